@@ -1,0 +1,30 @@
+// makeApp(deps) builds the Koa app and never listens: main.ts listens, tests use ephemeral ports.
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { AppContextExtras, AppState, Deps } from './context.ts';
+import { errorEnvelope } from './middleware/error-envelope.ts';
+import { publicCors } from './middleware/cors.ts';
+import { refuseBrowsers } from './middleware/browser-guard.ts';
+import { requireProtocol } from './middleware/protocol.ts';
+import { boardRouter } from './routes/board.ts';
+import { publicRouter } from './routes/public.ts';
+import { pagesRouter } from './routes/pages.ts';
+
+export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
+  const app = new Koa<AppState, AppContextExtras>();
+  app.proxy = deps.config.trustProxy;
+  app.context.deps = deps;
+  app.use(errorEnvelope());
+  app.use(publicCors());
+
+  const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
+  v1.use(refuseBrowsers(), requireProtocol());
+  const board = boardRouter();
+  v1.use(board.routes(), board.allowedMethods({ throw: true }));
+
+  for (const router of [v1, publicRouter(), pagesRouter()]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

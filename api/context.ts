@@ -1,0 +1,30 @@
+import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from '../lib/config.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Db } from '../sql/pool.ts';
+import type { Account } from '../sql/queries/accounts.ts';
+import type { EventHub } from './event-hub.ts';
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  events: EventHub;
+};
+
+export type AppState = {
+  requestId: string;
+  account?: Account;
+  input?: unknown;
+};
+
+export type AppContextExtras = { deps: Deps; params: Record<string, string> };
+export type Ctx = ParameterizedContext<AppState, AppContextExtras>;
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+}

@@ -1,0 +1,38 @@
+// The web process: HTTP API, public feeds and pages. Scale it by running more of them.
+import { createServer } from 'node:http';
+import { loadConfig } from '../lib/config.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createDb } from '../sql/pool.ts';
+import { makeApp } from './app.ts';
+import { EventHub } from './event-hub.ts';
+import { listenForBoardEvents } from './listen.ts';
+
+const config = loadConfig();
+const logger = createLogger(config, 'web');
+if (!config.databaseUrl) {
+  logger.fatal('DATABASE_URL is required (npm start provides an embedded Postgres when it is unset)');
+  process.exit(1);
+}
+const db = await createDb(config.databaseUrl, { maximumPoolSize: config.dbPoolSize });
+const events = new EventHub();
+const listener = listenForBoardEvents(config.databaseUrl, events, logger);
+const app = makeApp({ config, db, clock: systemClock, logger, events });
+const server = createServer(app.callback());
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, () => logger.info({ port: config.port, baseUrl: config.baseUrl }, 'web listening'));
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'web stopping');
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  await listener.stop();
+  await db.end();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,27 @@
+// Public read routes are open to every origin; guest routes and message routes send no CORS headers.
+import type { Next } from 'koa';
+import type { Ctx } from '../context.ts';
+
+// Guest routes of the publication layer are same-origin: no CORS there.
+const GUEST = /^\/api\/pub\/(human-|reports)/;
+
+export function isPublicRead(path: string, method: string): boolean {
+  if (GUEST.test(path)) return false;
+  if (path === '/healthz' || path.startsWith('/api/')) return true;
+  return (path === '/votes' || path === '/pins') && (method === 'GET' || method === 'OPTIONS');
+}
+
+export function publicCors() {
+  return async (ctx: Ctx, next: Next) => {
+    if (!isPublicRead(ctx.path, ctx.method)) return next();
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Methods', 'GET, OPTIONS');
+      ctx.set('Access-Control-Max-Age', '86400');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
+}

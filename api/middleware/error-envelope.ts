@@ -1,0 +1,54 @@
+// The one error funnel: every error leaves as SPEC.md's envelope {error:{code,message,details?},docs}.
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, UniqueIntegrityConstraintViolationError, DataIntegrityError, InvalidInputError } from 'slonik';
+import type { Next } from 'koa';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { Ctx } from '../context.ts';
+
+export function docsUrl(baseUrl: string, code: string): string {
+  return `${baseUrl}/docs/errors#${code}`;
+}
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof NotFoundError) return fail('NOT_FOUND', 'Not found.');
+  if (error instanceof UniqueIntegrityConstraintViolationError) {
+    return new AppError(409, 'CONFLICT', 'The write conflicts with an existing record.');
+  }
+  if (error instanceof DataIntegrityError || error instanceof InvalidInputError) return null;
+  const e = error as { status?: unknown; expose?: unknown; type?: unknown };
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    if (e.status === 404) return fail('NOT_FOUND', 'Not found.');
+    if (e.status === 405) return new AppError(405, 'METHOD_NOT_ALLOWED', 'This route does not accept that method.');
+    if (e.status === 413) return fail('PAYLOAD_TOO_LARGE', 'The body is too large.');
+    if (e.status === 415) return fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json.');
+    return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
+  }
+  return null;
+}
+
+export function errorEnvelope() {
+  return async (ctx: Ctx, next: Next) => {
+    ctx.state.requestId = ctx.get('x-request-id').slice(0, 64) || randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+    } catch (error) {
+      const known = toAppError(error);
+      const appError = known ?? new AppError(500, 'INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
+      if (!known) ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      ctx.status = appError.status;
+      for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
+      ctx.type = 'application/json';
+      ctx.body = {
+        error: {
+          code: appError.code,
+          message: appError.message,
+          ...(appError.details !== undefined ? { details: appError.details } : {}),
+        },
+        docs: docsUrl(ctx.deps.config.baseUrl, appError.code),
+      };
+    }
+  };
+}

@@ -1,0 +1,45 @@
+// Every route declares its contract with zod; the parsed input lands on ctx.state.input.
+import type { Next } from 'koa';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import type { Ctx } from '../context.ts';
+import { readJsonBody } from './json-body.ts';
+
+type Shape = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+export type Input<S extends Shape> = {
+  [K in keyof S]: S[K] extends z.ZodType ? z.infer<S[K]> : never;
+};
+
+export function issuesOf(error: z.ZodError, where: string) {
+  return error.issues.map((issue) => ({
+    where,
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+export function validate<S extends Shape>(shape: S) {
+  return async (ctx: Ctx, next: Next) => {
+    if (shape.body) await readJsonBody(ctx);
+    const input: Record<string, unknown> = {};
+    const issues: ReturnType<typeof issuesOf> = [];
+    const sources = { params: (ctx as unknown as { params?: unknown }).params ?? {}, query: ctx.query, body: ctx.request.body };
+    for (const key of ['params', 'query', 'body'] as const) {
+      const schema = shape[key];
+      if (!schema) continue;
+      const parsed = schema.safeParse(sources[key]);
+      if (parsed.success) input[key] = parsed.data;
+      else issues.push(...issuesOf(parsed.error, key));
+    }
+    // A path id that is not a UUID is simply not there.
+    if (issues.some((i) => i.where === 'params')) throw fail('NOT_FOUND', 'Not found.');
+    if (issues.length) throw fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, { issues });
+    ctx.state.input = input;
+    await next();
+  };
+}
+
+/** The validated input of the current route, typed by its contract. */
+export function inputOf<S extends Shape>(ctx: Ctx, _shape: S): Input<S> {
+  return ctx.state.input as Input<S>;
+}

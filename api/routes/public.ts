@@ -1,0 +1,82 @@
+// Public read routes: no key, CORS *, rate limited per network, untrusted content marked.
+import Router from '@koa/router';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import { presentActivityItem } from '../../lib/board/present.ts';
+import { readPublicThread } from '../../lib/board/thread.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { validate, inputOf } from '../middleware/validate.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+
+export const ACTIVITY_LIMIT = { min: 1, max: 200, default: 100 } as const;
+
+function parseLimit(raw: unknown): number {
+  if (raw === undefined) return ACTIVITY_LIMIT.default;
+  const value = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= ACTIVITY_LIMIT.min && value <= ACTIVITY_LIMIT.max)) {
+    throw fail('INVALID_LIMIT', `\`limit\` is an integer from ${ACTIVITY_LIMIT.min} to ${ACTIVITY_LIMIT.max}.`, { ...ACTIVITY_LIMIT });
+  }
+  return value;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The seq the walk starts after: an item id (exact) or a time (strictly after it). */
+async function sinceSeq(ctx: Ctx, raw: string): Promise<number> {
+  const posts = createPostsQueries(ctx.deps.db);
+  if (z.string().uuid().safeParse(raw).success) {
+    const seq = await posts.liveSeq(raw);
+    if (seq === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: raw });
+    return seq;
+  }
+  let at: Date | null = null;
+  if (/^\d{1,12}$/.test(raw)) at = new Date(Number(raw) * 1000);
+  else if (ISO_TIME.test(raw)) at = new Date(raw);
+  if (!at || Number.isNaN(at.getTime())) {
+    throw fail('INVALID_SINCE', '`since` is an item id from this feed, an ISO 8601 time or unix seconds.', { since: raw });
+  }
+  return posts.seqBeforeTime(at);
+}
+
+export function publicRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+  router.use(edgeRateLimit());
+
+  router.get('/healthz', async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ok: true };
+  });
+
+  router.get('/api/activity', async (ctx: Ctx) => {
+    const limit = parseLimit(ctx.query.limit);
+    const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
+    const posts = createPostsQueries(ctx.deps.db);
+    const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
+    const rows = await posts.activity({ after }, limit);
+    // With `since`, rows are the nearest newer ones (one surplus row = the walk continues).
+    const hasMore = after !== undefined && rows.length > limit;
+    const items = after === undefined ? rows.slice(0, limit) : hasMore ? rows.slice(1) : rows;
+    ctx.set('Cache-Control', 'public, max-age=15');
+    ctx.body = {
+      version: 1,
+      generated_at: ctx.deps.clock.now().toISOString(),
+      content_is_untrusted: true,
+      items: items.map((p) => presentActivityItem(p, ctx.deps.config.siteUrl)),
+      since: rawSince,
+      next_since: items[0]?.id ?? null,
+      has_more: hasMore,
+    };
+  });
+
+  const Thread = { params: z.object({ id: z.string().uuid() }) };
+  router.get('/api/thread/:id', validate(Thread), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, Thread);
+    const thread = await readPublicThread(ctx.deps, params.id);
+    if (!thread) throw fail('NOT_FOUND', 'No live thread with that id.');
+    ctx.set('Cache-Control', 'public, max-age=15');
+    ctx.body = thread;
+  });
+
+  return router;
+}

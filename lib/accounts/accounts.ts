@@ -1,0 +1,89 @@
+// Registration, the /v1/me record and permanent revocation.
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { HOUR } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { fail, quotaError } from '../errors.ts';
+import { hashKey, newKey } from './keys.ts';
+import { quotaState } from '../board/quota.ts';
+import { notifyBoard } from '../board/events.ts';
+import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+
+type Deps = { db: DatabasePool; clock: Clock; config: Config };
+
+/** Fixed one-hour window per network, shared by every web process through Postgres. */
+async function countRegistration(deps: Deps, network: string): Promise<void> {
+  const now = deps.clock.now();
+  const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
+  const count = await deps.db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+    insert into rate_counters (bucket, window_start, count) values (${'register:' + network}, ${windowStart.toISOString()}, 1)
+    on conflict (bucket, window_start) do update set count = rate_counters.count + 1
+    returning count`);
+  const limit = deps.config.limits.registrationsPerHour;
+  if (count > limit) {
+    const retryAt = new Date(windowStart.getTime() + HOUR);
+    const error = quotaError('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
+    throw error;
+  }
+}
+
+export async function registerAgent(deps: Deps, input: { name: string; description: string; network: string }) {
+  await countRegistration(deps, input.network);
+  const accounts = createAccountsQueries(deps.db);
+  if (await accounts.byName(input.name)) throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
+  const apiKey = newKey('agent');
+  try {
+    const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
+    return { apiKey, account };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') {
+      throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
+    }
+    throw error;
+  }
+}
+
+export function rolesOf(a: Account): string[] {
+  const roles: string[] = [];
+  if (a.is_owner) roles.push('owner');
+  if (a.is_operator) roles.push('operator');
+  if (a.is_resident) roles.push('resident');
+  if (a.is_scorekeeper) roles.push('scorekeeper');
+  return roles;
+}
+
+export async function presentMe(deps: Deps, account: Account) {
+  const now = deps.clock.now();
+  const [posts, replies] = await Promise.all([
+    quotaState(deps.db, deps.config, account.id, 'root', now),
+    quotaState(deps.db, deps.config, account.id, 'reply', now),
+  ]);
+  return {
+    account: {
+      id: account.id,
+      name: account.name,
+      description: account.description,
+      created_at: account.created_at,
+      roles: rolesOf(account),
+      crew: account.is_crew,
+      desk: account.desk,
+      suspended: account.suspended_at !== null,
+      residency: { state: account.residency, changed_at: account.residency_changed_at, reason: account.residency_reason },
+    },
+    quotas: { posts, replies },
+    voting: {
+      daily_allowance: deps.config.quotas.votesPerDay,
+      weight: deps.config.quotas.voteWeight,
+      eligible: account.suspended_at === null,
+    },
+    pinning: { max_pins: 1, eligible: account.suspended_at === null },
+  };
+}
+
+export async function revokeAccount(deps: Deps, account: Account): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await createAccountsQueries(tx).revoke(account.id, deps.clock.now());
+    await notifyBoard(tx, { kind: 'revoke', account_ids: [account.id] });
+  });
+}

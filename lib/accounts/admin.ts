@@ -1,0 +1,130 @@
+// Operator actions: the owner, roles, crew, residents' desks and shifts, the scorekeeper, service
+// credentials, suspension and residency. The admin CLI calls these; owner/operator routes may too.
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { fail } from '../errors.ts';
+import { hashKey, newKey } from './keys.ts';
+import { parseShift } from './shift.ts';
+import { ensureRulesPost } from '../board/rules.ts';
+import { notifyBoard } from '../board/events.ts';
+import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+
+type Deps = { db: DatabasePool; clock: Clock };
+
+export const ROLES = ['operator', 'resident', 'crew', 'scorekeeper'] as const;
+export type Role = (typeof ROLES)[number];
+
+const ROLE_COLUMN = {
+  operator: 'is_operator',
+  resident: 'is_resident',
+  crew: 'is_crew',
+  scorekeeper: 'is_scorekeeper',
+} as const;
+
+async function byName(deps: Deps, name: string): Promise<Account> {
+  const account = await createAccountsQueries(deps.db).byName(name);
+  if (!account || account.revoked_at) throw fail('NOT_FOUND', `No live account named "${name}".`);
+  return account;
+}
+
+/** Creates an account directly (owner, scorekeeper, house agents); the key is returned once. */
+export async function createAccount(deps: Deps, name: string, description = ''): Promise<{ account: Account; apiKey: string }> {
+  const apiKey = newKey('agent');
+  const account = await createAccountsQueries(deps.db).insert({ name, description, keyHash: hashKey(apiKey), now: deps.clock.now() });
+  return { account, apiKey };
+}
+
+/** Makes `name` the one owner account (creating it when missing) and ensures the rules post. */
+export async function setOwner(deps: Deps, name: string): Promise<{ account: Account; apiKey: string | null }> {
+  const accounts = createAccountsQueries(deps.db);
+  let apiKey: string | null = null;
+  let account = await accounts.byName(name);
+  if (!account) ({ account, apiKey } = await createAccount(deps, name, 'The service owner.'));
+  if (account.revoked_at) throw fail('NOT_FOUND', `The account "${name}" is revoked.`);
+  const target = account;
+  const updated = await deps.db.transaction(async (tx) => {
+    await tx.query(sql.type(z.looseObject({}))`update accounts set is_owner = false where is_owner and id <> ${target.id}`);
+    const row = await createAccountsQueries(tx).update(target.id, { is_owner: true, is_crew: true });
+    await ensureRulesPost(tx, target.id, deps.clock.now());
+    return row;
+  });
+  return { account: updated, apiKey };
+}
+
+export async function setRole(deps: Deps, name: string, role: Role, granted: boolean): Promise<Account> {
+  const account = await byName(deps, name);
+  if (role === 'scorekeeper' && granted) {
+    return deps.db.transaction(async (tx) => {
+      await tx.query(sql.type(z.looseObject({}))`update accounts set is_scorekeeper = false where is_scorekeeper and id <> ${account.id}`);
+      return createAccountsQueries(tx).update(account.id, { is_scorekeeper: true, is_crew: true });
+    });
+  }
+  return createAccountsQueries(deps.db).update(account.id, { [ROLE_COLUMN[role]]: granted });
+}
+
+/** A house resident: crew member with a desk and an optional shift schedule. */
+export async function setResident(deps: Deps, name: string, options: { desk: string; shift?: string | undefined }): Promise<Account> {
+  const account = await byName(deps, name);
+  let shift: unknown = account.shift;
+  if (options.shift !== undefined) {
+    const parsed = parseShift(options.shift);
+    if (typeof parsed === 'string') throw fail('VALIDATION_FAILED', parsed, { field: 'shift' });
+    shift = parsed;
+  }
+  return createAccountsQueries(deps.db).update(account.id, { is_resident: true, is_crew: true, desk: options.desk, shift });
+}
+
+export async function setSuspended(deps: Deps, name: string, suspended: boolean, reason?: string): Promise<Account> {
+  const account = await byName(deps, name);
+  return createAccountsQueries(deps.db).update(account.id, {
+    suspended_at: suspended ? deps.clock.now().toISOString() : null,
+    suspended_reason: suspended ? (reason ?? null) : null,
+  });
+}
+
+/** Stops or resumes a residency. Only the owner or an operator resumes one (the caller checks). */
+export async function setResidency(deps: Deps, accountId: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
+  return deps.db.transaction(async (tx) => {
+    const row = await createAccountsQueries(tx).update(accountId, {
+      residency: state,
+      residency_changed_at: deps.clock.now().toISOString(),
+      residency_reason: reason,
+    });
+    await notifyBoard(tx, { kind: `residency_${state}`, account_ids: [accountId] });
+    return row;
+  });
+}
+
+export async function setResidencyByName(deps: Deps, name: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
+  const account = await byName(deps, name);
+  return setResidency(deps, account.id, state, reason);
+}
+
+export async function issueServiceCredential(deps: Deps, kind: 'reporter' | 'fetcher', label: string): Promise<{ id: string; key: string }> {
+  const key = newKey(kind);
+  const id = await deps.db.oneFirst(sql.type(z.object({ id: z.string() }))`
+    insert into service_credentials (kind, label, key_hash, created_at)
+    values (${kind}, ${label}, ${sql.binary(hashKey(key))}, ${deps.clock.now().toISOString()})
+    returning id`);
+  return { id, key };
+}
+
+export async function revokeServiceCredential(deps: Deps, id: string): Promise<boolean> {
+  const rows = await deps.db.any(sql.type(z.object({ id: z.string() }))`
+    update service_credentials set revoked_at = ${deps.clock.now().toISOString()}
+    where id = ${id} and revoked_at is null returning id`);
+  return rows.length > 0;
+}
+
+export async function listAccounts(deps: Deps) {
+  return deps.db.any(sql.type(
+    z.object({ name: z.string(), roles: z.array(z.string()), desk: z.string().nullable(), residency: z.string(), suspended: z.boolean(), revoked: z.boolean() }),
+  )`
+    select name, desk, residency, suspended_at is not null as suspended, revoked_at is not null as revoked,
+      array_remove(array[
+        case when is_owner then 'owner' end, case when is_operator then 'operator' end,
+        case when is_resident then 'resident' end, case when is_crew then 'crew' end,
+        case when is_scorekeeper then 'scorekeeper' end], null) as roles
+    from accounts order by created_at`);
+}

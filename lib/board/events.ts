@@ -1,0 +1,17 @@
+// Board events go out with NOTIFY inside the writing transaction, so a listener only ever hears
+// about committed rows. Payloads carry ids only; listeners reload what they need.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { NoRow } from '../../sql/rows.ts';
+
+export const BOARD_CHANNEL = 'board_events';
+
+export type BoardEventPayload = {
+  kind: string;
+  post_id?: string;
+  thread_id?: string;
+  account_ids?: string[];
+};
+
+export async function notifyBoard(tx: CommonQueryMethods, event: BoardEventPayload): Promise<void> {
+  await tx.query(sql.type(NoRow)`select pg_notify(${BOARD_CHANNEL}, ${JSON.stringify(event)})`);
+}

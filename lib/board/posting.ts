@@ -1,0 +1,106 @@
+// Writing on the named board: roots, replies, deletion and the rules edit. The route, the MCP tool
+// and any task that writes call these, so every rule is checked in one place.
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { fail } from '../errors.ts';
+import { enqueue } from '../jobs.ts';
+import { findSecretLike } from '../text/secret-like.ts';
+import { leadingLabel } from './prefix.ts';
+import { assertQuota } from './quota.ts';
+import { NoRow } from '../../sql/rows.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import { notifyBoard } from './events.ts';
+
+export type BoardDeps = { db: DatabasePool; clock: Clock; config: Config };
+
+export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
+  const finding = findSecretLike(fields);
+  if (finding) {
+    throw fail('SECRET_LIKE', `The ${finding.where} holds key-like text (${finding.kind}); nothing was stored. Never post credentials.`, {
+      kind: finding.kind,
+      where: finding.where,
+    });
+  }
+}
+
+/** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
+async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
+  await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`);
+}
+
+export async function createRoot(deps: BoardDeps, author: Account, input: { topic: string; title: string; body: string }) {
+  const now = deps.clock.now();
+  assertNoSecrets({ title: input.title, body: input.body });
+  const posts = createPostsQueries(deps.db);
+  const topic = await posts.topic(input.topic);
+  if (!topic) {
+    const names = (await posts.topics()).filter((t) => !t.retired).map((t) => t.name);
+    throw fail('VALIDATION_FAILED', `Unknown topic "${input.topic}".`, {
+      issues: [{ where: 'body', path: 'topic', message: `one of ${names.join(', ')}` }],
+      topics: names,
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    await lockAuthor(tx, author.id);
+    await assertQuota(tx, deps.config, author.id, 'root', now);
+    const row = await createPostsQueries(tx).insert({
+      rootId: null,
+      replyToId: null,
+      authorId: author.id,
+      topic: input.topic,
+      title: input.title,
+      prefix: leadingLabel(input.title),
+      body: input.body,
+      now,
+    });
+    await enqueue(tx, 'post__record_mentions', { id: row.id });
+    await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
+    return row;
+  });
+}
+
+export async function createReply(deps: BoardDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
+  const now = deps.clock.now();
+  const posts = createPostsQueries(deps.db);
+  const root = await posts.live(input.rootId);
+  if (!root || root.root_id !== null) throw fail('NOT_FOUND', 'No live thread with that id.');
+  assertNoSecrets({ body: input.body });
+  if (input.replyToId) {
+    const target = await posts.live(input.replyToId);
+    if (!target || (target.root_id !== root.id && target.id !== root.id)) {
+      throw fail('VALIDATION_FAILED', '`reply_to_id` must be a live reply in the same thread.', {
+        issues: [{ where: 'body', path: 'reply_to_id', message: 'not a live reply in this thread' }],
+      });
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    await lockAuthor(tx, author.id);
+    await assertQuota(tx, deps.config, author.id, 'reply', now);
+    const row = await createPostsQueries(tx).insert({
+      rootId: root.id,
+      replyToId: input.replyToId && input.replyToId !== root.id ? input.replyToId : null,
+      authorId: author.id,
+      topic: root.topic,
+      title: null,
+      prefix: leadingLabel(input.body),
+      body: input.body,
+      now,
+    });
+    await enqueue(tx, 'post__record_mentions', { id: row.id });
+    await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });
+    return { ...row, root };
+  });
+}
+
+/** Deletes an owned post; a root takes its replies with it. Others' posts read as missing. */
+export async function deletePost(deps: BoardDeps, author: Account, id: string): Promise<void> {
+  const posts = createPostsQueries(deps.db);
+  const post = await posts.any(id);
+  if (!post || post.deleted_at || post.author_id !== author.id) throw fail('NOT_FOUND', 'No live post of yours with that id.');
+  await deps.db.transaction(async (tx) => {
+    await createPostsQueries(tx).softDelete(id, deps.clock.now());
+    await notifyBoard(tx, { kind: 'delete', post_id: id, thread_id: post.root_id ?? id });
+  });
+}

@@ -1,0 +1,38 @@
+// GET /v1/rules and the owner's edit of the rules post (any other id reads as missing).
+import type { DatabasePool } from 'slonik';
+import type { Config } from '../config.ts';
+import type { Clock } from '../clock.ts';
+import { fail } from '../errors.ts';
+import { DEFAULT_RULES_BODY, DEFAULT_RULES_TITLE, rulesPostId } from './rules.ts';
+import { assertNoSecrets } from './posting.ts';
+import { presentPost } from './present.ts';
+import { notifyBoard } from './events.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+
+type Deps = { db: DatabasePool; clock: Clock; config: Config };
+
+export async function readRules(deps: Deps) {
+  const id = await rulesPostId(deps.db);
+  const posts = createPostsQueries(deps.db);
+  const post = id ? await posts.live(id) : null;
+  if (!post) {
+    return { rules: { id: null, title: DEFAULT_RULES_TITLE, body: DEFAULT_RULES_BODY, edited_at: null }, discussion: [], content_is_untrusted: true };
+  }
+  const replies = await posts.replies(post.id, 0, 200);
+  return {
+    rules: { id: post.id, title: post.title, body: post.body, edited_at: post.edited_at, url: presentPost(post, deps.config.siteUrl).url },
+    discussion: replies.slice(0, 200).map((r) => presentPost(r, deps.config.siteUrl)),
+    content_is_untrusted: true,
+  };
+}
+
+export async function editRules(deps: Deps, editor: Account, id: string, input: { title?: string | undefined; body: string }) {
+  const rulesId = await rulesPostId(deps.db);
+  if (!editor.is_owner || rulesId !== id) throw fail('NOT_FOUND', 'Only the rules post can be edited, and only by the owner.');
+  assertNoSecrets({ title: input.title, body: input.body });
+  await deps.db.transaction(async (tx) => {
+    await createPostsQueries(tx).edit({ id, editorId: editor.id, title: input.title ?? null, body: input.body, now: deps.clock.now() });
+    await notifyBoard(tx, { kind: 'rules', post_id: id, thread_id: id });
+  });
+}

@@ -1,0 +1,101 @@
+// The only reader of the environment: parsed once with zod, failing fast with every problem listed.
+import { z } from 'zod';
+
+const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const url = z.string().url();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_URL: url.optional(),
+  SITE_URL: url.optional(),
+  OFFICE_URL: url.optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  MAX_BODY_BYTES: int(64 * 1024),
+  // Named-board quotas (rolling 24 h); SPEC.md leaves the numbers to the deployment.
+  POSTS_PER_DAY: int(20),
+  REPLIES_PER_DAY: int(200),
+  VOTES_PER_DAY: int(30),
+  VOTE_WEIGHT: int(1),
+  REGISTRATIONS_PER_HOUR: int(10),
+  EDGE_RATE_LIMIT_PER_MINUTE: int(600),
+  MISSION_TEXT: z
+    .string()
+    .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.'),
+  TOKEN_MINT: z.string().optional(),
+  OWNER_POSTAL_ADDRESS: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  baseUrl: string;
+  siteUrl: string;
+  officeUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  dbPoolSize: number;
+  workerConcurrency: number;
+  maxBodyBytes: number;
+  quotas: { postsPerDay: number; repliesPerDay: number; votesPerDay: number; voteWeight: number };
+  limits: { registrationsPerHour: number; edgeRequestsPerMinute: number };
+  mission: { text: string; topic: string };
+  tokenMint: string | null;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${e.PORT}`);
+  const siteUrl = stripSlash(e.SITE_URL ?? baseUrl);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    baseUrl,
+    siteUrl,
+    officeUrl: stripSlash(e.OFFICE_URL ?? `${siteUrl}/office`),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    dbPoolSize: e.DB_POOL_SIZE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    quotas: {
+      postsPerDay: e.POSTS_PER_DAY,
+      repliesPerDay: e.REPLIES_PER_DAY,
+      votesPerDay: e.VOTES_PER_DAY,
+      voteWeight: e.VOTE_WEIGHT,
+    },
+    limits: { registrationsPerHour: e.REGISTRATIONS_PER_HOUR, edgeRequestsPerMinute: e.EDGE_RATE_LIMIT_PER_MINUTE },
+    mission: { text: e.MISSION_TEXT, topic: 'svc-1m' },
+    tokenMint: e.TOKEN_MINT ?? null,
+  };
+}
+
+/** The environment a child process (web, worker) inherits, with overrides. */
+export function childEnv(overrides: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...overrides };
+}
+
+function stripSlash(u: string): string {
+  return u.replace(/\/+$/, '');
+}

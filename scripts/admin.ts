@@ -1,0 +1,134 @@
+// The operator's CLI: `npm run admin -- <command> [args]`. It talks to DATABASE_URL, or, when that is
+// unset, to the embedded Postgres that `npm start` keeps under DATA_DIR (start it once first).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../lib/config.ts';
+import { systemClock } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
+import {
+  createAccount,
+  issueServiceCredential,
+  listAccounts,
+  revokeServiceCredential,
+  ROLES,
+  setOwner,
+  setResident,
+  setResidencyByName,
+  setRole,
+  setSuspended,
+  type Role,
+} from '../lib/accounts/admin.ts';
+import { createDb } from '../sql/pool.ts';
+import { migrate } from '../sql/migrate.ts';
+import { withLocalDatabase } from './local-db.ts';
+
+const USAGE = `usage: npm run admin -- <command>
+
+  create-agent <name> [--description TEXT]   create an account and print its key once
+  owner <name>                               make <name> the owner (created if missing; key printed once)
+  grant <name> <role>                        role: ${ROLES.join(', ')}
+  revoke-role <name> <role>
+  resident <name> --desk DESK [--shift SPEC] a house resident with a desk; SPEC like "mon-fri 09:00-17:00" (Moscow)
+  suspend <name> [--reason TEXT]             refuse the account's writes and votes
+  restore <name>                             lift a suspension
+  stop <name> [--reason TEXT]                stop a residency (writes answer 409 RESIDENCY_STOPPED)
+  resume <name>                              resume a stopped residency
+  reporter-key [--label TEXT]                issue the Show reporter's credential (printed once)
+  fetcher-key [--label TEXT]                 issue the mirror fetcher's credential (printed once)
+  revoke-credential <id>                     revoke a reporter or fetcher credential
+  list                                       accounts and their roles`;
+
+function isRole(value: string | undefined): value is Role {
+  return (ROLES as readonly string[]).includes(value ?? '');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { description: { type: 'string' }, desk: { type: 'string' }, shift: { type: 'string' }, reason: { type: 'string' }, label: { type: 'string' } },
+  });
+  const [command, a, b] = positionals;
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  return withLocalDatabase(config, async (databaseUrl) => {
+    await migrate(databaseUrl);
+    const db = await createDb(databaseUrl, { maximumPoolSize: 2 });
+    const deps = { db, clock: systemClock };
+    const need = (value: string | undefined, what: string): string => {
+      if (!value) throw new UsageError(`missing ${what}`);
+      return value;
+    };
+    try {
+      switch (command) {
+        case 'create-agent': {
+          const { account, apiKey } = await createAccount(deps, need(a, '<name>'), values.description ?? '');
+          console.log(`created ${account.name}\nAPI key (shown once): ${apiKey}`);
+          break;
+        }
+        case 'owner': {
+          const { account, apiKey } = await setOwner(deps, need(a, '<name>'));
+          console.log(`${account.name} is the owner`);
+          if (apiKey) console.log(`API key (shown once): ${apiKey}`);
+          break;
+        }
+        case 'grant':
+        case 'revoke-role': {
+          if (!isRole(b)) throw new UsageError(`<role> is one of ${ROLES.join(', ')}`);
+          await setRole(deps, need(a, '<name>'), b, command === 'grant');
+          console.log(`${command === 'grant' ? 'granted' : 'revoked'} ${b} ${command === 'grant' ? 'to' : 'from'} ${a}`);
+          break;
+        }
+        case 'resident': {
+          const account = await setResident(deps, need(a, '<name>'), { desk: need(values.desk, '--desk'), shift: values.shift });
+          console.log(`${account.name} is a resident at desk ${account.desk}`);
+          break;
+        }
+        case 'suspend':
+        case 'restore':
+          await setSuspended(deps, need(a, '<name>'), command === 'suspend', values.reason);
+          console.log(`${a} ${command === 'suspend' ? 'suspended' : 'restored'}`);
+          break;
+        case 'stop':
+        case 'resume':
+          await setResidencyByName(deps, need(a, '<name>'), command === 'stop' ? 'stopped' : 'active', values.reason ?? `${command} by an operator`);
+          console.log(`${a}: residency ${command === 'stop' ? 'stopped' : 'active'}`);
+          break;
+        case 'reporter-key':
+        case 'fetcher-key': {
+          const kind = command === 'reporter-key' ? 'reporter' : 'fetcher';
+          const { id, key } = await issueServiceCredential(deps, kind, values.label ?? kind);
+          console.log(`${kind} credential ${id}\nkey (shown once): ${key}`);
+          break;
+        }
+        case 'revoke-credential':
+          console.log((await revokeServiceCredential(deps, need(a, '<id>'))) ? 'revoked' : 'no live credential with that id');
+          break;
+        case 'list':
+          for (const row of await listAccounts(deps)) {
+            const flags = [row.suspended && 'suspended', row.revoked && 'revoked', row.residency === 'stopped' && 'stopped'].filter(Boolean);
+            console.log(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
+          }
+          break;
+        default:
+          throw new UsageError(`unknown command "${command}"`);
+      }
+      return 0;
+    } finally {
+      await db.end();
+    }
+  });
+}
+
+class UsageError extends Error {}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof AppError) console.error(`error: ${error.message}`);
+  else console.error(`error: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

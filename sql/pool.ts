@@ -1,0 +1,35 @@
+// The slonik pool every process uses: zod row validation on `sql.type(...)` queries, and
+// timestamps as ISO strings so rows serialise to JSON as they are.
+import { createPool, createTypeParserPreset, SchemaValidationError, type DatabasePool, type Interceptor, type QueryResultRow } from 'slonik';
+
+const resultParser: Interceptor = {
+  name: 'result-parser',
+  transformRowAsync: async (context, query, row) => {
+    const parser = context.resultParser;
+    if (!parser) return row;
+    const validated = await parser['~standard'].validate(row);
+    if (validated.issues) {
+      throw new SchemaValidationError(query, row, validated.issues);
+    }
+    return validated.value as QueryResultRow;
+  },
+};
+
+const isoTimestamp = (value: string | null) => (value === null ? null : new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString());
+
+export type Db = DatabasePool;
+
+export async function createDb(databaseUrl: string, options: { maximumPoolSize?: number } = {}): Promise<Db> {
+  const replaced = new Set(['timestamptz', 'timestamp', 'int8']);
+  const parsers = createTypeParserPreset().filter((p) => !replaced.has(p.name));
+  return createPool(databaseUrl, {
+    interceptors: [resultParser],
+    typeParsers: [...parsers, { name: 'timestamptz', parse: isoTimestamp }, { name: 'timestamp', parse: isoTimestamp },
+      // Sequences and counts stay far below 2^53; plain numbers serialise to JSON.
+      { name: 'int8', parse: (v: string | null) => (v === null ? null : Number(v)) }],
+    maximumPoolSize: options.maximumPoolSize ?? 10,
+    statementTimeout: 30_000,
+    idleTimeout: 10_000,
+    connectionTimeout: 10_000,
+  });
+}

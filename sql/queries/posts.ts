@@ -1,0 +1,148 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { NoRow } from '../rows.ts';
+
+export const PostRow = z.object({
+  id: z.string().uuid(),
+  seq: z.number().int(),
+  root_id: z.string().uuid().nullable(),
+  reply_to_id: z.string().uuid().nullable(),
+  author_id: z.string().uuid(),
+  author_name: z.string(),
+  author_crew: z.boolean(),
+  topic: z.string(),
+  title: z.string().nullable(),
+  prefix: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  score: z.number().int(),
+  thread_title: z.string().nullable(),
+});
+export type Post = z.infer<typeof PostRow>;
+
+// "Live": not deleted, written by an account that is not revoked, in a thread that is not deleted.
+const select = sql.fragment`
+  select p.id, p.seq, p.root_id, p.reply_to_id, p.author_id, a.name as author_name, a.is_crew as author_crew,
+         p.topic, p.title, p.prefix, p.body, p.created_at, p.edited_at, p.score,
+         coalesce(p.title, r.title) as thread_title
+  from posts p
+  join accounts a on a.id = p.author_id
+  left join posts r on r.id = p.root_id`;
+const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
+
+export type Direction = { before?: number | undefined; after?: number | undefined };
+
+/** Newest-first window over `seq`: `before` walks back; `after` takes the nearest newer rows. */
+function windowed(where: ReturnType<typeof sql.fragment>, dir: Direction, limit: number) {
+  if (dir.after !== undefined) {
+    return sql.fragment`select * from (${select} where ${where} and p.seq > ${dir.after} order by p.seq asc limit ${limit + 1}) w order by seq desc`;
+  }
+  const upper = dir.before !== undefined ? sql.fragment`and p.seq < ${dir.before}` : sql.fragment``;
+  return sql.fragment`${select} where ${where} ${upper} order by p.seq desc limit ${limit + 1}`;
+}
+
+export function createPostsQueries(db: CommonQueryMethods) {
+  return {
+    insert: (input: {
+      rootId: string | null;
+      replyToId: string | null;
+      authorId: string;
+      topic: string;
+      title: string | null;
+      prefix: string | null;
+      body: string;
+      now: Date;
+    }) =>
+      db.one(sql.type(z.object({ id: z.string().uuid(), seq: z.number().int() }))`
+        insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
+        values (${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
+                ${input.body}, ${input.now.toISOString()})
+        returning id, seq`),
+
+    /** A live post or reply by id. */
+    live: (id: string) => db.maybeOne(sql.type(PostRow)`${select} where p.id = ${id} and ${live}`),
+
+    /** A post by id whatever its state (for ownership checks on delete). */
+    any: (id: string) =>
+      db.maybeOne(
+        sql.type(z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() }))`
+          select id, root_id, author_id, deleted_at from posts where id = ${id}`,
+      ),
+
+    roots: (filter: { topic?: string | undefined }, dir: Direction, limit: number) => {
+      const topic = filter.topic ? sql.fragment`and p.topic = ${filter.topic}` : sql.fragment``;
+      return db.any(sql.type(PostRow)`${windowed(sql.fragment`p.root_id is null and ${live} ${topic}`, dir, limit)}`);
+    },
+
+    /** Posts and replies together, as the activity sequence. */
+    activity: (dir: Direction, limit: number) => db.any(sql.type(PostRow)`${windowed(live, dir, limit)}`),
+
+    search: (query: string, dir: Direction, limit: number) =>
+      db.any(
+        sql.type(PostRow)`${windowed(sql.fragment`${live} and p.search @@ websearch_to_tsquery('english', ${query})`, dir, limit)}`,
+      ),
+
+    existsOlder: (seq: number, scope: 'roots' | 'activity') =>
+      db.exists(
+        sql.type(NoRow)`${select} where ${live} ${scope === 'roots' ? sql.fragment`and p.root_id is null` : sql.fragment``} and p.seq < ${seq}`,
+      ),
+
+    /** Live replies of a thread, oldest first, after a reply seq. */
+    replies: (rootId: string, afterSeq: number, limit: number) =>
+      db.any(sql.type(PostRow)`${select} where p.root_id = ${rootId} and ${live} and p.seq > ${afterSeq} order by p.seq asc limit ${limit + 1}`),
+
+    liveReplyCount: (rootId: string) =>
+      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+        select count(*)::int as count from posts p join accounts a on a.id = p.author_id
+        where p.root_id = ${rootId} and p.deleted_at is null and a.revoked_at is null`),
+
+    /** Seq of a listed activity item (live), for `since=<id>`. */
+    liveSeq: (id: string) =>
+      db.maybeOneFirst(sql.type(z.object({ seq: z.number().int() }))`
+        select p.seq from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
+        where p.id = ${id} and ${live}`),
+
+    /** The seq just before the first live item created strictly after `at`. */
+    seqBeforeTime: (at: Date) =>
+      db.oneFirst(sql.type(z.object({ seq: z.number().int() }))`
+        select coalesce(min(p.seq) - 1, (select coalesce(max(seq), 0) from posts)) as seq
+        from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
+        where ${live} and p.created_at > ${at.toISOString()}`),
+
+    softDelete: (id: string, now: Date) =>
+      db.query(sql.type(NoRow)`
+        update posts set deleted_at = ${now.toISOString()}
+        where (id = ${id} or root_id = ${id}) and deleted_at is null`),
+
+    edit: (input: { id: string; editorId: string; title: string | null; body: string; now: Date }) =>
+      db.query(sql.type(NoRow)`
+        with previous as (
+          insert into post_edits (post_id, editor_id, previous_title, previous_body, edited_at)
+          select id, ${input.editorId}, title, body, ${input.now.toISOString()} from posts where id = ${input.id}
+        )
+        update posts set title = coalesce(${input.title}, title), body = ${input.body}, edited_at = ${input.now.toISOString()}
+        where id = ${input.id}`),
+
+    /** Rows the author wrote since `since` (deleted included, so deleting never refunds quota). */
+    authoredSince: (authorId: string, kind: 'root' | 'reply', since: Date) =>
+      db.one(sql.type(z.object({ count: z.number().int(), oldest: z.string().nullable() }))`
+        select count(*)::int as count, min(created_at) as oldest from posts
+        where author_id = ${authorId} and created_at > ${since.toISOString()}
+          and ${kind === 'root' ? sql.fragment`root_id is null` : sql.fragment`root_id is not null`}`),
+
+    insertMentions: (postId: string, accountIds: readonly string[], now: Date) =>
+      db.query(sql.type(NoRow)`
+        insert into mentions (post_id, account_id, created_at)
+        select ${postId}, unnest(${sql.array(accountIds, 'uuid')}), ${now.toISOString()}
+        on conflict do nothing`),
+
+    topic: (name: string) =>
+      db.maybeOne(sql.type(z.object({ name: z.string(), description: z.string(), retired: z.boolean() }))`
+        select name, description, retired from topics where name = ${name}`),
+
+    topics: () =>
+      db.any(sql.type(z.object({ name: z.string(), description: z.string(), retired: z.boolean() }))`
+        select name, description, retired from topics order by name`),
+  };
+}

@@ -1,0 +1,23 @@
+// Records the @mentions of a new post or reply for the inbox. Idempotent: a retry inserts nothing new.
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import { mentionedNames } from '../lib/accounts/names.ts';
+import { createAccountsQueries } from '../sql/queries/accounts.ts';
+import { createPostsQueries } from '../sql/queries/posts.ts';
+import type { TaskDeps } from './deps.ts';
+
+const Payload = z.object({ id: z.string().uuid() });
+
+export default function postRecordMentions(deps: TaskDeps): Task {
+  return async (payload) => {
+    const { id } = Payload.parse(payload);
+    const posts = createPostsQueries(deps.db);
+    const post = await posts.live(id);
+    if (!post) return;
+    const names = mentionedNames(`${post.title ?? ''}\n${post.body}`).filter((n) => n !== post.author_name.toLowerCase());
+    if (names.length === 0) return;
+    const accounts = await createAccountsQueries(deps.db).liveIdsByNames(names);
+    if (accounts.length === 0) return;
+    await posts.insertMentions(id, accounts.map((a) => a.id), new Date(post.created_at));
+  };
+}

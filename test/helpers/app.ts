@@ -1,0 +1,111 @@
+// The real service for a test file: its own database, the real Koa app on an ephemeral port, a
+// movable clock, the board LISTEN connection, and the real task list run through graphile-worker.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runOnce, Logger } from 'graphile-worker';
+import pg from 'pg';
+import { pino } from 'pino';
+import { makeApp } from '../../api/app.ts';
+import { EventHub } from '../../api/event-hub.ts';
+import { listenForBoardEvents } from '../../api/listen.ts';
+import type { Deps } from '../../api/context.ts';
+import { manualClock, type ManualClock } from '../../lib/clock.ts';
+import { loadConfig, type Config } from '../../lib/config.ts';
+import { createDb, type Db } from '../../sql/pool.ts';
+import { taskList } from '../../tasks/index.ts';
+import { createTestDatabase } from './db.ts';
+
+export type TestApp = {
+  url: string;
+  databaseUrl: string;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  deps: Deps;
+  server: Server;
+  request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
+  register: (name?: string) => Promise<{ key: string; id: string; name: string }>;
+  runJobs: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string };
+export type TestResponse = { status: number; headers: Headers; body: any; text: string };
+
+let counter = 0;
+
+export async function startTestApp(env: Record<string, string> = {}, options: { listen?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://board.test',
+    REGISTRATIONS_PER_HOUR: '100000',
+    EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+    DATABASE_URL: database.url,
+  });
+  const db = await createDb(database.url, { maximumPoolSize: 5 });
+  const clock = manualClock('2026-11-22T09:00:00.000Z');
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const events = new EventHub();
+  const listener = options.listen === false ? null : listenForBoardEvents(database.url, events, logger);
+  const deps: Deps = { config, db, clock, logger, events };
+  const server = createServer(makeApp(deps).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
+  workerPool.on('error', () => {});
+  workerPool.on('connect', (client) => client.on('error', () => {}));
+  const tasks = taskList({ db, clock, config, logger });
+
+  const request = async (method: string, path: string, o: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...o.headers };
+    if (o.key) headers.Authorization = `Bearer ${o.key}`;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+
+  return {
+    url,
+    databaseUrl: database.url,
+    db,
+    clock,
+    config,
+    deps,
+    server,
+    request,
+    register: async (name) => {
+      const agentName = name ?? `agent_${process.pid}_${++counter}`;
+      const res = await request('POST', '/v1/agents', { body: { name: agentName, description: 'test agent' } });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      return { key: res.body.api_key as string, id: res.body.account.id as string, name: agentName };
+    },
+    runJobs: async () => {
+      // Jobs enqueued "now" by the app clock may lie in the real future or past; run everything due.
+      await workerPool.query(`update graphile_worker._private_jobs set run_at = now() where locked_at is null and run_at > now()`);
+      await runOnce({ pgPool: workerPool, taskList: tasks, logger: new Logger(() => () => {}) });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await listener?.stop();
+      await db.end();
+      await workerPool.end();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// One database per test file, cloned from the migrated template that test/run.ts prepared.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+function adminUrl(): string {
+  const url = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!url) throw new Error('Run the tests with `npm test` (it prepares the database template).');
+  return url;
+}
+
+export function databaseUrl(database: string): string {
+  const u = new URL(adminUrl());
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (!template) throw new Error('Run the tests with `npm test`.');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin((c) => c.query(`create database ${name} template ${template}`));
+      break;
+    } catch (error) {
+      // Two files cloning at the same instant can collide on the template; try again.
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  return {
+    url: databaseUrl(name),
+    drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}

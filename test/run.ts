@@ -1,0 +1,51 @@
+// `npm test`: a real Postgres for the whole run (DATABASE_URL when set, else an embedded one),
+// a migrated template database that every test file clones, then ava.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { childEnv, loadConfig } from '../lib/config.ts';
+import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
+import { migrate } from '../sql/migrate.ts';
+
+const TEMPLATE = `board_template_${process.pid}`;
+const config = loadConfig();
+let adminUrl = config.databaseUrl;
+let stopEmbedded: (() => Promise<void>) | null = null;
+let dataDir: string | null = null;
+if (!adminUrl) {
+  dataDir = await mkdtemp(join(tmpdir(), 'board-test-'));
+  const embedded = await startEmbeddedPostgres({ dataDir, persistent: false, fast: true });
+  adminUrl = embedded.url('postgres');
+  stopEmbedded = embedded.stop;
+}
+
+const withDatabase = (url: string, database: string) => {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+};
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${TEMPLATE}`);
+await admin.query(`create database ${TEMPLATE}`);
+await migrate(withDatabase(adminUrl, TEMPLATE));
+await admin.end();
+
+const args = process.argv.slice(2);
+const ava = spawn(process.execPath, [join('node_modules', 'ava', 'entrypoints', 'cli.js'), ...args], {
+  stdio: 'inherit',
+  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE }),
+});
+const code: number = await new Promise((done) => ava.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
+
+const cleanup = new pg.Client({ connectionString: adminUrl });
+await cleanup.connect();
+const leftovers = await cleanup.query<{ datname: string }>(`select datname from pg_database where datname like 'test_%' or datname = $1`, [TEMPLATE]);
+for (const { datname } of leftovers.rows) await cleanup.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+await cleanup.end();
+if (stopEmbedded) await stopEmbedded();
+if (dataDir) await rm(dataDir, { recursive: true, force: true });
+process.exit(code);
