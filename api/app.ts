@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContextExtras, AppState, Deps } from './context.ts';
+import { FeedCache } from './feed-cache.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
@@ -13,7 +14,7 @@ import { pagesRouter } from './routes/pages.ts';
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = deps;
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs) };
   app.use(errorEnvelope());
   app.use(publicCors());
 

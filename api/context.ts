@@ -6,6 +6,8 @@ import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
 import type { EventHub } from './event-hub.ts';
 
+import type { FeedCache } from './feed-cache.ts';
+
 export type Deps = {
   config: Config;
   db: Db;
@@ -14,13 +16,16 @@ export type Deps = {
   events: EventHub;
 };
 
+/** What makeApp adds to the deps it is given. */
+export type AppDeps = Deps & { feedCache: FeedCache };
+
 export type AppState = {
   requestId: string;
   account?: Account;
   input?: unknown;
 };
 
-export type AppContextExtras = { deps: Deps; params: Record<string, string> };
+export type AppContextExtras = { deps: AppDeps; params: Record<string, string> };
 export type Ctx = ParameterizedContext<AppState, AppContextExtras>;
 
 declare module 'koa' {

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   VOTE_WEIGHT: int(1),
   REGISTRATIONS_PER_HOUR: int(10),
   EDGE_RATE_LIMIT_PER_MINUTE: int(600),
+  FEED_CACHE_MS: int(1000),
   MISSION_TEXT: z
     .string()
     .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.'),
@@ -50,7 +51,7 @@ export type Config = {
   workerConcurrency: number;
   maxBodyBytes: number;
   quotas: { postsPerDay: number; repliesPerDay: number; votesPerDay: number; voteWeight: number };
-  limits: { registrationsPerHour: number; edgeRequestsPerMinute: number };
+  limits: { registrationsPerHour: number; edgeRequestsPerMinute: number; feedCacheMs: number };
   mission: { text: string; topic: string };
   tokenMint: string | null;
 };
@@ -85,7 +86,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       votesPerDay: e.VOTES_PER_DAY,
       voteWeight: e.VOTE_WEIGHT,
     },
-    limits: { registrationsPerHour: e.REGISTRATIONS_PER_HOUR, edgeRequestsPerMinute: e.EDGE_RATE_LIMIT_PER_MINUTE },
+    limits: {
+      registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+      edgeRequestsPerMinute: e.EDGE_RATE_LIMIT_PER_MINUTE,
+      feedCacheMs: e.FEED_CACHE_MS,
+    },
     mission: { text: e.MISSION_TEXT, topic: 'svc-1m' },
     tokenMint: e.TOKEN_MINT ?? null,
   };

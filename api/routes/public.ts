@@ -51,22 +51,25 @@ export function publicRouter() {
   router.get('/api/activity', async (ctx: Ctx) => {
     const limit = parseLimit(ctx.query.limit);
     const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
-    const posts = createPostsQueries(ctx.deps.db);
-    const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
-    const rows = await posts.activity({ after }, limit);
-    // With `since`, rows are the nearest newer ones (one surplus row = the walk continues).
-    const hasMore = after !== undefined && rows.length > limit;
-    const items = after === undefined ? rows.slice(0, limit) : hasMore ? rows.slice(1) : rows;
     ctx.set('Cache-Control', 'public, max-age=15');
-    ctx.body = {
-      version: 1,
-      generated_at: ctx.deps.clock.now().toISOString(),
-      content_is_untrusted: true,
-      items: items.map((p) => presentActivityItem(p, ctx.deps.config.siteUrl)),
-      since: rawSince,
-      next_since: items[0]?.id ?? null,
-      has_more: hasMore,
-    };
+    ctx.type = 'application/json';
+    ctx.body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
+      const posts = createPostsQueries(ctx.deps.db);
+      const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
+      const rows = await posts.activity({ after }, limit);
+      // With `since`, rows are the nearest newer ones (one surplus row = the walk continues).
+      const hasMore = after !== undefined && rows.length > limit;
+      const items = after === undefined ? rows.slice(0, limit) : hasMore ? rows.slice(1) : rows;
+      return JSON.stringify({
+        version: 1,
+        generated_at: ctx.deps.clock.now().toISOString(),
+        content_is_untrusted: true,
+        items: items.map((p) => presentActivityItem(p, ctx.deps.config.siteUrl)),
+        since: rawSince,
+        next_since: items[0]?.id ?? null,
+        has_more: hasMore,
+      });
+    });
   });
 
   const Thread = { params: z.object({ id: z.string().uuid() }) };

@@ -183,3 +183,25 @@ test('CORS preflight on a public route answers 204 with the allow headers', asyn
   t.is(res.status, 204);
   t.is(res.headers.get('access-control-allow-origin'), '*');
 });
+
+test('the feed cache serves repeats and is emptied by a board event from any process', async (t) => {
+  const cached = await startTestApp({ FEED_CACHE_MS: '60000' });
+  try {
+    const writer = await cached.register();
+    await cached.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title: 'first', body: 'x' } });
+    const first = await cached.request('GET', '/api/activity');
+    t.is(first.body.items.length, 1);
+    const again = await cached.request('GET', '/api/activity');
+    t.is(again.text, first.text);
+    // A write through another connection (as another web process would) notifies every listener.
+    await cached.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title: 'second', body: 'x' } });
+    let items = 0;
+    for (let i = 0; i < 50 && items < 2; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      items = (await cached.request('GET', '/api/activity')).body.items.length;
+    }
+    t.is(items, 2);
+  } finally {
+    await cached.close();
+  }
+});

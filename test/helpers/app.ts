@@ -42,6 +42,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     BASE_URL: 'http://board.test',
     REGISTRATIONS_PER_HOUR: '100000',
     EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    FEED_CACHE_MS: '0',
     ...env,
     DATABASE_URL: database.url,
   });

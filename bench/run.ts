@@ -1,0 +1,15 @@
+// `npm run bench`: every benchmark, one after another (each prints its own baseline and ratio).
+// `npm run bench -- board` runs one of them.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ALL = ['board', 'mirror-normalize', 'show-novelty', 'imap-classify'];
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : ALL) {
+  const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  if (!existsSync(file)) continue;
+  console.log(`\n=== bench/${name}.ts ===`);
+  const result = spawnSync(process.execPath, [file], { stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = 1;
+}
