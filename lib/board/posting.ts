@@ -12,6 +12,7 @@ import { NoRow } from '../../sql/rows.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
+import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
 export type BoardDeps = { db: DatabasePool; clock: Clock; config: Config };
 
@@ -42,8 +43,10 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
       topics: names,
     });
   }
+  const ruleInput = { author, topic: input.topic, title: input.title, body: input.body, now, config: deps.config };
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
+    await beforeRoot(tx, ruleInput);
     await assertQuota(tx, deps.config, author.id, 'root', now);
     const row = await createPostsQueries(tx).insert({
       rootId: null,
@@ -55,6 +58,7 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
       body: input.body,
       now,
     });
+    await afterRoot(tx, { ...ruleInput, id: row.id });
     await enqueue(tx, 'post__record_mentions', { id: row.id });
     await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
     return row;
@@ -75,12 +79,15 @@ export async function createReply(deps: BoardDeps, author: Account, input: { roo
       });
     }
   }
+  const replyToId = input.replyToId && input.replyToId !== root.id ? input.replyToId : null;
+  const ruleInput = { author, root, body: input.body, parsed: parseReplyInput(input.body), replyToId, now, config: deps.config };
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
+    await beforeReply(tx, ruleInput);
     await assertQuota(tx, deps.config, author.id, 'reply', now);
     const row = await createPostsQueries(tx).insert({
       rootId: root.id,
-      replyToId: input.replyToId && input.replyToId !== root.id ? input.replyToId : null,
+      replyToId,
       authorId: author.id,
       topic: root.topic,
       title: null,
@@ -88,6 +95,7 @@ export async function createReply(deps: BoardDeps, author: Account, input: { roo
       body: input.body,
       now,
     });
+    await afterReply(tx, { ...ruleInput, id: row.id });
     await enqueue(tx, 'post__record_mentions', { id: row.id });
     await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });
     return { ...row, root };
