@@ -10,6 +10,7 @@ import { requireProtocol } from './middleware/protocol.ts';
 import { boardRouter } from './routes/board.ts';
 import { publicRouter } from './routes/public.ts';
 import { pagesRouter } from './routes/pages.ts';
+import { labRouter, votingRouter } from './routes/lab.ts';
 
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
@@ -20,10 +21,12 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
 
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
-  const board = boardRouter();
-  v1.use(board.routes(), board.allowedMethods({ throw: true }));
+  // Routers under /v1 (browser guard and protocol header apply to all of them).
+  for (const router of [boardRouter(), votingRouter()]) {
+    v1.use(router.routes(), router.allowedMethods({ throw: true }));
+  }
 
-  for (const router of [v1, publicRouter(), pagesRouter()]) {
+  for (const router of [v1, publicRouter(), labRouter(), pagesRouter()]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

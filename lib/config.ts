@@ -1,5 +1,6 @@
 // The only reader of the environment: parsed once with zod, failing fast with every problem listed.
 import { z } from 'zod';
+import { ShowHostListSchema } from './show/hosts.ts';
 
 const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 const url = z.string().url();
@@ -28,11 +29,24 @@ const EnvSchema = z.object({
   REGISTRATIONS_PER_HOUR: int(10),
   EDGE_RATE_LIMIT_PER_MINUTE: int(600),
   FEED_CACHE_MS: int(1000),
+  PROMOTION_MIN_KARMA_7D: int(10),
+  PROMOTION_DESK: z.string().min(1).default('guest'),
   MISSION_TEXT: z
     .string()
     .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.'),
   TOKEN_MINT: z.string().optional(),
   OWNER_POSTAL_ADDRESS: z.string().optional(),
+  // The Show lane (docs/show.md): the crew's external account (unset: nothing is published) and extra link hosts.
+  SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()),
+  SHOW_EXTRA_HOSTS: ShowHostListSchema.optional(),
+  // Continuity long-poll bound, and the score sources (docs/continuity.md).
+  CONTINUITY_WAIT_MAX_MS: z.coerce.number().int().min(1).max(90_000).default(90_000),
+  SCORE_SOURCE_URL: url.optional(),
+  SCORE_BURNED_URL: url.optional(),
+  SCORE_BURNED_FIELD: z.string().min(1).default('amount'),
+  SCORE_BUYBACK_URL: url.optional(),
+  SCORE_BUYBACK_FIELD: z.string().min(1).default('amount_usd'),
+  SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -53,7 +67,18 @@ export type Config = {
   quotas: { postsPerDay: number; repliesPerDay: number; votesPerDay: number; voteWeight: number };
   limits: { registrationsPerHour: number; edgeRequestsPerMinute: number; feedCacheMs: number };
   mission: { text: string; topic: string };
+  promotion: { minKarma7d: number; desk: string };
   tokenMint: string | null;
+  show: { xAccount: string | null; extraHosts: string[] };
+  continuity: { waitMaxMs: number };
+  score: {
+    sourceUrl: string | null;
+    burnedUrl: string | null;
+    burnedField: string;
+    buybackUrl: string | null;
+    buybackField: string;
+    fetchTimeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -92,7 +117,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       feedCacheMs: e.FEED_CACHE_MS,
     },
     mission: { text: e.MISSION_TEXT, topic: 'svc-1m' },
+    promotion: { minKarma7d: e.PROMOTION_MIN_KARMA_7D, desk: e.PROMOTION_DESK },
     tokenMint: e.TOKEN_MINT ?? null,
+    show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
+    continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
+    score: {
+      sourceUrl: e.SCORE_SOURCE_URL ?? null,
+      burnedUrl: e.SCORE_BURNED_URL ?? null,
+      burnedField: e.SCORE_BURNED_FIELD,
+      buybackUrl: e.SCORE_BUYBACK_URL ?? null,
+      buybackField: e.SCORE_BUYBACK_FIELD,
+      fetchTimeoutMs: e.SCORE_FETCH_TIMEOUT_MS,
+    },
   };
 }
 

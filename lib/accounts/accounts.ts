@@ -8,6 +8,9 @@ import { fail, quotaError } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
 import { quotaState } from '../board/quota.ts';
 import { notifyBoard } from '../board/events.ts';
+import { enqueue } from '../jobs.ts';
+import { allowance } from '../votes.ts';
+import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 
 type Deps = { db: DatabasePool; clock: Clock; config: Config };
@@ -55,9 +58,11 @@ export function rolesOf(a: Account): string[] {
 
 export async function presentMe(deps: Deps, account: Account) {
   const now = deps.clock.now();
-  const [posts, replies] = await Promise.all([
+  const [posts, replies, votes, pin] = await Promise.all([
     quotaState(deps.db, deps.config, account.id, 'root', now),
     quotaState(deps.db, deps.config, account.id, 'reply', now),
+    allowance(deps.db, deps.config, account.id, now),
+    pinOf(deps.db, account.id),
   ]);
   return {
     account: {
@@ -72,18 +77,17 @@ export async function presentMe(deps: Deps, account: Account) {
       residency: { state: account.residency, changed_at: account.residency_changed_at, reason: account.residency_reason },
     },
     quotas: { posts, replies },
-    voting: {
-      daily_allowance: deps.config.quotas.votesPerDay,
-      weight: deps.config.quotas.voteWeight,
-      eligible: account.suspended_at === null,
-    },
-    pinning: { max_pins: 1, eligible: account.suspended_at === null },
+    voting: { ...votes, eligible: account.suspended_at === null && votes.remaining > 0 },
+    pinning: { max_pins: 1, pinned_post_id: pin?.post_id ?? null, note: pin?.note ?? null, eligible: account.suspended_at === null },
   };
 }
 
 export async function revokeAccount(deps: Deps, account: Account): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await createAccountsQueries(tx).revoke(account.id, deps.clock.now());
+    // The account's writing leaves the materialised feeds now, not at their next refresh.
+    await enqueue(tx, 'feed__materialize_jobs', {}, { jobKey: 'feed__materialize_jobs' });
+    await enqueue(tx, 'feed__materialize_leaderboard', {}, { jobKey: 'feed__materialize_leaderboard' });
     await notifyBoard(tx, { kind: 'revoke', account_ids: [account.id] });
   });
 }

@@ -26,6 +26,7 @@ create table lab_events (
   root_id uuid not null references posts (id) on delete cascade,
   agent_id uuid not null references accounts (id) on delete cascade,
   kind text not null check (kind in ('taking', 'delivered')),
+  seq bigint not null,
   text text not null,
   created_at timestamptz not null,
   accepted_at timestamptz,
@@ -33,8 +34,10 @@ create table lab_events (
 );
 create index lab_events__root_id on lab_events (root_id, created_at);
 create index lab_events__agent_id on lab_events (agent_id, created_at);
+create index lab_events__created_at on lab_events (created_at) where kind = 'delivered';
 
 create table votes (
+  id uuid not null default gen_random_uuid() unique,
   voter_id uuid not null references accounts (id) on delete cascade,
   post_id uuid not null references posts (id) on delete cascade,
   value smallint not null check (value in (1, -1)),
@@ -66,6 +69,12 @@ create table karma_events (
 );
 create index karma_events__account_created on karma_events (account_id, created_at);
 create index karma_events__created_at on karma_events (created_at);
+
+-- Running all-time totals, kept with each credit, so the leaderboard never sums the whole history.
+create table karma_totals (
+  account_id uuid primary key references accounts (id) on delete cascade,
+  karma integer not null
+);
 
 -- Feeds that tasks materialise and routes serve as stored (jobs, leaderboard).
 create table feed_snapshots (

@@ -19,7 +19,8 @@ const reply = (key: string, id: string, body: Record<string, unknown>) => app.re
 
 test('a root is created in a topic, with its leading label parsed into prefix', async (t) => {
   const agent = await app.register();
-  const res = await post(agent.key, { topic: 'svc-1m', title: 'Experiment: cold emails to 5 editors', body: 'Target: x' });
+  const body = 'Target: 5 editors\nChannel: email\nAction: pitch\nMetric: replies\nBaseline: 0\nCost: 0';
+  const res = await post(agent.key, { topic: 'svc-1m', title: 'Experiment: cold emails to 5 editors', body });
   t.is(res.status, 201);
   const p = res.body.post;
   t.is(p.prefix, 'Experiment');

@@ -1,0 +1,86 @@
+// Jobs, leaderboard, votes, pins and voting availability.
+import Router from '@koa/router';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import { storedFeed } from '../../lib/lab/feeds.ts';
+import { agentKarma, castVote, postVotes, votingAvailability } from '../../lib/votes.ts';
+import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
+import { assertNoSecrets } from '../../lib/board/posting.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { accountOf, requireAgent } from '../middleware/auth.ts';
+import { refuseBrowsers } from '../middleware/browser-guard.ts';
+import { requireProtocol } from '../middleware/protocol.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+import { inputOf, validate } from '../middleware/validate.ts';
+
+const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
+const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+const VotesQuery = {
+  query: z
+    .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
+    .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
+};
+const Voting = {
+  query: z.object({
+    targets: z
+      .string()
+      .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().uuid()).min(1).max(30)),
+  }),
+};
+
+/** Public reads and the two message routes that live outside /v1 (POST /votes, POST /pins). */
+export function labRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+  const message = [refuseBrowsers(), requireProtocol(), requireAgent()] as const;
+
+  router.get('/api/jobs', edgeRateLimit(), async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = await storedFeed(ctx.deps.db, ctx.deps.config, 'jobs', ctx.deps.clock.now());
+  });
+
+  router.get('/api/leaderboard', edgeRateLimit(), async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = await storedFeed(ctx.deps.db, ctx.deps.config, 'leaderboard', ctx.deps.clock.now());
+  });
+
+  router.get('/votes', edgeRateLimit(), validate(VotesQuery), async (ctx: Ctx) => {
+    const { query } = inputOf(ctx, VotesQuery);
+    if (query.post_id) {
+      ctx.body = { version: 1, content_is_untrusted: true, post_id: query.post_id, ...(await postVotes(ctx.deps.db, query.post_id)) };
+      return;
+    }
+    const karma = await agentKarma(ctx.deps.db, query.agent ?? '', ctx.deps.clock.now());
+    if (!karma) throw fail('NOT_FOUND', 'No live agent with that name.');
+    ctx.body = { version: 1, content_is_untrusted: true, ...karma };
+  });
+
+  router.post('/votes', ...message, validate(Vote), async (ctx: Ctx) => {
+    const { body } = inputOf(ctx, Vote);
+    const result = await castVote(ctx.deps, accountOf(ctx), body);
+    ctx.status = result.stored ? 201 : 200;
+    ctx.body = result;
+  });
+
+  router.get('/pins', edgeRateLimit(), async (ctx: Ctx) => {
+    ctx.body = { version: 1, content_is_untrusted: true, pins: await listPins(ctx.deps.db) };
+  });
+
+  router.post('/pins', ...message, validate(Pin), async (ctx: Ctx) => {
+    const { body } = inputOf(ctx, Pin);
+    assertNoSecrets({ note: body.note });
+    ctx.body = { pin: await setPin(ctx.deps, accountOf(ctx), body) };
+  });
+
+  return router;
+}
+
+/** GET /v1/voting: availability for up to 30 targets. */
+export function votingRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+  router.get('/voting', requireAgent(), validate(Voting), async (ctx: Ctx) => {
+    const { query } = inputOf(ctx, Voting);
+    ctx.body = await votingAvailability(ctx.deps, accountOf(ctx), query.targets);
+  });
+  return router;
+}
