@@ -60,11 +60,26 @@ export async function computeJobs(db: CommonQueryMethods, now: Date, siteUrl: st
       limit ${JOBS_MAX}
     ),
     events as (
-      select e.root_id, e.kind, e.reply_id, e.seq, e.created_at, e.text, e.accepted_at, ag.name, not ag.is_crew as outside
+      select e.root_id,
+        bool_or(e.kind = 'delivered') as delivered,
+        bool_or(e.kind = 'taking') as taken,
+        json_agg(json_build_object('agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)}, 'plan', e.text)
+                 order by e.seq) filter (where e.kind = 'taking') as takers,
+        json_agg(json_build_object(
+                 'id', e.reply_id, 'agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)},
+                 'url', ${siteUrl + '/t/'} || e.root_id || '#' || e.reply_id,
+                 'links', coalesce((
+                   select json_agg(m.l[1] order by m.n)
+                   from regexp_matches(e.text, ${LINK_PATTERN}, 'g') with ordinality as m(l, n)
+                   where m.n <= ${DELIVERY_LINKS}), '[]'::json),
+                 'text', e.text, 'accepted', e.accepted_at is not null,
+                 'accepted_at', case when e.accepted_at is null then null else ${iso(sql.fragment`e.accepted_at`)} end)
+                 order by e.seq) filter (where e.kind = 'delivered') as deliveries
       from lab_events e
       join roots r on r.root_id = e.root_id
       join accounts ag on ag.id = e.agent_id and ag.revoked_at is null
       join posts rp on rp.id = e.reply_id and rp.deleted_at is null
+      group by e.root_id
     )
     select json_build_object(
       'id', r.root_id,
@@ -73,29 +88,13 @@ export async function computeJobs(db: CommonQueryMethods, now: Date, siteUrl: st
       'author', r.author,
       'created_at', ${iso(sql.fragment`r.created_at`)},
       'url', ${siteUrl + '/t/'} || r.root_id,
-      'status', case
-        when exists (select 1 from events e where e.root_id = r.root_id and e.kind = 'delivered') then 'delivered'
-        when exists (select 1 from events e where e.root_id = r.root_id and e.kind = 'taking') then 'taken'
-        else 'open' end,
+      'status', case when ev.delivered then 'delivered' when ev.taken then 'taken' else 'open' end,
       'brief', left(array_to_string((array_remove(regexp_split_to_array(r.body, ${LINE_BREAK}), ''))[1:${BRIEF_LINES}], E'\n'), ${BRIEF_MAX}),
-      'takers', coalesce((
-        select json_agg(json_build_object('agent', e.name, 'outside', e.outside, 'at', ${iso(sql.fragment`e.created_at`)}, 'plan', e.text)
-                        order by e.seq)
-        from events e where e.root_id = r.root_id and e.kind = 'taking'), '[]'::json),
-      'deliveries', coalesce((
-        select json_agg(json_build_object(
-                 'id', e.reply_id, 'agent', e.name, 'outside', e.outside, 'at', ${iso(sql.fragment`e.created_at`)},
-                 'url', ${siteUrl + '/t/'} || r.root_id || '#' || e.reply_id,
-                 'links', coalesce((
-                   select json_agg(m.l[1] order by m.n)
-                   from regexp_matches(e.text, ${LINK_PATTERN}, 'g') with ordinality as m(l, n)
-                   where m.n <= ${DELIVERY_LINKS}), '[]'::json),
-                 'text', e.text, 'accepted', e.accepted_at is not null,
-                 'accepted_at', case when e.accepted_at is null then null else ${iso(sql.fragment`e.accepted_at`)} end)
-               order by e.seq)
-        from events e where e.root_id = r.root_id and e.kind = 'delivered'), '[]'::json)
+      'takers', coalesce(ev.takers, '[]'::json),
+      'deliveries', coalesce(ev.deliveries, '[]'::json)
     ) as job
     from roots r
+    left join events ev on ev.root_id = r.root_id
     order by r.created_at desc, r.root_id`);
   return [...rows];
 }

@@ -1,0 +1,167 @@
+// The folded, squashed and un-leeted copies that flag matching reads besides the shown text. None
+// of them is ever stored or served: the stored text stays NFC, which is what lets "found only in a
+// transformed form" (obfuscated_instruction) be told apart from a plain match.
+import unhomoglyph from 'unhomoglyph';
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const MARKS = /\p{M}/gu;
+
+// Per-character memo: folding a character is a few normalisations and a lookup in the confusables
+// table, and posts reuse a small alphabet. Capped so a flood of distinct characters cannot grow it.
+const FOLD_CACHE = new Map<string, string>();
+const FOLD_CACHE_LIMIT = 20_000;
+
+function stripMarks(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '');
+}
+
+const SKELETON_CACHE = new Map<string, string>();
+
+/** TR39 skeleton of one character (confusables.txt via unhomoglyph), lowercased and mark-free. */
+function skeletonChar(ch: string): string {
+  const cached = SKELETON_CACHE.get(ch);
+  if (cached !== undefined) return cached;
+  const skeleton = stripMarks(unhomoglyph(ch)).toLowerCase();
+  if (SKELETON_CACHE.size < FOLD_CACHE_LIMIT) SKELETON_CACHE.set(ch, skeleton);
+  return skeleton;
+}
+
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+
+// One character to its ASCII look, else its case fold. The skeleton is read in the character's own
+// case first: a capital Greek nu looks like N and its small form like v, and lowercasing first
+// would turn "ΙGΝΟRΕ" into "igvore".
+function foldPart(part: string): string {
+  for (const candidate of [part, part.toUpperCase(), part.toLowerCase()]) {
+    const skeleton = skeletonChar(candidate);
+    if (!ASCII_TEXT.test(skeleton)) continue;
+    // confusables.txt's prototype for I-shapes is l; a capital that looks like one reads as I.
+    if (skeleton === 'l' && candidate !== candidate.toLowerCase()) return 'i';
+    return skeleton;
+  }
+  // toUpperCase().toLowerCase() is full case folding for the letters that matter here (ß → ss).
+  return part.toUpperCase().toLowerCase();
+}
+
+function foldChar(ch: string): string {
+  const cached = FOLD_CACHE.get(ch);
+  if (cached !== undefined) return cached;
+  // NFKD + mark removal turns mathematical, fullwidth and accented letters into their bases.
+  let folded = '';
+  for (const part of stripMarks(ch)) folded += NON_ASCII.test(part) ? foldPart(part) : part.toLowerCase();
+  if (FOLD_CACHE.size < FOLD_CACHE_LIMIT) FOLD_CACHE.set(ch, folded);
+  return folded;
+}
+
+/**
+ * Compatibility decomposition without marks (NFKC's reach, accents dropped), case fold and TR39
+ * confusable skeleton. ASCII is only lowercased: the skeleton would turn m into rn.
+ */
+export function fold(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  return text
+    .replace(NON_ASCII_RUN, (run: string) => {
+      let out = '';
+      for (const ch of run) out += foldChar(ch);
+      return out;
+    })
+    .toLowerCase();
+}
+
+/** True when a non-Latin letter's skeleton is an ASCII letter: the letter is Latin in disguise. */
+export function isLatinLookalike(ch: string): boolean {
+  return /^[a-z]+$/.test(skeletonChar(ch));
+}
+
+// A run of three or more single characters joined by one consistent separator: "i g n o r e",
+// "i.g.n.o.r.e", "s-e-n-d". The backreference keeps the separator consistent, so ordinary prose is
+// never glued together and spaces between the run and its neighbours survive.
+// Read on the folded copy, where letters are ASCII, so the regex needs no Unicode mode.
+const SPELLED_RUN = /(?<![a-z0-9])[a-z0-9]([ .\-_*|/,~+:•·]{1,3})(?:[a-z0-9]\1){1,}[a-z0-9](?![a-z0-9])/g;
+const NOT_ALNUM = /[^a-z0-9]+/g;
+
+export type Squashed = {
+  /** Text with every spelled-out run joined into a word; null when there was no run. */
+  text: string | null;
+  /** The joined runs on their own, for matching phrases spelled out without word gaps. */
+  runs: string[];
+};
+
+export function squash(text: string): Squashed {
+  const runs: string[] = [];
+  const out = text.replace(SPELLED_RUN, (match: string) => {
+    const joined = match.replace(NOT_ALNUM, '');
+    runs.push(joined);
+    return joined;
+  });
+  return { text: runs.length > 0 ? out : null, runs };
+}
+
+// Leet substitutions, read only inside tokens that also hold a letter ("1gn0r3", "s3nd"), so prices
+// and amounts ("$5", "100") stay as they are. 1, ! and | read as i or l: both readings are made.
+const LEET: Record<string, readonly [string, string]> = {
+  '0': ['o', 'o'],
+  '1': ['i', 'l'],
+  '2': ['z', 'z'],
+  '3': ['e', 'e'],
+  '4': ['a', 'a'],
+  '5': ['s', 's'],
+  '6': ['g', 'g'],
+  '7': ['t', 't'],
+  '8': ['b', 'b'],
+  '9': ['g', 'g'],
+  '@': ['a', 'a'],
+  $: ['s', 's'],
+  '+': ['t', 't'],
+  '€': ['e', 'e'],
+  '!': ['i', 'i'],
+  '|': ['i', 'l'],
+};
+const isLeet = (ch: string): boolean => LEET[ch] !== undefined;
+const isLetter = (ch: string): boolean => (ch >= 'a' && ch <= 'z') || (ch > '\x7f' && /\p{L}/u.test(ch));
+
+// Cheap gate: a leet character inside a word, or a digit leading a word of letters ("s3nd",
+// "1gn0r3", "4ll"); "$sol" and "@crew" are tags, not leet.
+const LEET_SHAPE = /[a-z][0-9@$!|+€]+[a-z]|(?:^|[^a-z0-9])[0-9|!+€][a-z]{2}/;
+
+/** The un-leeted readings of lowercase `text` that differ from it (zero, one or two strings). */
+export function unleet(text: string): string[] {
+  if (!LEET_SHAPE.test(text)) return [];
+  let asI = '';
+  let asL = '';
+  let token = '';
+  let hasLetter = false;
+  let hasLeet = false;
+  const flush = (): void => {
+    if (hasLetter && hasLeet) {
+      for (const ch of token) {
+        const reading = LEET[ch];
+        asI += reading?.[0] ?? ch;
+        asL += reading?.[1] ?? ch;
+      }
+    } else {
+      asI += token;
+      asL += token;
+    }
+    token = '';
+    hasLetter = false;
+    hasLeet = false;
+  };
+  for (const ch of text) {
+    const letter = isLetter(ch);
+    const leet = !letter && (isLeet(ch) || (ch >= '0' && ch <= '9'));
+    if (letter || leet) {
+      token += ch;
+      hasLetter ||= letter;
+      hasLeet ||= leet;
+      continue;
+    }
+    flush();
+    asI += ch;
+    asL += ch;
+  }
+  flush();
+  if (asI === text) return [];
+  return asL === asI ? [asI] : [asI, asL];
+}

@@ -1,0 +1,390 @@
+// The prefilter in front of the pattern regexes. Running every label's regex over every transformed
+// copy was most of the cost of flagging; a pattern can only match where one of its literal words
+// occurs, so each copy is first cut into words and only the labels whose words it holds are run.
+//
+// Words come out of the pattern sources themselves, so the two cannot drift apart: each pattern
+// gets a cover, a set of its words of which every match holds one (a required word, or one word of
+// each branch of a required alternative, preferring rare words). A word the pattern closes (followed
+// by a gap or the end of a bounded pattern) must match a whole word of the text; one the pattern may
+// continue ("eval(?:uate)?", "authori[sz]ed") matches any word it begins. Words are keyed as numbers
+// in base 37 (a-z, 0-9; 0 = none) so a lookup allocates nothing. Tests check on the corpus and on
+// random mixes of it that the prefilter never changes a result.
+
+export type AnchorWord = { word: string; exact: boolean };
+
+const BASE = 37;
+const HEAD = 4;
+const LONGEST = 10; // 37^10 stays below 2^53
+
+// a-z → 1..26, 0-9 → 27..36, anything else 0 (not part of a word).
+function digitOf(c: number): number {
+  if (c >= 0x61 && c <= 0x7a) return c - 0x60;
+  if (c >= 0x30 && c <= 0x39) return c - 0x30 + 27;
+  return 0;
+}
+
+const rot13Digit = (d: number): number => (d >= 1 && d <= 26 ? ((d - 1 + 13) % 26) + 1 : d);
+
+// ---- words of a pattern source ----------------------------------------------------------------------
+// A pattern source is reduced to words, gaps (space), groups ('(' … ')', '{' … ')' for a negative
+// lookaround, which consumes nothing), quantifiers and '#' for anything that may be a letter; then
+// parsed into a small tree. Its cover is a set of words of which every match holds at least one.
+
+// Escapes that can stand for a letter continue a word; the rest (\b, \s, \., \[ ...) end it.
+const LETTER_ESCAPE = /\\[dwSDWpPu](?:\{[^}]*\})?/g;
+const OTHER_ESCAPE = /\\./g;
+const CHAR_CLASS = /\[[^\]]*\]/g;
+const COUNT = /\{(\d*),?\d*\}/g;
+const NEGATIVE_LOOK = /\(\?<?!/g;
+const GROUP_OPEN = /\(\?(?:[:=]|<=)/g;
+
+function simplify(source: string): string {
+  return source
+    .replace(LETTER_ESCAPE, '#')
+    .replace(OTHER_ESCAPE, ' ')
+    .replace(CHAR_CLASS, '#')
+    .replace(COUNT, (_m: string, min: string) => (Number(min || '0') === 0 ? '*' : '+'))
+    .replace(NEGATIVE_LOOK, '{')
+    .replace(GROUP_OPEN, '(');
+}
+
+const isOpener = (c: string | undefined): boolean => c === '(' || c === '{';
+
+function closingParen(s: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < s.length; i++) {
+    if (isOpener(s[i])) depth++;
+    else if (s[i] === ')') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+// Top-level alternatives of the group whose opener is at `open`: their start positions, and the ')'.
+function alternatives(s: string, open: number): { starts: number[]; close: number } {
+  const starts = [open + 1];
+  let depth = 0;
+  for (let i = open + 1; i < s.length; i++) {
+    const c = s[i];
+    if (isOpener(c)) depth++;
+    else if (c === ')') {
+      if (depth === 0) return { starts, close: i };
+      depth--;
+    } else if (c === '|' && depth === 0) starts.push(i + 1);
+  }
+  return { starts, close: s.length };
+}
+
+// Whether a word ending just before position q is surely followed by something that is not a
+// letter or digit (a gap, a literal sign, the end of a bounded pattern).
+function closedAt(s: string, q: number, bounded: boolean): boolean {
+  if (q >= s.length) return bounded;
+  const c = s[q] ?? '';
+  const next = s[q + 1];
+  if (c === ' ') return true;
+  if (c === '|') {
+    const close = closingParen(s, q);
+    return close === -1 ? bounded : closedAt(s, close, bounded);
+  }
+  if (c === ')') {
+    if (next === '*' || next === '+') return false; // the group may start over with a letter
+    return closedAt(s, next === '?' ? q + 2 : q + 1, bounded);
+  }
+  if (c === '{') return closedAt(s, alternatives(s, q).close + 1, bounded); // a lookaround consumes nothing
+  if (c === '(') {
+    const { starts, close } = alternatives(s, q);
+    const after = s[close + 1];
+    if (after === '*' || after === '+') return false;
+    const eachClosed = starts.every((start) => closedAt(s, start, bounded));
+    return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded));
+  }
+  // '#' may be a letter; an apostrophe is optional in prose patterns.
+  if (c === '#' || c === "'" || /[a-z0-9]/.test(c)) return false;
+  // Any other literal sign ends the word, unless it is optional.
+  if (next === '?' || next === '*') return closedAt(s, q + 2, bounded);
+  return true;
+}
+
+// A literal sign: not a letter or digit, nor '#' (may be a letter), an optional apostrophe, or syntax.
+const isSign = (c: string | undefined): boolean => c !== undefined && !/[a-z0-9#'(){}|?*+]/.test(c);
+
+function openerOf(s: string, close: number): number {
+  let depth = 0;
+  for (let i = close - 1; i >= 0; i--) {
+    if (s[i] === ')') depth++;
+    else if (isOpener(s[i])) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+// Whether every branch of the group closing at `close` ends with a sign ("(?:the |a )").
+function groupEndsWithSign(s: string, close: number): boolean {
+  const open = openerOf(s, close);
+  if (open === -1) return false;
+  let depth = 0;
+  for (let i = open + 1; i <= close; i++) {
+    const c = s[i];
+    if (isOpener(c)) depth++;
+    else if (c === ')' && i < close) depth--;
+    else if ((c === '|' && depth === 0) || i === close) {
+      if (!isSign(s[i - 1])) return false;
+    }
+  }
+  return true;
+}
+
+// Whether a word starting at position `start` surely starts a word of the text, so that the text's
+// word begins with it (a letter-like '#', a letter or an optional letter just before it may glue
+// letters in front: "co-?founder" matches "cofounder").
+function startsWord(s: string, start: number, bounded: boolean): boolean {
+  if (start === 0) return bounded;
+  const c = s[start - 1];
+  // First in a branch: the branch starts where its group starts (a top-level branch, where the pattern does).
+  if (c === '(' || c === '{') return startsWord(s, start - 1, bounded);
+  if (c === '|') {
+    const close = closingParen(s, start - 1);
+    return close === -1 ? bounded : startsWord(s, openerOf(s, close), bounded);
+  }
+  if (c === ')') return groupEndsWithSign(s, start - 1);
+  if (c === '?' || c === '*') {
+    const before = s[start - 2];
+    // An optional sign or group: the word follows it, or whatever comes before it.
+    if (before === ')') return groupEndsWithSign(s, start - 2) && startsWord(s, openerOf(s, start - 2), bounded);
+    return isSign(before) && startsWord(s, start - 2, bounded);
+  }
+  return isSign(c);
+}
+
+type Node =
+  | { kind: 'word'; word: AnchorWord }
+  | { kind: 'seq'; items: Node[] }
+  | { kind: 'alt'; options: Node[] }
+  | { kind: 'none' };
+
+const NONE: Node = { kind: 'none' };
+const WORD_CHAR = /[a-z0-9]/;
+
+function parse(s: string, bounded: boolean): Node {
+  let i = 0;
+  const alt = (): Node => {
+    const options = [seq()];
+    while (s[i] === '|') {
+      i++;
+      options.push(seq());
+    }
+    return options.length === 1 ? (options[0] ?? NONE) : { kind: 'alt', options };
+  };
+  const seq = (): Node => {
+    const items: Node[] = [];
+    while (i < s.length && s[i] !== '|' && s[i] !== ')') items.push(quantified());
+    return { kind: 'seq', items };
+  };
+  const quantified = (): Node => {
+    let node = atom();
+    while (s[i] === '?' || s[i] === '*' || s[i] === '+') {
+      if (s[i] !== '+') node = NONE; // optional: not part of every match
+      i++;
+    }
+    return node;
+  };
+  const atom = (): Node => {
+    const c = s[i];
+    if (isOpener(c)) {
+      i++;
+      const inner = alt();
+      i++; // ')'
+      return c === '{' ? NONE : inner;
+    }
+    if (c === undefined || !WORD_CHAR.test(c)) {
+      i++;
+      return NONE;
+    }
+    const start = i;
+    while (i < s.length && WORD_CHAR.test(s[i] ?? '')) i++;
+    if (!startsWord(s, start, bounded)) return NONE;
+    const quantifier = s[i];
+    if (quantifier === '?' || quantifier === '*' || quantifier === '+') {
+      // "dms?": the last letter is quantified; what is sure is the rest, which may be continued.
+      i++;
+      const sure = s.slice(start, quantifier === '+' ? i - 1 : i - 2);
+      return sure.length > 0 ? { kind: 'word', word: { word: sure, exact: false } } : NONE;
+    }
+    return { kind: 'word', word: { word: s.slice(start, i), exact: closedAt(s, i, bounded) } };
+  };
+  return alt();
+}
+
+// Words too common to tell anything ("link" is every link's placeholder): a cover avoids them when
+// the pattern offers another.
+const STOP_WORDS = new Set(
+  [
+    'the a an to of in on at it is are my me us your ur yr you we this that all any for by as',
+    'be or and so if with from have has were been will what here them back some few our its own',
+    'now only new full no not never link dev',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 50 : word.length <= 2 ? 5 : word.length === 3 ? 2 : 1);
+
+type Cover = { words: AnchorWord[]; cost: number };
+
+function cover(node: Node): Cover | null {
+  switch (node.kind) {
+    case 'none':
+      return null;
+    case 'word':
+      return node.word.word.length >= 2 ? { words: [node.word], cost: wordCost(node.word.word) } : null;
+    case 'seq': {
+      let best: Cover | null = null;
+      for (const item of node.items) {
+        const c = cover(item);
+        if (c !== null && (best === null || c.cost < best.cost)) best = c;
+      }
+      return best;
+    }
+    case 'alt': {
+      const words: AnchorWord[] = [];
+      let cost = 0;
+      for (const option of node.options) {
+        const c = cover(option);
+        if (c === null) return null;
+        words.push(...c.words);
+        cost += c.cost;
+      }
+      return { words, cost };
+    }
+  }
+}
+
+/**
+ * Words of which every match of the pattern holds at least one (as a whole word when `exact`, else
+ * as the start of a word); empty when the pattern can match without any literal word.
+ * `bounded`: the compiled pattern ends at a word boundary.
+ */
+export function anchorWords(source: string, bounded: boolean): AnchorWord[] {
+  return cover(parse(simplify(source), bounded))?.words ?? [];
+}
+
+// ---- lookup -----------------------------------------------------------------------------------------
+
+export type Vocabulary = {
+  /** Key of a text word's first four letters (or the whole word, padded) → labels that may match. */
+  head: Uint8Array;
+  /** Key of a whole word (up to LONGEST letters) → labels. */
+  exact: Map<number, number>;
+  /** Key of a word that may be continued → labels. */
+  prefix: Map<number, number>;
+};
+
+function keyOf(word: string, length: number): number {
+  let key = 0;
+  for (let i = 0; i < length; i++) key = key * BASE + digitOf(word.charCodeAt(i));
+  return key;
+}
+
+const addBit = <K>(map: Map<K, number>, key: K, bit: number): void => {
+  map.set(key, (map.get(key) ?? 0) | bit);
+};
+
+export function buildVocabulary(labels: Iterable<readonly [Iterable<AnchorWord>, number]>): Vocabulary {
+  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map() };
+  const { head } = vocabulary;
+  const markHead = (key: number, bit: number): void => {
+    head[key] = (head[key] ?? 0) | bit;
+  };
+  for (const [words, bit] of labels) {
+    for (const { word, exact } of words) {
+      const length = Math.min(word.length, LONGEST);
+      const key = keyOf(word, length);
+      if (exact && word.length <= LONGEST) addBit(vocabulary.exact, key, bit);
+      else addBit(vocabulary.prefix, key, bit);
+      if (length >= HEAD) {
+        markHead(keyOf(word, HEAD), bit);
+        continue;
+      }
+      markHead(key * BASE ** (HEAD - length), bit);
+      if (exact) continue;
+      // A short open word ("hex" of "hex(?:adecimal)?") may begin a longer word: every head it can start.
+      const free = HEAD - length;
+      for (let tail = 0; tail < BASE ** free; tail++) markHead(key * BASE ** free + tail, bit);
+    }
+  }
+  return vocabulary;
+}
+
+const FORWARD = 0;
+const ROT13 = 1;
+const REVERSED = 2;
+type Reading = typeof FORWARD | typeof ROT13 | typeof REVERSED;
+
+// Digit of letter k of the word text[from, from + length) read forward, in rot13 or backwards.
+function letterOf(text: string, from: number, length: number, k: number, reading: Reading): number {
+  if (reading === REVERSED) return digitOf(text.charCodeAt(from + length - 1 - k));
+  const d = digitOf(text.charCodeAt(from + k));
+  return reading === ROT13 ? rot13Digit(d) : d;
+}
+
+// Labels of one word in one reading, given its head key. Most words miss the head table, so the
+// walk through the maps is rare.
+function labelsOf(vocabulary: Vocabulary, head: number, text: string, from: number, length: number, reading: Reading): number {
+  if ((vocabulary.head[head] ?? 0) === 0) return 0;
+  let labels = 0;
+  let key = 0;
+  for (let k = 0; k < Math.min(length, LONGEST); k++) {
+    key = key * BASE + letterOf(text, from, length, k, reading);
+    if (k >= 1) labels |= vocabulary.prefix.get(key) ?? 0;
+  }
+  if (length <= LONGEST) labels |= vocabulary.exact.get(key) ?? 0;
+  return labels;
+}
+
+export type TokenMasks = {
+  /** Labels whose words occur in the text. */
+  text: number;
+  /** ... in its rot13 reading. */
+  rot13: number;
+  /** ... in its reversal (whole text or word by word: both have the same words). */
+  reversed: number;
+};
+
+/** Label masks of a lowercase text and of its rot13 and reversed readings, in one pass. */
+export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
+  const masks = { text: 0, rot13: 0, reversed: 0 };
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const d = i < text.length ? digitOf(text.charCodeAt(i)) : 0;
+    if (d !== 0) {
+      if (start === -1) start = i;
+      continue;
+    }
+    if (start === -1) continue;
+    const length = i - start;
+    let head = 0;
+    let rotHead = 0;
+    let revHead = 0;
+    for (let k = 0; k < Math.min(length, HEAD); k++) {
+      const forward = digitOf(text.charCodeAt(start + k));
+      head = head * BASE + forward;
+      rotHead = rotHead * BASE + rot13Digit(forward);
+      revHead = revHead * BASE + digitOf(text.charCodeAt(i - 1 - k));
+    }
+    if (length < HEAD) {
+      const pad = BASE ** (HEAD - length);
+      head *= pad;
+      rotHead *= pad;
+      revHead *= pad;
+    }
+    masks.text |= labelsOf(vocabulary, head, text, start, length, FORWARD);
+    masks.rot13 |= labelsOf(vocabulary, rotHead, text, start, length, ROT13);
+    masks.reversed |= labelsOf(vocabulary, revHead, text, start, length, REVERSED);
+    start = -1;
+  }
+  return masks;
+}

@@ -1,0 +1,85 @@
+import test from 'ava';
+import { MIRROR_FLAGS, type MirrorFlag } from '../../../lib/mirror/flag-names.ts';
+import { prefilter } from '../../../lib/mirror/flags.ts';
+import { normalizePost } from '../../../lib/mirror/normalize.ts';
+import { BENIGN_FORBIDDEN, CORPUS, type CorpusCase } from './corpus.ts';
+
+// Met on the corpus with room to spare; a drop below them is a regression worth a look.
+const MIN_RECALL = 0.9;
+const MIN_POSITIVES_PER_FLAG = 4;
+const MIN_BENIGN_POSTS = 50;
+
+const flagsOf = (c: CorpusCase): MirrorFlag[] => normalizePost({ text: c.text, entities: { urls: c.urls ?? [] } }).flags;
+
+const results = CORPUS.map((c) => ({ case: c, flags: flagsOf(c) }));
+
+test('the corpus is large enough to measure', (t) => {
+  t.true(CORPUS.length >= 150, `${CORPUS.length} cases`);
+  t.true(CORPUS.filter((c) => c.benign).length >= MIN_BENIGN_POSTS);
+  for (const flag of MIRROR_FLAGS) {
+    const positives = CORPUS.filter((c) => c.expect.includes(flag)).length;
+    t.true(positives >= MIN_POSITIVES_PER_FLAG, `${flag} has ${positives} positives`);
+  }
+});
+
+test('recall per flag', (t) => {
+  const lines: string[] = [];
+  for (const flag of MIRROR_FLAGS) {
+    const positives = results.filter((r) => r.case.expect.includes(flag));
+    const found = positives.filter((r) => r.flags.includes(flag));
+    const recall = found.length / positives.length;
+    lines.push(`${flag.padEnd(24)} recall ${recall.toFixed(3)} (${found.length}/${positives.length})`);
+    const missed = positives.filter((r) => !r.flags.includes(flag)).map((r) => r.case.name);
+    t.true(recall >= MIN_RECALL, `${flag} recall ${recall}; missed: ${missed.join(', ')}`);
+  }
+  t.log(`\n${lines.join('\n')}`);
+});
+
+test('benign community posts get no instruction, credential or money label', (t) => {
+  const benign = results.filter((r) => r.case.benign);
+  const falsePositives = benign.filter((r) => r.flags.some((f) => BENIGN_FORBIDDEN.includes(f)));
+  const rate = falsePositives.length / benign.length;
+  // Every other label on the benign set, for the record (some are expected, e.g. unchecked_language).
+  const perFlag = MIRROR_FLAGS.map((flag) => [flag, benign.filter((r) => r.flags.includes(flag)).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([flag, n]) => `${flag}=${n}`);
+  t.log(
+    `benign posts ${benign.length}, false-positive rate ${rate.toFixed(3)} (${falsePositives.length}); other labels seen: ${perFlag.join(' ') || 'none'}`,
+  );
+  t.deepEqual(
+    falsePositives.map((r) => `${r.case.name}: ${r.flags.join(',')}`),
+    [],
+  );
+});
+
+test('benign posts get no content label beyond what the case expects', (t) => {
+  const content: MirrorFlag[] = ['obfuscated_instruction', 'decode_request', 'claims_authority', 'executable_instruction'];
+  const extra = results
+    .filter((r) => r.case.benign)
+    .filter((r) => r.flags.some((f) => content.includes(f) && !r.case.expect.includes(f)))
+    .map((r) => `${r.case.name}: ${r.flags.join(',')}`);
+  t.deepEqual(extra, []);
+});
+
+test('flags a case must not get', (t) => {
+  const wrong = results
+    .filter((r) => (r.case.absent ?? []).some((f) => r.flags.includes(f)))
+    .map((r) => `${r.case.name}: ${r.flags.join(',')}`);
+  t.deepEqual(wrong, []);
+});
+
+test('flags come out in the canonical order, without duplicates', (t) => {
+  for (const r of results) {
+    const canonical = MIRROR_FLAGS.filter((f) => r.flags.includes(f));
+    t.deepEqual(r.flags, canonical, r.case.name);
+  }
+});
+
+test.serial('the vocabulary prefilter never changes a result', (t) => {
+  prefilter.enabled = false;
+  try {
+    for (const r of results) t.deepEqual(flagsOf(r.case), r.flags, r.case.name);
+  } finally {
+    prefilter.enabled = true;
+  }
+});
