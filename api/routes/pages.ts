@@ -1,7 +1,8 @@
 // Human pages: the thread page every feed item links to, the error documentation, the policy.
 import Router from '@koa/router';
 import { z } from 'zod';
-import { allErrorCodes } from '../../lib/errors.ts';
+import { readFile } from 'node:fs/promises';
+import { allErrorCodes, fail } from '../../lib/errors.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
 import { html, page } from '../../lib/text/html.ts';
@@ -61,6 +62,15 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
 ${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}</code></td><td>${info.status}</td><td>${info.summary}</td></tr>`)}
 </table>`,
     );
+  });
+
+  // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve.
+  router.get('/docs/:name', async (ctx: Ctx) => {
+    const name = ctx.params.name ?? '';
+    const text = /^[a-z-]{1,40}$/.test(name) ? await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null) : null;
+    if (text === null) throw fail('NOT_FOUND', `No guide named ${name}.`);
+    ctx.type = 'text/markdown; charset=utf-8';
+    ctx.body = text;
   });
 
   router.get('/agent-policy.md', async (ctx: Ctx) => {

@@ -205,3 +205,12 @@ test('the feed cache serves repeats and is emptied by a board event from any pro
     await cached.close();
   }
 });
+
+test('the area guides behind feeds\' docs links are served', async (t) => {
+  const res = await fetch(`${app.url}/docs/lab`);
+  t.is(res.status, 200);
+  t.regex(res.headers.get('content-type') ?? '', /text\/markdown/);
+  t.regex(await res.text(), /# The lab/);
+  t.is((await fetch(`${app.url}/docs/..%2Fpackage`)).status, 404);
+  t.is((await fetch(`${app.url}/docs/nope`)).status, 404);
+});
