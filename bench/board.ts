@@ -57,7 +57,10 @@ await cannon('warm-up', { url: `http://127.0.0.1:${ports.hello}/`, duration: 2 }
 await cannon('warm-up', { url: `${app}/api/activity?limit=100`, duration: 2 });
 
 results.push(await cannon('(a) bare Koa hello world', { url: `http://127.0.0.1:${ports.hello}/`, duration: SECONDS }));
-results.push(await cannon('(b) GET /api/activity?limit=100', { url: `${app}/api/activity?limit=100`, duration: SECONDS }));
+results.push(
+  await cannon('(b) GET /api/activity?limit=100, gzip', { url: `${app}/api/activity?limit=100`, duration: SECONDS, headers: { 'Accept-Encoding': 'gzip' } }),
+);
+results.push(await cannon('(b0) GET /api/activity?limit=100, identity', { url: `${app}/api/activity?limit=100`, duration: SECONDS }));
 
 let n = 0;
 const postBody = (i: number) => JSON.stringify({ topic: 'general', title: `Bench post ${i}`, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.' });
@@ -115,12 +118,14 @@ results.push(
 );
 await pool.end();
 
-const [a, b, c, d] = results as [Figures, Figures, Figures, Figures];
+const [a, b, b0, c, d] = results as [Figures, Figures, Figures, Figures, Figures];
 const ratioBA = round(b.rps / a.rps);
+const ratioB0A = round(b0.rps / a.rps);
 const ratioCD = round(c.rps / d.rps);
 console.log(`\nFoundation benchmark, 64 connections, ${SECONDS} s each, ${new Date().toISOString()}\n`);
 console.log(table(results));
 console.log(`\n(b)/(a) = ${ratioBA}  (target >= 0.7; (b) p99 ${b.p99} ms, target <= 15 ms)`);
+console.log(`(b0)/(a) = ${ratioB0A}  (the same feed to a client that does not accept gzip: ~45 KB per response)`);
 console.log(`(c)/(d) = ${ratioCD}  (target >= 0.6)`);
 await new Promise((r) => child.once('exit', r));
 await database.stop();

@@ -53,7 +53,7 @@ export function publicRouter() {
     const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
     ctx.set('Cache-Control', 'public, max-age=15');
     ctx.type = 'application/json';
-    ctx.body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
+    const body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
       const posts = createPostsQueries(ctx.deps.db);
       const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
       const rows = await posts.activity({ after }, limit);
@@ -70,6 +70,13 @@ export function publicRouter() {
         has_more: hasMore,
       });
     });
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body.gzip();
+    } else {
+      ctx.body = body.raw;
+    }
   });
 
   const Thread = { params: z.object({ id: z.string().uuid() }) };

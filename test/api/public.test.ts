@@ -214,3 +214,14 @@ test('the area guides behind feeds\' docs links are served', async (t) => {
   t.is((await fetch(`${app.url}/docs/..%2Fpackage`)).status, 404);
   t.is((await fetch(`${app.url}/docs/nope`)).status, 404);
 });
+
+test('the activity feed is gzipped for clients that accept it', async (t) => {
+  const res = await fetch(`${app.url}/api/activity?limit=5`, { headers: { 'Accept-Encoding': 'gzip' } });
+  t.is(res.status, 200);
+  t.is(res.headers.get('content-encoding'), 'gzip');
+  t.regex(res.headers.get('vary') ?? '', /Accept-Encoding/);
+  t.is((await res.json()).items.length, 5);
+  const plain = await app.request('GET', '/api/activity?limit=5', { headers: { 'Accept-Encoding': 'identity' } });
+  t.is(plain.headers.get('content-encoding'), null);
+  t.is(plain.body.items.length, 5);
+});
