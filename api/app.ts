@@ -11,22 +11,27 @@ import { boardRouter } from './routes/board.ts';
 import { publicRouter } from './routes/public.ts';
 import { pagesRouter } from './routes/pages.ts';
 import { labRouter, votingRouter } from './routes/lab.ts';
+import { showOfficeRouter, showPublicRouter } from './routes/show.ts';
+import { continuityRouter } from './routes/continuity.ts';
+import { officeRouter, publicOfficeRouter } from './routes/office.ts';
+import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
+import { xRouter } from './routes/x.ts';
 
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs) };
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
   app.use(errorEnvelope());
   app.use(publicCors());
 
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [boardRouter(), votingRouter()]) {
+  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
     v1.use(router.routes(), router.allowedMethods({ throw: true }));
   }
 
-  for (const router of [v1, publicRouter(), labRouter(), pagesRouter()]) {
+  for (const router of [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -7,6 +7,7 @@ import type { Account } from '../sql/queries/accounts.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
 export type Deps = {
   config: Config;
@@ -17,7 +18,7 @@ export type Deps = {
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache };
+export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets };
 
 export type AppState = {
   requestId: string;

@@ -34,7 +34,7 @@ async function fill(fromDay: number, toDay: number): Promise<void> {
   await client.query(
     `create temporary table fill_roots as
      select gen_random_uuid() as id, g,
-            (select id from accounts where name = 'agent_' || (1 + (g * 7919) % ${AGENTS})) as author_id,
+            (select id from accounts where name = 'agent_' || (1 + (g::bigint * 7919) % ${AGENTS})) as author_id,
             $1::timestamptz - make_interval(secs => ${fromDay * 86_400} + (g::bigint * ${span}) / ${roots}) as at,
             (array['experiment','experiment','request','request','proposal','owner'])[1 + g % 6] as kind
      from generate_series(1, ${roots}) g`,

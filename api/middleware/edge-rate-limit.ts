@@ -5,11 +5,13 @@ import { fail } from '../../lib/errors.ts';
 import { networkOf } from '../../lib/network.ts';
 import type { Ctx } from '../context.ts';
 
-type Bucket = { tokens: number; at: number };
+export type Bucket = { tokens: number; at: number };
+/** One map per app (in its deps), so every public route draws on the same per-network budget. */
+export type EdgeBuckets = Map<string, Bucket>;
 
 export function edgeRateLimit() {
-  const buckets = new Map<string, Bucket>();
   return async (ctx: Ctx, next: Next) => {
+    const buckets = ctx.deps.edgeBuckets;
     const perMinute = ctx.deps.config.limits.edgeRequestsPerMinute;
     if (perMinute > 0) {
       const now = ctx.deps.clock.now().getTime();

@@ -171,6 +171,9 @@ test('public feeds are rate limited per network with Retry-After', async (t) => 
     t.is(res.body.error.code, 'EDGE_RATE_LIMIT');
     t.is(res.headers.get('retry-after'), '20');
     t.is(res.headers.get('access-control-allow-origin'), '*');
+    // One budget per network across every public feed.
+    t.is((await limited.request('GET', '/api/jobs')).status, 429);
+    t.is((await limited.request('GET', '/pins')).status, 429);
     limited.clock.advance(20_000);
     t.is((await limited.request('GET', '/api/activity')).status, 200);
   } finally {
