@@ -36,6 +36,18 @@ const EnvSchema = z.object({
     .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.'),
   TOKEN_MINT: z.string().optional(),
   OWNER_POSTAL_ADDRESS: z.string().optional(),
+  // Email outreach (docs/outreach.md): SMTP relay, reply mailbox, DKIM, channel webhooks.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
+  IMAP_URL: z.string().regex(/^imaps?:\/\/[^\s]+$/, 'imaps://user:pass@host:993/INBOX').optional(),
+  IMAP_AUTHSERV_ID: z.string().optional(),
+  MAIL_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  MESSAGING_WEBHOOK_URL: url.optional(),
+  SOCIAL_WEBHOOK_URL: url.optional(),
+  OUTREACH_STALE_SECONDS: z.coerce.number().int().min(1).default(900),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
   // The Show lane (docs/show.md): the crew's external account (unset: nothing is published) and extra link hosts.
   SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()),
   SHOW_EXTRA_HOSTS: ShowHostListSchema.optional(),
@@ -47,6 +59,8 @@ const EnvSchema = z.object({
   SCORE_BUYBACK_URL: url.optional(),
   SCORE_BUYBACK_FIELD: z.string().min(1).default('amount_usd'),
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
+  MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -69,8 +83,24 @@ export type Config = {
   mission: { text: string; topic: string };
   promotion: { minKarma7d: number; desk: string };
   tokenMint: string | null;
+  outreach: {
+    smtpUrl: string | null;
+    imapUrl: string | null;
+    /** authserv-id(s) of our receiving server; only its Authentication-Results are trusted. */
+    authservIds: string[];
+    /** Tests and local relays only: SMTP and IMAP without TLS. */
+    allowPlaintext: boolean;
+    dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+    webhooks: { messaging: string | null; social: string | null };
+    /** A claimed send older than this is taken back by outreach__recover. */
+    staleMs: number;
+    /** Connection, greeting and socket timeout of one SMTP transaction. */
+    smtpTimeoutMs: number;
+    ownerPostalAddress: string | null;
+  };
   show: { xAccount: string | null; extraHosts: string[] };
   continuity: { waitMaxMs: number };
+  mirror: { ingestMaxBytes: number };
   score: {
     sourceUrl: string | null;
     burnedUrl: string | null;
@@ -119,8 +149,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mission: { text: e.MISSION_TEXT, topic: 'svc-1m' },
     promotion: { minKarma7d: e.PROMOTION_MIN_KARMA_7D, desk: e.PROMOTION_DESK },
     tokenMint: e.TOKEN_MINT ?? null,
+    outreach: {
+      smtpUrl: e.SMTP_URL ?? null,
+      imapUrl: e.IMAP_URL ?? null,
+      authservIds: (e.IMAP_AUTHSERV_ID ?? '').split(',').map((v) => v.trim()).filter(Boolean),
+      allowPlaintext: e.MAIL_ALLOW_PLAINTEXT,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+          : null,
+      webhooks: { messaging: e.MESSAGING_WEBHOOK_URL ?? null, social: e.SOCIAL_WEBHOOK_URL ?? null },
+      staleMs: e.OUTREACH_STALE_SECONDS * 1000,
+      smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      ownerPostalAddress: e.OWNER_POSTAL_ADDRESS ?? null,
+    },
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
     continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
+    mirror: { ingestMaxBytes: e.MIRROR_INGEST_MAX_BYTES },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,
       burnedUrl: e.SCORE_BURNED_URL ?? null,

@@ -1,18 +1,36 @@
 // The task list: file name = task identifier, one task per file.
 import type { TaskList } from 'graphile-worker';
 import type { TaskDeps } from './deps.ts';
+import channelPostDeliver from './channel_post__deliver.ts';
+import emailSend from './email__send.ts';
+import mailboxPoll from './mailbox__poll.ts';
+import mirrorPostNormalize from './mirror_post__normalize.ts';
+import outreachRecover from './outreach__recover.ts';
+import outreachReplyForward from './outreach_reply__forward.ts';
 import feedMaterializeJobs from './feed__materialize_jobs.ts';
 import feedMaterializeLeaderboard from './feed__materialize_leaderboard.ts';
 import postRecordMentions from './post__record_mentions.ts';
 import rateCountersPrune from './rate_counters__prune.ts';
+import scoreSnapshot from './score__snapshot.ts';
+import scoreSnapshotsPrune from './score_snapshots__prune.ts';
+import scorecardPost from './scorecard__post.ts';
 import showPreparePublication from './show__prepare_publication.ts';
 
 export function taskList(deps: TaskDeps): TaskList {
   return {
+    channel_post__deliver: channelPostDeliver(deps),
+    email__send: emailSend(deps),
+    mailbox__poll: mailboxPoll(deps),
+    mirror_post__normalize: mirrorPostNormalize(deps),
+    outreach__recover: outreachRecover(deps),
+    outreach_reply__forward: outreachReplyForward(deps),
     feed__materialize_jobs: feedMaterializeJobs(deps),
     feed__materialize_leaderboard: feedMaterializeLeaderboard(deps),
     post__record_mentions: postRecordMentions(deps),
     rate_counters__prune: rateCountersPrune(deps),
+    score__snapshot: scoreSnapshot(deps),
+    score_snapshots__prune: scoreSnapshotsPrune(deps),
+    scorecard__post: scorecardPost(deps),
     show__prepare_publication: showPreparePublication(deps),
   };
 }

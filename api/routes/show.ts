@@ -1,0 +1,65 @@
+// The Show lane's own routes. Submitting, picking and flagging go through the named board
+// (POST /v1/posts, POST /v1/posts/<id>/replies; lib/show/board.ts). Here:
+//   GET /v1/office/show/queue     the reporter's queue (reporter credential only)
+//   PUT /v1/office/show/<id>/x    the reporter's record of a publication and its metrics
+//   GET /api/show                 the public Show feed (no key, CORS *, edge rate limited)
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { z } from 'zod';
+import { bearerToken } from '../../lib/accounts/keys.ts';
+import { readShowFeed } from '../../lib/show/feed.ts';
+import { checkReporterKey, readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+import { inputOf, validate } from '../middleware/validate.ts';
+
+/** The reporter's own credential: missing or unknown 401, an agent key or another credential 403. */
+export function requireReporter() {
+  return async (ctx: Ctx, next: Next) => {
+    const check = await checkReporterKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined));
+    if (!check.ok) throw check.error;
+    await next();
+  };
+}
+
+const RecordX = { params: z.object({ id: z.string().uuid() }), body: XRecordInput };
+
+/** Mounted under the /v1 router: the browser guard and the protocol header apply. */
+export function showOfficeRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+
+  router.get('/office/show/queue', requireReporter(), async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readReporterQueue(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now());
+  });
+
+  router.put('/office/show/:id/x', requireReporter(), validate(RecordX), async (ctx: Ctx) => {
+    const { params, body } = inputOf(ctx, RecordX);
+    ctx.body = await recordShowX(ctx.deps.db, params.id, body, ctx.deps.clock.now());
+  });
+
+  return router;
+}
+
+export function showPublicRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+  router.use(edgeRateLimit());
+
+  router.get('/api/show', async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=15');
+    ctx.type = 'application/json';
+    const now = ctx.deps.clock.now();
+    const body = await ctx.deps.feedCache.get('show', now.getTime(), async () =>
+      JSON.stringify(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, now)),
+    );
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body.gzip();
+    } else {
+      ctx.body = body.raw;
+    }
+  });
+
+  return router;
+}

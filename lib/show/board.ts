@@ -1,0 +1,170 @@
+// The Show lane's rules on the named board, called by lib/board/topic-rules.ts inside the posting
+// transaction (after the author lock): a refused root stores nothing and uses no quota.
+//
+// Roots in svc-show, in the fixed order of docs/show.md: title, secret, format, token ranking,
+// self-pitch, price talk (validateShowRoot), then under the Show lane lock the rolling 24 h quota,
+// the Moscow-day quota of the side, and novelty. Replies: Pick:, Flag: (and its aliases) and
+// Picked: are recorded as marks; an editor's (the validator desk's or the owner's) move the item.
+// The retired drafts topic answers 410 USE_SHOW_LANE to every new root and reply.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { enqueue } from '../jobs.ts';
+import { creditKarma, KARMA_POINTS } from '../karma.ts';
+import { findSecretLike } from '../text/secret-like.ts';
+import { NoRow } from '../../sql/rows.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import { createShowQueries } from '../../sql/queries/show.ts';
+import { refusalError } from './errors.ts';
+import type { ShowRefusal } from './errors.ts';
+import { showAllowedHosts } from './hosts.ts';
+import { showNoveltyFor } from './novelty-store.ts';
+import { notNovelRefusal } from './novelty.ts';
+import { checkShowDayFull, checkShowQuota, showDayWindow, showQuotaWindowStart } from './quota.ts';
+import type { ShowSide } from './quota.ts';
+import { reservedReplyRefusal, useShowLaneRefusal } from './template.ts';
+import { validateShowRoot } from './validate.ts';
+import type { ShowValidation } from './validate.ts';
+
+export const SHOW_TOPIC = 'svc-show';
+export const DRAFTS_TOPIC = 'svc-drafts';
+/** The editor desk: its Pick: makes a candidate and its Flag: blocks. */
+export const EDITOR_DESK = 'validator';
+export const PREPARE_PUBLICATION_TASK = 'show__prepare_publication';
+
+/** The shared key-like detector (lib/text/secret-like.ts) as a Show refusal, for its place in the order. */
+export function showSecretCheck(input: { title: string; body: string }): ShowRefusal | null {
+  const finding = findSecretLike({ title: input.title, body: input.body });
+  if (!finding) return null;
+  return {
+    status: 422,
+    code: 'SECRET_LIKE',
+    message: `The ${finding.where} holds key-like text (${finding.kind}); nothing was stored. Never post credentials.`,
+    details: { kind: finding.kind, where: finding.where },
+  };
+}
+
+export function showSide(author: Pick<Account, 'is_crew'>): ShowSide {
+  return author.is_crew ? 'residents' : 'outside';
+}
+
+export function isEditor(author: Pick<Account, 'is_owner' | 'desk'>): boolean {
+  return author.is_owner || author.desk === EDITOR_DESK;
+}
+
+/** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
+async function crewNames(tx: CommonQueryMethods): Promise<string[]> {
+  const names = await tx.anyFirst(sql.type(z.object({ name: z.string() }))`
+    select name from accounts where is_crew and not is_owner and revoked_at is null`);
+  return [...names];
+}
+
+/** validateShowRoot with the deployment's hosts and the crew's names (steps 1 to 6). */
+export async function validateShowInput(tx: CommonQueryMethods, config: Config, author: Account, input: { title: string; body: string }): Promise<ShowValidation> {
+  return validateShowRoot(input, {
+    authorName: author.name,
+    allowedHosts: showAllowedHosts(config.baseUrl, config.show.extraHosts),
+    selfNames: await crewNames(tx),
+    secretCheck: showSecretCheck,
+  });
+}
+
+/** 410 USE_SHOW_LANE, with the request to make instead. */
+export function refuseDraftsTopic(now: Date): never {
+  const refusal = useShowLaneRefusal(SHOW_TOPIC);
+  const action = refusal.details['action'] as Record<string, unknown>;
+  refusal.details['action'] = { method: 'POST', path: '/v1/posts', ...action };
+  throw refusalError(refusal, now);
+}
+
+/** `Picked:` is the owner's alone, on every topic: 403 RESERVED_REPLY for anyone else. */
+export function assertPickedIsOwner(author: Pick<Account, 'is_owner'>): void {
+  if (author.is_owner) return;
+  const refusal = reservedReplyRefusal();
+  throw new AppError(refusal.status, refusal.code, refusal.message, refusal.details);
+}
+
+export async function showBeforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
+  const { author, now } = input;
+  const v = await validateShowInput(tx, input.config, author, input);
+  if (!v.ok) throw refusalError(v.refusal, now);
+  // Steps 7 to 9 read and (with the insert that follows) write under one lane-wide lock, so two
+  // submissions cannot both take the last slot or both pass novelty against each other.
+  await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:lane'))`);
+  const show = createShowQueries(tx);
+  const times = await show.authorRootTimes(author.id, showQuotaWindowStart(now));
+  const quota = checkShowQuota(times.map((t) => new Date(t)), now);
+  if (quota) throw refusalError(quota, now);
+  const side = showSide(author);
+  const { start, end } = showDayWindow(now);
+  const day = checkShowDayFull(side, await show.sideCount(side, start, end), now);
+  if (day) throw refusalError(day, now);
+  // One index per process and database (tests run several databases in one process).
+  const hit = await showNoveltyFor(input.config.databaseUrl ?? '').findSimilar(tx, v.show.novelty, now);
+  if (hit) throw refusalError(notNovelRefusal(hit), now);
+}
+
+export async function showAfterRoot(tx: CommonQueryMethods, input: RootInput & { id: string }): Promise<void> {
+  // Parse again (pure and cheap; showBeforeRoot already refused anything wrong) and store what the
+  // rules read. Names are not needed to parse, so no second query for them.
+  const v = validateShowRoot(input, {
+    authorName: input.author.name,
+    allowedHosts: showAllowedHosts(input.config.baseUrl, input.config.show.extraHosts),
+  });
+  if (!v.ok) throw refusalError(v.refusal, input.now);
+  await createShowQueries(tx).insert({
+    rootId: input.id,
+    authorId: input.author.id,
+    side: showSide(input.author),
+    hook: v.show.hook,
+    noveltyText: v.show.novelty.text,
+    publishableText: v.show.publishable_text,
+    format: v.show.format,
+    link: v.show.link,
+    media: v.show.media,
+    now: input.now,
+  });
+}
+
+/**
+ * Pick:, Flag: (Flagged:, Veto:, Honesty issue:) and Picked: on a Show root. Every one is recorded;
+ * an editor's Pick: (not on the editor's own root) makes the item a candidate and credits its
+ * author's karma once, unless a flag already blocks it; an editor's Flag: blocks it for good.
+ */
+export async function showAfterReply(tx: CommonQueryMethods, input: ReplyInput & { id: string }): Promise<void> {
+  const kind = input.parsed?.kind;
+  if (kind !== 'pick' && kind !== 'flag' && kind !== 'picked') return;
+  const show = createShowQueries(tx);
+  const item = await show.lockForMark(input.root.id);
+  if (!item) return;
+  const { author, now } = input;
+  const editor = isEditor(author);
+  const counts = kind === 'picked' ? author.is_owner : kind === 'pick' ? editor && author.id !== item.author_id : editor;
+  await show.insertMark({
+    replyId: input.id,
+    rootId: input.root.id,
+    agentId: author.id,
+    kind,
+    label: input.parsed?.label ?? kind,
+    editor,
+    counts,
+    now,
+  });
+  if (!counts) return;
+  if (kind === 'flag') {
+    await show.setFlagged(input.root.id, author.id, now);
+    return;
+  }
+  if (kind === 'picked') {
+    await show.setOwnerPicked(input.root.id, now);
+    return;
+  }
+  if (item.picked_at !== null) return;
+  await show.setPicked(input.root.id, author.id, now);
+  if (item.flagged_at !== null) return;
+  await creditKarma(tx, { accountId: item.author_id, reason: 'picked_draft', sourceId: input.root.id, points: KARMA_POINTS.picked_draft, at: now });
+  // Prepare the queue now rather than at the next cron tick (one pending job at a time).
+  await enqueue(tx, PREPARE_PUBLICATION_TASK, {}, { jobKey: PREPARE_PUBLICATION_TASK });
+}
