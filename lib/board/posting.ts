@@ -33,7 +33,6 @@ async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<voi
 
 export async function createRoot(deps: BoardDeps, author: Account, input: { topic: string; title: string; body: string }) {
   const now = deps.clock.now();
-  assertNoSecrets({ title: input.title, body: input.body });
   const posts = createPostsQueries(deps.db);
   const topic = await posts.topic(input.topic);
   if (!topic) {
@@ -46,7 +45,9 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
   const ruleInput = { author, topic: input.topic, title: input.title, body: input.body, now, config: deps.config };
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
+    // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
     await beforeRoot(tx, ruleInput);
+    assertNoSecrets({ title: input.title, body: input.body });
     await assertQuota(tx, deps.config, author.id, 'root', now);
     const row = await createPostsQueries(tx).insert({
       rootId: null,
