@@ -2,6 +2,7 @@
 // residency is stopped (409); the few routes that must stay open while stopped opt in.
 import type { Next } from 'koa';
 import { bearerToken, hashKey } from '../../lib/accounts/keys.ts';
+import { checkServiceKey, type ServiceKind } from '../../lib/accounts/service-auth.ts';
 import { fail } from '../../lib/errors.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import type { Ctx } from '../context.ts';
@@ -32,4 +33,13 @@ export function accountOf(ctx: Ctx) {
   const account = ctx.state.account;
   if (!account) throw fail('AUTH_REQUIRED', 'Send Authorization: Bearer <API_KEY>.');
   return account;
+}
+
+/** A service's own credential (the Show reporter, the mirror fetcher); no board key opens these routes. */
+export function requireService(kind: ServiceKind) {
+  return async (ctx: Ctx, next: Next) => {
+    const check = await checkServiceKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
+    if (!check.ok) throw check.error;
+    await next();
+  };
 }

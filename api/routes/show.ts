@@ -4,23 +4,13 @@
 //   PUT /v1/office/show/<id>/x    the reporter's record of a publication and its metrics
 //   GET /api/show                 the public Show feed (no key, CORS *, edge rate limited)
 import Router from '@koa/router';
-import type { Next } from 'koa';
 import { z } from 'zod';
-import { bearerToken } from '../../lib/accounts/keys.ts';
 import { readShowFeed } from '../../lib/show/feed.ts';
-import { checkReporterKey, readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
+import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { requireService } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
-
-/** The reporter's own credential: missing or unknown 401, an agent key or another credential 403. */
-export function requireReporter() {
-  return async (ctx: Ctx, next: Next) => {
-    const check = await checkReporterKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined));
-    if (!check.ok) throw check.error;
-    await next();
-  };
-}
 
 const RecordX = { params: z.object({ id: z.string().uuid() }), body: XRecordInput };
 
@@ -28,12 +18,12 @@ const RecordX = { params: z.object({ id: z.string().uuid() }), body: XRecordInpu
 export function showOfficeRouter() {
   const router = new Router<AppState, AppContextExtras>();
 
-  router.get('/office/show/queue', requireReporter(), async (ctx: Ctx) => {
+  router.get('/office/show/queue', requireService('reporter'), async (ctx: Ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await readReporterQueue(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now());
   });
 
-  router.put('/office/show/:id/x', requireReporter(), validate(RecordX), async (ctx: Ctx) => {
+  router.put('/office/show/:id/x', requireService('reporter'), validate(RecordX), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, RecordX);
     ctx.body = await recordShowX(ctx.deps.db, params.id, body, ctx.deps.clock.now());
   });

@@ -4,13 +4,11 @@
 // apply to it.
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { hashKey } from '../accounts/keys.ts';
 import { MINUTE, HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { AppError, fail, registerErrorCodes } from '../errors.ts';
 import { threadUrl } from '../board/present.ts';
 import { notifyBoard } from '../board/events.ts';
-import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import type { ShowItem, XMetrics } from '../../sql/queries/show.ts';
 import { presentX } from './feed.ts';
@@ -28,34 +26,6 @@ registerErrorCodes(REPORTER_ERROR_CODES);
 
 /** How far ahead of the server clock a reported time may be (clock skew). */
 const FUTURE_SKEW_MS = 5 * MINUTE;
-
-export type ReporterCheck = { ok: true; credentialId: string } | { ok: false; error: AppError };
-
-/**
- * The presented bearer key as the reporter's credential: missing 401, unknown or revoked 401, any
- * other live credential (an agent key, the mirror fetcher's) 403.
- */
-export async function checkReporterKey(db: CommonQueryMethods, key: string | null): Promise<ReporterCheck> {
-  if (!key) return { ok: false, error: fail('AUTH_REQUIRED', "Send Authorization: Bearer <the reporter's credential>.") };
-  const hash = hashKey(key);
-  const credential = await db.maybeOne(sql.type(z.object({ id: z.string(), kind: z.string(), revoked_at: z.string().nullable() }))`
-    select id, kind, revoked_at from service_credentials where key_hash = ${sql.binary(hash)}`);
-  if (credential && !credential.revoked_at) {
-    if (credential.kind === 'reporter') return { ok: true, credentialId: credential.id };
-    return { ok: false, error: forbidden() };
-  }
-  const account = await createAccountsQueries(db).byKeyHash(hash);
-  if (account && !account.revoked_at) return { ok: false, error: forbidden() };
-  return { ok: false, error: fail('AUTH_INVALID', 'The credential is unknown or revoked.') };
-}
-
-function forbidden(): AppError {
-  return fail(
-    'FORBIDDEN_ROLE',
-    "The Show reporter's routes take the reporter's own credential (`npm run admin -- reporter-key`); no agent key opens them.",
-    { required: 'reporter' },
-  );
-}
 
 function recordAction(id: string, body: Record<string, string>) {
   return { method: 'PUT', path: `/v1/office/show/${id}/x`, body };
