@@ -20,6 +20,7 @@ import {
 import { createDb } from '../sql/pool.ts';
 import { migrate } from '../sql/migrate.ts';
 import { withLocalDatabase } from './local-db.ts';
+import { isOutreachCommand, outreachMain, OUTREACH_USAGE } from './outreach-admin.ts';
 
 const USAGE = `usage: npm run admin -- <command>
 
@@ -35,13 +36,15 @@ const USAGE = `usage: npm run admin -- <command>
   reporter-key [--label TEXT]                issue the Show reporter's credential (printed once)
   fetcher-key [--label TEXT]                 issue the mirror fetcher's credential (printed once)
   revoke-credential <id>                     revoke a reporter or fetcher credential
-  list                                       accounts and their roles`;
+  list                                       accounts and their roles
+${OUTREACH_USAGE}`;
 
 function isRole(value: string | undefined): value is Role {
   return (ROLES as readonly string[]).includes(value ?? '');
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (isOutreachCommand(argv)) return outreachMain(argv);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -113,8 +113,17 @@ function failure(err: unknown, dataSent: boolean): SendOutcome & { status: 'perm
   };
 }
 
+export type DeliverOptions = {
+  /**
+   * Called once, after the server answered DATA with 354 and before the first byte of the message
+   * leaves. Resolving false (or rejecting) aborts the send before any data is written: the outcome
+   * is then `transient`, and nothing was delivered. The sending task records "data started" here.
+   */
+  beforeData?: () => Promise<boolean>;
+};
+
 /** One SMTP transaction for one built message, on its own connection. Never throws. */
-export function deliverRaw(smtp: SMTPTransportOptions, message: RawMessage): Promise<SendOutcome> {
+export function deliverRaw(smtp: SMTPTransportOptions, message: RawMessage, options: DeliverOptions = {}): Promise<SendOutcome> {
   return new Promise<SendOutcome>((resolve) => {
     let dataSent = false;
     let settled = false;
@@ -132,7 +141,22 @@ export function deliverRaw(smtp: SMTPTransportOptions, message: RawMessage): Pro
       if (connectErr) return finish(failure(connectErr, false));
       const afterLogin = () => {
         // Read only after the server answered DATA with 354; its end means the data was handed over.
-        const stream = Readable.from([message.raw]);
+        let started = false;
+        const stream = new Readable({
+          read() {
+            if (started) return;
+            started = true;
+            const gate = options.beforeData ? options.beforeData() : Promise.resolve(true);
+            gate.then(
+              (ok) => {
+                if (!ok) return this.destroy(Object.assign(new Error('the send was withdrawn before the data left'), { code: 'EFENCED' }));
+                this.push(message.raw);
+                this.push(null);
+              },
+              (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+            );
+          },
+        });
         stream.once('end', () => {
           dataSent = true;
         });
@@ -157,14 +181,14 @@ export function deliverRaw(smtp: SMTPTransportOptions, message: RawMessage): Pro
 }
 
 /** Builds (unless given built bytes) and delivers one message. Never throws. */
-export async function sendMail(smtp: SMTPTransportOptions, message: SendMailOptions | RawMessage): Promise<SendOutcome> {
+export async function sendMail(smtp: SMTPTransportOptions, message: SendMailOptions | RawMessage, options: DeliverOptions = {}): Promise<SendOutcome> {
   let built: RawMessage;
   try {
     built = isRaw(message) ? message : await buildRawMessage(message);
   } catch (err) {
     return { ...failure(err, false), status: 'permanent' };
   }
-  return deliverRaw(smtp, built);
+  return deliverRaw(smtp, built, options);
 }
 
 function isRaw(message: SendMailOptions | RawMessage): message is RawMessage {

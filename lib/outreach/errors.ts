@@ -122,6 +122,14 @@ export const OUTREACH_ERROR_CODES = {
     summary: 'The channel day cap is used (`messaging` 6, `social` 8 per Moscow day); retry at `details.retry_at`.',
   },
   OUTREACH_CHANNEL_AGENT_CAP: { status: 429, summary: '`social`: 1 post per agent per rolling 6 hours; retry at `details.retry_at`.' },
+  OUTREACH_MESSAGE_STATE: {
+    status: 409,
+    summary: 'The message or post is not in a state that allows this (`details.status`; approve and reject need `queued`, resolve needs `unknown`).',
+  },
+  OUTREACH_CHANNEL_ADAPTER_MISSING: {
+    status: 409,
+    summary: 'The channel has no delivery adapter: set `MESSAGING_WEBHOOK_URL` or `SOCIAL_WEBHOOK_URL` before creating it.',
+  },
 } as const;
 
 export type OutreachCode = keyof typeof OUTREACH_ERROR_CODES;

@@ -99,6 +99,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       // Jobs enqueued "now" by the app clock may lie in the real future or past; run everything due.
       await workerPool.query(`update graphile_worker._private_jobs set run_at = now() where locked_at is null and run_at > now()`);
       await runOnce({ pgPool: workerPool, taskList: tasks, logger: new Logger(() => () => {}) });
+      // graphile-worker 0.18's runOnce can resolve while its last completeJob/failJob is in flight:
+      // wait until no job is locked, so the next call sees every outcome.
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const locked = await workerPool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_at is not null');
+        if (locked.rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     close: async () => {
       server.closeAllConnections();
