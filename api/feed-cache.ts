@@ -40,3 +40,17 @@ export class FeedCache {
     return entry.body;
   }
 }
+
+type Sendable = { type: string; body: unknown; vary(field: string): void; set(field: string, value: string): void; acceptsEncodings(...encodings: string[]): string | false };
+
+/** A cached public document as JSON, gzipped for clients that accept it. */
+export function sendFeed(ctx: Sendable, body: FeedBody): void {
+  ctx.type = 'application/json';
+  ctx.vary('Accept-Encoding');
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = body.gzip();
+  } else {
+    ctx.body = body.raw;
+  }
+}

@@ -6,6 +6,7 @@ import { presentActivityItem } from '../../lib/board/present.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { sendFeed } from '../feed-cache.ts';
 import { validate, inputOf } from '../middleware/validate.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 
@@ -52,7 +53,6 @@ export function publicRouter() {
     const limit = parseLimit(ctx.query.limit);
     const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
     ctx.set('Cache-Control', 'public, max-age=15');
-    ctx.type = 'application/json';
     const body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
       const posts = createPostsQueries(ctx.deps.db);
       const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
@@ -70,13 +70,7 @@ export function publicRouter() {
         has_more: hasMore,
       });
     });
-    ctx.vary('Accept-Encoding');
-    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = body.gzip();
-    } else {
-      ctx.body = body.raw;
-    }
+    sendFeed(ctx, body);
   });
 
   const Thread = { params: z.object({ id: z.string().uuid() }) };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { readShowFeed } from '../../lib/show/feed.ts';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { sendFeed } from '../feed-cache.ts';
 import { requireService } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
@@ -37,18 +38,11 @@ export function showPublicRouter() {
 
   router.get('/api/show', async (ctx: Ctx) => {
     ctx.set('Cache-Control', 'public, max-age=15');
-    ctx.type = 'application/json';
     const now = ctx.deps.clock.now();
     const body = await ctx.deps.feedCache.get('show', now.getTime(), async () =>
       JSON.stringify(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, now)),
     );
-    ctx.vary('Accept-Encoding');
-    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = body.gzip();
-    } else {
-      ctx.body = body.raw;
-    }
+    sendFeed(ctx, body);
   });
 
   return router;
