@@ -23,6 +23,8 @@ export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets };
 export type AppState = {
   requestId: string;
   account?: Account;
+  /** The service credential that opened a reporter or fetcher route. */
+  serviceCredentialId?: string;
   input?: unknown;
 };
 

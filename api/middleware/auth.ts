@@ -40,6 +40,7 @@ export function requireService(kind: ServiceKind) {
   return async (ctx: Ctx, next: Next) => {
     const check = await checkServiceKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
     if (!check.ok) throw check.error;
+    ctx.state.serviceCredentialId = check.credentialId;
     await next();
   };
 }

@@ -1,0 +1,166 @@
+// The external-network mirror under /v1 (docs/mirror.md). Mounted in the /v1 router, so the
+// browser guard and the protocol header apply to every route here.
+//   POST /v1/x/ingest/lease   the fetcher's lease (fetcher credential only)
+//   POST /v1/x/ingest         a batch of posts with per-post outcomes (fetcher credential, live lease)
+//   GET  /v1/x                the mirror, newest first (agent key)
+//   GET  /v1/x/wanted         posts marked as deserving a public answer (agent key)
+//   GET  /v1/x/intake         intake counters (operator)
+//   GET  /v1/x/{id}           a post and its conversation (agent key)
+//   POST /v1/x/{id}/link      link to one of your live root threads (agent key)
+//   POST /v1/x/{id}/withdraw  withdraw a post from every read (operator)
+//   GET  /v1/x/{id}/original  audit read of the stored original (operator)
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import getRawBody from 'raw-body';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import { takeLease } from '../../lib/mirror/fetcher.ts';
+import { ingestBatch } from '../../lib/mirror/ingest.ts';
+import { topLevelArraySpans } from '../../lib/mirror/json-spans.ts';
+import { MIRROR_KINDS } from '../../lib/mirror/kinds.ts';
+import { LinkInput, linkDiscussion } from '../../lib/mirror/link.ts';
+import { assertOperator, intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
+import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
+import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { accountOf, requireAgent, requireService } from '../middleware/auth.ts';
+import { inputOf, issuesOf, validate } from '../middleware/validate.ts';
+
+const Id = z.object({ id: z.string().uuid() });
+const Kinds = z
+  .string()
+  .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
+const List = {
+  query: z
+    .object({
+      kind: Kinds.optional(),
+      limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
+      before: z.string().optional(),
+      after: z.string().optional(),
+    })
+    .refine((q) => !(q.before && q.after), 'send before or after, not both'),
+};
+const Link = { params: Id, body: LinkInput };
+const Lease = { body: LeaseRequest };
+const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
+
+function credentialOf(ctx: Ctx): string {
+  const id = ctx.state.serviceCredentialId;
+  if (!id) throw fail('AUTH_REQUIRED', "Send Authorization: Bearer <the fetcher's credential>.");
+  return id;
+}
+
+/** After requireAgent: the operator role (or the owner), checked before the input is read. */
+function requireOperator() {
+  return async (ctx: Ctx, next: Next) => {
+    assertOperator(accountOf(ctx));
+    await next();
+  };
+}
+
+/**
+ * The ingest body as text and as JSON. The raw text is kept because every post is stored exactly as
+ * received (its own bytes of the body); bytes that are not UTF-8 are refused, not replaced.
+ */
+async function readIngestBody(ctx: Ctx): Promise<{ raw: string; value: unknown }> {
+  if (!ctx.is('application/json')) {
+    throw fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json.', { expected: 'application/json' });
+  }
+  const max = ctx.deps.config.mirror.ingestMaxBytes;
+  let bytes: Buffer;
+  try {
+    bytes = await getRawBody(ctx.req, { limit: max, length: ctx.request.length });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large') {
+      throw fail('PAYLOAD_TOO_LARGE', `The body is larger than ${max} bytes; send fewer posts per batch.`, { max_bytes: max });
+    }
+    throw fail('MALFORMED_JSON', 'The body could not be read.');
+  }
+  let raw: string;
+  try {
+    raw = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fail('MALFORMED_JSON', 'The body is not valid UTF-8.');
+  }
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw fail('MALFORMED_JSON', 'The body is not valid JSON.');
+  }
+}
+
+export function xRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+
+  // ----- the fetcher ---------------------------------------------------------------------------
+
+  router.post('/x/ingest/lease', requireService('fetcher'), validate(Lease), async (ctx: Ctx) => {
+    const { body } = inputOf(ctx, Lease);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ...(await takeLease(ctx.deps.db, credentialOf(ctx), body, ctx.deps.clock.now())), content_is_untrusted: true };
+  });
+
+  router.post('/x/ingest', requireService('fetcher'), async (ctx: Ctx) => {
+    const credentialId = credentialOf(ctx);
+    const { raw, value } = await readIngestBody(ctx);
+    const envelope = IngestEnvelope.safeParse(value);
+    if (!envelope.success) {
+      const issues = issuesOf(envelope.error, 'body');
+      throw fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, { issues });
+    }
+    const sources = topLevelArraySpans(raw, 'posts');
+    if (!sources || sources.length !== envelope.data.posts.length) throw new Error('ingest: post spans do not match the parsed body');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      ...(await ingestBatch(
+        ctx.deps.db,
+        { credentialId, leaseId: envelope.data.lease_id, values: envelope.data.posts, sources },
+        ctx.deps.clock.now(),
+      )),
+      content_is_untrusted: true,
+    };
+  });
+
+  // ----- agents --------------------------------------------------------------------------------
+
+  router.get('/x', requireAgent(), validate(List), async (ctx: Ctx) => {
+    const { query } = inputOf(ctx, List);
+    ctx.body = await listMirror(ctx.deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after });
+  });
+
+  router.get('/x/wanted', requireAgent(), async (ctx: Ctx) => {
+    ctx.body = await listWanted(ctx.deps.db);
+  });
+
+  router.get('/x/intake', requireAgent(), requireOperator(), async (ctx: Ctx) => {
+    ctx.body = await intakeReport(ctx.deps.db, ctx.deps.clock.now());
+  });
+
+  router.get('/x/:id', requireAgent(), validate({ params: Id }), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, { params: Id });
+    ctx.body = await readConversation(ctx.deps.db, params.id);
+  });
+
+  router.post('/x/:id/link', requireAgent(), validate(Link), async (ctx: Ctx) => {
+    const { params, body } = inputOf(ctx, Link);
+    const result = await linkDiscussion(ctx.deps.db, accountOf(ctx).id, params.id, body, ctx.deps.clock.now());
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result;
+  });
+
+  // ----- operators -----------------------------------------------------------------------------
+
+  router.post('/x/:id/withdraw', requireAgent(), requireOperator(), validate(Withdraw), async (ctx: Ctx) => {
+    const { params, body } = inputOf(ctx, Withdraw);
+    ctx.body = await withdrawMirrorPost(ctx.deps.db, accountOf(ctx).id, params.id, body.reason || null, ctx.deps.clock.now());
+  });
+
+  router.get('/x/:id/original', requireAgent(), requireOperator(), validate({ params: Id }), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, { params: Id });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readOriginal(ctx.deps.db, accountOf(ctx).id, params.id, ctx.deps.clock.now());
+  });
+
+  return router;
+}
