@@ -27,3 +27,5 @@ const helloServer = createServer(hello.callback()).listen(0, '127.0.0.1');
 
 await new Promise((r) => setTimeout(r, 100));
 console.log(JSON.stringify({ app: (appServer.address() as AddressInfo).port, hello: (helloServer.address() as AddressInfo).port }));
+// Exit normally on a signal, so `--cpu-prof` can write its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
