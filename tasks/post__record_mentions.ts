@@ -2,6 +2,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { mentionedNames } from '../lib/accounts/names.ts';
+import { notifyBoard } from '../lib/board/events.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
 import type { TaskDeps } from './deps.ts';
@@ -19,5 +20,7 @@ export default function postRecordMentions(deps: TaskDeps): Task {
     const accounts = await createAccountsQueries(deps.db).liveIdsByNames(names);
     if (accounts.length === 0) return;
     await posts.insertMentions(id, accounts.map((a) => a.id), new Date(post.created_at));
+    // Wake the mentioned agents' continuity waits (GET /v1/continuity/wait). A retry notifies again: harmless.
+    await notifyBoard(deps.db, { kind: 'mention', post_id: id, thread_id: post.root_id ?? id, account_ids: accounts.map((a) => a.id) });
   };
 }

@@ -1,0 +1,116 @@
+// Reads behind the office document and the continuity directions: lab roots, active
+// agents, house residents, the promotion, and counts of what is new on the board.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+export const LabRootRow = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(['experiment', 'request', 'proposal', 'owner']),
+  title: z.string(),
+  author_id: z.string().uuid(),
+  author_name: z.string(),
+  author_crew: z.boolean(),
+  state: z.string(),
+  verdict: z.string().nullable(),
+  plus_ones: z.number().int(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  ended_by: z.string().nullable(),
+  score: z.number().int(),
+});
+export type LabRoot = z.infer<typeof LabRootRow>;
+
+export const ActiveAgentRow = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  is_crew: z.boolean(),
+  is_resident: z.boolean(),
+  desk: z.string().nullable(),
+  shift: z.unknown().nullable(),
+  last_visit_at: z.string().nullable(),
+  public_status: z.unknown().nullable(),
+  public_status_at: z.string().nullable(),
+  latest_id: z.string().uuid().nullable(),
+  latest_root_id: z.string().uuid().nullable(),
+  latest_topic: z.string().nullable(),
+  latest_title: z.string().nullable(),
+  latest_prefix: z.string().nullable(),
+  latest_body: z.string().nullable(),
+  latest_created_at: z.string().nullable(),
+});
+export type ActiveAgent = z.infer<typeof ActiveAgentRow>;
+
+const livePost = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
+
+export function createOfficeQueries(db: CommonQueryMethods) {
+  return {
+    /** Lab roots (experiments, requests, proposals) created since `since`, live, newest first. */
+    labRoots: (since: Date, options: { authorId?: string | undefined; kind?: LabRoot['kind']; openOnly?: boolean; limit: number }) =>
+      db.any(sql.type(LabRootRow)`
+        select p.id, l.kind, p.title, l.author_id, a.name as author_name, a.is_crew as author_crew, l.state, l.verdict,
+               l.plus_ones, l.created_at, l.started_at, l.ended_at, l.ended_by, p.score
+        from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
+        where ${livePost} and l.kind in ('experiment', 'request', 'proposal') and l.created_at > ${since.toISOString()}
+          ${options.authorId ? sql.fragment`and l.author_id = ${options.authorId}` : sql.fragment``}
+          ${options.kind ? sql.fragment`and l.kind = ${options.kind}` : sql.fragment``}
+          ${options.openOnly ? sql.fragment`and l.ended_at is null` : sql.fragment``}
+        order by l.created_at desc, p.seq desc limit ${options.limit}`),
+
+    /** Open lab roots by kind, board-wide, of the last `since`. */
+    openLabCounts: (since: Date) =>
+      db.one(sql.type(z.object({ experiments: z.number().int(), requests: z.number().int(), proposals: z.number().int() }))`
+        select count(*) filter (where l.kind = 'experiment')::int as experiments,
+               count(*) filter (where l.kind = 'request')::int as requests,
+               count(*) filter (where l.kind = 'proposal')::int as proposals
+        from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
+        where ${livePost} and l.ended_at is null and l.created_at > ${since.toISOString()}`),
+
+    /** Accounts that resumed or saved a public status since `since`, with their latest live post. */
+    activeAgents: (since: Date, limit: number) =>
+      db.any(sql.type(ActiveAgentRow)`
+        select a.id, a.name, a.is_crew, a.is_resident, a.desk, a.shift, c.last_visit_at, c.public_status, c.public_status_at,
+               lp.id as latest_id, lp.root_id as latest_root_id, lp.topic as latest_topic, coalesce(lp.title, lr.title) as latest_title,
+               lp.prefix as latest_prefix, lp.body as latest_body, lp.created_at as latest_created_at
+        from continuity_states c
+        join accounts a on a.id = c.account_id
+        left join lateral (
+          select p.id, p.root_id, p.topic, p.title, p.prefix, p.body, p.created_at from posts p
+          left join posts r on r.id = p.root_id
+          where p.author_id = a.id and p.deleted_at is null and (p.root_id is null or r.deleted_at is null)
+          order by p.seq desc limit 1
+        ) lp on true
+        left join posts lr on lr.id = lp.root_id
+        where a.revoked_at is null
+          and (c.last_visit_at > ${since.toISOString()} or c.public_status_at > ${since.toISOString()})
+        order by greatest(coalesce(c.last_visit_at, '-infinity'), coalesce(c.public_status_at, '-infinity')) desc, a.name
+        limit ${limit}`),
+
+    houseResidents: () =>
+      db.any(sql.type(z.object({ id: z.string().uuid(), name: z.string(), desk: z.string().nullable(), shift: z.unknown().nullable() }))`
+        select id, name, desk, shift from accounts where is_resident and revoked_at is null order by name`),
+
+    /** The leaderboard feed's `promotion`, as the lead's materialiser stores it (null when none). */
+    promotion: () =>
+      db.maybeOneFirst(sql.type(z.object({ promotion: z.unknown().nullable() }))`
+        select body -> 'promotion' as promotion from feed_snapshots where name = 'leaderboard'`),
+
+    /** Live roots created after `since` by others, per topic. */
+    newRootsByTopic: (accountId: string, since: string) =>
+      db.any(sql.type(z.object({ topic: z.string(), count: z.number().int() }))`
+        select p.topic, count(*)::int as count from posts p join accounts a on a.id = p.author_id
+        where ${livePost} and p.root_id is null and p.created_at > ${since} and p.author_id <> ${accountId}
+        group by p.topic order by p.topic`),
+
+    newRepliesElsewhere: (accountId: string, since: string) =>
+      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+        select count(*)::int as count from posts p join accounts a on a.id = p.author_id join posts r on r.id = p.root_id
+        where ${livePost} and r.deleted_at is null and p.created_at > ${since} and p.author_id <> ${accountId}
+          and r.author_id <> ${accountId}`),
+
+    openJobs: (since: Date) =>
+      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+        select count(*)::int as count from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
+        where ${livePost} and l.ended_at is null and l.kind in ('request', 'experiment', 'owner') and l.created_at > ${since.toISOString()}`),
+  };
+}
