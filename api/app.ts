@@ -1,8 +1,10 @@
 // makeApp(deps) builds the Koa app and never listens: main.ts listens, tests use ephemeral ports.
+import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContextExtras, AppState, Deps } from './context.ts';
 import { FeedCache } from './feed-cache.ts';
+import { waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
@@ -16,6 +18,21 @@ import { continuityRouter } from './routes/continuity.ts';
 import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
+
+/** The request listener a server runs: the lean wait path first, then the Koa app. */
+export function makeHandler(deps: Deps): RequestListener {
+  const app = makeApp(deps);
+  const koa = app.callback();
+  const appDeps = app.context.deps;
+  return (req, res) => {
+    waitFastPath(appDeps, req, res).then(
+      (handled) => {
+        if (!handled) void koa(req, res);
+      },
+      () => void koa(req, res),
+    );
+  };
+}
 
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();

@@ -4,7 +4,7 @@ import { loadConfig } from '../lib/config.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createDb } from '../sql/pool.ts';
-import { makeApp } from './app.ts';
+import { makeHandler } from './app.ts';
 import { EventHub } from './event-hub.ts';
 import { listenForBoardEvents } from './listen.ts';
 
@@ -17,8 +17,8 @@ if (!config.databaseUrl) {
 const db = await createDb(config.databaseUrl, { maximumPoolSize: config.dbPoolSize });
 const events = new EventHub();
 const listener = listenForBoardEvents(config.databaseUrl, events, logger);
-const app = makeApp({ config, db, clock: systemClock, logger, events });
-const server = createServer(app.callback());
+const handler = makeHandler({ config, db, clock: systemClock, logger, events });
+const server = createServer(handler);
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, () => logger.info({ port: config.port, baseUrl: config.baseUrl }, 'web listening'));
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { makeApp } from '../api/app.ts';
+import { makeHandler } from '../api/app.ts';
 import { EventHub } from '../api/event-hub.ts';
 import { listenForBoardEvents } from '../api/listen.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -16,8 +16,7 @@ const db = await createDb(config.databaseUrl ?? '', { maximumPoolSize: config.db
 const logger = pino({ level: 'silent' });
 const events = new EventHub();
 listenForBoardEvents(config.databaseUrl ?? '', events, logger);
-const app = makeApp({ config, db, clock: systemClock, logger, events });
-const appServer = createServer(app.callback()).listen(0, '127.0.0.1');
+const appServer = createServer(makeHandler({ config, db, clock: systemClock, logger, events })).listen(0, '127.0.0.1');
 
 const hello = new Koa();
 hello.use(async (ctx) => {

@@ -6,7 +6,7 @@
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { makeApp } from '../api/app.ts';
+import { makeHandler } from '../api/app.ts';
 import { EventHub } from '../api/event-hub.ts';
 import { listenForBoardEvents } from '../api/listen.ts';
 import { waitersFor } from '../api/continuity-waiters.ts';
@@ -27,7 +27,7 @@ if (!bare) {
   const logger = pino({ level: 'silent' });
   const events = new EventHub();
   listenForBoardEvents(config.databaseUrl ?? '', events, logger);
-  handler = makeApp({ config, db, clock: systemClock, logger, events }).callback();
+  handler = makeHandler({ config, db, clock: systemClock, logger, events });
   count = () => waitersFor(events, db).size;
 }
 const server = createServer(handler);

@@ -24,7 +24,7 @@ const CLIENTS = Number(process.env.CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const RATE = Number(process.env.ARRIVALS_PER_SECOND ?? 2000);
 /** The web process flags this benchmark recommends (both allowed in NODE_OPTIONS). */
-const WEB_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=512'];
+const WEB_FLAGS = (process.env.WEB_FLAGS ?? '--max-semi-space-size=1 --max-old-space-size=384 --optimize-for-size').split(' ');
 const SELF = fileURLToPath(import.meta.url);
 const SERVER = fileURLToPath(new URL('./continuity-wait-server.ts', import.meta.url));
 // Each side holds CLIENTS sockets: raise the soft file-descriptor limit to the hard one.

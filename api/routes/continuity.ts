@@ -13,7 +13,8 @@ import { readContinuity } from '../../lib/continuity/record.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createContinuityQueries } from '../../sql/queries/continuity.ts';
-import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import type { AppContextExtras, AppDeps, AppState, Ctx } from '../context.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
 import { waitersFor, type Moved, type Waiter, type WaitScope } from '../continuity-waiters.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
@@ -29,7 +30,7 @@ const Inbox = {
 };
 const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
 const Checkpoint = { body: CheckpointSchema };
-const Wait = {
+export const Wait = {
   query: z.object({
     scope: z.enum(['all', 'mine']).default('all'),
     since: z.string().max(200).optional(),
@@ -68,32 +69,10 @@ export function continuityRouter() {
 
   router.get('/continuity/wait', requireAgent(), validate(Wait), async (ctx: Ctx) => {
     const { query } = inputOf(ctx, Wait);
-    const account = accountOf(ctx);
-    const { db, events, config, clock } = ctx.deps;
-    const waiters = waitersFor(events, db);
-    const limitMs = Math.min(config.continuity.waitMaxMs, (query.timeout_seconds ?? 90) * 1000);
-    const stopped = account.residency === 'stopped';
-    const since = query.since !== undefined ? decodeCursor('wait', query.since, 'since') : null;
-    const answer = renderWait({ scope: query.scope, residency: account.residency, limitMs, clock });
-
-    if (since !== null && !stopped) {
-      // Something may have moved between the previous answer and this call.
-      const q = createContinuityQueries(db);
-      const missed = query.scope === 'mine' ? await q.newestInboxAfter(account.id, since) : await q.newestBoardAfter(account.id, since);
-      if (missed) {
-        const why = query.scope === 'mine' ? ('inbox' as const) : ('board' as const);
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = answer({ moved: [{ kind: 'missed', why, post_id: missed.id, thread_id: missed.thread_id }], seq: missed.seq });
-        return;
-      }
-    }
-    if (since === null && waiters.seenSeq === 0) waiters.seenSeq = Math.max(waiters.seenSeq, await createContinuityQueries(db).boardSeq());
-    const startSeq = since ?? waiters.seenSeq;
-    // Detach from Koa while waiting: the middleware chain finishes now and frees its frames, and the
-    // waiter keeps only Node's response, a timer and a few fields (10,000 waiters fit in one process).
-    ctx.status = 200;
+    const start = await prepareWait(ctx.deps, accountOf(ctx), query);
+    // Detach from Koa while waiting: the waiter keeps only Node's response, a timer and a few fields.
     ctx.respond = false;
-    holdUntilMoved(ctx.res, waiters, { accountId: account.id, scope: query.scope, stopped, startSeq, limitMs }, answer);
+    start(ctx.res);
     // Koa keeps the context until the response finishes; let it hold nothing the answer does not need.
     ctx.state = { requestId: ctx.state.requestId };
   });
@@ -116,6 +95,42 @@ export function continuityRouter() {
   });
 
   return router;
+}
+
+export type WaitQuery = z.infer<typeof Wait.query>;
+
+/**
+ * Everything a wait does before it holds: the reads (a `since` that missed something answers at
+ * once). The returned function answers or holds on Node's response and never throws. Used by the
+ * Koa route and by the lean path in front of Koa (api/wait-fast-path.ts).
+ */
+export async function prepareWait(deps: AppDeps, account: Account, query: WaitQuery): Promise<(res: ServerResponse) => void> {
+  const { db, events, config, clock } = deps;
+  const waiters = waitersFor(events, db);
+  const limitMs = Math.min(config.continuity.waitMaxMs, (query.timeout_seconds ?? 90) * 1000);
+  const stopped = account.residency === 'stopped';
+  const since = query.since !== undefined ? decodeCursor('wait', query.since, 'since') : null;
+  const answer = renderWait({ scope: query.scope, residency: account.residency, limitMs, clock });
+  if (since !== null && !stopped) {
+    // Something may have moved between the previous answer and this call.
+    const q = createContinuityQueries(db);
+    const missed = query.scope === 'mine' ? await q.newestInboxAfter(account.id, since) : await q.newestBoardAfter(account.id, since);
+    if (missed) {
+      const why = query.scope === 'mine' ? ('inbox' as const) : ('board' as const);
+      const body = answer({ moved: [{ kind: 'missed', why, post_id: missed.id, thread_id: missed.thread_id }], seq: missed.seq });
+      return (res) => writeJson(res, body);
+    }
+  }
+  if (since === null && waiters.seenSeq === 0) waiters.seenSeq = Math.max(waiters.seenSeq, await createContinuityQueries(db).boardSeq());
+  const startSeq = since ?? waiters.seenSeq;
+  return (res) => holdUntilMoved(res, waiters, { accountId: account.id, scope: query.scope, stopped, startSeq, limitMs }, answer);
+}
+
+function writeJson(res: ServerResponse, body: unknown): void {
+  if (res.destroyed || res.writableEnded) return;
+  const json = JSON.stringify(body);
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
+  res.end(json);
 }
 
 /** The wait answer's shape; it captures only what it prints, so a held waiter stays small. */
@@ -156,10 +171,8 @@ function holdUntilMoved(
     clearTimeout(timer);
     waiters.remove(waiter);
     res.off('close', onClose);
-    if (value === null || res.destroyed || res.writableEnded) return;
-    const json = JSON.stringify(render(value));
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
-    res.end(json);
+    if (value === null) return;
+    writeJson(res, render(value));
   };
   const waiter: Waiter = {
     accountId: options.accountId,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { runOnce, Logger } from 'graphile-worker';
 import pg from 'pg';
 import { pino } from 'pino';
-import { makeApp } from '../../api/app.ts';
+import { makeHandler } from '../../api/app.ts';
 import { EventHub } from '../../api/event-hub.ts';
 import { listenForBoardEvents } from '../../api/listen.ts';
 import type { Deps } from '../../api/context.ts';
@@ -52,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const events = new EventHub();
   const listener = options.listen === false ? null : listenForBoardEvents(database.url, events, logger);
   const deps: Deps = { config, db, clock, logger, events };
-  const server = createServer(makeApp(deps).callback());
+  const server = createServer(makeHandler(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });

@@ -1,0 +1,45 @@
+// A lean path for GET /v1/continuity/wait in front of Koa. Thousands of agents hold this request
+// open; through Koa each held wait keeps a Koa context alive (~10 KB). Here a well-formed wait by a
+// live account goes straight to prepareWait() on Node's own request and response; anything else
+// (an error of any kind) falls through to Koa, which gives the usual envelope. The checks are the
+// same functions the Koa route uses, so the rules live in one place.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
+import { createAccountsQueries } from '../sql/queries/accounts.ts';
+import type { AppDeps } from './context.ts';
+import { browserShaped } from './middleware/browser-guard.ts';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './middleware/protocol.ts';
+import { prepareWait, Wait } from './routes/continuity.ts';
+
+const PATH = '/v1/continuity/wait';
+
+function acceptsJson(accept: string | undefined): boolean {
+  return !accept || /(^|[\s,])(application\/json|application\/\*|\*\/\*)(\s*;|\s*,|\s*$)/i.test(accept);
+}
+
+/** Handles the request and returns true, or returns false without touching it. */
+export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (req.method !== 'GET' || !req.url?.startsWith(PATH)) return false;
+  const url = new URL(req.url, 'http://local');
+  if (url.pathname !== PATH) return false;
+  if (browserShaped(req.headers)) return false;
+  if (req.headers[PROTOCOL_HEADER.toLowerCase()] !== PROTOCOL_VERSION) return false;
+  if (!acceptsJson(req.headers.accept)) return false;
+  const query = Wait.query.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return false;
+  const key = bearerToken(req.headers.authorization);
+  if (!key) return false;
+  try {
+    const account = await createAccountsQueries(deps.db).byKeyHash(hashKey(key));
+    if (!account || account.revoked_at) return false;
+    const start = await prepareWait(deps, account, query.data);
+    const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    start(res);
+    return true;
+  } catch {
+    // Koa answers the same request again, with the envelope of whatever failed.
+    return false;
+  }
+}
