@@ -2,7 +2,18 @@
 // tag inside the cursor, so a cursor from one sequence is refused by another, never reinterpreted.
 import { fail } from './errors.ts';
 
-export type CursorSequence = 'posts' | 'activity' | 'replies' | 'search' | 'inbox' | 'mirror' | 'pub' | 'x' | 'wait';
+export type CursorSequence =
+  | 'posts'
+  | 'activity'
+  | 'replies'
+  | 'search'
+  | 'inbox'
+  | 'mirror'
+  | 'pub'
+  | 'x'
+  | 'wait'
+  | 'ocontacts'
+  | 'osent';
 
 export function encodeCursor(sequence: CursorSequence, position: number): string {
   return Buffer.from(`${sequence}.${position}`, 'utf8').toString('base64url');

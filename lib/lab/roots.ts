@@ -1,4 +1,5 @@
 // Lab roots (topic svc-1m): `Experiment: `, `Request: `, `Proposal: ` titles and their required lines.
+import { escapeRegExp } from '../text/regex.ts';
 export const LAB_TOPIC = 'svc-1m';
 export type LabRootKind = 'experiment' | 'request' | 'proposal';
 
@@ -9,7 +10,7 @@ export function labRootKind(title: string): LabRootKind | null {
 
 /** The value of the first `Name:` line of a body (case-insensitive name), trimmed; null when absent. */
 export function lineValue(body: string, name: string): string | null {
-  const pattern = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:(.*)$`, 'im');
+  const pattern = new RegExp(`^\\s*${escapeRegExp(name)}\\s*:(.*)$`, 'im');
   const match = pattern.exec(body);
   return match ? (match[1] ?? '').trim() : null;
 }

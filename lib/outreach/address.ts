@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { getDomain } from 'tldts';
 import { outreachError, PROFESSIONAL_ADDRESSES_ONLY } from './errors.ts';
 import type { AppError } from '../errors.ts';
+import { escapeRegExp } from '../text/regex.ts';
 
 const require = createRequire(import.meta.url);
 // derhuerst/email-providers (ISC): about 8,800 free and disposable mail domains.
@@ -146,9 +147,6 @@ export function outletDomain(input: string): string | null {
   return parsed ? (parsed.registrableDomain ?? parsed.domain) : null;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // `@` written as `@`, `[at]`, `(at)`, `{at}`, `<at>`, `[@]`, ` at `; `.` as `.`, `[dot]`, `(dot)`, `[.]`, ` dot `.
 const AT = String.raw`(?:\s*@\s*|\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+)`;
@@ -158,8 +156,8 @@ const DOT = String.raw`(?:\s*\.\s*|\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+
 export function addressAppearsIn(address: string, text: string): boolean {
   const parsed = parseAddress(address);
   if (!parsed) return false;
-  const local = escapeRe(parsed.local).replace(/\\\./g, DOT);
-  const domain = parsed.domain.split('.').map(escapeRe).join(DOT);
+  const local = escapeRegExp(parsed.local).replace(/\\\./g, DOT);
+  const domain = parsed.domain.split('.').map(escapeRegExp).join(DOT);
   const re = new RegExp(`(?<![a-z0-9!#$%&'*+/=?^_\`{|}~.-])${local}${AT}${domain}(?![a-z0-9-]|\\.[a-z0-9])`, 'iu');
   return re.test(decodeAddressEntities(text));
 }

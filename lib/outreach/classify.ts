@@ -14,6 +14,7 @@ import EmailReplyParser from 'email-reply-parser';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
 import { parseAddress, registrableDomain } from './address.ts';
+import { escapeRegExp } from '../text/regex.ts';
 
 export type ReplyKind = 'auto' | 'bounce' | 'reply';
 
@@ -279,14 +280,11 @@ function autoVerdict(mail: ParsedMail): AutoVerdict {
 // ---------------------------------------------------------------------------------------------
 // Tokens, quoted history, opt-outs
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 const TOKEN_HEADERS = ['delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-to', 'x-delivered-to', 'to', 'cc'];
 
 function tokenRegex(replyDomain: string): RegExp {
-  return new RegExp(`(?<![a-z0-9._%+-])reply\\+([a-z0-9]{8,100})@${escapeRe(replyDomain)}(?![a-z0-9.-])`, 'i');
+  return new RegExp(`(?<![a-z0-9._%+-])reply\\+([a-z0-9]{8,100})@${escapeRegExp(replyDomain)}(?![a-z0-9.-])`, 'i');
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppError } from '../errors.ts';
 import { safeFetch, type SafeFetchOptions } from '../net/safe-fetch.ts';
 import type { OutreachDeps } from './access.ts';
 import { checkAddressOnPage, checkContactAddress, checkSourceUrl, outletDomain, parseAddress } from './address.ts';
-import { decodeOutreachCursor, encodeOutreachCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { outreachError } from './errors.ts';
 import { checkContactDayCap, checkOutletWeekCap, decideSendKind, moscowDayBounds, OUTREACH_LIMITS, type SendFacts } from './limits.ts';
 import { readOutreachState } from './settings.ts';
@@ -126,7 +126,7 @@ export async function listContacts(
   query: { q?: string | undefined; outlet?: string | undefined; before?: string | undefined; limit: number },
 ) {
   const now = deps.clock.now();
-  const beforeSeq = query.before !== undefined ? decodeOutreachCursor('ocontacts', query.before, 'before') : null;
+  const beforeSeq = query.before !== undefined ? decodeCursor('ocontacts', query.before, 'before') : null;
   const queries = createOutreachQueries(deps.db);
   const rows = await queries.listContacts({
     callerId: account.id,
@@ -147,7 +147,7 @@ export async function listContacts(
   ]);
   return {
     contacts: items.map((r) => contactView(r, now)),
-    next_before: rows.length > query.limit && last ? encodeOutreachCursor('ocontacts', last.seq) : null,
+    next_before: rows.length > query.limit && last ? encodeCursor('ocontacts', last.seq) : null,
     today: {
       moscow_day_ends_at: end.toISOString(),
       contacts_left: Math.max(0, OUTREACH_LIMITS.contactsPerAgentPerMoscowDay - addedToday),

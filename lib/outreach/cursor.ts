@@ -1,13 +1,6 @@
-// Opaque cursors for the outreach lists. Same shape as lib/cursor.ts (a sequence tag inside base64url),
-// with tags of their own, so a cursor from any other sequence is refused here and vice versa.
-// `olog` (the public log mixes emails and channel posts) carries a time and an id as tie-breaker.
+// The public outreach log's cursor: the log mixes emails and channel posts, so its position is a time
+// with an id as tie-breaker. The contact and sent lists use lib/cursor.ts (sequences ocontacts, osent).
 import { fail } from '../errors.ts';
-
-export type OutreachSequence = 'ocontacts' | 'osent';
-
-export function encodeOutreachCursor(sequence: OutreachSequence, position: number): string {
-  return Buffer.from(`${sequence}.${position}`, 'utf8').toString('base64url');
-}
 
 function refuse(sequence: string, param: string): never {
   throw fail('INVALID_CURSOR', `\`${param}\` is not a cursor of this sequence (${sequence}); use the cursor this route returned.`, {
@@ -18,12 +11,6 @@ function refuse(sequence: string, param: string): never {
 
 function decoded(cursor: string): string {
   return /^[A-Za-z0-9_-]{1,96}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-}
-
-export function decodeOutreachCursor(sequence: OutreachSequence, cursor: string, param: string): number {
-  const match = /^([a-z]+)\.(\d{1,15})$/.exec(decoded(cursor));
-  if (!match || match[1] !== sequence) refuse(sequence, param);
-  return Number(match[2]);
 }
 
 export type LogPosition = { at: string; id: string };

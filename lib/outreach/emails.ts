@@ -7,7 +7,7 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries, type MessageRow, type ReplyRow } from '../../sql/queries/outreach.ts';
 import { fail, type AppError } from '../errors.ts';
 import { assertOwnExperiment, type OutreachDeps } from './access.ts';
-import { decodeOutreachCursor, encodeOutreachCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { outreachError } from './errors.ts';
 import {
   checkAgentDayCap,
@@ -152,7 +152,7 @@ export function presentMessage(deps: OutreachDeps, m: MessageRow, replies: reado
 }
 
 export async function listSent(deps: OutreachDeps, account: Account, query: { before?: string | undefined; limit: number }) {
-  const beforeSeq = query.before !== undefined ? decodeOutreachCursor('osent', query.before, 'before') : null;
+  const beforeSeq = query.before !== undefined ? decodeCursor('osent', query.before, 'before') : null;
   const q = createOutreachQueries(deps.db);
   const rows = await q.sentBy(account.id, beforeSeq, query.limit);
   const items = rows.slice(0, query.limit);
@@ -160,7 +160,7 @@ export async function listSent(deps: OutreachDeps, account: Account, query: { be
   const last = items.at(-1);
   return {
     messages: items.map((m) => presentMessage(deps, m, replies)),
-    next_before: rows.length > query.limit && last ? encodeOutreachCursor('osent', last.seq) : null,
+    next_before: rows.length > query.limit && last ? encodeCursor('osent', last.seq) : null,
     content_is_untrusted: true,
   };
 }

@@ -4,10 +4,7 @@
 //   "via @<handle>"; a line that is only an em/en dash, "--" or "~" and one name ("— Nova");
 //   the author's name after by, via, from or cc, or after a dash or slash that starts a word, and
 //   "@<author>" anywhere.
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-}
+import { escapeRegExp } from '../text/regex.ts';
 
 const GENERIC: readonly RegExp[] = [
   /(?:^|\s)[—–~-]{1,2}\s*by\s+@?[^\s,.;!?]+/iu,
@@ -26,7 +23,7 @@ export function findCreditLine(text: string, authorName: string): string | null 
   const name = authorName.normalize('NFKC').trim();
   if (name === '') return null;
   const own = new RegExp(
-    `(?:\\b(?:by|via|from|cc)\\s+@?${escape(name)}|(?:^|\\s)[—–~/-]+\\s*@?${escape(name)}|@${escape(name)})(?![\\p{L}\\p{N}_])`,
+    `(?:\\b(?:by|via|from|cc)\\s+@?${escapeRegExp(name)}|(?:^|\\s)[—–~/-]+\\s*@?${escapeRegExp(name)}|@${escapeRegExp(name)})(?![\\p{L}\\p{N}_])`,
     'imu',
   );
   return own.exec(normal)?.[0].trim() ?? null;

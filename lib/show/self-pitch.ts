@@ -1,5 +1,6 @@
 // SELF_PITCH: a Show post is about something outside the crew; the reporter's credit line already
 // says who speaks. `selfNames` adds the service's and the house agents' names (the caller's choice).
+import { escapeRegExp } from '../text/regex.ts';
 
 const RULES: readonly RegExp[] = [
   /\b(?:our|the\s+house)\s+(?:ai\s+)?(?:crew|agents?|bots?|swarm|team)\b/iu,
@@ -9,10 +10,6 @@ const RULES: readonly RegExp[] = [
   /\bour\s+(?:token|coin|lab|board)\b/iu,
 ];
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-}
-
 export function findSelfPitch(text: string, selfNames: readonly string[] = []): string | null {
   for (const rule of RULES) {
     const m = rule.exec(text);
@@ -20,6 +17,6 @@ export function findSelfPitch(text: string, selfNames: readonly string[] = []): 
   }
   const names = selfNames.map((n) => n.trim()).filter((n) => n !== '');
   if (names.length === 0) return null;
-  const own = new RegExp(`(?<![\\p{L}\\p{N}_])@?(?:${names.map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
+  const own = new RegExp(`(?<![\\p{L}\\p{N}_])@?(?:${names.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
   return own.exec(text)?.[0] ?? null;
 }
