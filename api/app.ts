@@ -4,7 +4,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContextExtras, AppState, Deps } from './context.ts';
 import { FeedCache } from './feed-cache.ts';
-import { waitFastPath } from './wait-fast-path.ts';
+import { feedFastPath } from './feed-fast-path.ts';
+import { isWaitRequest, waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
@@ -19,12 +20,14 @@ import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
 
-/** The request listener a server runs: the lean wait path first, then the Koa app. */
+/** The request listener a server runs: the lean feed and wait paths first, then the Koa app. */
 export function makeHandler(deps: Deps): RequestListener {
   const app = makeApp(deps);
   const koa = app.callback();
   const appDeps = app.context.deps;
   return (req, res) => {
+    if (feedFastPath(appDeps, req, res)) return;
+    if (!isWaitRequest(req)) return void koa(req, res);
     waitFastPath(appDeps, req, res).then(
       (handled) => {
         if (!handled) void koa(req, res);

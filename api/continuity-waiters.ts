@@ -31,6 +31,8 @@ export type Waiter = {
 
 // Events that never move what a waiter sees in continuity or inbox (they still empty feed caches).
 type Found = { seq: number; author: string | null; answers: string | null };
+const ResolvedPostRow = z.object({ seq: z.number().int(), author: z.string(), answers: z.string().nullable() });
+
 const NOTHING_FOUND: Found = { seq: 0, author: null, answers: null };
 
 const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack']);
@@ -114,7 +116,7 @@ export class ContinuityWaiters {
   }
 
   private async resolve(postId: string): Promise<Found> {
-    const row = await this.db.maybeOne(sql.type(z.object({ seq: z.number().int(), author: z.string(), answers: z.string().nullable() }))`
+    const row = await this.db.maybeOne(sql.type(ResolvedPostRow)`
       select p.seq, p.author_id as author, t.author_id as answers from posts p left join posts t on t.id = p.reply_to_id where p.id = ${postId}`);
     return row ?? NOTHING_FOUND;
   }

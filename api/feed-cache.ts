@@ -3,35 +3,60 @@
 // bounds staleness if a notification is missed. Public feeds promise 15 s at the edge anyway.
 // Concurrent misses share one build (single flight), so an expiry never stampedes the database,
 // and the gzip form is made once per entry for clients that accept it.
+// Once Koa has answered a URL from an entry, the entry is also remembered under that URL, so the
+// lean path in front of Koa (api/feed-fast-path.ts) can send the same bytes again without routing.
 import { gzipSync } from 'node:zlib';
+import accepts from 'accepts';
+import type { IncomingMessage } from 'node:http';
+import type { Ctx } from './context.ts';
 import type { EventHub } from './event-hub.ts';
+import { isPublicRead } from './middleware/cors.ts';
 
-export type FeedBody = { raw: Buffer; gzip: () => Buffer };
+export type FeedBody = {
+  raw: Buffer;
+  gzip: () => Buffer;
+  /** The board generation it was built in; a body built before the latest event is never remembered. */
+  generation: number;
+  expires: number;
+};
 type Entry = { body: Promise<FeedBody>; expires: number };
+export type ReadyFeed = { body: FeedBody; cacheControl: string };
 
-function feedBody(text: string): FeedBody {
+function feedBody(text: string, generation: number, expires: number): FeedBody {
   const raw = Buffer.from(text);
   let gz: Buffer | null = null;
-  return { raw, gzip: () => (gz ??= gzipSync(raw, { level: 6 })) };
+  return { raw, gzip: () => (gz ??= gzipSync(raw, { level: 6 })), generation, expires };
 }
 
 export class FeedCache {
   private entries = new Map<string, Entry>();
+  private byUrl = new Map<string, ReadyFeed>();
+  private generation = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxUrls: number;
 
-  constructor(events: EventHub, ttlMs: number, maxEntries = 500) {
+  // Hot URLs are few (the default feeds, a handful of limits); a walk with `since` makes one-off
+  // URLs, so the remembered set stays small and bodies (up to ~130 KB each) cannot pile up.
+  constructor(events: EventHub, ttlMs: number, maxEntries = 500, maxUrls = 100) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
-    events.subscribe(() => this.entries.clear());
+    this.maxUrls = maxUrls;
+    events.subscribe(() => {
+      this.generation++;
+      this.entries.clear();
+      this.byUrl.clear();
+    });
   }
 
   async get(key: string, nowMs: number, build: () => Promise<string>): Promise<FeedBody> {
-    if (this.ttlMs <= 0) return feedBody(await build());
+    const generation = this.generation;
+    if (this.ttlMs <= 0) return feedBody(await build(), generation, nowMs);
     const hit = this.entries.get(key);
     if (hit && hit.expires > nowMs) return hit.body;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const entry: Entry = { body: build().then(feedBody), expires: nowMs + this.ttlMs };
+    const expires = nowMs + this.ttlMs;
+    const entry: Entry = { body: build().then((text) => feedBody(text, generation, expires)), expires };
     this.entries.set(key, entry);
     // A failed build is not cached.
     entry.body.catch(() => {
@@ -39,18 +64,53 @@ export class FeedCache {
     });
     return entry.body;
   }
+
+  /** Remembers that `url` was answered with `body`, until the body expires or the board changes. */
+  remember(url: string, body: FeedBody, cacheControl: string): void {
+    if (this.ttlMs <= 0 || body.generation !== this.generation) return;
+    if (this.byUrl.size >= this.maxUrls) this.byUrl.clear();
+    this.byUrl.set(url, { body, cacheControl });
+  }
+
+  /** The remembered answer to `url`, if it is still fresh. */
+  lookup(url: string, nowMs: number): ReadyFeed | null {
+    const ready = this.byUrl.get(url);
+    if (!ready) return null;
+    if (ready.body.expires > nowMs) return ready;
+    this.byUrl.delete(url);
+    return null;
+  }
 }
 
-type Sendable = { type: string; body: unknown; vary(field: string): void; set(field: string, value: string): void; acceptsEncodings(...encodings: string[]): string | false };
+// Accept-Encoding values repeat (one per client library), so the negotiation is remembered per value.
+const gzipByHeader = new Map<string, boolean>();
+
+/** Koa's own negotiation (`accepts`, as ctx.acceptsEncodings uses): gzip when the client prefers it to identity. */
+export function wantsGzip(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding === undefined) return false;
+  let gzip = gzipByHeader.get(acceptEncoding);
+  if (gzip === undefined) {
+    gzip = accepts({ headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage).encodings(['gzip', 'identity']) === 'gzip';
+    if (gzipByHeader.size >= 256) gzipByHeader.clear();
+    gzipByHeader.set(acceptEncoding, gzip);
+  }
+  return gzip;
+}
+
+/** The headers of a feed response besides CORS, the request id and Content-Length. */
+export function feedHeaders(cacheControl: string, gzip: boolean): Record<string, string> {
+  return {
+    'Cache-Control': cacheControl,
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  };
+}
 
 /** A cached public document as JSON, gzipped for clients that accept it. */
-export function sendFeed(ctx: Sendable, body: FeedBody): void {
-  ctx.type = 'application/json';
-  ctx.vary('Accept-Encoding');
-  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = body.gzip();
-  } else {
-    ctx.body = body.raw;
-  }
+export function sendFeed(ctx: Ctx, body: FeedBody, cacheControl: string): void {
+  const gzip = wantsGzip(ctx.req.headers['accept-encoding']);
+  ctx.set(feedHeaders(cacheControl, gzip));
+  ctx.body = gzip ? body.gzip() : body.raw;
+  if (ctx.method === 'GET' && isPublicRead(ctx.path, ctx.method)) ctx.deps.feedCache.remember(ctx.url, body, cacheControl);
 }

@@ -3,12 +3,12 @@
 // live account goes straight to prepareWait() on Node's own request and response; anything else
 // (an error of any kind) falls through to Koa, which gives the usual envelope. The checks are the
 // same functions the Koa route uses, so the rules live in one place.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
+import { requestIdOf } from './middleware/error-envelope.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './middleware/protocol.ts';
 import { prepareWait, Wait } from './routes/continuity.ts';
 
@@ -18,9 +18,14 @@ function acceptsJson(accept: string | undefined): boolean {
   return !accept || /(^|[\s,])(application\/json|application\/\*|\*\/\*)(\s*;|\s*,|\s*$)/i.test(accept);
 }
 
+/** Whether the request may be a wait at all (cheap; waitFastPath checks the rest). */
+export function isWaitRequest(req: IncomingMessage): boolean {
+  return req.method === 'GET' && req.url?.startsWith(PATH) === true;
+}
+
 /** Handles the request and returns true, or returns false without touching it. */
 export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET' || !req.url?.startsWith(PATH)) return false;
+  if (!isWaitRequest(req) || req.url === undefined) return false;
   const url = new URL(req.url, 'http://local');
   if (url.pathname !== PATH) return false;
   if (browserShaped(req.headers)) return false;
@@ -34,8 +39,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
     const account = await createAccountsQueries(deps.db).byKeyHash(hashKey(key));
     if (!account || account.revoked_at) return false;
     const start = await prepareWait(deps, account, query.data);
-    const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
-    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
     start(res);
     return true;
   } catch {

@@ -2,16 +2,20 @@
 //  (a) a bare Koa hello-world route, (b) GET /api/activity?limit=100, (c) authenticated POST /v1/posts,
 //  (d) the statements of (c) issued straight through `pg`, the ceiling for (c).
 // Prints req/s, p50 and p99 for each and the ratios (b)/(a) and (c)/(d).
+// The machine is noisy and posting slows as the table grows, so the runs are interleaved in rounds
+// ((a) (b) (b0) (c) (d), then again), each write run starting from the same table, and a ratio is
+// the mean of one side over the mean of the other. The GET runs use wrk when it is installed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { childEnv } from '../lib/config.ts';
-import { benchDatabase, cannon, closedLoop, round, table, type Figures } from './lib.ts';
+import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, table, wrk, type Figures } from './lib.ts';
 
 const AUTHORS = 64;
-const SECONDS = Number(process.argv[2] ?? 8);
+const SECONDS = Number(process.argv[2] ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const database = await benchDatabase();
 const seed = new pg.Client({ connectionString: database.url });
@@ -36,7 +40,9 @@ await seed.query(
 );
 await seed.end();
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
+// BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there (for finding where time goes).
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const child = spawn(process.execPath, [...profile, fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
   env: childEnv({
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
@@ -51,21 +57,14 @@ const ports = await new Promise<{ app: number; hello: number }>((resolve) => {
 });
 const app = `http://127.0.0.1:${ports.app}`;
 
-const results: Figures[] = [];
-// Warm up both servers (JIT, pool connections) before measuring.
-await cannon('warm-up', { url: `http://127.0.0.1:${ports.hello}/`, duration: 2 });
-await cannon('warm-up', { url: `${app}/api/activity?limit=100`, duration: 2 });
-
-results.push(await cannon('(a) bare Koa hello world', { url: `http://127.0.0.1:${ports.hello}/`, duration: SECONDS }));
-results.push(
-  await cannon('(b) GET /api/activity?limit=100, gzip', { url: `${app}/api/activity?limit=100`, duration: SECONDS, headers: { 'Accept-Encoding': 'gzip' } }),
-);
-results.push(await cannon('(b0) GET /api/activity?limit=100, identity', { url: `${app}/api/activity?limit=100`, duration: SECONDS }));
+const useWrk = hasWrk();
+const get = (name: string, url: string, headers: Record<string, string> = {}) =>
+  useWrk ? wrk(name, { url, duration: SECONDS, headers }) : cannon(name, { url, duration: SECONDS, headers });
 
 let n = 0;
 const postBody = (i: number) => JSON.stringify({ topic: 'general', title: `Bench post ${i}`, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.' });
-results.push(
-  await cannon('(c) POST /v1/posts (authenticated)', {
+const postRun = () =>
+  cannon('(c) POST /v1/posts (authenticated)', {
     url: `${app}/v1/posts`,
     method: 'POST',
     duration: SECONDS,
@@ -76,56 +75,118 @@ results.push(
         postBody(n),
       );
     },
-  }),
-);
-child.kill('SIGTERM');
+  });
 
-// (d) The statements (c) issues, straight through pg with the same pool size and concurrency.
+// (d) The statements (c) issues (the same SQL text), straight through pg with the same pool size and
+// concurrency.
 const pool = new pg.Pool({ connectionString: database.url, max: 10 });
 pool.on('error', () => {});
-const live = `select p.id, p.seq, p.root_id, p.reply_to_id, p.author_id, a.name as author_name, a.is_crew as author_crew,
-  p.topic, p.title, p.prefix, p.body, p.created_at, p.edited_at, p.score, coalesce(p.title, r.title) as thread_title
-  from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
-  where p.id = $1 and p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
-results.push(
-  await closedLoop('(d) same statements via pg', 64, SECONDS, async (worker) => {
+// The insert returns the new post with its author's name and thread title, as lib/board/posting.ts does.
+const insertPost = `with p as (
+    insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
+    values (null, null, $1, 'general', $2, null, $3, now()) returning *)
+  select p.id, p.seq, p.root_id, p.reply_to_id, p.author_id, a.name as author_name, a.is_crew as author_crew,
+    p.topic, p.title, p.prefix, p.body, p.created_at, p.edited_at, p.score, coalesce(p.title, r.title) as thread_title
+  from p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id`;
+const ceilingRun = () =>
+  closedLoop('(d) same statements via pg', 64, SECONDS, async (worker) => {
     const key = keys[worker % AUTHORS]!;
-    const account = await pool.query(`select id, name, residency, suspended_at, revoked_at from accounts where key_hash = $1`, [hashKey(key)]);
+    const account = await pool.query(
+      `select id, name, description, created_at, revoked_at, suspended_at, suspended_reason, is_owner, is_operator, is_resident, is_crew,
+         is_scorekeeper, desk, shift, residency, residency_changed_at, residency_reason from accounts where key_hash = $1`,
+      [hashKey(key)],
+    );
     const authorId = account.rows[0].id as string;
     await pool.query(`select name, description, retired from topics where name = $1`, ['general']);
     const client = await pool.connect();
     let id: string;
     try {
-      await client.query('begin');
+      await client.query('start transaction');
       await client.query(`select pg_advisory_xact_lock(hashtext($1))`, ['author:' + authorId]);
       await client.query(`select count(*)::int as count, min(created_at) as oldest from posts where author_id = $1 and created_at > $2 and root_id is null`, [
         authorId,
         new Date(Date.now() - 86_400_000).toISOString(),
       ]);
-      const inserted = await client.query(
-        `insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at) values (null, null, $1, 'general', $2, null, $3, now()) returning id, seq`,
-        [authorId, 'Ceiling post', 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.'],
-      );
+      const inserted = await client.query(insertPost, [authorId, 'Ceiling post', 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.']);
       id = inserted.rows[0].id;
-      await client.query(`select 1 from graphile_worker.add_job('post__record_mentions', $1::json)`, [JSON.stringify({ id })]);
-      await client.query(`select pg_notify('board_events', $1)`, [JSON.stringify({ kind: 'post', post_id: id })]);
+      // The post mentions nobody, so (c) enqueues no mention job either.
+      await client.query(`select pg_notify('board_events', $1)`, [JSON.stringify({ kind: 'post', post_id: id, thread_id: id })]);
       await client.query('commit');
     } finally {
       client.release();
     }
-    await pool.query(live, [id]);
-  }),
-);
-await pool.end();
+  });
 
-const [a, b, b0, c, d] = results as [Figures, Figures, Figures, Figures, Figures];
-const ratioBA = round(b.rps / a.rps);
-const ratioB0A = round(b0.rps / a.rps);
-const ratioCD = round(c.rps / d.rps);
-console.log(`\nFoundation benchmark, 64 connections, ${SECONDS} s each, ${new Date().toISOString()}\n`);
-console.log(table(results));
-console.log(`\n(b)/(a) = ${ratioBA}  (target >= 0.7; (b) p99 ${b.p99} ms, target <= 15 ms)`);
-console.log(`(b0)/(a) = ${ratioB0A}  (the same feed to a client that does not accept gzip: ~45 KB per response)`);
-console.log(`(c)/(d) = ${ratioCD}  (target >= 0.6)`);
+// Each write run starts from the seeded table: the quota count reads an author's last 24 h, which
+// would otherwise grow from run to run (the benchmark lifts the quota).
+const resetWrites = async () => {
+  await pool.query(`delete from posts where title like 'Bench post %' or title = 'Ceiling post'`);
+  await pool.query(`delete from graphile_worker._private_jobs`);
+  await pool.query(`vacuum analyze posts`);
+};
+
+// Warm up every side (JIT, pool connections) before measuring.
+await cannon('warm-up', { url: `http://127.0.0.1:${ports.hello}/`, duration: 2 });
+await cannon('warm-up', { url: `${app}/api/activity?limit=100`, duration: 2 });
+await postRun();
+await ceilingRun();
+
+// CPU per request of each process during a write run: where (c) spends more than (d).
+type Cpu = { web: number; postgres: number; bench: number };
+const cpu: Record<'c' | 'd', Cpu[]> = { c: [], d: [] };
+async function withCpu(side: 'c' | 'd', run: () => Promise<Figures>): Promise<Figures> {
+  const before = { web: cpuSeconds(child.pid!), postgres: cpuSeconds('postgres'), bench: process.cpuUsage() };
+  const figures = await run();
+  const requests = figures.rps * SECONDS;
+  const used = process.cpuUsage(before.bench);
+  const per = (after: number | null, start: number | null) => (after === null || start === null ? NaN : ((after - start) * 1000) / requests);
+  cpu[side].push({
+    web: per(cpuSeconds(child.pid!), before.web),
+    postgres: per(cpuSeconds('postgres'), before.postgres),
+    bench: (used.user + used.system) / 1000 / requests,
+  });
+  return figures;
+}
+
+const rounds: Figures[][] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const row: Figures[] = [];
+  row.push(await get('(a) bare Koa hello world', `http://127.0.0.1:${ports.hello}/`));
+  row.push(await get('(b) GET /api/activity?limit=100, gzip', `${app}/api/activity?limit=100`, { 'Accept-Encoding': 'gzip' }));
+  row.push(await get('(b0) GET /api/activity?limit=100, identity', `${app}/api/activity?limit=100`));
+  await resetWrites();
+  row.push(await withCpu('c', postRun));
+  await resetWrites();
+  row.push(await withCpu('d', ceilingRun));
+  rounds.push(row);
+}
+await pool.end();
+child.kill('SIGTERM');
+
+const mean = (i: number): Figures => {
+  const runs = rounds.map((row) => row[i]!);
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  return {
+    name: runs[0]!.name,
+    rps: runs.reduce((sum, f) => sum + f.rps, 0) / runs.length,
+    p50: median(runs.map((f) => f.p50)),
+    p99: median(runs.map((f) => f.p99)),
+    errors: runs.reduce((sum, f) => sum + f.errors, 0),
+  };
+};
+const [a, b, b0, c, d] = [0, 1, 2, 3, 4].map(mean) as [Figures, Figures, Figures, Figures, Figures];
+const perRound = (x: number, y: number) => rounds.map((row) => round(row[x]!.rps / row[y]!.rps)).join(', ');
+console.log(`\nFoundation benchmark, 64 connections, ${ROUNDS} rounds of ${SECONDS} s per run, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`);
+console.log(table([a, b, b0, c, d]));
+console.log(`\nreq/s is the mean over rounds, p50/p99 the median round's.`);
+console.log(`(b)/(a) = ${round(b.rps / a.rps)}  per round ${perRound(1, 0)}  (target >= 0.7; (b) p99 ${b.p99} ms, target <= 15 ms)`);
+console.log(`(b0)/(a) = ${round(b0.rps / a.rps)}  (the same feed to a client that does not accept gzip: ~56 KB per response)`);
+console.log(`(c)/(d) = ${round(c.rps / d.rps)}  per round ${perRound(3, 4)}  (target >= 0.6)`);
+const cpuMean = (side: 'c' | 'd', k: keyof Cpu) => round(cpu[side].reduce((sum, x) => sum + x[k], 0) / cpu[side].length);
+console.log(`\nCPU ms per request (mean over rounds; 2 cores shared by all):`);
+console.log(`| run | web process | postgres | bench process (client) |\n|---|---:|---:|---:|`);
+console.log(`| (c) | ${cpuMean('c', 'web')} | ${cpuMean('c', 'postgres')} | ${cpuMean('c', 'bench')} |`);
+console.log(`| (d) | - | ${cpuMean('d', 'postgres')} | ${cpuMean('d', 'bench')} |`);
+if (!useWrk) console.log('autocannon decodes every body to a string; with ~8 KB bodies it, not the server, limits (b): install wrk.');
 await new Promise((r) => child.once('exit', r));
 await database.stop();

@@ -1,4 +1,6 @@
 // Shared benchmark plumbing: a throwaway Postgres, autocannon runs and a latency recorder.
+import { execFile, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +40,34 @@ export async function cannon(name: string, options: autocannon.Options): Promise
   };
 }
 
+/** Whether `wrk` (Debian package `wrk`) is on the PATH; BENCH_CLIENT=autocannon forces autocannon. */
+export function hasWrk(): boolean {
+  if (process.env.BENCH_CLIENT === 'autocannon') return false;
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/**
+ * A GET load run with wrk, a C client: unlike autocannon, which decodes every response body to a
+ * string in JavaScript, it stays cheap for large responses, so the server is what gets measured.
+ */
+export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string> }): Promise<Figures> {
+  const args = ['-t1', '-c64', `-d${options.duration}s`, '--latency'];
+  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', [...args, options.url], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
+    if (!m) return NaN;
+    return round(Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1));
+  };
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
+  const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  return { name, rps, p50: ms('50%'), p99: ms('99%'), errors };
+}
+
 /** Runs `op` from `concurrency` loops for `seconds`, recording each latency. */
 export async function closedLoop(name: string, concurrency: number, seconds: number, op: (worker: number) => Promise<void>): Promise<Figures> {
   const latencies: number[] = [];
@@ -74,4 +104,36 @@ export function table(rows: Figures[]): string {
   const lines = ['| run | req/s | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|'];
   for (const r of rows) lines.push(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
   return lines.join('\n');
+}
+
+/**
+ * CPU seconds used so far by one process, or by every `postgres` process (the postmaster's
+ * cutime/cstime hold the backends that already exited). Linux only; null elsewhere.
+ */
+export function cpuSeconds(which: number | 'postgres'): number | null {
+  const ticks = 100; // USER_HZ on Linux
+  const read = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the comm: f[11..14] = utime, stime, cutime, cstime.
+      return { comm, own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+    } catch {
+      return null;
+    }
+  };
+  if (typeof which === 'number') {
+    const p = read(String(which));
+    return p ? p.own / ticks : null;
+  }
+  let total = 0;
+  let any = false;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const p = read(pid);
+    if (p?.comm !== 'postgres') continue;
+    any = true;
+    total += p.own + p.children;
+  }
+  return any ? total / ticks : null;
 }

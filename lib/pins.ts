@@ -12,6 +12,8 @@ export const PINS_LISTED = 200;
 
 const PinRow = z.object({ post_id: z.string(), note: z.string().nullable(), created_at: z.string() });
 
+const PinListRow = z.object({ post_id: z.string(), title: z.string(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: z.string() });
+
 export async function setPin(deps: { db: DatabasePool; clock: Clock }, account: Account, input: { post_id: string | null; note?: string | undefined }) {
   if (input.post_id === null) {
     await deps.db.query(sql.type(NoRow)`delete from pins where account_id = ${account.id}`);
@@ -31,7 +33,7 @@ export async function pinOf(db: CommonQueryMethods, accountId: string) {
 }
 
 export async function listPins(db: CommonQueryMethods) {
-  return db.any(sql.type(z.object({ post_id: z.string(), title: z.string(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: z.string() }))`
+  return db.any(sql.type(PinListRow)`
     select pn.post_id, p.title, pa.name as author, a.name as pinned_by, pn.note, pn.created_at
     from pins pn
     join accounts a on a.id = pn.account_id and a.revoked_at is null

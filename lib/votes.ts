@@ -16,8 +16,13 @@ type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 const VoteRow = z.object({ id: z.string(), post_id: z.string(), value: z.number().int(), weight: z.number().int(), created_at: z.string() });
 
+const UsedVotesRow = z.object({ n: z.number().int() });
+const VoteTargetRow = z.object({ id: z.string(), author_id: z.string(), your_vote: z.number().int().nullable() });
+const PostVoterRow = z.object({ agent: z.string(), value: z.number().int(), weight: z.number().int(), at: z.string() });
+const AgentKarmaRow = z.object({ agent: z.string(), karma: z.number().int(), karma_7d: z.number().int() });
+
 export async function allowance(db: CommonQueryMethods, config: Config, voterId: string, now: Date) {
-  const used = await db.oneFirst(sql.type(z.object({ n: z.number().int() }))`
+  const used = await db.oneFirst(sql.type(UsedVotesRow)`
     select count(*)::int as n from votes where voter_id = ${voterId} and created_at >= ${moscowDayStart(now).toISOString()}`);
   const daily = config.quotas.votesPerDay;
   return { daily_allowance: daily, used_today: used, remaining: Math.max(0, daily - used), weight: config.quotas.voteWeight, resets_at: nextMoscowMidnight(now).toISOString() };
@@ -64,7 +69,7 @@ export type VotingTarget = { post_id: string; can_vote: boolean; reason: string 
 export async function votingAvailability(deps: Deps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
   const now = deps.clock.now();
   const state = await allowance(deps.db, deps.config, voter.id, now);
-  const rows = await deps.db.any(sql.type(z.object({ id: z.string(), author_id: z.string(), your_vote: z.number().int().nullable() }))`
+  const rows = await deps.db.any(sql.type(VoteTargetRow)`
     select p.id, p.author_id, v.value as your_vote
     from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
     left join votes v on v.post_id = p.id and v.voter_id = ${voter.id}
@@ -92,7 +97,7 @@ export async function votingAvailability(deps: Deps, voter: Account, targets: re
 }
 
 export async function postVotes(db: CommonQueryMethods, postId: string) {
-  const voters = await db.any(sql.type(z.object({ agent: z.string(), value: z.number().int(), weight: z.number().int(), at: z.string() }))`
+  const voters = await db.any(sql.type(PostVoterRow)`
     select a.name as agent, v.value, v.weight, v.created_at as at
     from votes v join accounts a on a.id = v.voter_id
     where v.post_id = ${postId} and a.revoked_at is null order by v.created_at, a.name`);
@@ -105,7 +110,7 @@ export async function postVotes(db: CommonQueryMethods, postId: string) {
 }
 
 export async function agentKarma(db: CommonQueryMethods, name: string, now: Date) {
-  return db.maybeOne(sql.type(z.object({ agent: z.string(), karma: z.number().int(), karma_7d: z.number().int() }))`
+  return db.maybeOne(sql.type(AgentKarmaRow)`
     select a.name as agent, coalesce(t.karma, 0) as karma,
       coalesce((select sum(points)::int from karma_events k where k.account_id = a.id
                 and k.created_at > ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}), 0) as karma_7d

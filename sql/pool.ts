@@ -2,12 +2,15 @@
 // timestamps as ISO strings so rows serialise to JSON as they are.
 import { createPool, createTypeParserPreset, SchemaValidationError, type DatabasePool, type Interceptor, type QueryResultRow } from 'slonik';
 
+// Synchronous on purpose: row schemas are plain zod objects, and slonik's async row hook costs a
+// queue and a promise per row on every query.
 const resultParser: Interceptor = {
   name: 'result-parser',
-  transformRowAsync: async (context, query, row) => {
+  transformRow: (context, query, row) => {
     const parser = context.resultParser;
     if (!parser) return row;
-    const validated = await parser['~standard'].validate(row);
+    const validated = parser['~standard'].validate(row);
+    if (validated instanceof Promise) throw new Error('Row schemas must be synchronous (no async refinements).');
     if (validated.issues) {
       throw new SchemaValidationError(query, row, validated.issues);
     }

@@ -1,7 +1,7 @@
 // Records the @mentions of a new post or reply for the inbox. Idempotent: a retry inserts nothing new.
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { mentionedNames } from '../lib/accounts/names.ts';
+import { mentionedOthers } from '../lib/accounts/names.ts';
 import { notifyBoard } from '../lib/board/events.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
@@ -15,7 +15,7 @@ export default function postRecordMentions(deps: TaskDeps): Task {
     const posts = createPostsQueries(deps.db);
     const post = await posts.live(id);
     if (!post) return;
-    const names = mentionedNames(`${post.title ?? ''}\n${post.body}`).filter((n) => n !== post.author_name.toLowerCase());
+    const names = mentionedOthers(post.title, post.body, post.author_name);
     if (names.length === 0) return;
     const accounts = await createAccountsQueries(deps.db).liveIdsByNames(names);
     if (accounts.length === 0) return;

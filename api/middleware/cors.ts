@@ -11,11 +11,13 @@ export function isPublicRead(path: string, method: string): boolean {
   return (path === '/votes' || path === '/pins') && (method === 'GET' || method === 'OPTIONS');
 }
 
+/** What every public read answers with (the lean feed path in front of Koa sends the same). */
+export const PUBLIC_CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After, X-Request-Id' } as const;
+
 export function publicCors() {
   return async (ctx: Ctx, next: Next) => {
     if (!isPublicRead(ctx.path, ctx.method)) return next();
-    ctx.set('Access-Control-Allow-Origin', '*');
-    ctx.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+    ctx.set(PUBLIC_CORS_HEADERS);
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET, OPTIONS');
       ctx.set('Access-Control-Max-Age', '86400');

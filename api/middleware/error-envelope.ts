@@ -27,9 +27,14 @@ function toAppError(error: unknown): AppError | null {
   return null;
 }
 
+/** The caller's X-Request-Id (first 64 characters) or a fresh one; every path in front of Koa uses it too. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return (typeof header === 'string' && header.slice(0, 64)) || randomUUID();
+}
+
 export function errorEnvelope() {
   return async (ctx: Ctx, next: Next) => {
-    ctx.state.requestId = ctx.get('x-request-id').slice(0, 64) || randomUUID();
+    ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();

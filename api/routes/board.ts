@@ -10,7 +10,7 @@ import { createReply, createRoot, deletePost, assertNoSecrets } from '../../lib/
 import { presentPost } from '../../lib/board/present.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
-import { networkOf } from '../../lib/network.ts';
+import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
@@ -58,7 +58,7 @@ export function boardRouter() {
   router.post('/agents', validate(Register), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Register);
     assertNoSecrets({ description: body.description });
-    const { apiKey, account } = await registerAgent(ctx.deps, { ...body, network: networkOf(ctx.ip) });
+    const { apiKey, account } = await registerAgent(ctx.deps, { ...body, network: callerNetwork(ctx.req, ctx.deps.config.trustProxy) });
     ctx.status = 201;
     ctx.body = {
       api_key: apiKey,
@@ -92,10 +92,9 @@ export function boardRouter() {
 
   router.post('/posts', requireAgent(), validate(NewPost), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewPost);
-    const row = await createRoot(ctx.deps, accountOf(ctx), body);
-    const post = await createPostsQueries(ctx.deps.db).live(row.id);
+    const post = await createRoot(ctx.deps, accountOf(ctx), body);
     ctx.status = 201;
-    ctx.body = { post: post ? presentPost(post, ctx.deps.config.siteUrl) : { id: row.id } };
+    ctx.body = { post: presentPost(post, ctx.deps.config.siteUrl) };
   });
 
   router.get('/posts/:id', requireAgent(), validate(ReadThread), async (ctx: Ctx) => {
@@ -128,10 +127,9 @@ export function boardRouter() {
 
   router.post('/posts/:id/replies', requireAgent(), validate(NewReply), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, NewReply);
-    const row = await createReply(ctx.deps, accountOf(ctx), { rootId: params.id, body: body.body, replyToId: body.reply_to_id });
-    const reply = await createPostsQueries(ctx.deps.db).live(row.id);
+    const reply = await createReply(ctx.deps, accountOf(ctx), { rootId: params.id, body: body.body, replyToId: body.reply_to_id });
     ctx.status = 201;
-    ctx.body = { reply: reply ? presentPost(reply, ctx.deps.config.siteUrl) : { id: row.id } };
+    ctx.body = { reply: presentPost(reply, ctx.deps.config.siteUrl) };
   });
 
   router.post('/posts/:id/edit', requireAgent(), validate(Edit), async (ctx: Ctx) => {

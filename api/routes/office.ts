@@ -36,8 +36,8 @@ export function publicOfficeRouter() {
 
   router.get('/api/office', async (ctx: Ctx) => {
     const { deps } = ctx;
-    ctx.set('Cache-Control', 'public, max-age=15');
-    sendFeed(ctx, await readOr503(() => deps.feedCache.get('office', deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null)))));
+    const body = await readOr503(() => deps.feedCache.get('office', deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
+    sendFeed(ctx, body, 'public, max-age=15');
   });
 
   router.get('/api/score/history', async (ctx: Ctx) => {
@@ -50,7 +50,6 @@ export function publicOfficeRouter() {
       });
     }
     const { deps } = ctx;
-    ctx.set('Cache-Control', 'public, max-age=60');
     const body = await readOr503(() =>
       deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => {
         const now = deps.clock.now();
@@ -69,7 +68,7 @@ export function publicOfficeRouter() {
         });
       }),
     );
-    sendFeed(ctx, body);
+    sendFeed(ctx, body, 'public, max-age=60');
   });
 
   return router;

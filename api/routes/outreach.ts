@@ -76,6 +76,7 @@ const Queue = { query: z.object({ status: z.enum(['queued', 'unknown', 'approved
 const Reject = { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() };
 const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
 const PutChannel = { params: z.object({ name: ChannelName }), body: z.object({ label: z.string().trim().max(120).default('') }).strict() };
+const ChannelParams = { params: z.object({ name: ChannelName }) };
 const Suppress = { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() };
 
 function requireResident() {
@@ -227,8 +228,8 @@ export function outreachRouter() {
     ctx.body = await openChannel(ctx.deps, accountOf(ctx).id, params.name, body.label);
   });
 
-  router.delete('/outreach/channels/:name', ...owner, validate({ params: z.object({ name: ChannelName }) }), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, { params: z.object({ name: ChannelName }) });
+  router.delete('/outreach/channels/:name', ...owner, validate(ChannelParams), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, ChannelParams);
     ctx.body = await closeChannel(ctx.deps, params.name);
   });
 

@@ -21,12 +21,13 @@ function parseLimit(raw: unknown): number {
   return value;
 }
 
+const Uuid = z.string().uuid();
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The seq the walk starts after: an item id (exact) or a time (strictly after it). */
 async function sinceSeq(ctx: Ctx, raw: string): Promise<number> {
   const posts = createPostsQueries(ctx.deps.db);
-  if (z.string().uuid().safeParse(raw).success) {
+  if (Uuid.safeParse(raw).success) {
     const seq = await posts.liveSeq(raw);
     if (seq === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: raw });
     return seq;
@@ -52,7 +53,6 @@ export function publicRouter() {
   router.get('/api/activity', async (ctx: Ctx) => {
     const limit = parseLimit(ctx.query.limit);
     const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
-    ctx.set('Cache-Control', 'public, max-age=15');
     const body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
       const posts = createPostsQueries(ctx.deps.db);
       const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
@@ -70,7 +70,7 @@ export function publicRouter() {
         has_more: hasMore,
       });
     });
-    sendFeed(ctx, body);
+    sendFeed(ctx, body, 'public, max-age=15');
   });
 
   const Thread = { params: z.object({ id: z.string().uuid() }) };

@@ -37,12 +37,11 @@ export function showPublicRouter() {
   router.use(edgeRateLimit());
 
   router.get('/api/show', async (ctx: Ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=15');
     const now = ctx.deps.clock.now();
     const body = await ctx.deps.feedCache.get('show', now.getTime(), async () =>
       JSON.stringify(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, now)),
     );
-    sendFeed(ctx, body);
+    sendFeed(ctx, body, 'public, max-age=15');
   });
 
   return router;

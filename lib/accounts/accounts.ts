@@ -1,6 +1,5 @@
 // Registration, the /v1/me record and permanent revocation.
 import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { HOUR } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -12,6 +11,7 @@ import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+import { CountRow } from '../../sql/rows.ts';
 
 type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
@@ -19,7 +19,7 @@ type Deps = { db: DatabasePool; clock: Clock; config: Config };
 async function countRegistration(deps: Deps, network: string): Promise<void> {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
-  const count = await deps.db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+  const count = await deps.db.oneFirst(sql.type(CountRow)`
     insert into rate_counters (bucket, window_start, count) values (${'register:' + network}, ${windowStart.toISOString()}, 1)
     on conflict (bucket, window_start) do update set count = rate_counters.count + 1
     returning count`);

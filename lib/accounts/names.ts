@@ -16,3 +16,9 @@ export function mentionedNames(text: string): string[] {
   }
   return [...seen];
 }
+
+/** The names a post's title and body mention, other than its author's own: the inbox records these. */
+export function mentionedOthers(title: string | null, body: string, authorName: string): string[] {
+  const author = authorName.toLowerCase();
+  return mentionedNames(`${title ?? ''}\n${body}`).filter((n) => n !== author);
+}

@@ -15,10 +15,12 @@ const WHAT: Record<ServiceKind, { owner: string; routes: string }> = {
   fetcher: { owner: "the fetcher's", routes: 'The mirror ingest routes' },
 };
 
+const CredentialRow = z.object({ id: z.string(), kind: z.string(), revoked_at: z.string().nullable() });
+
 export async function checkServiceKey(db: CommonQueryMethods, key: string | null, kind: ServiceKind): Promise<ServiceCheck> {
   if (!key) return { ok: false, error: fail('AUTH_REQUIRED', `Send Authorization: Bearer <${WHAT[kind].owner} credential>.`) };
   const hash = hashKey(key);
-  const credential = await db.maybeOne(sql.type(z.object({ id: z.string(), kind: z.string(), revoked_at: z.string().nullable() }))`
+  const credential = await db.maybeOne(sql.type(CredentialRow)`
     select id, kind, revoked_at from service_credentials where key_hash = ${sql.binary(hash)}`);
   const forbidden = () =>
     fail('FORBIDDEN_ROLE', `${WHAT[kind].routes} take ${WHAT[kind].owner} own credential (\`npm run admin -- ${kind}-key\`); no board key opens them.`, {

@@ -3,6 +3,7 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { mentionedOthers } from '../accounts/names.ts';
 import { fail } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
 import { findSecretLike } from '../text/secret-like.ts';
@@ -29,6 +30,12 @@ export function assertNoSecrets(fields: Record<string, string | null | undefined
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
   await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`);
+}
+
+/** Mentions are recorded by a job, enqueued with the row; a post that mentions nobody needs none. */
+async function enqueueMentions(tx: CommonQueryMethods, post: { id: string; title: string | null; body: string; author_name: string }): Promise<void> {
+  if (mentionedOthers(post.title, post.body, post.author_name).length === 0) return;
+  await enqueue(tx, 'post__record_mentions', { id: post.id });
 }
 
 export async function createRoot(deps: BoardDeps, author: Account, input: { topic: string; title: string; body: string }) {
@@ -60,7 +67,7 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
       now,
     });
     await afterRoot(tx, { ...ruleInput, id: row.id });
-    await enqueue(tx, 'post__record_mentions', { id: row.id });
+    await enqueueMentions(tx, row);
     await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
     return row;
   });
@@ -97,7 +104,7 @@ export async function createReply(deps: BoardDeps, author: Account, input: { roo
       now,
     });
     await afterReply(tx, { ...ruleInput, id: row.id });
-    await enqueue(tx, 'post__record_mentions', { id: row.id });
+    await enqueueMentions(tx, row);
     await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });
     return { ...row, root };
   });

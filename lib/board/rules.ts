@@ -14,8 +14,12 @@ export const DEFAULT_RULES_BODY = [
   'After context compaction or uncertainty, call resume (GET /v1/continuity) before writing.',
 ].join('\n');
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const SettingValueRow = z.object({ value: z.unknown() });
+const PostIdRow = z.object({ id: z.string() });
+
 export async function rulesPostId(db: CommonQueryMethods): Promise<string | null> {
-  const value = await db.maybeOneFirst(sql.type(z.object({ value: z.unknown() }))`select value from settings where key = ${RULES_SETTING}`);
+  const value = await db.maybeOneFirst(sql.type(SettingValueRow)`select value from settings where key = ${RULES_SETTING}`);
   return typeof value === 'string' ? value : null;
 }
 
@@ -23,7 +27,7 @@ export async function rulesPostId(db: CommonQueryMethods): Promise<string | null
 export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, now: Date): Promise<string> {
   const existing = await rulesPostId(db);
   if (existing) return existing;
-  const id = await db.oneFirst(sql.type(z.object({ id: z.string() }))`
+  const id = await db.oneFirst(sql.type(PostIdRow)`
     insert into posts (author_id, topic, title, prefix, body, created_at)
     values (${ownerId}, 'meta', ${DEFAULT_RULES_TITLE}, null, ${DEFAULT_RULES_BODY}, ${now.toISOString()})
     returning id`);

@@ -20,6 +20,8 @@ const LabRow = z.object({
   ended_at: z.string().nullable(),
 });
 
+const RootIdRow = z.object({ root_id: z.string() });
+
 function labError(code: keyof typeof LAB_ERROR_CODES, message: string, details: Record<string, unknown>): AppError {
   return new AppError(LAB_ERROR_CODES[code].status, code, message, details);
 }
@@ -40,7 +42,7 @@ export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): P
     });
   }
   if (kind === 'experiment') {
-    const open = await tx.maybeOneFirst(sql.type(z.object({ root_id: z.string() }))`
+    const open = await tx.maybeOneFirst(sql.type(RootIdRow)`
       select l.root_id from lab_roots l join posts p on p.id = l.root_id
       where l.author_id = ${input.author.id} and l.kind = 'experiment' and l.ended_at is null and p.deleted_at is null
       limit 1`);
@@ -54,7 +56,7 @@ export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): P
   if (kind === 'request') {
     const key = requestKey(input.body);
     const open = key
-      ? await tx.maybeOneFirst(sql.type(z.object({ root_id: z.string() }))`
+      ? await tx.maybeOneFirst(sql.type(RootIdRow)`
           select l.root_id from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
           where l.kind = 'request' and l.ended_at is null and l.request_key = ${key}
             and p.deleted_at is null and a.revoked_at is null

@@ -42,12 +42,15 @@ const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
+const JobRow = z.object({ job: Job });
+const SnapshotBodyRow = z.object({ body: z.unknown() });
+
 const iso = (column: ReturnType<typeof sql.fragment>) =>
   sql.fragment`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function computeJobs(db: CommonQueryMethods, now: Date, siteUrl: string): Promise<Job[]> {
   const windowStart = new Date(now.getTime() - JOBS_WINDOW_DAYS * DAY).toISOString();
-  const rows = await db.anyFirst(sql.type(z.object({ job: Job }))`
+  const rows = await db.anyFirst(sql.type(JobRow)`
     with roots as (
       select l.root_id, l.kind, l.created_at, p.title, p.body, a.name as author
       from lab_roots l
@@ -116,5 +119,5 @@ export async function storeSnapshot(db: CommonQueryMethods, name: string, body: 
 }
 
 export async function readSnapshot(db: CommonQueryMethods, name: string): Promise<unknown | null> {
-  return db.maybeOneFirst(sql.type(z.object({ body: z.unknown() }))`select body from feed_snapshots where name = ${name}`);
+  return db.maybeOneFirst(sql.type(SnapshotBodyRow)`select body from feed_snapshots where name = ${name}`);
 }

@@ -25,13 +25,15 @@ export function enqueueChannelPost(tx: CommonQueryMethods, id: string): Promise<
   return enqueue(tx, 'channel_post__deliver', { id }, { jobKey: channelJobKey(id), maxAttempts: CHANNEL_MAX_ATTEMPTS });
 }
 
+const LiveRow = z.object({ live: z.boolean() });
+
 /**
  * A job under `key` that will still run: waiting with attempts left, or locked by a worker less
  * than `staleSeconds` ago. A job locked by a worker that died stays locked for 4 hours in
  * graphile-worker; it does not count here.
  */
 export async function liveJobExists(db: CommonQueryMethods, key: string, staleSeconds: number): Promise<boolean> {
-  return db.oneFirst(sql.type(z.object({ live: z.boolean() }))`
+  return db.oneFirst(sql.type(LiveRow)`
     select exists (
       select 1 from graphile_worker.jobs
       where key = ${key} and attempts < max_attempts

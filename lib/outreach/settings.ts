@@ -6,7 +6,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { NoRow } from '../../sql/rows.ts';
+import { IdRow, NoRow } from '../../sql/rows.ts';
 import type { OutreachMailConfig } from './message.ts';
 import { OUTREACH_LIMITS } from './limits.ts';
 import { enqueueChannelPost, enqueueSend } from './jobs.ts';
@@ -86,8 +86,11 @@ function effective(settings: OutreachSettings, config: Config | null): OutreachS
   return { ...settings, postal_address: settings.postal_address ?? config?.outreach.ownerPostalAddress ?? null };
 }
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const SettingValueRow = z.object({ value: z.unknown() });
+
 export async function readSettings(db: CommonQueryMethods): Promise<OutreachSettings> {
-  const value = await db.maybeOneFirst(sql.type(z.object({ value: z.unknown() }))`select value from settings where key = ${OUTREACH_SETTING}`);
+  const value = await db.maybeOneFirst(sql.type(SettingValueRow)`select value from settings where key = ${OUTREACH_SETTING}`);
   const parsed = Stored.safeParse(value ?? {});
   return parsed.success ? parsed.data : Stored.parse({});
 }
@@ -134,9 +137,9 @@ export async function updateSettings(db: CommonQueryMethods, config: Config, pat
     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
   if (before.mode === 'off' && next.mode !== 'off') {
     // Approved emails and pending channel posts held while outreach was off leave now.
-    const held = await db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`select id from outreach_messages where status = 'approved'`);
+    const held = await db.anyFirst(sql.type(IdRow)`select id from outreach_messages where status = 'approved'`);
     for (const id of held) await enqueueSend(db, id);
-    const posts = await db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`select id from outreach_channel_posts where status = 'pending'`);
+    const posts = await db.anyFirst(sql.type(IdRow)`select id from outreach_channel_posts where status = 'pending'`);
     for (const id of posts) await enqueueChannelPost(db, id);
   }
   return stateOf(next, config);

@@ -39,8 +39,12 @@ export type ScorecardMeasures = {
   outreach: { sent: Count; replied: Count };
 };
 
+const ExistsRow = z.object({ exists: z.boolean() });
+const LabTotalsRow = z.object({ started: z.number().int(), win: z.number().int(), fail: z.number().int(), inconclusive: z.number().int() });
+const KeeperRow = z.object({ id: z.string() });
+
 async function tableExists(db: CommonQueryMethods, name: string): Promise<boolean> {
-  return db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`select to_regclass(${'public.' + name}) is not null as exists`);
+  return db.oneFirst(sql.type(ExistsRow)`select to_regclass(${'public.' + name}) is not null as exists`);
 }
 
 const CountRow = z.object({ count: z.number().int() });
@@ -50,7 +54,7 @@ export async function measureWindow(db: CommonQueryMethods, start: Date, end: Da
   const to = end.toISOString();
   const snapshots = await createScoreQueries(db).between(start, end);
   const good = snapshots.filter((s) => !s.market_stale);
-  const lab = await db.one(sql.type(z.object({ started: z.number().int(), win: z.number().int(), fail: z.number().int(), inconclusive: z.number().int() }))`
+  const lab = await db.one(sql.type(LabTotalsRow)`
     select count(*) filter (where l.kind = 'experiment' and l.started_at > ${from} and l.started_at <= ${to})::int as started,
            count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'win' and l.ended_at > ${from} and l.ended_at <= ${to})::int as win,
            count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'fail' and l.ended_at > ${from} and l.ended_at <= ${to})::int as fail,
@@ -158,7 +162,7 @@ type Deps = { db: DatabasePool; clock: Clock; config: Config; logger: Logger };
 export async function postScorecard(deps: Deps): Promise<Scorecard | null> {
   const now = deps.clock.now();
   const { start, end } = scorecardWindow(now);
-  const keeper = await deps.db.maybeOne(sql.type(z.object({ id: z.string() }))`
+  const keeper = await deps.db.maybeOne(sql.type(KeeperRow)`
     select id from accounts where is_scorekeeper and revoked_at is null`);
   if (!keeper) {
     // No number is taken while nobody can post the card.

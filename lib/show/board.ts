@@ -54,9 +54,11 @@ export function isEditor(author: Pick<Account, 'is_owner' | 'desk'>): boolean {
   return author.is_owner || author.desk === EDITOR_DESK;
 }
 
+const NameRow = z.object({ name: z.string() });
+
 /** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
 async function crewNames(tx: CommonQueryMethods): Promise<string[]> {
-  const names = await tx.anyFirst(sql.type(z.object({ name: z.string() }))`
+  const names = await tx.anyFirst(sql.type(NameRow)`
     select name from accounts where is_crew and not is_owner and revoked_at is null`);
   return [...names];
 }

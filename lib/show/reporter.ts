@@ -11,6 +11,7 @@ import { threadUrl } from '../board/present.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import type { ShowItem, XMetrics } from '../../sql/queries/show.ts';
+import { NoRow } from '../../sql/rows.ts';
 import { presentX } from './feed.ts';
 import { noveltyWindowStart } from './novelty-store.ts';
 import { moscowDate, publicationDisabledReason, SHOW_REPORTER } from './publication.ts';
@@ -157,7 +158,7 @@ function metrics(input: z.infer<typeof XMetricsInput>): XMetrics {
 export async function recordShowX(db: DatabasePool, rootId: string, body: XRecord, now: Date) {
   return db.transaction(async (tx) => {
     const show = createShowQueries(tx);
-    await tx.query(sql.type(z.looseObject({}))`select 1 from show_items where root_id = ${rootId} for update`);
+    await tx.query(sql.type(NoRow)`select 1 from show_items where root_id = ${rootId} for update`);
     const item = await show.byId(rootId);
     if (!item) throw fail('NOT_FOUND', 'No Show item with that id.');
     if (item.queue_state !== 'queued') {

@@ -26,6 +26,9 @@ export type Account = z.infer<typeof AccountRow>;
 const columns = sql.fragment`id, name, description, created_at, revoked_at, suspended_at, suspended_reason, is_owner,
   is_operator, is_resident, is_crew, is_scorekeeper, desk, shift, residency, residency_changed_at, residency_reason`;
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const IdNameRow = z.object({ id: z.string(), name: z.string() });
+
 export function createAccountsQueries(db: CommonQueryMethods) {
   return {
     insert: (input: { name: string; description: string; keyHash: Buffer; now: Date }) =>
@@ -77,7 +80,7 @@ export function createAccountsQueries(db: CommonQueryMethods) {
 
     /** Live accounts by lowercase name, for mentions. */
     liveIdsByNames: (names: readonly string[]) =>
-      db.any(sql.type(z.object({ id: z.string(), name: z.string() }))`
+      db.any(sql.type(IdNameRow)`
         select id, name from accounts
         where lower(name) = any(${sql.array(names, 'text')}) and revoked_at is null`),
   };

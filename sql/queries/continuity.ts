@@ -2,7 +2,7 @@
 // @mentions), as query factories over a pool or a transaction.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { NoRow } from '../rows.ts';
+import { CountRow, NoRow } from '../rows.ts';
 
 export const ContinuityRow = z.object({
   account_id: z.string().uuid(),
@@ -53,6 +53,12 @@ export const InboxRow = z.object({
   mentions_me: z.boolean(),
 });
 export type InboxRow = z.infer<typeof InboxRow>;
+
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const InboxHitRow = z.object({ seq: z.number().int(), id: z.string().uuid(), thread_id: z.string().uuid() });
+const SeqRow = z.object({ seq: z.number().int() });
+const AckRow = z.object({ inbox_seq: z.number().int(), advanced: z.boolean() });
+const ChangedSinceRow = z.object({ replies: z.number().int(), mentions: z.number().int(), in_your_threads: z.number().int() });
 
 type SeqBound = { after?: number | undefined; before?: number | undefined; at?: number | undefined };
 
@@ -202,31 +208,31 @@ export function createContinuityQueries(db: CommonQueryMethods) {
       db.exists(sql.type(NoRow)`${inboxSelect(accountId, { before: seq })}`),
 
     inboxUnread: (accountId: string, afterSeq: number) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from (${inboxSelect(accountId, { after: afterSeq })}) i`),
 
     /** Whether `seq` is (or was, whatever its state now) an item of the account's inbox. */
     /** The newest inbox item after `seq` (for a wait that missed an event between two calls). */
     newestInboxAfter: (accountId: string, seq: number) =>
-      db.maybeOne(sql.type(z.object({ seq: z.number().int(), id: z.string().uuid(), thread_id: z.string().uuid() }))`
+      db.maybeOne(sql.type(InboxHitRow)`
         select i.seq, i.id, coalesce(i.root_id, i.id) as thread_id from (${inboxSelect(accountId, { after: seq })}) i
         order by i.seq desc limit 1`),
 
     /** The newest live post or reply by someone else after `seq`. */
     newestBoardAfter: (accountId: string, seq: number) =>
-      db.maybeOne(sql.type(z.object({ seq: z.number().int(), id: z.string().uuid(), thread_id: z.string().uuid() }))`
+      db.maybeOne(sql.type(InboxHitRow)`
         select p.seq, p.id, coalesce(p.root_id, p.id) as thread_id
         from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
         where ${liveItem} and p.seq > ${seq} and p.author_id <> ${accountId}
         order by p.seq desc limit 1`),
 
-    boardSeq: () => db.oneFirst(sql.type(z.object({ seq: z.number().int() }))`select coalesce(max(seq), 0) as seq from posts`),
+    boardSeq: () => db.oneFirst(sql.type(SeqRow)`select coalesce(max(seq), 0) as seq from posts`),
 
     isInboxItem: (accountId: string, seq: number) =>
       db.exists(sql.type(NoRow)`select 1 from (${inboxSeqs(accountId, { at: seq })}) s`),
 
     ack: (accountId: string, seq: number, now: Date) =>
-      db.one(sql.type(z.object({ inbox_seq: z.number().int(), advanced: z.boolean() }))`
+      db.one(sql.type(AckRow)`
         with before as (select inbox_seq from continuity_states where account_id = ${accountId}),
         up as (
           insert into continuity_states (account_id, inbox_seq, inbox_acked_at, updated_at)
@@ -242,7 +248,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
 
     /** Counts of what reached the account since `since`, and the owner's replies on its Request/Proposal roots. */
     changedSince: (accountId: string, since: string) =>
-      db.one(sql.type(z.object({ replies: z.number().int(), mentions: z.number().int(), in_your_threads: z.number().int() }))`
+      db.one(sql.type(ChangedSinceRow)`
         select count(*) filter (where i.thread_is_mine or i.answers_my_reply)::int as replies,
                count(*) filter (where i.mentions_me)::int as mentions,
                count(*) filter (where i.thread_is_mine)::int as in_your_threads

@@ -3,7 +3,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { MIRROR_KINDS, type MirrorKind } from '../../lib/mirror/kinds.ts';
-import { NoRow } from '../rows.ts';
+import { CountRow, NoRow } from '../rows.ts';
 
 const Kind = z.enum(MIRROR_KINDS);
 const Reference = z.object({ type: z.string(), id: z.string() });
@@ -85,6 +85,45 @@ export const MarkRow = z.object({
 });
 export type MarkRow = z.infer<typeof MarkRow>;
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const IntakeSinceRow = z.object({ author_external_id: z.string(), count: z.number().int(), oldest: z.string() });
+const ExternalIdRow = z.object({ id: z.string().uuid(), external_id: z.string() });
+const RefusalsRow = z.object({ refusals: z.number().int() });
+const OriginalRow = z.object({ id: z.string().uuid(), original: z.string(), normalized: z.boolean() });
+const NormalizedSeqRow = z.object({ id: z.string().uuid(), seq: z.number().int() });
+const ConversationStateRow = z.object({ readable: z.number().int(), hidden: z.number().int(), has_first: z.boolean() });
+const WantedRow = MirrorPostRow.extend({ marked_at: z.string() });
+const WithdrawalStateRow = z.object({
+  id: z.string().uuid(),
+  external_id: z.string(),
+  kind: Kind,
+  withdrawn_at: z.string().nullable(),
+  withdrawn_by: z.string().uuid().nullable(),
+  withdrawn_reason: z.string().nullable(),
+});
+const WithdrawnAtRow = z.object({ withdrawn_at: z.string() });
+const AuditOriginalRow = z.object({
+  id: z.string().uuid(),
+  external_id: z.string(),
+  kind: Kind,
+  original: z.string(),
+  original_sha256: z.string(),
+  ingested_at: z.string(),
+  last_seen_at: z.string(),
+  seen_count: z.number().int(),
+  normalized_at: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
+  credential_label: z.string().nullable(),
+});
+const AuthorIntakeRow = z.object({
+  author_external_id: z.string(),
+  author_handle: z.string().nullable(),
+  accepted_24h: z.number().int(),
+  refused_24h: z.number().int(),
+  refusals_24h: z.number().int(),
+});
+const RefusalTotalsRow = z.object({ posts: z.number().int(), refusals: z.number().int() });
+
 // A link counts while its thread is live: not deleted, by an account that is not revoked.
 const liveThread = sql.fragment`t.deleted_at is null and t.root_id is null and a.revoked_at is null`;
 
@@ -115,7 +154,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     /** Posts first stored per author since `since`, and the oldest of them (it frees the next slot). */
     intakeSince: (authorIds: readonly string[], since: Date) =>
-      db.any(sql.type(z.object({ author_external_id: z.string(), count: z.number().int(), oldest: z.string() }))`
+      db.any(sql.type(IntakeSinceRow)`
         select author_external_id, count(*)::int as count, min(ingested_at) as oldest from mirror_posts
         where author_external_id = any(${sql.array(authorIds, 'text')}) and ingested_at > ${since.toISOString()}
         group by author_external_id`),
@@ -124,7 +163,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
     insertPosts: async (posts: readonly NewMirrorPost[], credentialId: string, now: Date) => {
       if (posts.length === 0) return [];
       const at = now.toISOString();
-      const rows = await db.any(sql.type(z.object({ id: z.string().uuid(), external_id: z.string() }))`
+      const rows = await db.any(sql.type(ExternalIdRow)`
         insert into mirror_posts (external_id, kind, author_external_id, author_verified, created_at, conversation_id,
           referenced_posts, original, original_sha256, credential_id, ingested_at, last_seen_at)
         select p.external_id, p.kind, p.author_external_id, p.author_verified, p.created_at, p.conversation_id,
@@ -161,7 +200,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
     raiseKind: (id: string, kind: MirrorKind) => db.query(sql.type(NoRow)`update mirror_posts set kind = ${kind} where id = ${id}`),
 
     countRefusal: (refusal: { externalId: string; authorExternalId: string; kind: MirrorKind; now: Date }) =>
-      db.oneFirst(sql.type(z.object({ refusals: z.number().int() }))`
+      db.oneFirst(sql.type(RefusalsRow)`
         insert into mirror_intake_refusals (external_id, author_external_id, kind, first_refused_at, last_refused_at)
         values (${refusal.externalId}, ${refusal.authorExternalId}, ${refusal.kind}, ${refusal.now.toISOString()}, ${refusal.now.toISOString()})
         on conflict (external_id) do update set refusals = mirror_intake_refusals.refusals + 1, last_refused_at = excluded.last_refused_at
@@ -170,7 +209,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
     // ----- normalisation -------------------------------------------------------------------------
 
     originalsOf: (ids: readonly string[]) =>
-      db.any(sql.type(z.object({ id: z.string().uuid(), original: z.string(), normalized: z.boolean() }))`
+      db.any(sql.type(OriginalRow)`
         select id, original::text as original, normalized_at is not null as normalized from mirror_posts
         where id = any(${sql.array(ids, 'uuid')})`),
 
@@ -187,7 +226,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
       posts: ReadonlyArray<{ id: string; text: string; textLength: number; isTruncated: boolean; links: string[]; flags: string[]; handle: string | null; displayName: string | null }>,
       now: Date,
     ) =>
-      db.any(sql.type(z.object({ id: z.string().uuid(), seq: z.number().int() }))`
+      db.any(sql.type(NormalizedSeqRow)`
         update mirror_posts m set seq = nextval('mirror_seq'), normalized_at = ${now.toISOString()},
           text = v.text, text_length = v.text_length, is_truncated = v.is_truncated,
           links = array(select json_array_elements_text(v.links)), flags = array(select json_array_elements_text(v.flags)),
@@ -231,7 +270,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     /** What decides `is_complete`: readable posts, stored ones not (yet) readable, and the first post. */
     conversationState: (conversationId: string) =>
-      db.one(sql.type(z.object({ readable: z.number().int(), hidden: z.number().int(), has_first: z.boolean() }))`
+      db.one(sql.type(ConversationStateRow)`
         select count(*) filter (where ${readable})::int as readable,
                count(*) filter (where not (${readable}))::int as hidden,
                coalesce(bool_or(m.external_id = ${conversationId} and ${readable}), false) as has_first
@@ -239,12 +278,12 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     /** Mirror ids of readable posts by their network ids (for referenced_posts). */
     idsByExternal: (externalIds: readonly string[]) =>
-      db.any(sql.type(z.object({ id: z.string().uuid(), external_id: z.string() }))`
+      db.any(sql.type(ExternalIdRow)`
         select m.id, m.external_id from mirror_posts m where m.external_id = any(${sql.array(externalIds, 'text')}) and ${readable}`),
 
     /** Posts marked wanted on a live thread, most recently marked first. */
     wanted: (limit: number) =>
-      db.any(sql.type(MirrorPostRow.extend({ marked_at: z.string() }))`
+      db.any(sql.type(WantedRow)`
         select ${columns}, w.marked_at from (
           select l.mirror_post_id, max(l.updated_at) as marked_at
           from mirror_links l join posts t on t.id = l.thread_id join accounts a on a.id = t.author_id
@@ -277,12 +316,12 @@ export function createMirrorQueries(db: CommonQueryMethods) {
     // ----- continuity counts ---------------------------------------------------------------------
 
     countNewSince: (since: Date | null) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from mirror_posts m
         where ${readable} ${since ? sql.fragment`and m.normalized_at > ${since.toISOString()}` : sql.fragment``}`),
 
     countWanted: () =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(distinct l.mirror_post_id)::int as count
         from mirror_links l join posts t on t.id = l.thread_id join accounts a on a.id = t.author_id
         join mirror_posts m on m.id = l.mirror_post_id
@@ -291,17 +330,10 @@ export function createMirrorQueries(db: CommonQueryMethods) {
     // ----- operators -----------------------------------------------------------------------------
 
     stored: (id: string) =>
-      db.maybeOne(sql.type(z.object({
-        id: z.string().uuid(),
-        external_id: z.string(),
-        kind: Kind,
-        withdrawn_at: z.string().nullable(),
-        withdrawn_by: z.string().uuid().nullable(),
-        withdrawn_reason: z.string().nullable(),
-      }))`select id, external_id, kind, withdrawn_at, withdrawn_by, withdrawn_reason from mirror_posts where id = ${id}`),
+      db.maybeOne(sql.type(WithdrawalStateRow)`select id, external_id, kind, withdrawn_at, withdrawn_by, withdrawn_reason from mirror_posts where id = ${id}`),
 
     withdraw: (id: string, accountId: string, reason: string | null, now: Date) =>
-      db.maybeOne(sql.type(z.object({ withdrawn_at: z.string() }))`
+      db.maybeOne(sql.type(WithdrawnAtRow)`
         update mirror_posts set withdrawn_at = ${now.toISOString()}, withdrawn_by = ${accountId}, withdrawn_reason = ${reason}
         where id = ${id} and withdrawn_at is null returning withdrawn_at`),
 
@@ -312,19 +344,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     /** The stored original, exactly as received: only for the operators' audit read. */
     auditOriginal: (id: string) =>
-      db.maybeOne(sql.type(z.object({
-        id: z.string().uuid(),
-        external_id: z.string(),
-        kind: Kind,
-        original: z.string(),
-        original_sha256: z.string(),
-        ingested_at: z.string(),
-        last_seen_at: z.string(),
-        seen_count: z.number().int(),
-        normalized_at: z.string().nullable(),
-        withdrawn_at: z.string().nullable(),
-        credential_label: z.string().nullable(),
-      }))`
+      db.maybeOne(sql.type(AuditOriginalRow)`
         select m.id, m.external_id, m.kind, m.original::text as original, encode(m.original_sha256, 'hex') as original_sha256,
                m.ingested_at, m.last_seen_at, m.seen_count, m.normalized_at, m.withdrawn_at, c.label as credential_label
         from mirror_posts m left join service_credentials c on c.id = m.credential_id
@@ -332,13 +352,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     /** Intake per external account over the rolling day, busiest first. */
     intake: (since: Date, limit: number) =>
-      db.any(sql.type(z.object({
-        author_external_id: z.string(),
-        author_handle: z.string().nullable(),
-        accepted_24h: z.number().int(),
-        refused_24h: z.number().int(),
-        refusals_24h: z.number().int(),
-      }))`
+      db.any(sql.type(AuthorIntakeRow)`
         with accepted as (
           select author_external_id, count(*)::int as n, (array_agg(author_handle order by ingested_at desc)
                  filter (where author_handle is not null))[1] as handle
@@ -352,7 +366,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
         order by coalesce(r.times, 0) desc, coalesce(a.n, 0) desc, 1 limit ${limit}`),
 
     refusalTotals: (since: Date) =>
-      db.one(sql.type(z.object({ posts: z.number().int(), refusals: z.number().int() }))`
+      db.one(sql.type(RefusalTotalsRow)`
         select count(*)::int as posts, coalesce(sum(refusals), 0)::int as refusals
         from mirror_intake_refusals where last_refused_at > ${since.toISOString()}`),
   };

@@ -2,6 +2,7 @@
 // agents, house residents, the promotion, and counts of what is new on the board.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { CountRow } from '../rows.ts';
 
 export const LabRootRow = z.object({
   id: z.string().uuid(),
@@ -41,6 +42,12 @@ export const ActiveAgentRow = z.object({
 });
 export type ActiveAgent = z.infer<typeof ActiveAgentRow>;
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const OpenLabCountsRow = z.object({ experiments: z.number().int(), requests: z.number().int(), proposals: z.number().int() });
+const HouseResidentRow = z.object({ id: z.string().uuid(), name: z.string(), desk: z.string().nullable(), shift: z.unknown().nullable() });
+const PromotionRow = z.object({ promotion: z.unknown().nullable() });
+const TopicCountRow = z.object({ topic: z.string(), count: z.number().int() });
+
 const livePost = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
 
 export function createOfficeQueries(db: CommonQueryMethods) {
@@ -59,7 +66,7 @@ export function createOfficeQueries(db: CommonQueryMethods) {
 
     /** Open lab roots by kind, board-wide, of the last `since`. */
     openLabCounts: (since: Date) =>
-      db.one(sql.type(z.object({ experiments: z.number().int(), requests: z.number().int(), proposals: z.number().int() }))`
+      db.one(sql.type(OpenLabCountsRow)`
         select count(*) filter (where l.kind = 'experiment')::int as experiments,
                count(*) filter (where l.kind = 'request')::int as requests,
                count(*) filter (where l.kind = 'proposal')::int as proposals
@@ -87,29 +94,29 @@ export function createOfficeQueries(db: CommonQueryMethods) {
         limit ${limit}`),
 
     houseResidents: () =>
-      db.any(sql.type(z.object({ id: z.string().uuid(), name: z.string(), desk: z.string().nullable(), shift: z.unknown().nullable() }))`
+      db.any(sql.type(HouseResidentRow)`
         select id, name, desk, shift from accounts where is_resident and revoked_at is null order by name`),
 
     /** The leaderboard feed's `promotion`, as the lead's materialiser stores it (null when none). */
     promotion: () =>
-      db.maybeOneFirst(sql.type(z.object({ promotion: z.unknown().nullable() }))`
+      db.maybeOneFirst(sql.type(PromotionRow)`
         select body -> 'promotion' as promotion from feed_snapshots where name = 'leaderboard'`),
 
     /** Live roots created after `since` by others, per topic. */
     newRootsByTopic: (accountId: string, since: string) =>
-      db.any(sql.type(z.object({ topic: z.string(), count: z.number().int() }))`
+      db.any(sql.type(TopicCountRow)`
         select p.topic, count(*)::int as count from posts p join accounts a on a.id = p.author_id
         where ${livePost} and p.root_id is null and p.created_at > ${since} and p.author_id <> ${accountId}
         group by p.topic order by p.topic`),
 
     newRepliesElsewhere: (accountId: string, since: string) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from posts p join accounts a on a.id = p.author_id join posts r on r.id = p.root_id
         where ${livePost} and r.deleted_at is null and p.created_at > ${since} and p.author_id <> ${accountId}
           and r.author_id <> ${accountId}`),
 
     openJobs: (since: Date) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
         where ${livePost} and l.ended_at is null and l.kind in ('request', 'experiment', 'owner') and l.created_at > ${since.toISOString()}`),
   };

@@ -4,7 +4,7 @@
 // unknown: rejected, cancelled and failed ones never left and do not count.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { NoRow } from '../rows.ts';
+import { IdRow, NoRow } from '../rows.ts';
 
 export const ACCEPTED_STATUSES = ['queued', 'approved', 'sending', 'sent', 'unknown'] as const;
 /** `m.status` is accepted (the alias `m` is outreach_messages). */
@@ -140,6 +140,54 @@ export type LogRow = z.infer<typeof LogRow>;
 
 const CountRow = z.object({ count: z.number().int() });
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const ExperimentRootRow = z.object({ author_id: z.string().uuid(), topic: z.string(), title: z.string().nullable(), is_root: z.boolean(), live: z.boolean() });
+const AddressRow = z.object({ address: z.string() });
+const SendFactsRow = z.object({
+  first_contact_created_at: z.string().nullable(),
+  first_contact_sent_at: z.string().nullable(),
+  follow_ups: z.number().int(),
+  answers: z.number().int(),
+  replies_any: z.number().int(),
+  replies_contact: z.number().int(),
+});
+const MessageRefRow = z.object({ id: z.string().uuid(), author_id: z.string().uuid(), contact_id: z.string().uuid() });
+const CreatedAtRow = z.object({ created_at: z.string() });
+const MessageStatusRow = z.object({ id: z.string().uuid(), status: MessageStatus });
+const OwnerQueueRow = MessageRow.extend({ to: z.string(), source_url: z.string() });
+const ClaimedMessageRow = MessageRow.extend({ to: z.string(), source_url: z.string(), suppressed: z.boolean(), bounced: z.boolean() });
+const RfcMessageIdRow = z.object({ rfc_message_id: z.string() });
+const StaleSendingRow = z.object({ id: z.string().uuid(), attempts: z.number().int(), data_started: z.boolean() });
+const TokenMessageRow = z.object({ message_id: z.string().uuid(), contact_id: z.string().uuid(), address: z.string(), subject: z.string(), outlet: z.string() });
+const MailboxCheckpointRow = z.object({ uid_validity: z.string(), last_uid: z.number().int() });
+const ClaimedForwardRow = z.object({
+  id: z.string().uuid(),
+  raw: z.instanceof(Buffer),
+  subject: z.string(),
+  kind: z.string(),
+  opt_out: z.boolean(),
+  from_contact: z.boolean(),
+  excerpt: z.string(),
+  reason: z.string(),
+  received_at: z.string(),
+  forward_attempts: z.number().int(),
+  message_id: z.string().uuid().nullable(),
+  our_subject: z.string().nullable(),
+  agent: z.string().nullable(),
+  outlet: z.string().nullable(),
+});
+const AccountReplyRow = z.object({
+  message_id: z.string().uuid(),
+  subject: z.string(),
+  replied_at: z.string(),
+  kind: z.string(),
+  from_contact: z.boolean(),
+  excerpt: z.string(),
+});
+const ChannelRow = z.object({ name: z.enum(['messaging', 'social']), label: z.string(), created_at: z.string(), closed_at: z.string().nullable() });
+const ChannelPostStatusRow = z.object({ id: z.string().uuid(), status: ChannelPostStatus });
+const ClickCountRow = z.object({ channel: z.string(), total: z.number().int(), last_24h: z.number().int(), last_7d: z.number().int() });
+
 /** Runs a write and tells whether it touched a row (slonik's exists() cannot wrap an update). */
 async function affected(db: CommonQueryMethods, query: Parameters<CommonQueryMethods['query']>[0]): Promise<boolean> {
   const result = await db.query(query);
@@ -153,12 +201,12 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     // ---- the lab root an outreach write names as its experiment
     experimentRoot: (id: string) =>
-      db.maybeOne(sql.type(z.object({ author_id: z.string().uuid(), topic: z.string(), title: z.string().nullable(), is_root: z.boolean(), live: z.boolean() }))`
+      db.maybeOne(sql.type(ExperimentRootRow)`
         select author_id, topic, title, root_id is null as is_root, deleted_at is null as live from posts where id = ${id}`),
 
     // ---- contacts
     contactIdByAddress: (address: string) =>
-      db.maybeOneFirst(sql.type(z.object({ id: z.string().uuid() }))`select id from outreach_contacts where address = ${address}`),
+      db.maybeOneFirst(sql.type(IdRow)`select id from outreach_contacts where address = ${address}`),
 
     contactsAddedBetween: (authorId: string, start: Date, end: Date) =>
       db.oneFirst(sql.type(CountRow)`
@@ -175,7 +223,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
       addedBy: string;
       now: Date;
     }) =>
-      db.maybeOneFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.maybeOneFirst(sql.type(IdRow)`
         insert into outreach_contacts (address, outlet, outlet_domain, name, beat, source_url, added_by, created_at)
         values (${input.address}, ${input.outlet}, ${input.outletDomain}, ${input.name}, ${input.beat}, ${input.sourceUrl},
                 ${input.addedBy}, ${iso(input.now)})
@@ -239,7 +287,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     // ---- suppressions
     suppress: (input: { address: string; reason: 'reply' | 'stop_link' | 'complaint' | 'owner'; messageId: string | null; now: Date }) =>
-      db.maybeOneFirst(sql.type(z.object({ address: z.string() }))`
+      db.maybeOneFirst(sql.type(AddressRow)`
         insert into outreach_suppressions (address, reason, message_id, created_at)
         values (${input.address}, ${input.reason}, ${input.messageId}, ${iso(input.now)})
         on conflict (address) do nothing
@@ -249,21 +297,14 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     /** Every email to the address that has not left yet is cancelled (all agents at once). */
     cancelPendingTo: (contactId: string, reason: string, now: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         update outreach_messages set status = 'cancelled', status_reason = ${reason}, updated_at = ${iso(now)}
         where contact_id = ${contactId} and status in ('queued', 'approved')
         returning id`),
 
     // ---- the facts the send rules read
     sendFacts: (contactId: string) =>
-      db.one(sql.type(z.object({
-        first_contact_created_at: z.string().nullable(),
-        first_contact_sent_at: z.string().nullable(),
-        follow_ups: z.number().int(),
-        answers: z.number().int(),
-        replies_any: z.number().int(),
-        replies_contact: z.number().int(),
-      }))`
+      db.one(sql.type(SendFactsRow)`
         select
           (select m.created_at from outreach_messages m where m.contact_id = ${contactId} and m.send_kind = 'first_contact'
              and ${accepted} order by m.created_at limit 1) as first_contact_created_at,
@@ -277,7 +318,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
              where m.contact_id = ${contactId} and r.kind = 'reply' and r.from_contact) as replies_contact`),
 
     messageRef: (id: string) =>
-      db.maybeOne(sql.type(z.object({ id: z.string().uuid(), author_id: z.string().uuid(), contact_id: z.string().uuid() }))`
+      db.maybeOne(sql.type(MessageRefRow)`
         select id, author_id, contact_id from outreach_messages where id = ${id}`),
 
     acceptedByAuthorBetween: (authorId: string, start: Date, end: Date) =>
@@ -291,7 +332,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
         where m.created_at >= ${iso(start)} and m.created_at < ${iso(end)} and ${accepted}`),
 
     outletFirstContactsSince: (outletDomain: string, since: Date) =>
-      db.anyFirst(sql.type(z.object({ created_at: z.string() }))`
+      db.anyFirst(sql.type(CreatedAtRow)`
         select m.created_at from outreach_messages m join outreach_contacts c on c.id = m.contact_id
         where c.outlet_domain = ${outletDomain} and m.send_kind = 'first_contact' and ${accepted} and m.created_at > ${iso(since)}
         order by m.created_at`),
@@ -309,7 +350,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
       status: 'queued' | 'approved';
       now: Date;
     }) =>
-      db.one(sql.type(z.object({ id: z.string().uuid(), status: MessageStatus }))`
+      db.one(sql.type(MessageStatusRow)`
         insert into outreach_messages (author_id, contact_id, experiment_id, kind, send_kind, follow_up_of, subject, body, status,
                                        created_at, updated_at)
         values (${input.authorId}, ${input.contactId}, ${input.experimentId}, ${input.kind}, ${input.sendKind}, ${input.followUpOf},
@@ -332,27 +373,27 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     /** Messages in a state the owner acts on, oldest first, with the recipient address (owner only). */
     ownerQueue: (statuses: readonly string[], limit: number) =>
-      db.any(sql.type(MessageRow.extend({ to: z.string(), source_url: z.string() }))`
+      db.any(sql.type(OwnerQueueRow)`
         select ${messageColumns}, c.address as to, c.source_url from ${messageFrom}
         where m.status = any(${sql.array(statuses, 'text')}) order by m.created_at, m.id limit ${limit}`),
 
     /** The owner's decision on a queued message; null when it is not queued. */
     decide: (id: string, to: 'approved' | 'rejected', reason: string | null, ownerId: string | null, now: Date) =>
-      db.maybeOne(sql.type(z.object({ id: z.string().uuid(), status: MessageStatus }))`
+      db.maybeOne(sql.type(MessageStatusRow)`
         update outreach_messages set status = ${to}, status_reason = ${reason}, decided_at = ${iso(now)}, decided_by = ${ownerId},
           updated_at = ${iso(now)}
         where id = ${id} and status = 'queued' returning id, status`),
 
     /** The owner resolves an `unknown` message. */
     resolveUnknown: (id: string, to: 'sent' | 'failed' | 'approved', reason: string, ownerId: string | null, now: Date) =>
-      db.maybeOne(sql.type(z.object({ id: z.string().uuid(), status: MessageStatus }))`
+      db.maybeOne(sql.type(MessageStatusRow)`
         update outreach_messages set status = ${to}, status_reason = ${reason}, decided_at = ${iso(now)}, decided_by = ${ownerId},
           updated_at = ${iso(now)}, sent_at = case when ${to} = 'sent' then coalesce(sent_at, data_started_at, ${iso(now)}) else sent_at end
         where id = ${id} and status = 'unknown' returning id, status`),
 
     // ---- the sending task (each write after the claim is fenced by the attempt number)
     claim: (id: string, now: Date) =>
-      db.maybeOne(sql.type(MessageRow.extend({ to: z.string(), source_url: z.string(), suppressed: z.boolean(), bounced: z.boolean() }))`
+      db.maybeOne(sql.type(ClaimedMessageRow)`
         with claimed as (
           update outreach_messages set status = 'sending', attempts = attempts + 1, claimed_at = ${iso(now)},
             first_attempt_at = coalesce(first_attempt_at, ${iso(now)}), data_started_at = null, updated_at = ${iso(now)}
@@ -391,37 +432,37 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     /** Message-IDs of the thread so far: our sent emails to the contact, oldest first. */
     threadOf: (contactId: string, beforeCreatedAt: string) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         select id from outreach_messages where contact_id = ${contactId} and status = 'sent' and created_at < ${beforeCreatedAt}
         order by created_at`),
 
     latestContactReplyMessageId: (messageIds: readonly string[]) =>
-      db.maybeOneFirst(sql.type(z.object({ rfc_message_id: z.string() }))`
+      db.maybeOneFirst(sql.type(RfcMessageIdRow)`
         select rfc_message_id from outreach_replies
         where message_id = any(${sql.array(messageIds, 'uuid')}) and kind = 'reply' and from_contact and rfc_message_id is not null
         order by received_at desc limit 1`),
 
     /** Sends claimed longer ago than `before`: a worker stopped or stalled. */
     staleSending: (before: Date) =>
-      db.any(sql.type(z.object({ id: z.string().uuid(), attempts: z.number().int(), data_started: z.boolean() }))`
+      db.any(sql.type(StaleSendingRow)`
         select id, attempts, data_started_at is not null as data_started from outreach_messages
         where status = 'sending' and claimed_at < ${iso(before)}`),
 
     /** Approved messages untouched since `before`: their job may have been lost with a worker. */
     staleApproved: (before: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         select id from outreach_messages where status = 'approved' and updated_at < ${iso(before)}`),
 
     // ---- tokens
     messageByToken: (hash: Buffer, purpose: 'reply' | 'stop') =>
-      db.maybeOne(sql.type(z.object({ message_id: z.string().uuid(), contact_id: z.string().uuid(), address: z.string(), subject: z.string(), outlet: z.string() }))`
+      db.maybeOne(sql.type(TokenMessageRow)`
         select m.id as message_id, m.contact_id, c.address, m.subject, c.outlet
         from outreach_tokens t join outreach_messages m on m.id = t.message_id join outreach_contacts c on c.id = m.contact_id
         where t.hash = ${sql.binary(hash)} and t.purpose = ${purpose}`),
 
     // ---- replies and the IMAP checkpoint
     checkpoint: (mailbox: string) =>
-      db.maybeOne(sql.type(z.object({ uid_validity: z.string(), last_uid: z.number().int() }))`
+      db.maybeOne(sql.type(MailboxCheckpointRow)`
         select uid_validity, last_uid from outreach_mailbox_checkpoints where mailbox = ${mailbox}`),
 
     saveCheckpoint: (mailbox: string, uidValidity: string, lastUid: number, now: Date) =>
@@ -450,7 +491,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
       now: Date;
       forward: boolean;
     }) =>
-      db.maybeOneFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.maybeOneFirst(sql.type(IdRow)`
         insert into outreach_replies (message_id, contact_id, mailbox, uid_validity, uid, rfc_message_id, subject, kind, opt_out,
           from_contact, excerpt, reason, raw, received_at, forward_status)
         values (${input.messageId}, ${input.contactId}, ${input.mailbox}, ${input.uidValidity}, ${input.uid}, ${input.rfcMessageId},
@@ -460,22 +501,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
         returning id`),
 
     claimForward: (id: string, now: Date) =>
-      db.maybeOne(sql.type(z.object({
-        id: z.string().uuid(),
-        raw: z.instanceof(Buffer),
-        subject: z.string(),
-        kind: z.string(),
-        opt_out: z.boolean(),
-        from_contact: z.boolean(),
-        excerpt: z.string(),
-        reason: z.string(),
-        received_at: z.string(),
-        forward_attempts: z.number().int(),
-        message_id: z.string().uuid().nullable(),
-        our_subject: z.string().nullable(),
-        agent: z.string().nullable(),
-        outlet: z.string().nullable(),
-      }))`
+      db.maybeOne(sql.type(ClaimedForwardRow)`
         with claimed as (
           update outreach_replies set forward_status = 'sending', forward_attempts = forward_attempts + 1, forward_claimed_at = ${iso(now)}
           where id = ${id} and forward_status = 'pending' returning *
@@ -492,24 +518,17 @@ export function createOutreachQueries(db: CommonQueryMethods) {
         where id = ${id} and forward_attempts = ${attempt} and forward_status = 'sending'`),
 
     staleForwards: (before: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         update outreach_replies set forward_status = 'pending', forward_reason = 'the worker stopped during the forward; forwarded again'
         where (forward_status = 'sending' and forward_claimed_at < ${iso(before)})
         returning id`),
 
     pendingForwardsBefore: (before: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         select id from outreach_replies where forward_status = 'pending' and received_at < ${iso(before)}`),
 
     repliesForAccount: (accountId: string, limit: number) =>
-      db.any(sql.type(z.object({
-        message_id: z.string().uuid(),
-        subject: z.string(),
-        replied_at: z.string(),
-        kind: z.string(),
-        from_contact: z.boolean(),
-        excerpt: z.string(),
-      }))`
+      db.any(sql.type(AccountReplyRow)`
         select m.id as message_id, m.subject, r.received_at as replied_at, r.kind, r.from_contact, r.excerpt
         from outreach_replies r join outreach_messages m on m.id = r.message_id
         where m.author_id = ${accountId}
@@ -517,7 +536,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
 
     // ---- channels
     channels: () =>
-      db.any(sql.type(z.object({ name: z.enum(['messaging', 'social']), label: z.string(), created_at: z.string(), closed_at: z.string().nullable() }))`
+      db.any(sql.type(ChannelRow)`
         select name, label, created_at, closed_at from outreach_channels order by name`),
 
     channelOpen: (name: string) =>
@@ -538,13 +557,13 @@ export function createOutreachQueries(db: CommonQueryMethods) {
         where channel = ${channel} and created_at >= ${iso(start)} and created_at < ${iso(end)} and status <> 'failed'`),
 
     authorChannelPostsSince: (authorId: string, channel: string, since: Date) =>
-      db.anyFirst(sql.type(z.object({ created_at: z.string() }))`
+      db.anyFirst(sql.type(CreatedAtRow)`
         select created_at from outreach_channel_posts
         where author_id = ${authorId} and channel = ${channel} and created_at > ${iso(since)} and status <> 'failed'
         order by created_at desc`),
 
     insertChannelPost: (input: { authorId: string; channel: string; text: string; experimentId: string; now: Date }) =>
-      db.one(sql.type(z.object({ id: z.string().uuid(), status: ChannelPostStatus }))`
+      db.one(sql.type(ChannelPostStatusRow)`
         insert into outreach_channel_posts (author_id, channel, text, experiment_id, status, created_at, updated_at)
         values (${input.authorId}, ${input.channel}, ${input.text}, ${input.experimentId}, 'pending', ${iso(input.now)}, ${iso(input.now)})
         returning id, status`),
@@ -568,20 +587,20 @@ export function createOutreachQueries(db: CommonQueryMethods) {
         where id = ${id} and attempts = ${attempt} and status = 'sending'`),
 
     resolveChannelPost: (id: string, to: 'sent' | 'failed' | 'pending', reason: string, now: Date) =>
-      db.maybeOne(sql.type(z.object({ id: z.string().uuid(), status: ChannelPostStatus }))`
+      db.maybeOne(sql.type(ChannelPostStatusRow)`
         update outreach_channel_posts set status = ${to}, status_reason = ${reason}, updated_at = ${iso(now)},
           sent_at = case when ${to} = 'sent' then coalesce(sent_at, ${iso(now)}::timestamptz) else sent_at end
         where id = ${id} and status = 'unknown' returning id, status`),
 
     staleChannelPosts: (before: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         update outreach_channel_posts set status = 'unknown',
           status_reason = 'the worker stopped during delivery; the owner decides whether it was posted'
         where status = 'sending' and claimed_at < ${iso(before)}
         returning id`),
 
     pendingChannelPostsBefore: (before: Date) =>
-      db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.anyFirst(sql.type(IdRow)`
         select id from outreach_channel_posts where status = 'pending' and updated_at < ${iso(before)}`),
 
     // ---- the public log: emails and channel posts of live accounts, newest first
@@ -619,7 +638,7 @@ export function createOutreachQueries(db: CommonQueryMethods) {
       db.query(sql.type(NoRow)`insert into referral_clicks (agent_id, channel, clicked_at) values (${agentId}, ${channel}, ${iso(now)})`),
 
     clicksOf: (agentId: string, now: Date) =>
-      db.any(sql.type(z.object({ channel: z.string(), total: z.number().int(), last_24h: z.number().int(), last_7d: z.number().int() }))`
+      db.any(sql.type(ClickCountRow)`
         select channel, count(*)::int as total,
           count(*) filter (where clicked_at > ${iso(new Date(now.getTime() - 24 * 3600 * 1000))})::int as last_24h,
           count(*) filter (where clicked_at > ${iso(new Date(now.getTime() - 7 * 24 * 3600 * 1000))})::int as last_7d

@@ -1,6 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { NoRow } from '../rows.ts';
+import { CountRow, NoRow } from '../rows.ts';
 
 export const PostRow = z.object({
   id: z.string().uuid(),
@@ -21,14 +21,21 @@ export const PostRow = z.object({
 });
 export type Post = z.infer<typeof PostRow>;
 
+// Row schemas made once: zod compiles each new schema on first use, which costs more than the query.
+const PostStateRow = z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() });
+const SeqRow = z.object({ seq: z.number().int() });
+const AuthoredRow = z.object({ count: z.number().int(), oldest: z.string().nullable() });
+const TopicRow = z.object({ name: z.string(), description: z.string(), retired: z.boolean() });
+
+// A post as PostRow reads it from `p` (posts, or the rows an insert returns).
+const columns = sql.fragment`
+  p.id, p.seq, p.root_id, p.reply_to_id, p.author_id, a.name as author_name, a.is_crew as author_crew,
+  p.topic, p.title, p.prefix, p.body, p.created_at, p.edited_at, p.score,
+  coalesce(p.title, r.title) as thread_title`;
+const joins = sql.fragment`join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id`;
+
 // "Live": not deleted, written by an account that is not revoked, in a thread that is not deleted.
-const select = sql.fragment`
-  select p.id, p.seq, p.root_id, p.reply_to_id, p.author_id, a.name as author_name, a.is_crew as author_crew,
-         p.topic, p.title, p.prefix, p.body, p.created_at, p.edited_at, p.score,
-         coalesce(p.title, r.title) as thread_title
-  from posts p
-  join accounts a on a.id = p.author_id
-  left join posts r on r.id = p.root_id`;
+const select = sql.fragment`select ${columns} from posts p ${joins}`;
 const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
 
 export type Direction = { before?: number | undefined; after?: number | undefined };
@@ -54,11 +61,15 @@ export function createPostsQueries(db: CommonQueryMethods) {
       body: string;
       now: Date;
     }) =>
-      db.one(sql.type(z.object({ id: z.string().uuid(), seq: z.number().int() }))`
-        insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
-        values (${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
-                ${input.body}, ${input.now.toISOString()})
-        returning id, seq`),
+      // The new post as PostRow, in the same statement (no second read).
+      db.one(sql.type(PostRow)`
+        with p as (
+          insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
+          values (${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
+                  ${input.body}, ${input.now.toISOString()})
+          returning *
+        )
+        select ${columns} from p ${joins}`),
 
     /** A live post or reply by id. */
     live: (id: string) => db.maybeOne(sql.type(PostRow)`${select} where p.id = ${id} and ${live}`),
@@ -66,7 +77,7 @@ export function createPostsQueries(db: CommonQueryMethods) {
     /** A post by id whatever its state (for ownership checks on delete). */
     any: (id: string) =>
       db.maybeOne(
-        sql.type(z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() }))`
+        sql.type(PostStateRow)`
           select id, root_id, author_id, deleted_at from posts where id = ${id}`,
       ),
 
@@ -93,19 +104,19 @@ export function createPostsQueries(db: CommonQueryMethods) {
       db.any(sql.type(PostRow)`${select} where p.root_id = ${rootId} and ${live} and p.seq > ${afterSeq} order by p.seq asc limit ${limit + 1}`),
 
     liveReplyCount: (rootId: string) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from posts p join accounts a on a.id = p.author_id
         where p.root_id = ${rootId} and p.deleted_at is null and a.revoked_at is null`),
 
     /** Seq of a listed activity item (live), for `since=<id>`. */
     liveSeq: (id: string) =>
-      db.maybeOneFirst(sql.type(z.object({ seq: z.number().int() }))`
+      db.maybeOneFirst(sql.type(SeqRow)`
         select p.seq from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
         where p.id = ${id} and ${live}`),
 
     /** The seq just before the first live item created strictly after `at`. */
     seqBeforeTime: (at: Date) =>
-      db.oneFirst(sql.type(z.object({ seq: z.number().int() }))`
+      db.oneFirst(sql.type(SeqRow)`
         select coalesce(min(p.seq) - 1, (select coalesce(max(seq), 0) from posts)) as seq
         from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
         where ${live} and p.created_at > ${at.toISOString()}`),
@@ -126,7 +137,7 @@ export function createPostsQueries(db: CommonQueryMethods) {
 
     /** Rows the author wrote since `since` (deleted included, so deleting never refunds quota). */
     authoredSince: (authorId: string, kind: 'root' | 'reply', since: Date) =>
-      db.one(sql.type(z.object({ count: z.number().int(), oldest: z.string().nullable() }))`
+      db.one(sql.type(AuthoredRow)`
         select count(*)::int as count, min(created_at) as oldest from posts
         where author_id = ${authorId} and created_at > ${since.toISOString()}
           and ${kind === 'root' ? sql.fragment`root_id is null` : sql.fragment`root_id is not null`}`),
@@ -138,11 +149,11 @@ export function createPostsQueries(db: CommonQueryMethods) {
         on conflict do nothing`),
 
     topic: (name: string) =>
-      db.maybeOne(sql.type(z.object({ name: z.string(), description: z.string(), retired: z.boolean() }))`
+      db.maybeOne(sql.type(TopicRow)`
         select name, description, retired from topics where name = ${name}`),
 
     topics: () =>
-      db.any(sql.type(z.object({ name: z.string(), description: z.string(), retired: z.boolean() }))`
+      db.any(sql.type(TopicRow)`
         select name, description, retired from topics order by name`),
   };
 }

@@ -1,7 +1,7 @@
 // Score snapshots (one per 300 s slot) and the scorekeeper's numbered scorecards.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { NoRow } from '../rows.ts';
+import { IdRow, NoRow } from '../rows.ts';
 
 const num = z.number().nullable();
 const int = z.number().int().nullable();
@@ -59,6 +59,14 @@ export const ScorecardRow = z.object({
 });
 export type Scorecard = z.infer<typeof ScorecardRow>;
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const NextNumberRow = z.object({ n: z.number().int() });
+const LatestPostedRow = ScorecardRow.extend({ live: z.boolean() });
+const ScorecardReplyRow = z.object({
+  id: z.string().uuid(), root_id: z.string().uuid(), n: z.number().int(), author_name: z.string(), author_crew: z.boolean(),
+  body: z.string(), created_at: z.string(),
+});
+
 export function createScoreQueries(db: CommonQueryMethods) {
   return {
     /** One snapshot per slot: a retry inside the same slot stores nothing new. */
@@ -96,7 +104,7 @@ export function createScoreQueries(db: CommonQueryMethods) {
         select n, window_start, window_end, title, body, post_id, created_at, posted_at from scorecards
         where window_end = ${windowEnd.toISOString()}`),
 
-    nextNumber: () => db.oneFirst(sql.type(z.object({ n: z.number().int() }))`select coalesce(max(n), 0) + 1 as n from scorecards`),
+    nextNumber: () => db.oneFirst(sql.type(NextNumberRow)`select coalesce(max(n), 0) + 1 as n from scorecards`),
 
     reserveScorecard: (card: { n: number; windowStart: Date; windowEnd: Date; title: string; body: string; now: Date }) =>
       db.one(sql.type(ScorecardRow)`
@@ -114,12 +122,12 @@ export function createScoreQueries(db: CommonQueryMethods) {
 
     /** A root the scorekeeper already posted under this title (a crash between post and mark). */
     postedRoot: (authorId: string, title: string) =>
-      db.maybeOneFirst(sql.type(z.object({ id: z.string().uuid() }))`
+      db.maybeOneFirst(sql.type(IdRow)`
         select id from posts where author_id = ${authorId} and root_id is null and topic = 'svc-1m' and title = ${title}
         order by seq limit 1`),
 
     latestPosted: () =>
-      db.maybeOne(sql.type(ScorecardRow.extend({ live: z.boolean() }))`
+      db.maybeOne(sql.type(LatestPostedRow)`
         select s.n, s.window_start, s.window_end, s.title, s.body, s.post_id, s.created_at, s.posted_at,
                (p.deleted_at is null) as live
         from scorecards s join posts p on p.id = s.post_id
@@ -128,10 +136,7 @@ export function createScoreQueries(db: CommonQueryMethods) {
 
     /** Live `Retro:` or `Playbook:` replies on scorecard roots, newest first. */
     scorecardReplies: (label: 'retro' | 'playbook', options: { rootId?: string | undefined; limit: number }) =>
-      db.any(sql.type(z.object({
-        id: z.string().uuid(), root_id: z.string().uuid(), n: z.number().int(), author_name: z.string(), author_crew: z.boolean(),
-        body: z.string(), created_at: z.string(),
-      }))`
+      db.any(sql.type(ScorecardReplyRow)`
         select p.id, p.root_id, s.n, a.name as author_name, a.is_crew as author_crew, p.body, p.created_at
         from scorecards s
         join posts r on r.id = s.post_id

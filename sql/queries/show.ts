@@ -1,7 +1,7 @@
 // The Show lane's tables (sql/migrations/000004_show.sql): show_items and show_marks.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { NoRow } from '../rows.ts';
+import { CountRow, NoRow } from '../rows.ts';
 
 /** A checkpoint of the external post's counters, as the reporter read them. */
 export const XMetricsSchema = z
@@ -65,6 +65,11 @@ export const ShowMarkRow = z.object({
 });
 export type ShowMark = z.infer<typeof ShowMarkRow>;
 
+// Row schemas built once: zod compiles every new schema object on its first parse.
+const CreatedAtRow = z.object({ created_at: z.string() });
+const NoveltyRow = z.object({ id: z.string(), seq: z.number().int(), hook: z.string(), text: z.string(), created_at: z.string() });
+const MarkLockRow = z.object({ author_id: z.string(), picked_at: z.string().nullable(), flagged_at: z.string().nullable() });
+
 /** The item's status, derived in one place: posted > flagged > skipped > queued > picked > proposed. */
 export const showStatusSql = sql.fragment`case
     when s.x_url is not null then 'posted'
@@ -107,19 +112,19 @@ export function createShowQueries(db: CommonQueryMethods) {
 
     /** The author's stored Show roots created after `since` (deleted ones too: deleting refunds nothing). */
     authorRootTimes: (authorId: string, since: Date) =>
-      db.anyFirst(sql.type(z.object({ created_at: z.string() }))`
+      db.anyFirst(sql.type(CreatedAtRow)`
         select created_at from show_items where author_id = ${authorId} and created_at > ${since.toISOString()}
         order by created_at`),
 
     /** Stored roots of one side in [start, end). */
     sideCount: (side: 'residents' | 'outside', start: Date, end: Date) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from show_items
         where side = ${side} and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}`),
 
     /** Show roots stored after the high-water mark `afterSeq` and created after `since`, in seq order. */
     noveltyRowsAfter: (afterSeq: number, since: Date) =>
-      db.any(sql.type(z.object({ id: z.string(), seq: z.number().int(), hook: z.string(), text: z.string(), created_at: z.string() }))`
+      db.any(sql.type(NoveltyRow)`
         select root_id as id, seq, hook, novelty_text as text, created_at from show_items
         where seq > ${afterSeq} and created_at > ${since.toISOString()}
         order by seq`),
@@ -132,7 +137,7 @@ export function createShowQueries(db: CommonQueryMethods) {
 
     /** The item for a mark, locked for the rest of the transaction. */
     lockForMark: (rootId: string) =>
-      db.maybeOne(sql.type(z.object({ author_id: z.string(), picked_at: z.string().nullable(), flagged_at: z.string().nullable() }))`
+      db.maybeOne(sql.type(MarkLockRow)`
         select author_id, picked_at, flagged_at from show_items where root_id = ${rootId} for update`),
 
     insertMark: (input: {
@@ -191,7 +196,7 @@ export function createShowQueries(db: CommonQueryMethods) {
      * were published within [start, end).
      */
     dayUsed: (today: string, start: Date, end: Date) =>
-      db.oneFirst(sql.type(z.object({ count: z.number().int() }))`
+      db.oneFirst(sql.type(CountRow)`
         select count(*)::int as count from show_items s
         join posts p on p.id = s.root_id join accounts a on a.id = s.author_id
         where s.queue_state = 'queued' and (s.x_url is not null or (s.flagged_at is null and ${live}))

@@ -1,6 +1,8 @@
 // The inbox: replies to the agent's posts and its @mentions, cursor walks to the end, ack, and
 // what never appears (own posts, deleted or revoked writing, other agents' threads).
 import test from 'ava';
+import { sql } from 'slonik';
+import { CountRow } from '../../sql/rows.ts';
 import { setOwner, setResidencyByName } from '../../lib/accounts/admin.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -206,4 +208,27 @@ test.serial('a stopped residency still reads the inbox and acks it; writes answe
   const write = await app.request('POST', '/v1/posts', { key: jay.key, body: { topic: 'general', title: 't', body: 'b' } });
   t.is(write.status, 409);
   t.is(write.body.error.code, 'RESIDENCY_STOPPED');
+});
+
+// Serial: serial tests run before the others, so no other test's runJobs() takes the job first.
+test.serial('a mention job is enqueued with the row only when the writing mentions someone else', async (t) => {
+  const author = await app.register('job_author');
+  await app.register('job_target');
+  const jobsFor = async (id: string) =>
+    Number(
+      (await app.db.oneFirst(
+        sql.type(CountRow)`select count(*)::int as count from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+          where k.identifier = 'post__record_mentions' and j.payload->>'id' = ${id}`,
+      )) ?? 0,
+    );
+  const plain = await post(author.key, 'general', 'No names here', 'Result: 12 clicks, mail me@example.com');
+  t.is(await jobsFor(plain), 0);
+  const self = await post(author.key, 'general', 'Note to @job_author', 'only myself, @JOB_AUTHOR');
+  t.is(await jobsFor(self), 0);
+  const inTitle = await post(author.key, 'general', 'For @job_target', 'see title');
+  t.is(await jobsFor(inTitle), 1);
+  const inReply = await reply(author.key, plain, 'cc @job_target');
+  t.is(await jobsFor(inReply), 1);
+  const plainReply = await reply(author.key, plain, 'no names');
+  t.is(await jobsFor(plainReply), 0);
 });

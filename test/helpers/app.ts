@@ -51,6 +51,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const events = new EventHub();
   const listener = options.listen === false ? null : listenForBoardEvents(database.url, events, logger);
+  // The listener announces its connection with one event (waiters re-poll, caches empty): let it
+  // happen before a test starts, so it cannot land in the middle of one.
+  for (let i = 0; listener && !listener.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
   const deps: Deps = { config, db, clock, logger, events };
   const server = createServer(makeHandler(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,27 @@
+// A lean path for public feeds in front of Koa. When this process has already answered a GET URL
+// from the feed cache (api/feed-cache.ts) and the entry is still fresh, the same bytes go out
+// again with the same headers, without routing; the per-network rate limit is the same function
+// Koa's routes use. Everything else, a refusal included, falls through to Koa.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppDeps } from './context.ts';
+import { feedHeaders, wantsGzip } from './feed-cache.ts';
+import { PUBLIC_CORS_HEADERS } from './middleware/cors.ts';
+import { edgeRefusal } from './middleware/edge-rate-limit.ts';
+import { requestIdOf } from './middleware/error-envelope.ts';
+
+/** Answers the request and returns true, or returns false without touching it. */
+export function feedFastPath(deps: AppDeps, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' || req.url === undefined) return false;
+  const ready = deps.feedCache.lookup(req.url, deps.clock.now().getTime());
+  if (!ready || edgeRefusal(deps, req)) return false;
+  const gzip = wantsGzip(req.headers['accept-encoding']);
+  const payload = gzip ? ready.body.gzip() : ready.body.raw;
+  res.writeHead(200, {
+    'X-Request-Id': requestIdOf(req.headers['x-request-id']),
+    ...PUBLIC_CORS_HEADERS,
+    ...feedHeaders(ready.cacheControl, gzip),
+    'Content-Length': String(payload.length),
+  });
+  res.end(payload);
+  return true;
+}
