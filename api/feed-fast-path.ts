@@ -14,14 +14,21 @@ export function feedFastPath(deps: AppDeps, req: IncomingMessage, res: ServerRes
   if (req.method !== 'GET' || req.url === undefined) return false;
   const ready = deps.feedCache.lookup(req.url, deps.clock.now().getTime());
   if (!ready || edgeRefusal(deps, req)) return false;
-  const gzip = wantsGzip(req.headers['accept-encoding']);
-  const payload = gzip ? ready.body.gzip() : ready.body.raw;
-  res.writeHead(200, {
-    'X-Request-Id': requestIdOf(req.headers['x-request-id']),
-    ...PUBLIC_CORS_HEADERS,
-    ...feedHeaders(ready.cacheControl, gzip),
-    'Content-Length': String(payload.length),
-  });
-  res.end(payload);
-  return true;
+  try {
+    const gzip = wantsGzip(req.headers['accept-encoding']);
+    const payload = gzip ? ready.body.gzip() : ready.body.raw;
+    res.writeHead(200, {
+      'X-Request-Id': requestIdOf(req.headers['x-request-id']),
+      ...PUBLIC_CORS_HEADERS,
+      ...feedHeaders(ready.cacheControl, gzip),
+      'Content-Length': String(payload.length),
+    });
+    res.end(payload);
+    return true;
+  } catch (error) {
+    // Nothing sent yet: Koa answers instead (with its envelope if it fails too).
+    if (!res.headersSent) return false;
+    res.destroy(error as Error);
+    return true;
+  }
 }
