@@ -79,7 +79,8 @@ const postRun = () =>
 
 // (d) The statements (c) issues (the same SQL text), straight through pg with the same pool size and
 // concurrency.
-const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+// The same session settings as sql/pool.ts's slonik pool (Postgres arms both timers per statement).
+const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 });
 pool.on('error', () => {});
 // The insert returns the new post with its author's name and thread title, as lib/board/posting.ts does.
 const insertPost = `with p as (
