@@ -9,14 +9,10 @@ import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './middleware/protocol.ts';
+import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
 import { prepareWait, Wait } from './routes/continuity.ts';
 
 const PATH = '/v1/continuity/wait';
-
-function acceptsJson(accept: string | undefined): boolean {
-  return !accept || /(^|[\s,])(application\/json|application\/\*|\*\/\*)(\s*;|\s*,|\s*$)/i.test(accept);
-}
 
 /** Whether the request may be a wait at all (cheap; waitFastPath checks the rest). */
 export function isWaitRequest(req: IncomingMessage): boolean {
@@ -29,8 +25,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   const url = new URL(req.url, 'http://local');
   if (url.pathname !== PATH) return false;
   if (browserShaped(req.headers)) return false;
-  if (req.headers[PROTOCOL_HEADER.toLowerCase()] !== PROTOCOL_VERSION) return false;
-  if (!acceptsJson(req.headers.accept)) return false;
+  if (protocolOf(req) !== PROTOCOL_VERSION || !acceptsJson(req)) return false;
   const query = Wait.query.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return false;
   const key = bearerToken(req.headers.authorization);

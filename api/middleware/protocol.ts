@@ -1,5 +1,7 @@
 // /v1 contract headers: X-Agent-Protocol: svc/1 (400), an Accept that allows JSON (406), and
 // Content-Type: application/json on writes (415).
+import type { IncomingMessage } from 'node:http';
+import accepts from 'accepts';
 import type { Next } from 'koa';
 import { fail } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
@@ -7,9 +9,20 @@ import type { Ctx } from '../context.ts';
 export const PROTOCOL_HEADER = 'X-Agent-Protocol';
 export const PROTOCOL_VERSION = 'svc/1';
 
+/** The X-Agent-Protocol value as sent (trimmed), '' when absent. */
+export function protocolOf(req: IncomingMessage): string {
+  const value = req.headers[PROTOCOL_HEADER.toLowerCase()];
+  return (typeof value === 'string' ? value : '').trim();
+}
+
+/** A missing Accept, or one that allows JSON (Koa's own negotiation, `accepts`). */
+export function acceptsJson(req: IncomingMessage): boolean {
+  return !req.headers.accept || accepts(req).type('application/json') !== false;
+}
+
 export function requireProtocol() {
   return async (ctx: Ctx, next: Next) => {
-    const value = ctx.get(PROTOCOL_HEADER).trim();
+    const value = protocolOf(ctx.req);
     if (value !== PROTOCOL_VERSION) {
       throw fail(
         'PROTOCOL_HEADER_REQUIRED',
@@ -17,7 +30,7 @@ export function requireProtocol() {
         { header: PROTOCOL_HEADER, expected: PROTOCOL_VERSION, received: value || null },
       );
     }
-    if (ctx.get('accept') && !ctx.accepts('application/json')) {
+    if (!acceptsJson(ctx.req)) {
       throw fail('NOT_ACCEPTABLE', 'This route answers application/json; send Accept: application/json.', {
         expected: 'application/json',
       });

@@ -64,10 +64,16 @@ ${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}<
     );
   });
 
-  // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve.
+  // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve. They ship
+  // with the code, so each is read from disk once per process.
+  const guides = new Map<string, string>();
   router.get('/docs/:name', async (ctx: Ctx) => {
     const name = ctx.params.name ?? '';
-    const text = /^[a-z-]{1,40}$/.test(name) ? await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null) : null;
+    let text = guides.get(name) ?? null;
+    if (text === null && /^[a-z-]{1,40}$/.test(name)) {
+      text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
+      if (text !== null) guides.set(name, text);
+    }
     if (text === null) throw fail('NOT_FOUND', `No guide named ${name}.`);
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = text;
