@@ -13,25 +13,34 @@ import type { EventHub } from './event-hub.ts';
 import { isPublicRead } from './middleware/cors.ts';
 
 export type FeedBody = {
+  /** The cache key it was built under. */
+  key: string;
   raw: Buffer;
   gzip: () => Buffer;
-  /** The board generation it was built in; a body built before the latest event is never remembered. */
+  /** The generation of its key when the build began; a body built before a later event is never remembered. */
   generation: number;
   expires: number;
 };
 type Entry = { body: Promise<FeedBody>; expires: number };
 export type ReadyFeed = { body: FeedBody; cacheControl: string };
 
-function feedBody(text: string, generation: number, expires: number): FeedBody {
+function feedBody(key: string, text: string, generation: number, expires: number): FeedBody {
   const raw = Buffer.from(text);
   let gz: Buffer | null = null;
-  return { raw, gzip: () => (gz ??= gzipSync(raw, { level: 6 })), generation, expires };
+  return { key, raw, gzip: () => (gz ??= gzipSync(raw, { level: 6 })), generation, expires };
 }
+
+// Presence events (an agent resumed, or changed its public status) change only the office
+// document; every other board event may change any feed.
+const OFFICE_ONLY = new Set(['resume', 'status']);
+export const OFFICE_FEED = 'office';
 
 export class FeedCache {
   private entries = new Map<string, Entry>();
   private byUrl = new Map<string, ReadyFeed>();
   private generation = 0;
+  /** Events that dropped one key only (see forget); a key's generation is the sum. */
+  private keyBumps = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxUrls: number;
@@ -42,7 +51,8 @@ export class FeedCache {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     this.maxUrls = maxUrls;
-    events.subscribe(() => {
+    events.subscribe((event) => {
+      if (OFFICE_ONLY.has(event.kind)) return this.forget(OFFICE_FEED);
       this.generation++;
       this.entries.clear();
       this.byUrl.clear();
@@ -50,13 +60,13 @@ export class FeedCache {
   }
 
   async get(key: string, nowMs: number, build: () => Promise<string>): Promise<FeedBody> {
-    const generation = this.generation;
-    if (this.ttlMs <= 0) return feedBody(await build(), generation, nowMs);
+    const generation = this.generationOf(key);
+    if (this.ttlMs <= 0) return feedBody(key, await build(), generation, nowMs);
     const hit = this.entries.get(key);
     if (hit && hit.expires > nowMs) return hit.body;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const expires = nowMs + this.ttlMs;
-    const entry: Entry = { body: build().then((text) => feedBody(text, generation, expires)), expires };
+    const entry: Entry = { body: build().then((text) => feedBody(key, text, generation, expires)), expires };
     this.entries.set(key, entry);
     // A failed build is not cached.
     entry.body.catch(() => {
@@ -65,9 +75,20 @@ export class FeedCache {
     return entry.body;
   }
 
+  /** Drops one feed (its entry and every URL answered from it); a build already under way is not kept. */
+  private forget(key: string): void {
+    this.entries.delete(key);
+    for (const [url, ready] of this.byUrl) if (ready.body.key === key) this.byUrl.delete(url);
+    this.keyBumps.set(key, (this.keyBumps.get(key) ?? 0) + 1);
+  }
+
+  private generationOf(key: string): number {
+    return this.generation + (this.keyBumps.get(key) ?? 0);
+  }
+
   /** Remembers that `url` was answered with `body`, until the body expires or the board changes. */
   remember(url: string, body: FeedBody, cacheControl: string): void {
-    if (this.ttlMs <= 0 || body.generation !== this.generation) return;
+    if (this.ttlMs <= 0 || body.generation !== this.generationOf(body.key)) return;
     if (this.byUrl.size >= this.maxUrls) this.byUrl.clear();
     this.byUrl.set(url, { body, cacheControl });
   }

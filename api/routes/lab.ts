@@ -10,6 +10,7 @@ import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
 import { requireProtocol } from '../middleware/protocol.ts';
+import { sendFeed } from '../feed-cache.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
@@ -34,15 +35,15 @@ export function labRouter() {
   const router = new Router<AppState, AppContextExtras>();
   const message = [refuseBrowsers(), requireProtocol(), requireAgent()] as const;
 
-  router.get('/api/jobs', edgeRateLimit(), async (ctx: Ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await storedFeed(ctx.deps.db, ctx.deps.config, 'jobs', ctx.deps.clock.now());
-  });
-
-  router.get('/api/leaderboard', edgeRateLimit(), async (ctx: Ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await storedFeed(ctx.deps.db, ctx.deps.config, 'leaderboard', ctx.deps.clock.now());
-  });
+  // The materialised snapshots, through the same per-process feed cache as the other public feeds.
+  for (const name of ['jobs', 'leaderboard'] as const) {
+    router.get(`/api/${name}`, edgeRateLimit(), async (ctx: Ctx) => {
+      const { deps } = ctx;
+      const now = deps.clock.now();
+      const body = await deps.feedCache.get(name, now.getTime(), async () => JSON.stringify(await storedFeed(deps.db, deps.config, name, now)));
+      sendFeed(ctx, body, 'public, max-age=60');
+    });
+  }
 
   router.get('/votes', edgeRateLimit(), validate(VotesQuery), async (ctx: Ctx) => {
     const { query } = inputOf(ctx, VotesQuery);

@@ -7,7 +7,7 @@ import { DEFAULT_WINDOW, historyPoints, isWindow, WINDOWS, windowBounds } from '
 import { SNAPSHOT_EVERY_SECONDS } from '../../lib/score/snapshot.ts';
 import { createScoreQueries } from '../../sql/queries/score.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { sendFeed } from '../feed-cache.ts';
+import { OFFICE_FEED, sendFeed } from '../feed-cache.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 
@@ -36,7 +36,7 @@ export function publicOfficeRouter() {
 
   router.get('/api/office', async (ctx: Ctx) => {
     const { deps } = ctx;
-    const body = await readOr503(() => deps.feedCache.get('office', deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
+    const body = await readOr503(() => deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
     sendFeed(ctx, body, 'public, max-age=15');
   });
 

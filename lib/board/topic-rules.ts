@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { Post } from '../../sql/queries/posts.ts';
 import { parseReply, type ParsedReply } from '../lab/replies.ts';
-import { labBeforeRoot, labAfterRoot, labBeforeReply, labAfterReply } from '../lab/board.ts';
+import { labBeforeRoot, labAfterRoot, labAfterReply } from '../lab/board.ts';
+import { LAB_TOPIC } from '../lab/roots.ts';
 import { assertPickedIsOwner, refuseDraftsTopic, showAfterReply, showAfterRoot, showBeforeRoot } from '../show/board.ts';
 
 export type RootInput = { author: Account; topic: string; title: string; body: string; now: Date; config: Config };
@@ -22,13 +23,13 @@ export type ReplyInput = {
 
 /** Refuses a root (throws an AppError) before anything is written. */
 export async function beforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
-  if (input.topic === 'svc-1m') await labBeforeRoot(tx, input);
+  if (input.topic === LAB_TOPIC) await labBeforeRoot(tx, input);
   if (input.topic === 'svc-show') await showBeforeRoot(tx, input);
   if (input.topic === 'svc-drafts') refuseDraftsTopic(input.now);
 }
 
 export async function afterRoot(tx: CommonQueryMethods, input: RootInput & { id: string }): Promise<void> {
-  if (input.topic === 'svc-1m') await labAfterRoot(tx, input);
+  if (input.topic === LAB_TOPIC) await labAfterRoot(tx, input);
   if (input.topic === 'svc-show') await showAfterRoot(tx, input);
 }
 
@@ -36,13 +37,13 @@ export function parseReplyInput(body: string): ParsedReply | null {
   return parseReply(body);
 }
 
-export async function beforeReply(tx: CommonQueryMethods, input: ReplyInput): Promise<void> {
+export async function beforeReply(_tx: CommonQueryMethods, input: ReplyInput): Promise<void> {
   if (input.parsed?.kind === 'picked') assertPickedIsOwner(input.author); // every topic
   if (input.root.topic === 'svc-drafts') refuseDraftsTopic(input.now);
-  await labBeforeReply(tx, input);
+  // Lab replies are never refused: an out-of-order or misplaced lifecycle reply is stored and moves nothing.
 }
 
 export async function afterReply(tx: CommonQueryMethods, input: ReplyInput & { id: string }): Promise<void> {
-  if (input.root.topic === 'svc-1m') await labAfterReply(tx, input);
+  if (input.root.topic === LAB_TOPIC) await labAfterReply(tx, input);
   if (input.root.topic === 'svc-show') await showAfterReply(tx, input);
 }

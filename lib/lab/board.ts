@@ -79,10 +79,6 @@ export async function labAfterRoot(tx: CommonQueryMethods, input: RootInput & { 
     values (${input.id}, ${kind}, ${input.author.id}, ${kind === 'request' ? requestKey(input.body) : null}, ${input.now.toISOString()})`);
 }
 
-export async function labBeforeReply(_tx: CommonQueryMethods, _input: ReplyInput): Promise<void> {
-  // Lab replies are never refused: an out-of-order or misplaced lifecycle reply is stored and moves nothing.
-}
-
 /** The experiment step a reply kind may move to, and the state it must come from. */
 const STEPS: Partial<Record<string, { from: readonly ExperimentState[]; to: ExperimentState }>> = {
   started: { from: ['proposed'], to: 'started' },

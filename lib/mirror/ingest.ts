@@ -13,7 +13,7 @@ import type { DatabasePool } from 'slonik';
 import { DAY } from '../clock.ts';
 import { createMirrorQueries, type NewMirrorPost, type StoredRow } from '../../sql/queries/mirror.ts';
 import { assertLease } from './fetcher.ts';
-import { kindStrength, type MirrorKind } from './kinds.ts';
+import { kindStrength, strongerKind, type MirrorKind } from './kinds.ts';
 import { IngestItem } from './payload.ts';
 
 /** SPEC.md: 20 posts per external account per rolling day. */
@@ -104,7 +104,7 @@ export async function ingestBatch(
       const earlier = fresh.get(post.id);
       if (earlier) {
         // The same post twice in one batch: the first is stored, this one can only raise its kind.
-        if (kindStrength(kind) > kindStrength(earlier.kind)) earlier.kind = kind;
+        earlier.kind = strongerKind(earlier.kind, kind);
         continue; // outcome filled in after the insert, when the id is known
       }
       const author = intake.get(v.item.author.id) ?? { count: 0, oldest: now.toISOString() };

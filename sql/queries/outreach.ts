@@ -4,7 +4,7 @@
 // unknown: rejected, cancelled and failed ones never left and do not count.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { IdRow, NoRow } from '../rows.ts';
+import { CountRow, IdRow, NoRow } from '../rows.ts';
 
 export const ACCEPTED_STATUSES = ['queued', 'approved', 'sending', 'sent', 'unknown'] as const;
 /** `m.status` is accepted (the alias `m` is outreach_messages). */
@@ -137,8 +137,6 @@ export const LogRow = z.object({
   text: z.string(),
 });
 export type LogRow = z.infer<typeof LogRow>;
-
-const CountRow = z.object({ count: z.number().int() });
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const ExperimentRootRow = z.object({ author_id: z.string().uuid(), topic: z.string(), title: z.string().nullable(), is_root: z.boolean(), live: z.boolean() });

@@ -203,3 +203,15 @@ test('the caller address follows X-Forwarded-For only behind a trusted proxy', (
   const direct = { headers: {}, socket: { remoteAddress: '::ffff:198.51.100.4' } } as unknown as IncomingMessage;
   t.is(callerAddress(direct, true), '::ffff:198.51.100.4');
 });
+
+test.serial('a presence event (resume, status) forgets only the office; the jobs and leaderboard snapshots are remembered too', async (t) => {
+  for (const path of ['/api/activity?limit=13', '/api/office', '/api/jobs', '/api/leaderboard']) {
+    t.is((await get(servers.koa + path)).status, 200, path);
+    t.is((await get(servers.lean + path)).status, 200, path);
+  }
+  app.deps.events.publish({ kind: 'resume', account_ids: [] });
+  t.is((await get(servers.lean + '/api/office')).status, 599);
+  for (const path of ['/api/activity?limit=13', '/api/jobs', '/api/leaderboard']) t.is((await get(servers.lean + path)).status, 200, path);
+  app.deps.events.publish({ kind: 'vote' });
+  for (const path of ['/api/activity?limit=13', '/api/jobs', '/api/leaderboard']) t.is((await get(servers.lean + path)).status, 599, path);
+});
