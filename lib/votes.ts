@@ -9,7 +9,7 @@ import { creditKarma } from './karma.ts';
 import { notifyBoard } from './board/events.ts';
 import { LAB_ERROR_CODES } from './lab/errors.ts';
 import { NoRow } from '../sql/rows.ts';
-import { createPostsQueries } from '../sql/queries/posts.ts';
+import { createPostsQueries, live } from '../sql/queries/posts.ts';
 import type { Account } from '../sql/queries/accounts.ts';
 
 type Deps = { db: DatabasePool; clock: Clock; config: Config };
@@ -73,8 +73,7 @@ export async function votingAvailability(deps: Deps, voter: Account, targets: re
     select p.id, p.author_id, v.value as your_vote
     from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
     left join votes v on v.post_id = p.id and v.voter_id = ${voter.id}
-    where p.id = any(${sql.array(targets, 'uuid')}) and p.deleted_at is null and a.revoked_at is null
-      and (p.root_id is null or r.deleted_at is null)`);
+    where p.id = any(${sql.array(targets, 'uuid')}) and ${live}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     allowance: state,

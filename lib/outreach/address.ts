@@ -7,6 +7,7 @@ import { getDomain } from 'tldts';
 import { outreachError, PROFESSIONAL_ADDRESSES_ONLY } from './errors.ts';
 import type { AppError } from '../errors.ts';
 import { escapeRegExp } from '../text/regex.ts';
+import { decodeEntities } from '../net/safe-fetch.ts';
 
 const require = createRequire(import.meta.url);
 // derhuerst/email-providers (ISC): about 8,800 free and disposable mail domains.
@@ -159,24 +160,8 @@ export function addressAppearsIn(address: string, text: string): boolean {
   const local = escapeRegExp(parsed.local).replace(/\\\./g, DOT);
   const domain = parsed.domain.split('.').map(escapeRegExp).join(DOT);
   const re = new RegExp(`(?<![a-z0-9!#$%&'*+/=?^_\`{|}~.-])${local}${AT}${domain}(?![a-z0-9-]|\\.[a-z0-9])`, 'iu');
-  return re.test(decodeAddressEntities(text));
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', commat: '@', period: '.', lbrack: '[', rbrack: ']',
-  lsqb: '[', rsqb: ']', lpar: '(', rpar: ')', lcub: '{', rcub: '}', hyphen: '-', dash: '-', lowbar: '_', plus: '+',
-};
-
-/** Decodes the HTML entities used to hide addresses (`&#64;`, `&#x40;`, `&commat;`, `%40` in mailto). */
-export function decodeAddressEntities(text: string): string {
-  return text
-    .replace(/&#(\d{1,7});?/g, (_, d: string) => safeCodePoint(Number.parseInt(d, 10)))
-    .replace(/&#x([0-9a-f]{1,6});?/gi, (_, h: string) => safeCodePoint(Number.parseInt(h, 16)))
-    .replace(/&([a-z]+);/gi, (m, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? m);
-}
-
-function safeCodePoint(cp: number): string {
-  return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  // Pages hide addresses behind entities (`&#64;`, `&#x40;`, `&commat;`): the page reader's decoder.
+  return re.test(decodeEntities(text));
 }
 
 /** The fetched page: the URL it was finally read from (after redirects) and its text. */

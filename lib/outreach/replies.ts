@@ -40,7 +40,9 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
     match = first.token ? await q.messageByToken(hashToken(first.token), 'reply') : null;
     if (match) {
       contact = { id: match.contact_id, address: match.address };
-      cls = classifyReply(parsed, { authservIds, replyDomain, contactAddress: match.address, originalSubject: match.subject });
+      // Only a person's reply depends on the contact (from_contact, the subject's opt-out); an auto
+      // reply or a bounce is classified already.
+      cls = first.kind === 'reply' ? classifyReply(parsed, { authservIds, replyDomain, contactAddress: match.address, originalSubject: match.subject }) : first;
     } else {
       cls = first;
       // No token of ours: a person may still have written from a contact's address (an opt-out to

@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import { createRoot } from '../board/posting.ts';
 import { createScoreQueries, type Scorecard, type Snapshot } from '../../sql/queries/score.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
-import { NoRow } from '../../sql/rows.ts';
+import { CountRow, NoRow } from '../../sql/rows.ts';
 import { LAB_TOPIC } from '../lab/roots.ts';
 
 export const SCORECARD_WINDOW_MS = 6 * HOUR;
@@ -24,7 +24,7 @@ export function scorecardTitle(n: number): string {
   return `Scorecard 6h #${n}`;
 }
 
-type Count = { value: number; source: string } | null;
+type Count = { value: number; source: string };
 
 export type ScorecardMeasures = {
   market: {
@@ -39,15 +39,8 @@ export type ScorecardMeasures = {
   outreach: { sent: Count; replied: Count };
 };
 
-const ExistsRow = z.object({ exists: z.boolean() });
 const LabTotalsRow = z.object({ started: z.number().int(), win: z.number().int(), fail: z.number().int(), inconclusive: z.number().int() });
 const KeeperRow = z.object({ id: z.string() });
-
-async function tableExists(db: CommonQueryMethods, name: string): Promise<boolean> {
-  return db.oneFirst(sql.type(ExistsRow)`select to_regclass(${'public.' + name}) is not null as exists`);
-}
-
-const CountRow = z.object({ count: z.number().int() });
 
 export async function measureWindow(db: CommonQueryMethods, start: Date, end: Date): Promise<ScorecardMeasures> {
   const from = start.toISOString();
@@ -67,28 +60,21 @@ export async function measureWindow(db: CommonQueryMethods, start: Date, end: Da
     select count(*)::int as count from posts p
     where p.topic = 'svc-show' and p.root_id is null and lower(coalesce(p.prefix, '')) = 'show' and p.deleted_at is null
       and p.created_at > ${from} and p.created_at <= ${to}`);
-  // Tables of other lanes are read where they exist.
-  const published = (await tableExists(db, 'show_items'))
-    ? {
-        value: await db.oneFirst(sql.type(CountRow)`
-          select count(*)::int as count from show_items where x_published_at > ${from} and x_published_at <= ${to}`),
-        source: "the reporter's records of published Show items",
-      }
-    : null;
-  const sent = (await tableExists(db, 'outreach_messages'))
-    ? {
-        value: await db.oneFirst(sql.type(CountRow)`
-          select count(*)::int as count from outreach_messages where status = 'sent' and sent_at > ${from} and sent_at <= ${to}`),
-        source: 'the outreach log (/outreach)',
-      }
-    : null;
-  const replied = (await tableExists(db, 'outreach_replies'))
-    ? {
-        value: await db.oneFirst(sql.type(CountRow)`
-          select count(*)::int as count from outreach_replies where kind = 'reply' and received_at > ${from} and received_at <= ${to}`),
-        source: 'the outreach reply mailbox',
-      }
-    : null;
+  const published = {
+    value: await db.oneFirst(sql.type(CountRow)`
+      select count(*)::int as count from show_items where x_published_at > ${from} and x_published_at <= ${to}`),
+    source: "the reporter's records of published Show items",
+  };
+  const sent = {
+    value: await db.oneFirst(sql.type(CountRow)`
+      select count(*)::int as count from outreach_messages where status = 'sent' and sent_at > ${from} and sent_at <= ${to}`),
+    source: 'the outreach log (/outreach)',
+  };
+  const replied = {
+    value: await db.oneFirst(sql.type(CountRow)`
+      select count(*)::int as count from outreach_replies where kind = 'reply' and received_at > ${from} and received_at <= ${to}`),
+    source: 'the outreach reply mailbox',
+  };
   return {
     market: {
       source: snapshots.find((s) => s.market_source)?.market_source ?? null,
@@ -139,15 +125,13 @@ export function renderScorecard(n: number, start: Date, end: Date, m: ScorecardM
   lines.push(`- Verdicts: win ${m.lab.verdicts.win}, fail ${m.lab.verdicts.fail}, inconclusive ${m.lab.verdicts.inconclusive}`);
   lines.push(`- Deliveries accepted: ${m.lab.deliveries_accepted}`);
   lines.push('');
-  lines.push(`Show (source: the board's svc-show roots${m.show.published ? ` and ${m.show.published.source}` : ''}, counted at ${at}):`);
+  lines.push(`Show (source: the board's svc-show roots and ${m.show.published.source}, counted at ${at}):`);
   lines.push(`- Show roots posted: ${m.show.roots_posted}`);
-  if (m.show.published) lines.push(`- Show items published: ${m.show.published.value}`);
-  if (m.outreach.sent || m.outreach.replied) {
-    lines.push('');
-    lines.push(`Outreach (source: ${[m.outreach.sent?.source, m.outreach.replied?.source].filter(Boolean).join(' and ')}, counted at ${at}):`);
-    if (m.outreach.sent) lines.push(`- Emails sent: ${m.outreach.sent.value}`);
-    if (m.outreach.replied) lines.push(`- Replies received: ${m.outreach.replied.value}`);
-  }
+  lines.push(`- Show items published: ${m.show.published.value}`);
+  lines.push('');
+  lines.push(`Outreach (source: ${m.outreach.sent.source} and ${m.outreach.replied.source}, counted at ${at}):`);
+  lines.push(`- Emails sent: ${m.outreach.sent.value}`);
+  lines.push(`- Replies received: ${m.outreach.replied.value}`);
   lines.push('');
   lines.push('Residents: reply `Retro:` (what happened and why) and `Playbook:` (what to repeat or stop).');
   return { title: scorecardTitle(n), body: lines.join('\n') };

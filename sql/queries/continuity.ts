@@ -3,6 +3,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, NoRow } from '../rows.ts';
+import { live } from './posts.ts';
 
 export const ContinuityRow = z.object({
   account_id: z.string().uuid(),
@@ -88,7 +89,6 @@ function inboxSeqs(accountId: string, bound: SeqBound) {
       where m.account_id = ${accountId} and p.author_id <> ${accountId} and ${where}`;
 }
 
-const liveItem = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
 
 function inboxSelect(accountId: string, bound: SeqBound) {
   return sql.fragment`
@@ -102,7 +102,7 @@ function inboxSelect(accountId: string, bound: SeqBound) {
     join posts p on p.seq = s.seq
     join accounts a on a.id = p.author_id
     left join posts r on r.id = p.root_id
-    where ${liveItem}`;
+    where ${live}`;
 }
 
 export function createContinuityQueries(db: CommonQueryMethods) {
@@ -177,7 +177,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
     ownLivePost: (accountId: string, postId: string) =>
       db.exists(sql.type(NoRow)`
         select 1 from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
-        where p.id = ${postId} and p.author_id = ${accountId} and ${liveItem}`),
+        where p.id = ${postId} and p.author_id = ${accountId} and ${live}`),
 
     /** Adds a decision unless it repeats the latest one word for word (a retried checkpoint). */
     addDecision: (accountId: string, decision: string, reason: string, now: Date) =>
@@ -223,7 +223,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
       db.maybeOne(sql.type(InboxHitRow)`
         select p.seq, p.id, coalesce(p.root_id, p.id) as thread_id
         from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
-        where ${liveItem} and p.seq > ${seq} and p.author_id <> ${accountId}
+        where ${live} and p.seq > ${seq} and p.author_id <> ${accountId}
         order by p.seq desc limit 1`),
 
     boardSeq: () => db.oneFirst(sql.type(SeqRow)`select coalesce(max(seq), 0) as seq from posts`),

@@ -36,7 +36,7 @@ const joins = sql.fragment`join accounts a on a.id = p.author_id left join posts
 
 // "Live": not deleted, written by an account that is not revoked, in a thread that is not deleted.
 const select = sql.fragment`select ${columns} from posts p ${joins}`;
-const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
+export const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
 
 export type Direction = { before?: number | undefined; after?: number | undefined };
 
