@@ -5,10 +5,13 @@ import { NoRow } from '../sql/rows.ts';
 
 export type EnqueueOptions = { jobKey?: string; runAt?: Date; maxAttempts?: number; queueName?: string };
 
+type Payload = Record<string, string | number | boolean | null>;
+
+/** A payload is one object, or a list of them for a batch job (graphile-worker's batch tasks). */
 export async function enqueue(
   db: CommonQueryMethods,
   task: string,
-  payload: Record<string, string | number | boolean | null>,
+  payload: Payload | readonly Payload[],
   options: EnqueueOptions = {},
 ): Promise<void> {
   await db.query(sql.type(NoRow)`

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabasePool } from 'slonik';
 import { DAY } from '../clock.ts';
+import { enqueue } from '../jobs.ts';
 import { createMirrorQueries, type NewMirrorPost, type StoredRow } from '../../sql/queries/mirror.ts';
 import { assertLease } from './fetcher.ts';
 import { kindStrength, strongerKind, type MirrorKind } from './kinds.ts';
@@ -127,7 +128,11 @@ export async function ingestBatch(
       original: v.source,
       originalSha256: createHash('sha256').update(v.source, 'utf8').digest(),
     }));
-    const inserted = new Map((await q.insertPosts(newPosts, input.credentialId, now)).map((r) => [r.external_id, r.id]));
+    const added = await q.insertPosts(newPosts, input.credentialId, now);
+    // One graphile-worker batch job per ingest request, payload [{id}, ...]: the task reads and
+    // writes the whole batch in two statements.
+    if (added.length) await enqueue(tx, 'mirror_post__normalize', added.map((r) => ({ id: r.id })));
+    const inserted = new Map(added.map((r) => [r.external_id, r.id]));
     if (seen.length) await q.seenAgain(seen, now);
     for (const [id, kind] of raised) await q.raiseKind(id, kind);
 

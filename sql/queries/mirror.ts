@@ -159,7 +159,7 @@ export function createMirrorQueries(db: CommonQueryMethods) {
         where author_external_id = any(${sql.array(authorIds, 'text')}) and ingested_at > ${since.toISOString()}
         group by author_external_id`),
 
-    /** Stores new posts and enqueues their normalisation, in the caller's transaction. */
+    /** Stores new posts (the caller enqueues their normalisation in the same transaction). */
     insertPosts: async (posts: readonly NewMirrorPost[], credentialId: string, now: Date) => {
       if (posts.length === 0) return [];
       const at = now.toISOString();
@@ -183,11 +183,6 @@ export function createMirrorQueries(db: CommonQueryMethods) {
           ['text', 'text', 'text', 'bool', 'timestamptz', 'text', 'jsonb', 'json', 'bytea'],
         )} as p(external_id, kind, author_external_id, author_verified, created_at, conversation_id, referenced_posts, original, original_sha256)
         returning id, external_id`);
-      // One graphile-worker batch job per ingest request, payload [{id}, ...]: the task reads and
-      // writes the whole batch in two statements. Added in the same transaction as the rows.
-      await db.query(sql.type(NoRow)`
-        select 1 from graphile_worker.add_job('mirror_post__normalize',
-          ${JSON.stringify(rows.map((r) => ({ id: r.id })))}::json)`);
       return rows;
     },
 
