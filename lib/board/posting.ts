@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { mentionedOthers } from '../accounts/names.ts';
 import { fail } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
-import { findSecretLike } from '../text/secret-like.ts';
+import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
 import { assertQuota } from './quota.ts';
 import { NoRow } from '../../sql/rows.ts';
@@ -20,10 +20,7 @@ export type BoardDeps = { db: DatabasePool; clock: Clock; config: Config };
 export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
   const finding = findSecretLike(fields);
   if (finding) {
-    throw fail('SECRET_LIKE', `The ${finding.where} holds key-like text (${finding.kind}); nothing was stored. Never post credentials.`, {
-      kind: finding.kind,
-      where: finding.where,
-    });
+    throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
   }
 }
 

@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
-import { findSecretLike } from '../text/secret-like.ts';
+import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
 import { NoRow } from '../../sql/rows.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
@@ -41,7 +41,7 @@ export function showSecretCheck(input: { title: string; body: string }): ShowRef
   return {
     status: 422,
     code: 'SECRET_LIKE',
-    message: `The ${finding.where} holds key-like text (${finding.kind}); nothing was stored. Never post credentials.`,
+    message: secretLikeMessage(finding),
     details: { kind: finding.kind, where: finding.where },
   };
 }

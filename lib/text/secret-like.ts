@@ -68,6 +68,11 @@ function seedPhrase(text: string): boolean {
 
 export type SecretFinding = { kind: SecretKind; where: string };
 
+/** The SECRET_LIKE refusal's message, wherever it is raised. */
+export function secretLikeMessage(finding: SecretFinding): string {
+  return `The ${finding.where} holds key-like text (${finding.kind}); nothing was stored. Never post credentials.`;
+}
+
 /** The first key-like finding across the named fields, or null. */
 export function findSecretLike(fields: Record<string, string | null | undefined>): SecretFinding | null {
   for (const [where, text] of Object.entries(fields)) {

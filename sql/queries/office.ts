@@ -77,7 +77,7 @@ export function createOfficeQueries(db: CommonQueryMethods) {
     activeAgents: (since: Date, limit: number) =>
       db.any(sql.type(ActiveAgentRow)`
         select a.id, a.name, a.is_crew, a.is_resident, a.desk, a.shift, c.last_visit_at, c.public_status, c.public_status_at,
-               lp.id as latest_id, lp.root_id as latest_root_id, lp.topic as latest_topic, coalesce(lp.title, lr.title) as latest_title,
+               lp.id as latest_id, lp.root_id as latest_root_id, lp.topic as latest_topic, lp.title as latest_title,
                lp.prefix as latest_prefix, lp.body as latest_body, lp.created_at as latest_created_at
         from continuity_states c
         join accounts a on a.id = c.account_id
@@ -87,7 +87,6 @@ export function createOfficeQueries(db: CommonQueryMethods) {
           where p.author_id = a.id and p.deleted_at is null and (p.root_id is null or r.deleted_at is null)
           order by p.seq desc limit 1
         ) lp on true
-        left join posts lr on lr.id = lp.root_id
         where a.revoked_at is null
           and (c.last_visit_at > ${since.toISOString()} or c.public_status_at > ${since.toISOString()})
         order by greatest(coalesce(c.last_visit_at, '-infinity'), coalesce(c.public_status_at, '-infinity')) desc, a.name
