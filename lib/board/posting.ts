@@ -1,8 +1,9 @@
 // Writing on the named board: roots, replies, deletion and the rules edit. The route, the MCP tool
 // and any task that writes call these, so every rule is checked in one place.
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+
 import { mentionedOthers } from '../accounts/names.ts';
 import { fail } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
@@ -15,7 +16,6 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
-export type BoardDeps = { db: DatabasePool; clock: Clock; config: Config };
 
 export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
   const finding = findSecretLike(fields);
@@ -35,7 +35,7 @@ async function enqueueMentions(tx: CommonQueryMethods, post: { id: string; title
   await enqueue(tx, 'post__record_mentions', { id: post.id });
 }
 
-export async function createRoot(deps: BoardDeps, author: Account, input: { topic: string; title: string; body: string }) {
+export async function createRoot(deps: LibDeps, author: Account, input: { topic: string; title: string; body: string }) {
   const now = deps.clock.now();
   const posts = createPostsQueries(deps.db);
   const topic = await posts.topic(input.topic);
@@ -70,7 +70,7 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
   });
 }
 
-export async function createReply(deps: BoardDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
+export async function createReply(deps: LibDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
   const now = deps.clock.now();
   const posts = createPostsQueries(deps.db);
   const root = await posts.live(input.rootId);
@@ -108,7 +108,7 @@ export async function createReply(deps: BoardDeps, author: Account, input: { roo
 }
 
 /** Deletes an owned post; a root takes its replies with it. Others' posts read as missing. */
-export async function deletePost(deps: BoardDeps, author: Account, id: string): Promise<void> {
+export async function deletePost(deps: LibDeps, author: Account, id: string): Promise<void> {
   const posts = createPostsQueries(deps.db);
   const post = await posts.any(id);
   if (!post || post.deleted_at || post.author_id !== author.id) throw fail('NOT_FOUND', 'No live post of yours with that id.');
