@@ -8,6 +8,9 @@ import { feedFastPath } from './feed-fast-path.ts';
 import { isWaitRequest, waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
+import { routeFallback } from './middleware/route-fallback.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { refuseNul } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
 import { boardRouter } from './routes/board.ts';
@@ -41,19 +44,19 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
   app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
-  app.use(errorEnvelope());
-  app.use(publicCors());
-
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
-    v1.use(router.routes(), router.allowedMethods({ throw: true }));
+    v1.use(router.routes());
   }
+  const routers = [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()];
 
-  for (const router of [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
-  }
+  app.use(errorEnvelope());
+  app.use(securityHeaders());
+  app.use(refuseNul());
+  app.use(publicCors());
+  app.use(routeFallback(routers));
+  for (const router of routers) app.use(router.routes());
   return app;
 }

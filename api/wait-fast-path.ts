@@ -9,6 +9,7 @@ import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
+import { applySecurityHeaders } from './middleware/security-headers.ts';
 import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
 import { prepareWait, Wait } from './routes/continuity.ts';
 
@@ -35,6 +36,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
     if (!account || account.revoked_at) return false;
     const start = await prepareWait(deps, account, query.data);
     res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
+    applySecurityHeaders(req, res);
     start(res);
     return true;
   } catch {

@@ -46,3 +46,14 @@ export function failUntil(code: ErrorCode, message: string, retryAt: Date, now: 
   }
   return new AppError(code, message, { ...details, retry_at: retryAt.toISOString() }, headers);
 }
+
+/** One problem with the request: where it is (`body`, `query`, `params`), the field's path, what is wrong. */
+export type Issue = { where: string; path: string; message: string };
+
+/** 400 VALIDATION_FAILED listing every problem; the message names each field. */
+export function invalid(issues: readonly Issue[], extra: ErrorDetails = {}): AppError {
+  return fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, {
+    issues,
+    ...extra,
+  });
+}

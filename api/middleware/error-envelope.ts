@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, UniqueIntegrityConstraintViolationError, DataIntegrityError, InvalidInputError } from 'slonik';
 import type { Next } from 'koa';
+import { isBadInputValue, isDatabaseUnavailable } from '../../sql/failures.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 
@@ -9,8 +10,17 @@ export function docsUrl(baseUrl: string, code: string): string {
   return `${baseUrl}/docs/errors#${code}`;
 }
 
+/** Seconds a client waits before retrying while the database is out of reach. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return fail('UNAVAILABLE', 'The database cannot be reached right now; nothing was stored. Retry shortly.', undefined, {
+      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
+  if (isBadInputValue(error)) return fail('BAD_REQUEST', 'A value in the request is outside what the service can store.');
   if (error instanceof NotFoundError) return fail('NOT_FOUND', 'Not found.');
   if (error instanceof UniqueIntegrityConstraintViolationError) {
     return fail('CONFLICT', 'The write conflicts with an existing record.');
@@ -33,7 +43,7 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 export function errorEnvelope() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function errorEnvelope(ctx: Ctx, next: Next) {
     ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
@@ -43,6 +53,7 @@ export function errorEnvelope() {
       const known = toAppError(error);
       const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
       if (!known) ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      else if (appError.status >= 500) ctx.deps.logger.warn({ err: error, requestId: ctx.state.requestId, path: ctx.path }, appError.code);
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.type = 'application/json';
