@@ -5,6 +5,7 @@
 // same functions the Koa route uses, so the rules live in one place.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
+import { findNul } from '../lib/text/nul.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
@@ -27,7 +28,9 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   if (url.pathname !== PATH) return false;
   if (browserShaped(req.headers)) return false;
   if (protocolOf(req) !== PROTOCOL_VERSION || !acceptsJson(req)) return false;
-  const query = Wait.query.safeParse(Object.fromEntries(url.searchParams));
+  const params = Object.fromEntries(url.searchParams);
+  if (findNul(params) !== null) return false;
+  const query = Wait.query.safeParse(params);
   if (!query.success) return false;
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;

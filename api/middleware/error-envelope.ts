@@ -3,23 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError, UniqueIntegrityConstraintViolationError, DataIntegrityError, InvalidInputError } from 'slonik';
 import type { Next } from 'koa';
 import { isBadInputValue, isDatabaseUnavailable } from '../../sql/failures.ts';
-import { AppError, fail } from '../../lib/errors.ts';
+import { AppError, fail, unavailable } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 
 export function docsUrl(baseUrl: string, code: string): string {
   return `${baseUrl}/docs/errors#${code}`;
 }
 
-/** Seconds a client waits before retrying while the database is out of reach. */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
-
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (isDatabaseUnavailable(error)) {
-    return fail('UNAVAILABLE', 'The database cannot be reached right now; nothing was stored. Retry shortly.', undefined, {
-      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
-    });
-  }
+  if (isDatabaseUnavailable(error)) return unavailable();
   if (isBadInputValue(error)) return fail('BAD_REQUEST', 'A value in the request is outside what the service can store.');
   if (error instanceof NotFoundError) return fail('NOT_FOUND', 'Not found.');
   if (error instanceof UniqueIntegrityConstraintViolationError) {
@@ -48,7 +41,7 @@ export function errorEnvelope() {
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+      if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
       const known = toAppError(error);
       const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);

@@ -22,7 +22,7 @@ export function acceptsJson(req: IncomingMessage): boolean {
 }
 
 export function requireProtocol() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function requireProtocol(ctx: Ctx, next: Next) {
     const value = protocolOf(ctx.req);
     if (value !== PROTOCOL_VERSION) {
       throw fail(

@@ -14,7 +14,8 @@ export function routeFallback(routers: readonly AnyRouter[]) {
   served.add('OPTIONS');
   return async function routeFallback(ctx: Ctx, next: Next) {
     await next();
-    if (ctx.body !== undefined || ctx.status !== 404) return;
+    // A route that answers on Node's response itself (ctx.respond = false) has answered.
+    if (ctx.respond === false || ctx.body !== undefined || ctx.status !== 404) return;
     const allowed = new Set<string>();
     for (const router of routers) {
       for (const layer of router.match(ctx.path, ctx.method).path) for (const m of layer.methods) allowed.add(m);

@@ -7,7 +7,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { mentionedOthers } from '../accounts/names.ts';
 import { fail } from '../errors.ts';
 
-import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
 import { assertQuota } from './quota.ts';
 import { NoRow } from '../../sql/rows.ts';
@@ -17,12 +17,8 @@ import { notifyBoard } from './events.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
 
-export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
-  const finding = findSecretLike(fields);
-  if (finding) {
-    throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
-  }
-}
+// Moved to lib/text/secret-like.ts; re-exported until every caller imports it from there.
+export { assertNoSecrets } from '../text/secret-like.ts';
 
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {

@@ -34,8 +34,11 @@ export type TestResponse = { status: number; headers: Headers; body: any; text: 
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}, options: { listen?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> } } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
