@@ -11,7 +11,7 @@ test('README.md holds exactly the table generated from the config schema', (t) =
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   t.true(start >= 0 && end > start, 'markers present');
-  t.is(readme.slice(start + TABLE_START.length, end).trim(), configTable());
+  t.is(readme.slice(start + TABLE_START.length, end).trim(), configTable(), 'README.md is stale: run `npm run config:table`');
 });
 
 test('every variable has a description, and its shown default is what loadConfig applies', (t) => {
