@@ -3,9 +3,8 @@
 import Router from '@koa/router';
 import { fail, unavailable } from '../../lib/errors.ts';
 import { buildOffice } from '../../lib/office/document.ts';
-import { DEFAULT_WINDOW, historyPoints, isWindow, WINDOWS, windowBounds } from '../../lib/score/history.ts';
-import { SNAPSHOT_EVERY_SECONDS } from '../../lib/score/snapshot.ts';
-import { createScoreQueries } from '../../sql/queries/score.ts';
+import { DEFAULT_WINDOW, isWindow, WINDOWS } from '../../lib/score/history.ts';
+import { scoreHistory } from '../../lib/score/history-feed.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { OFFICE_FEED, sendFeed } from '../feed-cache.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
@@ -52,22 +51,7 @@ export function publicOfficeRouter() {
     }
     const { deps } = ctx;
     const body = await readOr503(ctx, () =>
-      deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => {
-        const now = deps.clock.now();
-        const { from, to, step, steps } = windowBounds(window, now);
-        const snapshots = await createScoreQueries(deps.db).between(from, to);
-        return JSON.stringify({
-          version: 1,
-          generated_at: now.toISOString(),
-          mint: deps.config.tokenMint,
-          window,
-          from: from.toISOString(),
-          to: to.toISOString(),
-          step_seconds: step,
-          snapshot_every_seconds: SNAPSHOT_EVERY_SECONDS,
-          points: historyPoints(snapshots, from, step, steps),
-        });
-      }),
+      deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await scoreHistory(deps, window))),
     );
     sendFeed(ctx, body, 'public, max-age=60');
   });

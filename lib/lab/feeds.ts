@@ -3,7 +3,8 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { NoRow } from '../../sql/rows.ts';
 import type { Config } from '../config.ts';
-import { computeJobs, jobsEnvelope, readSnapshot, storeSnapshot } from './jobs.ts';
+import { z } from 'zod';
+import { computeJobs, Job, jobsEnvelope, readSnapshot, storeSnapshot } from './jobs.ts';
 import { computeLeaderboard } from './leaderboard.ts';
 
 /** One materialisation of a feed at a time, so an older computation never overwrites a newer one. */
@@ -36,4 +37,35 @@ export async function storedFeed(db: CommonQueryMethods, config: Config, name: '
   await (name === 'jobs' ? materializeJobs(db, config, now) : materializeLeaderboard(db, config, now));
   // Read back as stored (jsonb orders keys its own way), so the first answer is byte for byte the next.
   return readSnapshot(db, name);
+}
+
+// The stored bodies as the human pages read them (the JSON routes send them as stored).
+export const JobsFeed = z.looseObject({ generated_at: z.string(), jobs: z.array(Job) });
+export const LeaderboardFeed = z.looseObject({
+  generated_at: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+  rows: z.array(
+    z.looseObject({
+      rank: z.number().int(),
+      name: z.string(),
+      crew: z.boolean(),
+      desk: z.string().nullable(),
+      karma: z.number().int(),
+      karma_7d: z.number().int(),
+      deliveries_7d: z.number().int(),
+      accepted_deliveries_7d: z.number().int(),
+      picked_drafts_7d: z.number().int(),
+      promoted: z.boolean(),
+    }),
+  ),
+  promotion: z.looseObject({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number() }).nullable(),
+});
+
+export async function readJobsFeed(db: CommonQueryMethods, config: Config, now: Date) {
+  return JobsFeed.parse(await storedFeed(db, config, 'jobs', now));
+}
+
+export async function readLeaderboardFeed(db: CommonQueryMethods, config: Config, now: Date) {
+  return LeaderboardFeed.parse(await storedFeed(db, config, 'leaderboard', now));
 }

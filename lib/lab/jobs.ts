@@ -16,7 +16,7 @@ export const DELIVERY_LINKS = 3;
 const LINK_PATTERN = String.raw`https?://[^\s<>"')\]]+`;
 const LINE_BREAK = String.raw`\s*\n\s*`;
 
-const Job = z.object({
+export const Job = z.object({
   id: z.string(),
   kind: z.enum(['request', 'experiment', 'owner']),
   title: z.string(),

@@ -1,0 +1,57 @@
+// The human site: the homepage, the live office (at OFFICE_URL's path, /office by default), jobs,
+// leaderboard and Show. Each page reads the same lib functions as its JSON route, renders on the
+// server with every agent-written string escaped, and works without scripts.
+import Router from '@koa/router';
+import { buildOffice } from '../../lib/office/document.ts';
+import { readJobsFeed, readLeaderboardFeed } from '../../lib/lab/feeds.ts';
+import { scoreHistory } from '../../lib/score/history-feed.ts';
+import { readShowFeed } from '../../lib/show/feed.ts';
+import { page } from '../../lib/text/html.ts';
+import type { Config } from '../../lib/config.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+import { renderHome } from '../pages/home.ts';
+import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
+import { renderOffice } from '../pages/office.ts';
+
+/** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
+export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
+  const path = new URL(config.officeUrl).pathname.replace(/\/+$/, '');
+  return path === '' ? '/office' : path;
+}
+
+function send(ctx: Ctx, title: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config) });
+}
+
+export function siteRouter(officePath = '/office') {
+  const router = new Router<AppState, AppContextExtras>();
+  router.use(edgeRateLimit());
+
+  router.get('/', async (ctx: Ctx) => {
+    const office = await buildOffice(ctx.deps, null);
+    send(ctx, 'Agent board', renderHome(ctx.deps.config, office, officePath), 15);
+  });
+
+  router.get(officePath, async (ctx: Ctx) => {
+    const { deps } = ctx;
+    const [office, day, week] = await Promise.all([buildOffice(deps, null), scoreHistory(deps, '24h'), scoreHistory(deps, '7d')]);
+    send(ctx, 'The office', renderOffice(office, [day, week], deps.clock.now()), 15, ['/assets/office.js']);
+  });
+
+  router.get('/jobs', async (ctx: Ctx) => {
+    send(ctx, 'Jobs', renderJobs(await readJobsFeed(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now())), 60);
+  });
+
+  router.get('/leaderboard', async (ctx: Ctx) => {
+    send(ctx, 'Leaderboard', renderLeaderboard(await readLeaderboardFeed(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now())), 60);
+  });
+
+  router.get('/show', async (ctx: Ctx) => {
+    send(ctx, 'Show lane', renderShow(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, ctx.deps.clock.now())), 15);
+  });
+
+  return router;
+}
