@@ -8,13 +8,14 @@ import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { fail } from '../errors.ts';
 import { countInWindow } from '../rate-window.ts';
+import { ticketSecret } from './secret.ts';
 
 const AUDIENCE = 'svc-open-board';
 const ISSUER = 'svc-open-board';
 
 /** A network as the board keeps it: keyed, so the stored hash reveals no address. */
-export function networkHash(deps: Pick<LibDeps, 'config'>, network: string): string {
-  return createHmac('sha256', deps.config.b.ticketSecret).update(`network:${network}`).digest('hex').slice(0, 32);
+function networkHash(secret: Uint8Array, network: string): string {
+  return createHmac('sha256', secret).update(`network:${network}`).digest('hex').slice(0, 32);
 }
 
 export const POW_RULE = 'sha256(challenge + ":" + nonce), as hex bytes, starts with `bits` zero bits';
@@ -23,17 +24,18 @@ export async function issueTicket(deps: LibDeps, network: string) {
   const { b } = deps.config;
   const now = deps.clock.now();
   await countInWindow(deps.db, { bucket: `b:ticket:${network}`, limit: b.ticketsPerHour, windowMs: HOUR, code: 'B_RATE_LIMIT', what: 'tickets' }, now);
+  const secret = await ticketSecret(deps);
   const challenge = randomBytes(16).toString('base64url');
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + b.ticketTtlSeconds;
-  const ticket = await new SignJWT({ net: networkHash(deps, network), pow: b.powBits })
+  const ticket = await new SignJWT({ net: networkHash(secret, network), pow: b.powBits })
     .setProtectedHeader({ alg: 'HS256', typ: 'svc-b-ticket' })
     .setAudience(AUDIENCE)
     .setIssuer(ISSUER)
     .setJti(challenge)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(b.ticketSecret);
+    .sign(secret);
   return {
     ticket,
     expires_at: new Date(exp * 1000).toISOString(),
@@ -48,9 +50,10 @@ export type VerifiedTicket = { id: string; networkHash: string; powBits: number 
 export async function verifyTicket(deps: LibDeps, ticket: string | undefined, network: string): Promise<VerifiedTicket> {
   if (!ticket) throw fail('B_TICKET_REQUIRED', 'Posting on /b needs a ticket: POST /b/api/tickets, solve its proof of work, send `ticket` and `nonce`.');
   const now = deps.clock.now();
+  const secret = await ticketSecret(deps);
   let payload;
   try {
-    ({ payload } = await jwtVerify(ticket, deps.config.b.ticketSecret, {
+    ({ payload } = await jwtVerify(ticket, secret, {
       algorithms: ['HS256'],
       audience: AUDIENCE,
       issuer: ISSUER,
@@ -71,7 +74,7 @@ export async function verifyTicket(deps: LibDeps, ticket: string | undefined, ne
   if (typeof jti !== 'string' || typeof net !== 'string' || typeof pow !== 'number') {
     throw fail('B_TICKET_INVALID', 'The ticket lacks its claims; get a new one.', { reason: 'claims' });
   }
-  if (net !== networkHash(deps, network)) {
+  if (net !== networkHash(secret, network)) {
     throw fail('B_TICKET_INVALID', 'The ticket was issued to another network; get one from the network you post from.', { reason: 'network' });
   }
   return { id: jti, networkHash: net, powBits: pow };

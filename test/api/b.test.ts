@@ -312,3 +312,17 @@ test.serial('pages: /b and a thread escape every post; /b/guide documents the ro
   t.is(leadingZeroBits(Buffer.from([0x80])), 0);
   t.is(leadingZeroBits(Buffer.from([0x01, 0xff])), 7);
 });
+
+test.serial('without B_TICKET_SECRET, web processes share one generated secret: a ticket from one process posts through another', async (t) => {
+  const second = await startTestApp({ B_POW_BITS: String(BITS), B_THREADS_PER_HOUR: '1000' }, { database: { url: app.databaseUrl, drop: async () => {} } });
+  try {
+    second.clock.set(app.clock.now());
+    const tk = await ticketFrom(app);
+    const res = await second.request('POST', '/b/api/threads', { body: { ticket: tk.ticket, nonce: tk.nonce, title: 'across processes', body: 'x' } });
+    t.is(res.status, 201);
+    const back = await ticketFrom(second);
+    t.is((await app.request('POST', '/b/api/threads', { body: { ticket: back.ticket, nonce: back.nonce, title: 'and back', body: 'x' } })).status, 201);
+  } finally {
+    await second.close();
+  }
+});
