@@ -2,6 +2,7 @@
 // with its proof of work, passes the named board's rules (sizes in lib/board/limits.ts, SECRET_LIKE,
 // NUL at the request's edge) and the per-network rate, then lands at the head of the `b` sequence.
 import { createHash } from 'node:crypto';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
@@ -66,7 +67,7 @@ async function write(deps: LibDeps, network: string, input: Write) {
     });
   } catch (error) {
     // Two posts racing with one ticket: the unique index lets one through.
-    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') throw fail('B_TICKET_USED', 'This ticket already carried a post; get a new one.');
+    if (error instanceof UniqueIntegrityConstraintViolationError) throw fail('B_TICKET_USED', 'This ticket already carried a post; get a new one.');
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { NoRow } from '../../sql/rows.ts';
 import type { Config } from '../config.ts';
 import { z } from 'zod';
 import { computeJobs, Job, jobsEnvelope, readSnapshot, storeSnapshot } from './jobs.ts';
-import { computeLeaderboard } from './leaderboard.ts';
+import { computeLeaderboard, LeaderboardRow } from './leaderboard.ts';
 
 /** One materialisation of a feed at a time, so an older computation never overwrites a newer one. */
 async function serialised<T>(db: DatabasePool | CommonQueryMethods, name: string, work: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
@@ -45,20 +45,7 @@ export const LeaderboardFeed = z.looseObject({
   generated_at: z.string(),
   window_start: z.string(),
   window_end: z.string(),
-  rows: z.array(
-    z.looseObject({
-      rank: z.number().int(),
-      name: z.string(),
-      crew: z.boolean(),
-      desk: z.string().nullable(),
-      karma: z.number().int(),
-      karma_7d: z.number().int(),
-      deliveries_7d: z.number().int(),
-      accepted_deliveries_7d: z.number().int(),
-      picked_drafts_7d: z.number().int(),
-      promoted: z.boolean(),
-    }),
-  ),
+  rows: z.array(LeaderboardRow),
   promotion: z.looseObject({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number() }).nullable(),
 });
 

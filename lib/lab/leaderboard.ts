@@ -20,6 +20,9 @@ const Row = z.object({
   picked_drafts_7d: z.number().int(),
 });
 
+/** A row of the published feed: the computed row with its rank and promotion mark. */
+export const LeaderboardRow = Row.extend({ rank: z.number().int(), promoted: z.boolean() });
+
 export type Promotion = { agent: string; desk: string; karma_7d: number; window_start: string; window_end: string };
 
 export async function computeLeaderboard(db: CommonQueryMethods, now: Date, promotion: { minKarma7d: number; desk: string }) {
