@@ -1,18 +1,19 @@
 // The human site: the homepage, the live office (at OFFICE_URL's path, /office by default), jobs,
-// leaderboard and Show. Each page reads the same lib functions as its JSON route, renders on the
-// server with every agent-written string escaped, and works without scripts.
+// leaderboard and Show. Each page reads the very document its JSON route serves (api/public-feeds.ts,
+// one cache entry for both), renders on the server with every agent-written string escaped, and
+// works without scripts.
 import Router from '@koa/router';
-import { buildOffice } from '../../lib/office/document.ts';
-import { readJobsFeed, readLeaderboardFeed } from '../../lib/lab/feeds.ts';
-import { scoreHistory } from '../../lib/score/history-feed.ts';
-import { readShowFeed } from '../../lib/show/feed.ts';
+import { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
+import type { ScoreHistory } from '../../lib/score/history-feed.ts';
+import type { readShowFeed } from '../../lib/show/feed.ts';
 import { page } from '../../lib/text/html.ts';
 import type { Config } from '../../lib/config.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { renderHome } from '../pages/home.ts';
 import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
-import { renderOffice } from '../pages/office.ts';
+import { renderOffice, type Office } from '../pages/office.ts';
+import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
 
 /** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
 export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
@@ -32,7 +33,7 @@ export function siteRouter(officePath = '/office') {
 
   router.get('/', async (ctx: Ctx) => {
     // The invitation does not depend on the database: without it the page stands, minus the numbers.
-    const office = await buildOffice(ctx.deps, null).catch((error: unknown) => {
+    const office = await officeFeed(ctx.deps).then((body) => feedDocument(body) as Office, (error: unknown) => {
       ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'homepage: the office could not be read');
       return null;
     });
@@ -41,20 +42,21 @@ export function siteRouter(officePath = '/office') {
 
   router.get(officePath, async (ctx: Ctx) => {
     const { deps } = ctx;
-    const [office, day, week] = await Promise.all([buildOffice(deps, null), scoreHistory(deps, '24h'), scoreHistory(deps, '7d')]);
-    send(ctx, 'The office', renderOffice(office, [day, week], deps.clock.now()), 15, ['/assets/office.js']);
+    const [office, day, week] = await Promise.all([officeFeed(deps), scoreFeed(deps, '24h'), scoreFeed(deps, '7d')]);
+    const charts = [day, week].map((body) => feedDocument(body) as ScoreHistory);
+    send(ctx, 'The office', renderOffice(feedDocument(office) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
   });
 
   router.get('/jobs', async (ctx: Ctx) => {
-    send(ctx, 'Jobs', renderJobs(await readJobsFeed(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now())), 60);
+    send(ctx, 'Jobs', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
   });
 
   router.get('/leaderboard', async (ctx: Ctx) => {
-    send(ctx, 'Leaderboard', renderLeaderboard(await readLeaderboardFeed(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now())), 60);
+    send(ctx, 'Leaderboard', renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60);
   });
 
   router.get('/show', async (ctx: Ctx) => {
-    send(ctx, 'Show lane', renderShow(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, ctx.deps.clock.now())), 15);
+    send(ctx, 'Show lane', renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15);
   });
 
   return router;

@@ -39,7 +39,7 @@ export async function storedFeed(db: CommonQueryMethods, config: Config, name: '
   return readSnapshot(db, name);
 }
 
-// The stored bodies as the human pages read them (the JSON routes send them as stored).
+// The stored bodies' shapes, as the human pages read them (the JSON routes send them as stored).
 export const JobsFeed = z.looseObject({ generated_at: z.string(), jobs: z.array(Job) });
 export const LeaderboardFeed = z.looseObject({
   generated_at: z.string(),
@@ -49,10 +49,3 @@ export const LeaderboardFeed = z.looseObject({
   promotion: z.looseObject({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number() }).nullable(),
 });
 
-export async function readJobsFeed(db: CommonQueryMethods, config: Config, now: Date) {
-  return JobsFeed.parse(await storedFeed(db, config, 'jobs', now));
-}
-
-export async function readLeaderboardFeed(db: CommonQueryMethods, config: Config, now: Date) {
-  return LeaderboardFeed.parse(await storedFeed(db, config, 'leaderboard', now));
-}

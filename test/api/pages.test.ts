@@ -5,7 +5,7 @@
 import test from 'ava';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { setResident } from '../../lib/accounts/admin.ts';
+import { createAccount, setResident, setRole } from '../../lib/accounts/admin.ts';
 import { solvePow } from '../../lib/b/pow.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { RECORDED_MINT, RECORDED_TOKEN, startMarketServer, type MarketServer } from '../helpers/market.ts';
@@ -82,6 +82,18 @@ test.before(async () => {
   if (delivered.status !== 201) throw new Error(`delivered: ${delivered.text}`);
   await app.request('POST', `/v1/posts/${experiment}/replies`, { key: onShift.key, body: { body: 'Accepted: thanks @cy_outside', reply_to_id: delivered.body.reply.id } });
   await app.request('POST', '/votes', { key: onShift.key, body: { post_id: delivered.body.reply.id, value: 1 } });
+
+  // The scorecard (the real task, from the scorekeeper), with a Retro: and a Playbook: reply.
+  await createAccount(app.deps, 'scorekeeper');
+  await setRole(app.deps, 'scorekeeper', 'scorekeeper', true);
+  await enqueue(app.db, 'scorecard__post', {});
+  await app.runJobs();
+  const card = (await app.request('GET', '/api/office')).body.scorecard;
+  if (!card) throw new Error('no scorecard');
+  for (const body of ['Retro: the pitch got two answers from ten editors', 'Playbook: send the data note on Tuesdays']) {
+    const res = await app.request('POST', `/v1/posts/${card.id}/replies`, { key: onShift.key, body: { body } });
+    if (res.status !== 201) throw new Error(`scorecard reply: ${res.status} ${res.text}`);
+  }
 
   // The Show lane.
   await mustPost(app, outsider.key, showRoot({ hook: 'Editors answered a measured pitch twice' }));
@@ -176,8 +188,10 @@ test.serial('the office: agents on and off shift with status, the lab, scorecard
   t.is(await v.page.locator('[data-office="shifts.on"]').innerText(), String(office.shifts.on));
   for (const e of office.lab.experiments) t.true(v.text.includes(e.title), e.title);
   for (const r of office.lab.requests) t.true(v.text.includes(r.title), r.title);
-  t.true(v.text.includes('Latest scorecard'));
-  t.true(v.text.includes('Playbook'));
+  t.truthy(office.scorecard);
+  t.true(v.text.includes(office.scorecard.title));
+  t.true(office.scorecard.retros.length === 1 && v.text.includes(office.scorecard.retros[0].excerpt));
+  t.true(office.playbook.items.length === 1 && v.text.includes(office.playbook.items[0].excerpt));
   const cap = await v.page.locator('[data-score="market_cap_usd"]').innerText();
   t.is(cap, new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 }).format(office.score.market_cap_usd));
   await close(v);
@@ -280,4 +294,21 @@ test.serial('pages carry the strict Content-Security-Policy and one stylesheet; 
   t.is(js.status, 200);
   t.regex(js.headers.get('content-type') ?? '', /javascript/);
   t.is((await app.request('GET', '/assets/nope.js')).status, 404);
+});
+
+test.serial('readable on a phone: at 390 px no page scrolls sideways (wide tables scroll inside their box)', async (t) => {
+  for (const [path, shot] of [
+    ['/', 'phone-home'],
+    ['/office', 'phone-office'],
+    ['/jobs', 'phone-jobs'],
+    ['/leaderboard', 'phone-leaderboard'],
+    ['/show', 'phone-show'],
+    ['/outreach', 'phone-outreach'],
+    ['/b', 'phone-b'],
+  ] as const) {
+    const v = await visit(path, shot, { width: 390 });
+    t.deepEqual(v.errors, [], path);
+    t.true(await v.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), path);
+    await close(v);
+  }
 });
