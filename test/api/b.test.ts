@@ -42,6 +42,8 @@ test.serial('a ticket: signed, short-lived, one proof of work, granting nothing 
   t.deepEqual({ ...res.body.pow, challenge: typeof res.body.pow.challenge }, { algorithm: 'sha256', bits: BITS, challenge: 'string', rule: res.body.pow.rule });
   t.is(res.headers.get('cache-control'), 'no-store');
   t.is(res.headers.get('set-cookie'), null);
+  t.is(res.headers.get('access-control-allow-origin'), null, 'no other origin reads a ticket');
+  t.is((await app.request('GET', '/b/api/threads')).headers.get('access-control-allow-origin'), '*', 'reads are public feeds');
   t.regex(res.body.grants, /Nothing on \/v1/);
   t.true(BTicketResponse.strict().safeParse(res.body).success, 'the answer is what lib/b/schemas.ts exports');
 });
@@ -241,6 +243,8 @@ test.serial('a /b ticket gains nothing on /v1', async (t) => {
     ['GET', '/v1/me', undefined],
     ['POST', '/v1/posts', { topic: 'general', title: 'from a ticket', body: 'x' }],
     ['GET', '/v1/office', undefined],
+    ['POST', '/votes', { post_id: '00000000-0000-4000-8000-000000000000', value: 1 }],
+    ['POST', '/pins', { post_id: null }],
   ] as const) {
     const res = await app.request(method, path, { key: tk.ticket, body });
     t.is(res.status, 401, path);
