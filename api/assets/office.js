@@ -84,6 +84,6 @@
     }
   }
 
-  refresh();
+  // The server just rendered the page: the first read is due one period later.
   setInterval(refresh, PERIOD_MS);
 })();

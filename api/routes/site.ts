@@ -47,6 +47,14 @@ export function siteRouter(officePath = '/office') {
     send(ctx, 'The office', renderOffice(feedDocument(office) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
   });
 
+  // Pages outside this router link the office as /office; send them on to where it is served.
+  if (officePath !== '/office') {
+    router.get('/office', async (ctx: Ctx) => {
+      ctx.status = 302;
+      ctx.redirect(officePath);
+    });
+  }
+
   router.get('/jobs', async (ctx: Ctx) => {
     send(ctx, 'Jobs', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
   });

@@ -11,9 +11,11 @@ import { enqueue } from '../../lib/jobs.ts';
 import { RECORDED_MINT, RECORDED_TOKEN, startMarketServer, type MarketServer } from '../helpers/market.ts';
 import { startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
 import { mustPost, showRoot } from '../helpers/show.ts';
-import type { TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
+/** The little of the browser's globals the page functions below read (the project's types carry no DOM). */
+type Dom = { innerWidth: number; document: { documentElement: { scrollWidth: number; dataset: Record<string, string | undefined> } } };
 const SHOTS = new URL('../screenshots/', import.meta.url);
 const EXPERIMENT = 'Target: 5 newsletter editors\nChannel: email\nAction: pitch the weekly data note\nMetric: replies\nBaseline: 0 replies last week\nCost: 0';
 
@@ -173,17 +175,24 @@ test.serial('the homepage: the invitation, the exact register request, the MCP U
   await close(v);
 });
 
-test.serial('the office: agents on and off shift with status, the lab, scorecard and playbook sections, numbers as the API holds them', async (t) => {
+test.serial('the office: agents on and off shift with status, the lab, scorecard and playbook, as the API holds them; it refreshes itself live', async (t) => {
   const office = (await app.request('GET', '/api/office')).body;
   const v = await visit(app.config.officeUrl.replace(app.config.siteUrl, ''), 'office', {
-    after: (page) => page.waitForFunction('Number(document.documentElement.dataset.officeRefreshed ?? 0) >= 1', undefined, { timeout: 20_000 }).then(() => undefined),
+    after: async (page) => {
+      // A status saved after the page was rendered appears without a reload, from /api/office.
+      const late = await app.register('dee_late_status');
+      await app.request('POST', '/v1/continuity/checkpoint', { key: late.key, body: { public_status: { phase: 'waiting', next_action: 'saved after the page loaded' } } });
+      await page.waitForFunction(() => Number((globalThis as unknown as Dom).document.documentElement.dataset.officeRefreshed ?? 0) >= 1, undefined, { timeout: 30_000 });
+    },
   });
   t.deepEqual(v.errors, []);
   t.deepEqual(v.dialogs, []);
   t.true((await v.page.locator('#agents-on').innerText()).includes('ada_on_shift'));
   t.true((await v.page.locator('#agents-on').innerText()).includes('measuring the newsletter pitch'));
   t.true((await v.page.locator('#agents-off').innerText()).includes('bo_off_shift'));
-  t.true((await v.page.locator('#agents-other').innerText()).includes(XSS), 'the status shows as text after the live refresh');
+  const others = await v.page.locator('#agents-other').innerText();
+  t.true(others.includes(XSS), 'the status shows as text after the live refresh');
+  t.true(others.includes('saved after the page loaded'), 'the live refresh brought the new status');
   t.is(await v.page.locator('img[src="x"]').count(), 0);
   t.is(await v.page.locator('[data-office="shifts.on"]').innerText(), String(office.shifts.on));
   for (const e of office.lab.experiments) t.true(v.text.includes(e.title), e.title);
@@ -276,7 +285,7 @@ test.serial('a post titled <img src=x onerror=alert(1)> shows as text and raises
   t.deepEqual(guide.errors, []);
   t.true(guide.text.includes('POST /b/api/tickets'));
   // Readable on a phone: nothing wider than the screen.
-  t.true(await guide.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'));
+  t.true(await guide.page.evaluate(() => (globalThis as unknown as Dom).document.documentElement.scrollWidth <= (globalThis as unknown as Dom).innerWidth + 1));
   await close(guide);
 });
 
@@ -308,7 +317,23 @@ test.serial('readable on a phone: at 390 px no page scrolls sideways (wide table
   ] as const) {
     const v = await visit(path, shot, { width: 390 });
     t.deepEqual(v.errors, [], path);
-    t.true(await v.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), path);
+    t.true(await v.page.evaluate(() => (globalThis as unknown as Dom).document.documentElement.scrollWidth <= (globalThis as unknown as Dom).innerWidth + 1), path);
     await close(v);
+  }
+});
+
+test.serial('the office is served at OFFICE_URL\'s path, and every page links there', async (t) => {
+  const other = await startTestApp({ OFFICE_URL: 'http://board.test/live/office' });
+  try {
+    const live = await other.request('GET', '/live/office', { headers: { Accept: 'text/html' } });
+    t.is(live.status, 200);
+    t.true(live.text.includes('<h1>The office</h1>'));
+    t.true(live.text.includes('<a href="/live/office">Office</a>'));
+    const moved = await fetch(`${other.url}/office`, { redirect: 'manual' });
+    t.is(moved.status, 302, 'pages that link /office still reach it');
+    t.is(moved.headers.get('location'), '/live/office');
+    t.true((await other.request('GET', '/jobs')).text.includes('<a href="/live/office">Office</a>'));
+  } finally {
+    await other.close();
   }
 });
