@@ -68,6 +68,7 @@ export type ShowMark = z.infer<typeof ShowMarkRow>;
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const CreatedAtRow = z.object({ created_at: z.string() });
 const NoveltyRow = z.object({ id: z.string(), seq: z.number().int(), hook: z.string(), text: z.string(), created_at: z.string() });
+const NameRow = z.object({ name: z.string() });
 const MarkLockRow = z.object({ author_id: z.string(), picked_at: z.string().nullable(), flagged_at: z.string().nullable() });
 
 /** The item's status, derived in one place: posted > flagged > skipped > queued > picked > proposed. */
@@ -173,6 +174,20 @@ export function createShowQueries(db: CommonQueryMethods) {
 
     /** One item whatever the state of its root and author (the reporter records facts). */
     byId: (rootId: string) => db.maybeOne(sql.type(ShowItemRow)`${select} where s.root_id = ${rootId}`),
+
+    /** byId, and the item locked for the rest of the transaction (a record and a mark wait for each other). */
+    lockItem: (rootId: string) => db.maybeOne(sql.type(ShowItemRow)`${select} where s.root_id = ${rootId} for update of s`),
+
+    /** Steps 7 to 9 of a Show root (quotas, novelty) and its insert run one at a time, lane-wide. */
+    lockLane: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:lane'))`),
+
+    /** One preparer of the reporter's queue at a time, whatever the number of worker processes. */
+    lockPublication: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:publication'))`),
+
+    /** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
+    crewNames: async () => [
+      ...(await db.anyFirst(sql.type(NameRow)`select name from accounts where is_crew and not is_owner and revoked_at is null`)),
+    ],
 
     /** Marks of the given roots by live accounts in live replies, oldest first. */
     marks: (rootIds: readonly string[]) =>
