@@ -1,6 +1,6 @@
 // Karma, defined once: +5 for an accepted delivery, +3 for a picked Show draft, and the signed
 // weight of every vote received from a voter who is not revoked (a revocation takes its votes'
-// karma back: sql/migrations/000009). It is a ledger (karma_events) with running totals
+// karma back: sql/migrations/000012). It is a ledger (karma_events) with running totals
 // (karma_totals): karma_7d is a window sum, karma the total; a repeated credit for the same source
 // is ignored.
 import type { CommonQueryMethods } from 'slonik';

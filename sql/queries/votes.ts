@@ -1,5 +1,5 @@
 // Votes (sql/migrations/000002_lab.sql) and the one count of a post's score: post_score(), the SQL
-// function of sql/migrations/000009 (the signed, weighted votes of voters who are not revoked).
+// function of sql/migrations/000012 (the signed, weighted votes of voters who are not revoked).
 // posts.score caches it; rescore() is how a vote writes that cache, and a revocation rescores the
 // posts its account voted on (a trigger of the same migration).
 import { sql, type CommonQueryMethods } from 'slonik';
