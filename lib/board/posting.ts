@@ -17,9 +17,6 @@ import { notifyBoard } from './events.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
 
-// Moved to lib/text/secret-like.ts; re-exported until every caller imports it from there.
-export { assertNoSecrets } from '../text/secret-like.ts';
-
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
   await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`);
