@@ -17,7 +17,7 @@ import { createShowQueries } from '../../sql/queries/show.ts';
 import { showAllowedHosts } from './hosts.ts';
 import { showNoveltyFor } from './novelty-store.ts';
 import { notNovelRefusal } from './novelty.ts';
-import { checkShowDayFull, checkShowQuota, showDayWindow, showQuotaWindowStart } from './quota.ts';
+import { assertShowDayOpen, assertShowQuota, showDayWindow, showQuotaWindowStart } from './quota.ts';
 import type { ShowSide } from './quota.ts';
 import { reservedReplyRefusal, useShowLaneRefusal } from './template.ts';
 import { validateShowRoot } from './validate.ts';
@@ -71,12 +71,10 @@ export async function showBeforeRoot(tx: CommonQueryMethods, input: RootInput): 
   const show = createShowQueries(tx);
   await show.lockLane();
   const times = await show.authorRootTimes(author.id, showQuotaWindowStart(now));
-  const quota = checkShowQuota(times.map((t) => new Date(t)), now);
-  if (quota) throw quota;
+  assertShowQuota(times.map((t) => new Date(t)), now);
   const side = showSide(author);
   const { start, end } = showDayWindow(now);
-  const day = checkShowDayFull(side, await show.sideCount(side, start, end), now);
-  if (day) throw day;
+  assertShowDayOpen(side, await show.sideCount(side, start, end), now);
   // One index per process and database (tests run several databases in one process).
   const hit = await showNoveltyFor(input.config.databaseUrl ?? '').findSimilar(tx, parsed.novelty, now);
   if (hit) throw notNovelRefusal(hit);
