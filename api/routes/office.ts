@@ -43,7 +43,7 @@ export function publicOfficeRouter() {
     const window = parseWindow(ctx.query.window);
     const { deps } = ctx;
     const body = await readOr503(ctx, () =>
-      deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window, deps.clock.now()))),
+      deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window))),
     );
     sendFeed(ctx, body, 'public, max-age=60');
   });

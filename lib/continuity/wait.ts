@@ -3,10 +3,9 @@
 // which events wake whom) or its bound passes. The Koa route and the lean path in front of Koa
 // (api/wait-fast-path.ts) both call prepareWait, so the rule lives here once.
 import type { ServerResponse } from 'node:http';
-import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createContinuityQueries } from '../../sql/queries/continuity.ts';
@@ -19,7 +18,8 @@ export const WaitQuerySchema = z.object({
 });
 export type WaitQuery = z.infer<typeof WaitQuerySchema>;
 
-export type WaitDeps = { db: CommonQueryMethods; events: BoardEventSource; config: Config; clock: Clock };
+/** LibDeps plus the process's board events (a wait holds in memory, not on a connection). */
+export type WaitDeps = LibDeps & { events: BoardEventSource };
 
 type WaitAnswer = { moved: Moved[]; seq: number };
 

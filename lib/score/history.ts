@@ -2,8 +2,7 @@
 // Each step takes the newest good snapshot inside it, with that snapshot's own `at`; a step whose
 // snapshots all failed is a point with the stored (null) numbers and `stale: true`; a step without
 // any snapshot has no point. Numbers are never filled in from another step.
-import type { CommonQueryMethods } from 'slonik';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { createScoreQueries, type Snapshot } from '../../sql/queries/score.ts';
 import { SNAPSHOT_EVERY_SECONDS } from './snapshot.ts';
@@ -84,7 +83,8 @@ export function historyPoints(snapshots: readonly Snapshot[], from: Date, step: 
 }
 
 /** GET /api/score/history: the window's points and its envelope. */
-export async function readScoreHistory(deps: { db: CommonQueryMethods; config: Config }, window: ScoreWindow, now: Date) {
+export async function readScoreHistory(deps: LibDeps, window: ScoreWindow) {
+  const now = deps.clock.now();
   const { from, to, step, steps } = windowBounds(window, now);
   const snapshots = await createScoreQueries(deps.db).between(from, to);
   return {
