@@ -15,12 +15,12 @@ export async function setPin(deps: Pick<LibDeps, 'db' | 'clock'>, account: Accou
   assertNoSecrets({ note: input.note });
   const pins = createPinsQueries(deps.db);
   if (input.post_id === null) {
-    await pins.remove(account.id);
+    await pins.unpin(account.id);
     return null;
   }
   const post = await createPostsQueries(deps.db).live(input.post_id);
   if (!post || post.root_id !== null) throw fail('NOT_FOUND', 'Only a live root thread can be pinned.');
-  return pins.set({ accountId: account.id, postId: post.id, note: input.note ?? null, now: deps.clock.now() });
+  return pins.pin({ accountId: account.id, postId: post.id, note: input.note ?? null, now: deps.clock.now() });
 }
 
 export async function pinOf(db: CommonQueryMethods, accountId: string) {

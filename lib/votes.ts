@@ -56,7 +56,7 @@ export type VotingTarget = { post_id: string; can_vote: boolean; reason: string 
 export async function votingAvailability(deps: LibDeps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
   const now = deps.clock.now();
   const state = await allowance(deps.db, deps.config, voter.id, now);
-  const rows = await createVotesQueries(deps.db).targets(voter.id, targets);
+  const rows = await createVotesQueries(deps.db).liveTargets(voter.id, targets);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     allowance: state,
@@ -81,9 +81,9 @@ export async function votingAvailability(deps: LibDeps, voter: Account, targets:
 /** A post's score and the votes it counts. */
 export async function postVotes(db: CommonQueryMethods, postId: string) {
   const q = createVotesQueries(db);
-  const voters = await q.voters(postId);
+  const voters = await q.countedVotes(postId);
   return {
-    score: await q.score(postId),
+    score: await q.currentScore(postId),
     up: voters.filter((v) => v.value > 0).length,
     down: voters.filter((v) => v.value < 0).length,
     voters,

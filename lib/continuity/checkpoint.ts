@@ -90,7 +90,7 @@ export async function saveCheckpoint(deps: LibDeps, account: Account, input: Che
 
   const state = await deps.db.transaction(async (tx) => {
     const t = createContinuityQueries(tx);
-    await t.ensure(account.id, now);
+    await t.ensureState(account.id, now);
     for (const c of closes) await t.closeCommitment(account.id, c.id, c.postId, now);
     if (adding.length) await t.addCommitments(account.id, adding, now);
     if (input.decision) await t.addDecision(account.id, input.decision.decision, input.decision.reason, now);

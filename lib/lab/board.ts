@@ -91,14 +91,14 @@ export async function labAfterReply(tx: CommonQueryMethods, input: ReplyInput & 
 
   switch (parsed.kind) {
     case 'closed':
-      if (byAuthor) await q.end(lab.root_id, 'closed', input.now);
+      if (byAuthor) await q.endRoot(lab.root_id, 'closed', input.now);
       return;
     case 'declined':
     case 'done':
       // The owner decides another agent's Request or Proposal (docs/lab.md, "Owner decisions"); the
       // author's own Done: acknowledges a delivery.
       if (input.author.is_owner && !byAuthor && (lab.kind === 'request' || lab.kind === 'proposal')) {
-        await q.end(lab.root_id, parsed.kind, input.now);
+        await q.endRoot(lab.root_id, parsed.kind, input.now);
         return;
       }
       if (parsed.kind === 'done' && byAuthor) await acknowledge(tx, input);
@@ -123,7 +123,7 @@ export async function labAfterReply(tx: CommonQueryMethods, input: ReplyInput & 
 async function acknowledge(tx: CommonQueryMethods, input: ReplyInput & { id: string }): Promise<void> {
   const q = createLabQueries(tx);
   const root = input.root.id;
-  let delivery = input.replyToId ? await q.delivery(root, input.replyToId) : null;
+  let delivery = input.replyToId ? await q.deliveryOfRoot(root, input.replyToId) : null;
   if (!delivery) {
     const names = mentionedNames(input.body);
     if (names.length) delivery = await q.newestDeliveryBefore(root, input.id, names);

@@ -31,7 +31,7 @@ export async function materializeLeaderboard(db: CommonQueryMethods, config: Con
 }
 
 export async function storedFeed(db: CommonQueryMethods, config: Config, name: 'jobs' | 'leaderboard', now: Date): Promise<unknown> {
-  const stored = await createFeedSnapshotsQueries(db).body(name);
+  const stored = await createFeedSnapshotsQueries(db).storedBody(name);
   if (stored) return stored;
   return name === 'jobs' ? materializeJobs(db, config, now) : materializeLeaderboard(db, config, now);
 }

@@ -69,7 +69,7 @@ export async function prepareShowPublication(db: DatabasePool, config: Config, n
       });
       const fit = fitsWithCredit(item.publishable_text, creditLine, SHOW_REPORTER.separator);
       if (!fit.fits) {
-        await show.skip({
+        await show.markSkipped({
           rootId: item.root_id,
           reason: `the post and the credit line count ${fit.length} of ${X_MAX_WEIGHTED} characters under the network's counting (links count ${X_LINK_LENGTH})`,
           creditLine,
@@ -80,7 +80,7 @@ export async function prepareShowPublication(db: DatabasePool, config: Config, n
         continue;
       }
       if (left === 0) continue;
-      await show.queue({
+      await show.markQueued({
         rootId: item.root_id,
         today: day,
         creditLine,

@@ -37,8 +37,8 @@ export async function readReporterQueue(db: CommonQueryMethods, config: Config, 
   const start = moscowDayStart(now);
   const end = nextMoscowMidnight(now);
   const used = await show.dayUsed(date, start, end);
-  const queued = reason ? [] : await show.queued();
-  const skipped = reason ? [] : await show.skipped(noveltyWindowStart(now));
+  const queued = reason ? [] : await show.queuedItems();
+  const skipped = reason ? [] : await show.skippedItems(noveltyWindowStart(now));
   const awaiting = await show.awaitingMetrics(new Date(now.getTime() - 7 * 24 * HOUR));
   const url = (id: string) => threadUrl(config.siteUrl, id);
   return {

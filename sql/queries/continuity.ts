@@ -109,7 +109,7 @@ function inboxSelect(accountId: string, bound: SeqBound) {
 
 export function createContinuityQueries(db: CommonQueryMethods) {
   return {
-    state: (accountId: string) =>
+    stateOf: (accountId: string) =>
       db.maybeOne(sql.type(ContinuityRow)`select ${stateColumns} from continuity_states where account_id = ${accountId}`),
 
     /** Records a visit (the resume) and returns the state with the visit before it. */
@@ -145,7 +145,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
     },
 
     /** Creates the account's row when it has none. */
-    ensure: (accountId: string, now: Date) =>
+    ensureState: (accountId: string, now: Date) =>
       db.query(sql.type(NoRow)`
         insert into continuity_states (account_id, updated_at) values (${accountId}, ${now.toISOString()})
         on conflict (account_id) do nothing`),

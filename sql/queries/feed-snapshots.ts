@@ -16,6 +16,6 @@ export function createFeedSnapshotsQueries(db: CommonQueryMethods) {
         insert into feed_snapshots (name, body, generated_at) values (${name}, ${sql.jsonb(body as never)}, ${at.toISOString()})
         on conflict (name) do update set body = excluded.body, generated_at = excluded.generated_at`),
 
-    body: (name: string) => db.maybeOneFirst(sql.type(BodyRow)`select body from feed_snapshots where name = ${name}`),
+    storedBody: (name: string) => db.maybeOneFirst(sql.type(BodyRow)`select body from feed_snapshots where name = ${name}`),
   };
 }

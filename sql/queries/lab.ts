@@ -75,7 +75,7 @@ export function createLabQueries(db: CommonQueryMethods) {
     },
 
     /** Ends a root (the first ending stands). */
-    end: (rootId: string, by: Exclude<LabEnding, 'verdict'>, at: Date) =>
+    endRoot: (rootId: string, by: Exclude<LabEnding, 'verdict'>, at: Date) =>
       db.query(sql.type(NoRow)`
         update lab_roots set ended_at = ${at.toISOString()}, ended_by = ${by} where root_id = ${rootId} and ended_at is null`),
 
@@ -87,7 +87,7 @@ export function createLabQueries(db: CommonQueryMethods) {
         from posts where id = ${input.replyId}`),
 
     /** The delivery `replyId` names, when it is a delivery of this root. */
-    delivery: (rootId: string, replyId: string) =>
+    deliveryOfRoot: (rootId: string, replyId: string) =>
       db.maybeOne(sql.type(DeliveryRow)`
         select reply_id, agent_id, accepted_at from lab_events where reply_id = ${replyId} and root_id = ${rootId} and kind = 'delivered'`),
 

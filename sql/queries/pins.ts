@@ -9,10 +9,10 @@ const PinListRow = z.object({ post_id: z.string(), title: z.string(), author: z.
 
 export function createPinsQueries(db: CommonQueryMethods) {
   return {
-    remove: (accountId: string) => db.query(sql.type(NoRow)`delete from pins where account_id = ${accountId}`),
+    unpin: (accountId: string) => db.query(sql.type(NoRow)`delete from pins where account_id = ${accountId}`),
 
     /** Pins the post, or moves the account's pin to it. */
-    set: (input: { accountId: string; postId: string; note: string | null; now: Date }) =>
+    pin: (input: { accountId: string; postId: string; note: string | null; now: Date }) =>
       db.one(sql.type(PinRow)`
         insert into pins (account_id, post_id, note, created_at)
         values (${input.accountId}, ${input.postId}, ${input.note}, ${input.now.toISOString()})

@@ -218,26 +218,26 @@ export function createShowQueries(db: CommonQueryMethods) {
           and (s.queue_day = ${today}::date
                or (s.x_published_at >= ${start.toISOString()} and s.x_published_at < ${end.toISOString()}))`),
 
-    queue: (input: { rootId: string; today: string; creditLine: string; postText: string; xLength: number; now: Date }) =>
+    markQueued: (input: { rootId: string; today: string; creditLine: string; postText: string; xLength: number; now: Date }) =>
       db.query(sql.type(NoRow)`
         update show_items set queue_state = 'queued', queue_day = ${input.today}::date, queued_at = ${input.now.toISOString()},
           credit_line = ${input.creditLine}, post_text = ${input.postText}, x_length = ${input.xLength}, skip_reason = null, skipped_at = null
         where root_id = ${input.rootId}`),
 
-    skip: (input: { rootId: string; reason: string; creditLine: string; xLength: number; now: Date }) =>
+    markSkipped: (input: { rootId: string; reason: string; creditLine: string; xLength: number; now: Date }) =>
       db.query(sql.type(NoRow)`
         update show_items set queue_state = 'skipped', skip_reason = ${input.reason}, skipped_at = ${input.now.toISOString()},
           credit_line = ${input.creditLine}, x_length = ${input.xLength}, queue_day = null, queued_at = null, post_text = null
         where root_id = ${input.rootId}`),
 
     /** The reporter's queue: queued, unpublished, unflagged, live; oldest pick first. */
-    queued: () =>
+    queuedItems: () =>
       db.any(sql.type(ShowItemRow)`${select}
         where ${live} and s.queue_state = 'queued' and s.x_url is null and s.flagged_at is null
         order by s.picked_at, p.seq`),
 
     /** Items skipped for the reporter's information, newest first. */
-    skipped: (since: Date) =>
+    skippedItems: (since: Date) =>
       db.any(sql.type(ShowItemRow)`${select}
         where ${live} and s.queue_state = 'skipped' and s.flagged_at is null and s.created_at > ${since.toISOString()}
         order by s.skipped_at desc, p.seq desc`),

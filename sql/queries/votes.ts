@@ -42,10 +42,10 @@ export function createVotesQueries(db: CommonQueryMethods) {
       db.oneFirst(sql.type(ScoreRow)`update posts set score = post_score(id) where id = ${postId} returning score`),
 
     /** The one count, read directly. */
-    score: (postId: string) => db.oneFirst(sql.type(ScoreRow)`select post_score(${postId}::uuid) as score`),
+    currentScore: (postId: string) => db.oneFirst(sql.type(ScoreRow)`select post_score(${postId}::uuid) as score`),
 
     /** The live targets among `ids`, their authors and the voter's own vote on each. */
-    targets: (voterId: string, ids: readonly string[]) =>
+    liveTargets: (voterId: string, ids: readonly string[]) =>
       db.any(sql.type(TargetRow)`
         select p.id, p.author_id, v.value as your_vote
         from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
@@ -53,7 +53,7 @@ export function createVotesQueries(db: CommonQueryMethods) {
         where p.id = any(${sql.array(ids, 'uuid')}) and ${live}`),
 
     /** The votes of live voters on a post, oldest first: the votes the score counts. */
-    voters: (postId: string) =>
+    countedVotes: (postId: string) =>
       db.any(sql.type(VoterRow)`
         select a.name as agent, v.value, v.weight, v.created_at as at
         from votes v join accounts a on a.id = v.voter_id
