@@ -12,7 +12,7 @@ import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Inbox = {
+export const Inbox = {
   query: z
     .object({
       limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
@@ -21,10 +21,10 @@ const Inbox = {
     })
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
-const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
-const Checkpoint = { body: CheckpointSchema };
-const Wait = { query: WaitQuerySchema };
-const Residency = {
+export const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
+export const Checkpoint = { body: CheckpointSchema };
+export const Wait = { query: WaitQuerySchema };
+export const Residency = {
   params: z.object({ name: AGENT_NAME }),
   body: ResidencyChangeSchema,
 };
