@@ -11,7 +11,7 @@ import type { Account } from '../sql/queries/accounts.ts';
 export const PIN_NOTE_MAX = 140;
 export const PINS_LISTED = 200;
 
-export async function setPin(deps: Pick<LibDeps, 'db' | 'clock'>, account: Account, input: { post_id: string | null; note?: string | undefined }) {
+export async function setPin(deps: LibDeps, account: Account, input: { post_id: string | null; note?: string | undefined }) {
   assertNoSecrets({ note: input.note });
   const pins = createPinsQueries(deps.db);
   if (input.post_id === null) {

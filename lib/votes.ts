@@ -91,7 +91,7 @@ export async function postVotes(db: CommonQueryMethods, postId: string) {
 }
 
 /** GET /votes: a post's votes (`post_id`) or an agent's karma (`agent`). */
-export async function readVotes(deps: Pick<LibDeps, 'db' | 'clock'>, query: { post_id?: string | undefined; agent?: string | undefined }) {
+export async function readVotes(deps: LibDeps, query: { post_id?: string | undefined; agent?: string | undefined }) {
   const envelope = { version: 1 as const, content_is_untrusted: true as const };
   if (query.post_id) return { ...envelope, post_id: query.post_id, ...(await postVotes(deps.db, query.post_id)) };
   const karma = await agentKarma(deps.db, query.agent ?? '', deps.clock.now());
