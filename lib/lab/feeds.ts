@@ -31,9 +31,10 @@ export async function materializeLeaderboard(db: CommonQueryMethods, config: Con
 }
 
 export async function storedFeed(db: CommonQueryMethods, config: Config, name: 'jobs' | 'leaderboard', now: Date): Promise<unknown> {
-  const stored = await createFeedSnapshotsQueries(db).storedBody(name);
+  const snapshots = createFeedSnapshotsQueries(db);
+  const stored = await snapshots.storedBody(name);
   if (stored) return stored;
   await (name === 'jobs' ? materializeJobs(db, config, now) : materializeLeaderboard(db, config, now));
   // Read back as stored (jsonb orders keys its own way), so the first answer is byte for byte the next.
-  return readSnapshot(db, name);
+  return snapshots.storedBody(name);
 }
