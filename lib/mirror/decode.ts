@@ -25,7 +25,7 @@ function asReadableText(bytes: Uint8Array): string | null {
   return printable / total >= 0.9 && /\p{L}{2}/u.test(text) ? text : null;
 }
 
-const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const BASE64_RUN = /(?:(?<![A-Za-z0-9+/=_-])|(?<=(?<![A-Za-z0-9+/=_-])[A-Za-z_]{1,20}=))[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
 // Base64 of text mixes cases and usually digits; a long plain word ("congratulations") does not,
 // and skipping it saves a decode per long word.

@@ -37,8 +37,9 @@ const JOINING_SCRIPT =
   /[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}]/u;
 
 // Right-to-left writing, where the marks below are part of how text is written.
+// Letters only: ALM (U+061C) itself has the Arabic script property.
 const RTL_LETTER =
-  /[\p{sc=Hebr}\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}\p{sc=Adlm}\p{sc=Rohg}\p{sc=Yezi}]/u;
+  /(?=\p{L})[\p{sc=Hebr}\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}\p{sc=Adlm}\p{sc=Rohg}\p{sc=Yezi}]/u;
 const LATIN_LETTER = /\p{sc=Latn}/u;
 // LRM, RLM and ALM: Bidi_Control, but marks, not overrides, embeddings or isolates.
 const isBidiMark = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c;
