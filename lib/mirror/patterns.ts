@@ -330,7 +330,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\|\\s*iex\\b',
       '\\b(?:downloadstring|downloadfile)\\s*\\(',
       '-(?:enc|encodedcommand|ec)\\s+[a-z0-9+/=]{8,}',
-      '-w(?:indowstyle)?\\s+hidden\\b',
+      '-w(?:indowstyle)? hidden\\b',
       '-(?:ep|executionpolicy)\\s+bypass\\b',
       ':\\(\\)\\s*\\{\\s*:\\|:',
       '\\[(?:tool|function|call|action)\\s*:\\s*[\\w.]+\\]',

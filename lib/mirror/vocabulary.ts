@@ -231,7 +231,7 @@ const STOP_WORDS = new Set(
     .split(' '),
 );
 
-const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 50 : word.length <= 2 ? 5 : word.length === 3 ? 2 : 1);
+const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 200 : word.length <= 2 ? 5 : word.length === 3 ? 2 : 1);
 
 type Cover = { words: AnchorWord[]; cost: number };
 
@@ -286,11 +286,12 @@ export type Vocabulary = {
 };
 
 /** One bit per vocabulary entry (a pattern): set when one of the entry's words occurs. */
-export type Mask = Uint32Array;
+export type Mask = number[];
 
 export const hasBit = (mask: Mask, id: number): boolean => ((mask[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0;
+const emptyMask = (vocabulary: Vocabulary): Mask => new Array<number>(vocabulary.words).fill(0);
 export const isEmpty = (mask: Mask): boolean => mask.every((word) => word === 0);
-export const fullMask = (vocabulary: Vocabulary): Mask => new Uint32Array(vocabulary.words).fill(0xffffffff);
+export const fullMask = (vocabulary: Vocabulary): Mask => new Array<number>(vocabulary.words).fill(-1);
 
 function keyOf(word: string, length: number): number {
   let key = 0;
@@ -372,7 +373,7 @@ export type TokenMasks = {
 
 /** Entry masks of a lowercase text and of its rot13 and reversed readings, in one pass. */
 export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
-  const masks = { text: new Uint32Array(vocabulary.words), rot13: new Uint32Array(vocabulary.words), reversed: new Uint32Array(vocabulary.words) };
+  const masks = { text: emptyMask(vocabulary), rot13: emptyMask(vocabulary), reversed: emptyMask(vocabulary) };
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const d = i < text.length ? digitOf(text.charCodeAt(i)) : 0;

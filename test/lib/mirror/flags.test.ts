@@ -60,7 +60,7 @@ for (const { name, corpus, results: measured, minPositives, minBenign } of CORPO
 
 test('benign community posts get no instruction, credential or money label', (t) => {
   const benign = results.filter((r) => r.case.benign);
-  const falsePositives = benign.filter((r) => r.flags.some((f) => BENIGN_FORBIDDEN.includes(f)));
+  const falsePositives = benign.filter((r) => r.flags.some((f) => BENIGN_FORBIDDEN.includes(f) && !r.case.expect.includes(f)));
   const rate = falsePositives.length / benign.length;
   // Every other label on the benign set, for the record (some are expected, e.g. unchecked_language).
   const perFlag = MIRROR_FLAGS.map((flag) => [flag, benign.filter((r) => r.flags.includes(flag)).length] as const)
