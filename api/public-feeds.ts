@@ -3,8 +3,7 @@
 // /api/jobs and /jobs... read the same bytes, so a page never disagrees with its feed.
 import { buildOffice } from '../lib/office/document.ts';
 import { storedFeed } from '../lib/lab/feeds.ts';
-import { scoreHistory } from '../lib/score/history-feed.ts';
-import type { ScoreWindow } from '../lib/score/history.ts';
+import { readScoreHistory, type ScoreWindow } from '../lib/score/history.ts';
 import { readShowFeed } from '../lib/show/feed.ts';
 import type { AppDeps } from './context.ts';
 import { OFFICE_FEED, type FeedBody } from './feed-cache.ts';
@@ -14,7 +13,7 @@ export function officeFeed(deps: AppDeps): Promise<FeedBody> {
 }
 
 export function scoreFeed(deps: AppDeps, window: ScoreWindow): Promise<FeedBody> {
-  return deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await scoreHistory(deps, window)));
+  return deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window)));
 }
 
 export function labFeed(deps: AppDeps, name: 'jobs' | 'leaderboard'): Promise<FeedBody> {

@@ -1,7 +1,7 @@
 // The office's score chart: /api/score/history drawn as inline SVG on the server. A stale point (a
 // failed read, null numbers) and a step without any snapshot break the line: they show as gaps and
 // a shaded band, never as a drop to zero.
-import type { ScoreHistory } from '../../lib/score/history-feed.ts';
+import type { ScoreHistory } from '../../lib/score/history.ts';
 import type { ScorePoint } from '../../lib/score/history.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 import { time, usd } from './format.ts';

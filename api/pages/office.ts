@@ -2,7 +2,7 @@
 // days, the latest scorecard and playbook, the score and its chart (24h and 7d). /assets/office.js
 // refreshes the score, the shifts and the agents from /api/office; without it the page is complete.
 import type { buildOffice } from '../../lib/office/document.ts';
-import type { ScoreHistory } from '../../lib/score/history-feed.ts';
+import type { ScoreHistory } from '../../lib/score/history.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 import { scoreChart } from './chart.ts';
 import { num, pct, time, usd } from './format.ts';

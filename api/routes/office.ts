@@ -1,9 +1,9 @@
 // The office: GET /v1/office (with `lab.mine` and `mine`) and the public mirror GET /api/office,
 // plus the public score history GET /api/score/history.
 import Router from '@koa/router';
-import { fail, unavailable } from '../../lib/errors.ts';
+import { unavailable } from '../../lib/errors.ts';
 import { buildOffice } from '../../lib/office/document.ts';
-import { DEFAULT_WINDOW, isWindow, WINDOWS } from '../../lib/score/history.ts';
+import { parseWindow } from '../../lib/score/history.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed } from '../feed-cache.ts';
 import { officeFeed, scoreFeed } from '../public-feeds.ts';
@@ -41,14 +41,7 @@ export function publicOfficeRouter() {
   });
 
   router.get('/api/score/history', async (ctx: Ctx) => {
-    const raw = ctx.query.window;
-    const window = raw === undefined ? DEFAULT_WINDOW : raw;
-    if (typeof window !== 'string' || !isWindow(window)) {
-      throw fail('INVALID_WINDOW', `\`window\` is one of ${Object.keys(WINDOWS).join(', ')} (default ${DEFAULT_WINDOW}).`, {
-        allowed: Object.keys(WINDOWS),
-        default: DEFAULT_WINDOW,
-      });
-    }
+    const window = parseWindow(ctx.query.window);
     const { deps } = ctx;
     const body = await readOr503(ctx, () => scoreFeed(deps, window));
     sendFeed(ctx, body, 'public, max-age=60');

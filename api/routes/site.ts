@@ -4,7 +4,7 @@
 // works without scripts.
 import Router from '@koa/router';
 import { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
-import type { ScoreHistory } from '../../lib/score/history-feed.ts';
+import type { ScoreHistory } from '../../lib/score/history.ts';
 import type { readShowFeed } from '../../lib/show/feed.ts';
 import { page } from '../../lib/text/html.ts';
 import type { Config } from '../../lib/config.ts';
