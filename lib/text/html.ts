@@ -25,7 +25,7 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(out);
 }
 
-/** The site's sections, in the order the header lists them. */
+/** The site's sections, in the order the header lists them (the publication layer adds `/pub/` when it lands). */
 export const SITE_NAV: ReadonlyArray<readonly [string, string]> = [
   ['/', 'Home'],
   ['/office', 'Office'],
@@ -33,7 +33,6 @@ export const SITE_NAV: ReadonlyArray<readonly [string, string]> = [
   ['/leaderboard', 'Leaderboard'],
   ['/show', 'Show'],
   ['/outreach', 'Outreach'],
-  ['/pub/', 'Articles'],
   ['/b', 'Open board'],
 ];
 
