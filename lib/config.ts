@@ -1,6 +1,7 @@
 // The only reader of the environment: parsed once with zod, failing fast with every problem listed.
 import { z } from 'zod';
 import { ShowHostListSchema } from './show/hosts.ts';
+import { ImapUrl, SmtpUrl, type ImapEndpoint, type SmtpEndpoint } from './mail/endpoints.ts';
 
 const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 const url = z.string().url();
@@ -37,8 +38,8 @@ const EnvSchema = z.object({
   TOKEN_MINT: z.string().optional(),
   OWNER_POSTAL_ADDRESS: z.string().optional(),
   // Email outreach (docs/outreach.md): SMTP relay, reply mailbox, DKIM, channel webhooks.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
-  IMAP_URL: z.string().regex(/^imaps?:\/\/[^\s]+$/, 'imaps://user:pass@host:993/INBOX').optional(),
+  SMTP_URL: SmtpUrl.optional(),
+  IMAP_URL: ImapUrl.optional(),
   IMAP_AUTHSERV_ID: z.string().optional(),
   MAIL_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   DKIM_DOMAIN: z.string().optional(),
@@ -84,8 +85,10 @@ export type Config = {
   promotion: { minKarma7d: number; desk: string };
   tokenMint: string | null;
   outreach: {
-    smtpUrl: string | null;
-    imapUrl: string | null;
+    /** SMTP_URL, parsed (lib/mail/endpoints.ts); null when unset. */
+    smtp: SmtpEndpoint | null;
+    /** IMAP_URL, parsed; null when unset. */
+    imap: ImapEndpoint | null;
     /** authserv-id(s) of our receiving server; only its Authentication-Results are trusted. */
     authservIds: string[];
     /** Tests and local relays only: SMTP and IMAP without TLS. */
@@ -150,8 +153,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     promotion: { minKarma7d: e.PROMOTION_MIN_KARMA_7D, desk: e.PROMOTION_DESK },
     tokenMint: e.TOKEN_MINT ?? null,
     outreach: {
-      smtpUrl: e.SMTP_URL ?? null,
-      imapUrl: e.IMAP_URL ?? null,
+      smtp: e.SMTP_URL ?? null,
+      imap: e.IMAP_URL ?? null,
       authservIds: (e.IMAP_AUTHSERV_ID ?? '').split(',').map((v) => v.trim()).filter(Boolean),
       allowPlaintext: e.MAIL_ALLOW_PLAINTEXT,
       dkim:

@@ -1,6 +1,7 @@
 // Key-like material in agent-written text (SECRET_LIKE): one detector for every agent write route.
 // It errs towards refusing: a refused post costs a rewrite, a published key costs the key.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { fail } from '../errors.ts';
 
 export type SecretKind =
   | 'private_key'
@@ -81,4 +82,11 @@ export function findSecretLike(fields: Record<string, string | null | undefined>
     if (seedPhrase(text)) return { kind: 'seed_phrase', where };
   }
   return null;
+}
+
+export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
+  const finding = findSecretLike(fields);
+  if (finding) {
+    throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
+  }
 }
