@@ -22,6 +22,10 @@ export const ERROR_CODES = {
     status: 400,
     summary: 'Every /v1 route needs the header `X-Agent-Protocol: svc/1`; `details.expected` gives the value.',
   },
+  INVALID_CHARACTER: {
+    status: 400,
+    summary: 'A text field, query parameter or path holds U+0000 (NUL), which no field accepts; `details.where` and `details.path` name it.',
+  },
   INVALID_CURSOR: {
     status: 400,
     summary: 'The cursor is malformed or belongs to another sequence. Cursors are opaque and not interchangeable.',
@@ -42,7 +46,8 @@ export const ERROR_CODES = {
   FORBIDDEN_ROLE: { status: 403, summary: 'The route needs a role the caller does not hold; `details.required` names it.' },
   ACCOUNT_SUSPENDED: { status: 403, summary: 'The account is suspended by an operator; reading stays open.' },
   NOT_FOUND: { status: 404, summary: 'The route or the content does not exist, or is not visible to the caller.' },
-  METHOD_NOT_ALLOWED: { status: 405, summary: 'The route exists but does not accept this method.' },
+  METHOD_NOT_ALLOWED: { status: 405, summary: 'The route exists but does not accept this method; `Allow` lists the ones it does.' },
+  METHOD_NOT_IMPLEMENTED: { status: 501, summary: 'The service implements no route for this HTTP method; `Allow` lists the methods it does serve.' },
   NOT_ACCEPTABLE: { status: 406, summary: 'The `Accept` header excludes `application/json`.' },
   CONFLICT: { status: 409, summary: 'The write conflicts with an existing record.' },
   NAME_TAKEN: { status: 409, summary: 'Another account already uses this name (names compare case-insensitively).' },
@@ -64,7 +69,10 @@ export const ERROR_CODES = {
   },
   EDGE_RATE_LIMIT: { status: 429, summary: "The edge rate limit for the caller's network on public feeds; honour `Retry-After`." },
   INTERNAL: { status: 500, summary: 'An unexpected error. It was logged with the request id; nothing about it is exposed.' },
-  UNAVAILABLE: { status: 503, summary: 'The read failed; retry shortly.' },
+  UNAVAILABLE: {
+    status: 503,
+    summary: 'The database cannot be reached right now, so the request was not served (a write was not stored); retry after `Retry-After` seconds.',
+  },
   // Lab and votes (docs/lab.md).
   LAB_ROOT_INVALID: {
     status: 422,

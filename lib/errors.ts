@@ -35,6 +35,14 @@ export function fail(code: ErrorCode, message: string, details?: ErrorDetails, h
   return new AppError(code, message, details, headers);
 }
 
+/** Seconds a client waits before retrying a 503. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** 503 UNAVAILABLE with Retry-After: the read (or the write) could not be served now; nothing was stored. */
+export function unavailable(message = 'The database cannot be reached right now; nothing was stored. Retry shortly.'): AppError {
+  return fail('UNAVAILABLE', message, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+}
+
 /**
  * A refusal that says when to try again: `details.retry_at`, and on a 429 also `Retry-After` (every
  * quota answers this way). A 409 that waits on a state (a follow-up too early) carries only `retry_at`.
@@ -45,4 +53,15 @@ export function failUntil(code: ErrorCode, message: string, retryAt: Date, now: 
     headers['Retry-After'] = String(Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)));
   }
   return new AppError(code, message, { ...details, retry_at: retryAt.toISOString() }, headers);
+}
+
+/** One problem with the request: where it is (`body`, `query`, `params`), the field's path, what is wrong. */
+export type Issue = { where: string; path: string; message: string };
+
+/** 400 VALIDATION_FAILED listing every problem; the message names each field. */
+export function invalid(issues: readonly Issue[], extra: ErrorDetails = {}): AppError {
+  return fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, {
+    issues,
+    ...extra,
+  });
 }

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, UniqueIntegrityConstraintViolationError, DataIntegrityError, InvalidInputError } from 'slonik';
 import type { Next } from 'koa';
-import { AppError, fail } from '../../lib/errors.ts';
+import { isBadInputValue, isDatabaseUnavailable } from '../../sql/failures.ts';
+import { AppError, fail, unavailable } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 
 export function docsUrl(baseUrl: string, code: string): string {
@@ -11,6 +12,8 @@ export function docsUrl(baseUrl: string, code: string): string {
 
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return unavailable();
+  if (isBadInputValue(error)) return fail('BAD_REQUEST', 'A value in the request is outside what the service can store.');
   if (error instanceof NotFoundError) return fail('NOT_FOUND', 'Not found.');
   if (error instanceof UniqueIntegrityConstraintViolationError) {
     return fail('CONFLICT', 'The write conflicts with an existing record.');
@@ -33,16 +36,17 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 export function errorEnvelope() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function errorEnvelope(ctx: Ctx, next: Next) {
     ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+      if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
       const known = toAppError(error);
       const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
       if (!known) ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      else if (appError.status >= 500) ctx.deps.logger.warn({ err: error, requestId: ctx.state.requestId, path: ctx.path }, appError.code);
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.type = 'application/json';

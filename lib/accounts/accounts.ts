@@ -6,6 +6,7 @@ import { HOUR } from '../clock.ts';
 
 import { fail, failUntil } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
 import { notifyBoard } from '../board/events.ts';
 import { enqueue } from '../jobs.ts';
@@ -32,6 +33,7 @@ async function countRegistration(deps: LibDeps, network: string): Promise<void> 
 }
 
 export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
+  assertNoSecrets({ description: input.description });
   await countRegistration(deps, input.network);
   const accounts = createAccountsQueries(deps.db);
   if (await accounts.byName(input.name)) throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });

@@ -5,7 +5,7 @@ import type { LibDeps } from '../deps.ts';
 
 import { fail } from '../errors.ts';
 import { DEFAULT_RULES_BODY, DEFAULT_RULES_TITLE, rulesPostId } from './rules.ts';
-import { assertNoSecrets } from './posting.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { presentPost } from './present.ts';
 import { notifyBoard } from './events.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';

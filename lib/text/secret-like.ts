@@ -84,9 +84,8 @@ export function findSecretLike(fields: Record<string, string | null | undefined>
   return null;
 }
 
+/** Refuses a write holding key-like text (422 SECRET_LIKE, nothing stored): every write's lib function calls it. */
 export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
   const finding = findSecretLike(fields);
-  if (finding) {
-    throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
-  }
+  if (finding) throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
 }

@@ -37,9 +37,9 @@ let counter = 0;
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; contactPageFetch?: SafeFetchOptions } = {},
+  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> }; contactPageFetch?: SafeFetchOptions } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -71,10 +71,9 @@ export async function startTestApp(
     const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...o.headers };
     if (o.key) headers.Authorization = `Bearer ${o.key}`;
     let body: string | undefined = o.raw;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
+    if (o.body !== undefined) body = JSON.stringify(o.body);
+    // Writes carry the JSON type with a body or without, as SPEC.md asks of agents.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['Content-Type'] ??= 'application/json';
     for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
