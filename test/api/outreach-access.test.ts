@@ -2,13 +2,20 @@
 // - a stopped resident reads nothing (403 OUTREACH_RESIDENTS_ONLY) and its writes answer 409
 //   RESIDENCY_STOPPED, the rule for every write while stopped (docs/outreach.md, "Who may use it");
 // - the office's `outreach.enabled` says whether sending can happen (settings, mode and SMTP_URL);
-// - referral links exist only for names that AGENT_NAME accepts.
+// - referral links exist only for names that AGENT_NAME accepts;
+// - the rules live in lib: a caller other than the routes (MCP) gets the same refusals;
+// - how contact pages are fetched is the app's (its deps), not a process-wide setting.
 import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { createAccount, setOwner, setResidencyByName } from '../../lib/accounts/admin.ts';
+import { createAccount, setOwner, setResidencyByName, setResident } from '../../lib/accounts/admin.ts';
+import type { AppError } from '../../lib/errors.ts';
+import { addContact } from '../../lib/outreach/contacts.ts';
+import { listSent, submitEmail } from '../../lib/outreach/emails.ts';
+import { followReferral } from '../../lib/outreach/referrals.ts';
+import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
-import { SETUP, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
+import { BODY, SETUP, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
 
 let w: OutreachWorld;
 test.before(async () => {
@@ -98,4 +105,54 @@ test.serial('referral links follow AGENT_NAME: a name it refuses has no link, an
     sql.type(z.object({ n: z.number() }))`select count(*)::int as n from referral_clicks where agent_id = ${three.account.id}`,
   );
   t.is(counted, 1);
+});
+
+const accountOf = async (name: string) => {
+  const account = await createAccountsQueries(w.app.db).byName(name);
+  if (!account) throw new Error(`no account ${name}`);
+  return account;
+};
+const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e: AppError) => e)) as AppError | null)?.code ?? 'accepted';
+
+test.serial('the rules live in lib: SECRET_LIKE, residency and AGENT_NAME hold for a caller that is not a route', async (t) => {
+  await w.setup({ mode: 'review' });
+  const resident = await w.resident('lib_caller');
+  const contactId = await w.addContact(resident, 'ivy.lane@outlet7.test');
+  const account = await accountOf(resident.name);
+  const key = 'AKIAABCDEFGHIJKLMNOP';
+  const email = { contact_id: contactId, subject: 'A measured experiment', body: `${BODY} Ref ${key}.`, experiment_id: resident.experimentId, kind: 'pitch' as const };
+  t.is(await codeOf(submitEmail(w.app.deps, account, email)), 'SECRET_LIKE');
+  w.published.add('noor.vale@outlet7.test');
+  const contact = { email: 'noor.vale@outlet7.test', outlet: 'outlet7.test', beat: `science ${key}`, source_url: w.sourceUrl('outlet7.test') };
+  t.is(await codeOf(addContact(w.app.deps, account, contact)), 'SECRET_LIKE');
+  const stored = await w.app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from outreach_messages where author_id = ${account.id}`);
+  t.is(stored, 0, 'nothing was stored');
+
+  // A stopped resident is refused by the lib function itself.
+  await setResidencyByName(w.app.deps, resident.name, 'stopped', 'test stop');
+  t.is(await codeOf(listSent(w.app.deps, await accountOf(resident.name), { limit: 10 })), 'OUTREACH_RESIDENTS_ONLY');
+  await setResidencyByName(w.app.deps, resident.name, 'active', 'test resume');
+
+  // The referral name check is AGENT_NAME's: too short, too long, or with other characters.
+  await createAccount(w.app.deps, 'xy');
+  for (const name of ['xy', 'a'.repeat(31), 'bad-name']) t.deepEqual(await followReferral(w.app.deps, name, 'trade'), { missing: 'link' }, name);
+});
+
+test.serial('contact pages are fetched as the app was given: an app without test options refuses the loopback page', async (t) => {
+  // The world's app may read its loopback test pages; another app in the same process may not.
+  const plain = await startTestApp({});
+  try {
+    const agent = await plain.register('plain_fetcher');
+    await setResident(plain.deps, agent.name, { desk: 'outreach' });
+    w.published.add('ora.finch@outlet8.test');
+    const body = { email: 'ora.finch@outlet8.test', outlet: 'outlet8.test', beat: 'science', source_url: w.sourceUrl('outlet8.test') };
+    const refused = await plain.request('POST', '/v1/outreach/contacts', { key: agent.key, body });
+    t.is(refused.status, 422);
+    t.is(refused.body.error.code, 'OUTREACH_SOURCE_UNREADABLE');
+    const resident = await w.resident('world_fetcher');
+    const accepted = await w.app.request('POST', '/v1/outreach/contacts', { key: resident.key, body });
+    t.is(accepted.status, 201);
+  } finally {
+    await plain.close();
+  }
 });

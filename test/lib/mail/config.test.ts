@@ -48,3 +48,30 @@ test('a bad SMTP_URL or IMAP_URL stops the start, each problem listed', (t) => {
   const both = t.throws(() => loadConfig({ SMTP_URL: 'http://x', IMAP_URL: 'imaps://host' }), { instanceOf: ConfigError });
   t.regex(both?.message ?? '', /SMTP_URL[^]*IMAP_URL|IMAP_URL[^]*SMTP_URL/);
 });
+
+test('a bad SMTP_URL stops the worker and web processes at start, naming the variable', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const run = (entry: string) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, [fileURLToPath(new URL(entry, import.meta.url))], {
+        env: { ...process.env, NODE_ENV: 'test', PORT: '0', SMTP_URL: 'smtp://u:p@relay.example:99999', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      // A process that started anyway is stopped here; the assertions then fail.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  for (const entry of ['../../../workers/main.ts', '../../../api/main.ts']) {
+    const { code, output } = await run(entry);
+    t.not(code, 0, entry);
+    t.not(code, null, `${entry} exited by itself`);
+    t.regex(output, /SMTP_URL/, entry);
+  }
+});
