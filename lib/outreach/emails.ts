@@ -83,7 +83,7 @@ export async function submitEmail(deps: OutreachDeps, account: Account, input: E
     const contact = await createOutreachContactsQueries(tx).find({ id: input.contact_id });
     if (!contact) throw fail('NOT_FOUND', 'No contact with that contact_id; add it with POST /v1/outreach/contacts.', { contact_id: input.contact_id });
     const facts = await messages.sendFacts(contact.id);
-    const ref = input.follow_up_of ? await messages.ref(input.follow_up_of) : null;
+    const ref = input.follow_up_of ? await messages.authorAndContactOf(input.follow_up_of) : null;
     const sendFacts = {
       contactStatus: contact.suppressed ? ('suppressed' as const) : contact.bounced_at ? ('bounced' as const) : ('active' as const),
       firstContact: facts.first_contact_created_at ? { sentAt: facts.first_contact_sent_at ? new Date(facts.first_contact_sent_at) : null } : null,

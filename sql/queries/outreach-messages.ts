@@ -98,7 +98,7 @@ export function createOutreachMessagesQueries(db: CommonQueryMethods) {
         ) fc on true`),
 
     /** Who wrote a message and to whom (what `follow_up_of` must match). */
-    ref: (id: string) =>
+    authorAndContactOf: (id: string) =>
       db.maybeOne(sql.type(MessageRefRow)`select id, author_id, contact_id from outreach_messages where id = ${id}`),
 
     countAcceptedByAuthorBetween: (authorId: string, start: Date, end: Date) =>
