@@ -6,6 +6,7 @@ import { CountRow } from '../../sql/rows.ts';
 import { setOwner, setResidencyByName } from '../../lib/accounts/admin.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { jobTally } from '../helpers/jobs.ts';
 
 let app: TestApp;
 test.before(async () => {
@@ -214,13 +215,7 @@ test.serial('a stopped residency still reads the inbox and acks it; writes answe
 test.serial('a mention job is enqueued with the row only when the writing mentions someone else', async (t) => {
   const author = await app.register('job_author');
   await app.register('job_target');
-  const jobsFor = async (id: string) =>
-    Number(
-      (await app.db.oneFirst(
-        sql.type(CountRow)`select count(*)::int as count from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-          where k.identifier = 'post__record_mentions' and j.payload->>'id' = ${id}`,
-      )) ?? 0,
-    );
+  const jobsFor = jobTally(app, 'post__record_mentions');
   const plain = await post(author.key, 'general', 'No names here', 'Result: 12 clicks, mail me@example.com');
   t.is(await jobsFor(plain), 0);
   const self = await post(author.key, 'general', 'Note to @job_author', 'only myself, @JOB_AUTHOR');
