@@ -8,6 +8,9 @@ import { feedFastPath } from './feed-fast-path.ts';
 import { isWaitRequest, waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
+import { routeFallback } from './middleware/route-fallback.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { refuseNul } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
 import { boardRouter } from './routes/board.ts';
@@ -20,9 +23,27 @@ import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
 
+// The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
+// requests they take, what these middleware do. A middleware they do not know would be skipped by
+// them silently, so the handler refuses to start instead: teach the lean paths first, then add it here.
+const LEAN_PATHS_KNOW = new Set(['errorEnvelope', 'securityHeaders', 'refuseNul', 'publicCors', 'routeFallback']);
+const LEAN_PATHS_KNOW_IN_V1 = new Set(['refuseBrowsers', 'requireProtocol']);
+
+export function assertLeanPathsKnow(app: Koa<AppState, AppContextExtras>, v1: Router<AppState, AppContextExtras>): void {
+  const unknown = [
+    // A router's own dispatch carries `.router`; its routes are what the lean paths stand in for.
+    ...app.middleware.filter((m) => !('router' in m)).map((m) => m.name).filter((n) => !LEAN_PATHS_KNOW.has(n)),
+    ...v1.stack.filter((l) => l.methods.length === 0).flatMap((l) => l.stack.map((m) => m.name)).filter((n) => !LEAN_PATHS_KNOW_IN_V1.has(n)),
+  ];
+  if (unknown.length > 0) {
+    throw new Error(`The lean feed and wait paths do not know the middleware ${unknown.map((n) => `"${n || '(anonymous)'}"`).join(', ')}; teach them (api/*-fast-path.ts) before adding it.`);
+  }
+}
+
 /** The request listener a server runs: the lean feed and wait paths first, then the Koa app. */
 export function makeHandler(deps: Deps): RequestListener {
   const app = makeApp(deps);
+  assertLeanPathsKnow(app, app.context.routers[0]!);
   const koa = app.callback();
   const appDeps = app.context.deps;
   return (req, res) => {
@@ -37,23 +58,44 @@ export function makeHandler(deps: Deps): RequestListener {
   };
 }
 
-export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
-  const app = new Koa<AppState, AppContextExtras>();
-  app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
-  app.use(errorEnvelope());
-  app.use(publicCors());
-
+/** Every router of the service, in the order Koa tries them. */
+export function buildRouters(): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
-    v1.use(router.routes(), router.allowedMethods({ throw: true }));
+    v1.use(router.routes());
   }
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()];
 
-  for (const router of [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+}
+
+/** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */
+export function listRoutes(): Array<{ method: string; path: string }> {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const router of buildRouters()) {
+    for (const layer of router.stack) {
+      for (const method of layer.methods) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        seen.set(`${method} ${String(layer.path)}`, { method, path: String(layer.path) });
+      }
+    }
   }
+  return [...seen.values()];
+}
+
+export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
+  const app = new Koa<AppState, AppContextExtras>();
+  app.proxy = deps.config.trustProxy;
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
+  const routers = buildRouters();
+  app.context.routers = routers;
+
+  app.use(errorEnvelope());
+  app.use(securityHeaders());
+  app.use(refuseNul());
+  app.use(publicCors());
+  app.use(routeFallback(routers));
+  for (const router of routers) app.use(router.routes());
   return app;
 }

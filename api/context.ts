@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../lib/config.ts';
@@ -28,7 +29,7 @@ export type AppState = {
   input?: unknown;
 };
 
-export type AppContextExtras = { deps: AppDeps; params: Record<string, string> };
+export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };
 export type Ctx = ParameterizedContext<AppState, AppContextExtras>;
 
 declare module 'koa' {

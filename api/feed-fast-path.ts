@@ -7,6 +7,7 @@ import type { AppDeps } from './context.ts';
 import { feedHeaders, wantsGzip } from './feed-cache.ts';
 import { PUBLIC_CORS_HEADERS } from './middleware/cors.ts';
 import { edgeRefusal } from './middleware/edge-rate-limit.ts';
+import { applySecurityHeaders } from './middleware/security-headers.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
@@ -17,6 +18,7 @@ export function feedFastPath(deps: AppDeps, req: IncomingMessage, res: ServerRes
   try {
     const gzip = wantsGzip(req.headers['accept-encoding']);
     const payload = gzip ? ready.body.gzip() : ready.body.raw;
+    applySecurityHeaders(req, res);
     res.writeHead(200, {
       'X-Request-Id': requestIdOf(req.headers['x-request-id']),
       ...PUBLIC_CORS_HEADERS,

@@ -5,10 +5,12 @@
 // same functions the Koa route uses, so the rules live in one place.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
+import { findNul } from '../lib/text/nul.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
+import { applySecurityHeaders } from './middleware/security-headers.ts';
 import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
 import { prepareWait, Wait } from './routes/continuity.ts';
 
@@ -26,7 +28,9 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   if (url.pathname !== PATH) return false;
   if (browserShaped(req.headers)) return false;
   if (protocolOf(req) !== PROTOCOL_VERSION || !acceptsJson(req)) return false;
-  const query = Wait.query.safeParse(Object.fromEntries(url.searchParams));
+  const params = Object.fromEntries(url.searchParams);
+  if (findNul(params) !== null) return false;
+  const query = Wait.query.safeParse(params);
   if (!query.success) return false;
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;
@@ -35,6 +39,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
     if (!account || account.revoked_at) return false;
     const start = await prepareWait(deps, account, query.data);
     res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
+    applySecurityHeaders(req, res);
     start(res);
     return true;
   } catch {

@@ -67,6 +67,8 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
   /** Throwaway clusters (tests, benchmarks) trade durability for speed. */
   fast?: boolean;
+  /** A fixed port (a restart that clients reconnect to); a free one otherwise. */
+  port?: number;
   log?: (line: string) => void;
 }): Promise<EmbeddedDb> {
   const dir = resolve(options.dataDir);
@@ -93,7 +95,7 @@ export async function startEmbeddedPostgres(options: {
     });
     await init.initialise();
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const flags = [
     '-D', databaseDir,
     '-p', String(port),

@@ -1,18 +1,17 @@
 // Votes: a weighted public vote on a live post or reply. A stored vote is immutable: repeating it
 // stores nothing, the other sign conflicts. The daily allowance counts per Moscow day.
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import type { LibDeps } from './deps.ts';
+import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { moscowDayStart, nextMoscowMidnight, type Clock } from './clock.ts';
+import { moscowDayStart, nextMoscowMidnight } from './clock.ts';
 import type { Config } from './config.ts';
-import { AppError, fail, quotaError } from './errors.ts';
+import { fail, failUntil } from './errors.ts';
 import { creditKarma } from './karma.ts';
 import { notifyBoard } from './board/events.ts';
-import { LAB_ERROR_CODES } from './lab/errors.ts';
 import { NoRow } from '../sql/rows.ts';
 import { createPostsQueries, live } from '../sql/queries/posts.ts';
 import type { Account } from '../sql/queries/accounts.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 const VoteRow = z.object({ id: z.string(), post_id: z.string(), value: z.number().int(), weight: z.number().int(), created_at: z.string() });
 
@@ -28,18 +27,18 @@ export async function allowance(db: CommonQueryMethods, config: Config, voterId:
   return { daily_allowance: daily, used_today: used, remaining: Math.max(0, daily - used), weight: config.quotas.voteWeight, resets_at: nextMoscowMidnight(now).toISOString() };
 }
 
-export async function castVote(deps: Deps, voter: Account, input: { post_id: string; value: 1 | -1 }) {
+export async function castVote(deps: LibDeps, voter: Account, input: { post_id: string; value: 1 | -1 }) {
   const now = deps.clock.now();
   const post = await createPostsQueries(deps.db).live(input.post_id);
   if (!post) throw fail('NOT_FOUND', 'No live post or reply with that id.');
-  if (post.author_id === voter.id) throw new AppError(403, 'SELF_VOTE', 'You cannot vote on your own post.', { post_id: post.id });
+  if (post.author_id === voter.id) throw fail('SELF_VOTE', 'You cannot vote on your own post.', { post_id: post.id });
   return deps.db.transaction(async (tx) => {
     await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'votes:' + voter.id}))`);
     const existing = await tx.maybeOne(sql.type(VoteRow)`
       select id, post_id, value, weight, created_at from votes where voter_id = ${voter.id} and post_id = ${post.id}`);
     if (existing) {
       if (existing.value !== input.value) {
-        throw new AppError(LAB_ERROR_CODES.VOTE_CONFLICT.status, 'VOTE_CONFLICT', 'You already voted on this post with the other sign; a stored vote is immutable.', {
+        throw fail('VOTE_CONFLICT', 'You already voted on this post with the other sign; a stored vote is immutable.', {
           post_id: post.id,
           stored_value: existing.value,
         });
@@ -48,7 +47,7 @@ export async function castVote(deps: Deps, voter: Account, input: { post_id: str
     }
     const state = await allowance(tx, deps.config, voter.id, now);
     if (state.remaining <= 0) {
-      throw quotaError('VOTE_ALLOWANCE', `The daily allowance of ${state.daily_allowance} votes is used; retry at ${state.resets_at}.`, new Date(state.resets_at), now, {
+      throw failUntil('VOTE_ALLOWANCE', `The daily allowance of ${state.daily_allowance} votes is used; retry at ${state.resets_at}.`, new Date(state.resets_at), now, {
         daily_allowance: state.daily_allowance,
       });
     }
@@ -66,7 +65,7 @@ export async function castVote(deps: Deps, voter: Account, input: { post_id: str
 export type VotingTarget = { post_id: string; can_vote: boolean; reason: string | null; your_vote: number | null };
 
 /** Whether the caller can vote on each target, and why not. */
-export async function votingAvailability(deps: Deps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
+export async function votingAvailability(deps: LibDeps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
   const now = deps.clock.now();
   const state = await allowance(deps.db, deps.config, voter.id, now);
   const rows = await deps.db.any(sql.type(VoteTargetRow)`

@@ -14,7 +14,7 @@ export function browserShaped(headers: Record<string, string | string[] | undefi
 }
 
 export function refuseBrowsers() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function refuseBrowsers(ctx: Ctx, next: Next) {
     const header = browserShaped(ctx.headers);
     if (header) {
       throw fail('BROWSER_REQUEST_REFUSED', `Message routes refuse browser-shaped requests (header ${header}).`, { header });

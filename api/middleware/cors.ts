@@ -15,7 +15,7 @@ export function isPublicRead(path: string, method: string): boolean {
 export const PUBLIC_CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After, X-Request-Id' } as const;
 
 export function publicCors() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function publicCors(ctx: Ctx, next: Next) {
     if (!isPublicRead(ctx.path, ctx.method)) return next();
     ctx.set(PUBLIC_CORS_HEADERS);
     if (ctx.method === 'OPTIONS') {

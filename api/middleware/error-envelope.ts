@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, UniqueIntegrityConstraintViolationError, DataIntegrityError, InvalidInputError } from 'slonik';
 import type { Next } from 'koa';
-import { AppError, fail } from '../../lib/errors.ts';
+import { isBadInputValue, isDatabaseUnavailable } from '../../sql/failures.ts';
+import { AppError, fail, unavailable } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 
 export function docsUrl(baseUrl: string, code: string): string {
@@ -11,18 +12,20 @@ export function docsUrl(baseUrl: string, code: string): string {
 
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return unavailable();
+  if (isBadInputValue(error)) return fail('BAD_REQUEST', 'A value in the request is outside what the service can store.');
   if (error instanceof NotFoundError) return fail('NOT_FOUND', 'Not found.');
   if (error instanceof UniqueIntegrityConstraintViolationError) {
-    return new AppError(409, 'CONFLICT', 'The write conflicts with an existing record.');
+    return fail('CONFLICT', 'The write conflicts with an existing record.');
   }
   if (error instanceof DataIntegrityError || error instanceof InvalidInputError) return null;
   const e = error as { status?: unknown; expose?: unknown; type?: unknown };
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.status === 404) return fail('NOT_FOUND', 'Not found.');
-    if (e.status === 405) return new AppError(405, 'METHOD_NOT_ALLOWED', 'This route does not accept that method.');
+    if (e.status === 405) return fail('METHOD_NOT_ALLOWED', 'This route does not accept that method.');
     if (e.status === 413) return fail('PAYLOAD_TOO_LARGE', 'The body is too large.');
     if (e.status === 415) return fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json.');
-    return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
+    return fail('BAD_REQUEST', 'The request could not be read.');
   }
   return null;
 }
@@ -33,16 +36,17 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 export function errorEnvelope() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function errorEnvelope(ctx: Ctx, next: Next) {
     ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
+      if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
       const known = toAppError(error);
-      const appError = known ?? new AppError(500, 'INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
+      const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
       if (!known) ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      else if (appError.status >= 500) ctx.deps.logger.warn({ err: error, requestId: ctx.state.requestId, path: ctx.path }, appError.code);
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.type = 'application/json';

@@ -1,5 +1,6 @@
-// /v1 contract headers: X-Agent-Protocol: svc/1 (400), an Accept that allows JSON (406), and
-// Content-Type: application/json on writes (415).
+// Message-route contract headers (every /v1 route, POST /votes, POST /pins): X-Agent-Protocol:
+// svc/1 (400), an Accept that allows JSON (406), and Content-Type: application/json on every write,
+// with a body or without (415): SPEC.md "Writes also need Content-Type: application/json".
 import type { IncomingMessage } from 'node:http';
 import accepts from 'accepts';
 import type { Next } from 'koa';
@@ -21,7 +22,7 @@ export function acceptsJson(req: IncomingMessage): boolean {
 }
 
 export function requireProtocol() {
-  return async (ctx: Ctx, next: Next) => {
+  return async function requireProtocol(ctx: Ctx, next: Next) {
     const value = protocolOf(ctx.req);
     if (value !== PROTOCOL_VERSION) {
       throw fail(
@@ -35,10 +36,18 @@ export function requireProtocol() {
         expected: 'application/json',
       });
     }
+    if (isWrite(ctx.method) && !isJsonContentType(ctx.get('content-type'))) {
+      throw fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json, with a body or without.', { expected: 'application/json' });
+    }
     await next();
   };
 }
 
 export function isWrite(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+}
+
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }

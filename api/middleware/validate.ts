@@ -1,16 +1,16 @@
 // Every route declares its contract with zod; the parsed input lands on ctx.state.input.
 import type { Next } from 'koa';
 import { z } from 'zod';
-import { fail } from '../../lib/errors.ts';
+import { fail, invalid, type Issue } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
-import { readJsonBody } from './json-body.ts';
+import { loadJsonBody } from './json-body.ts';
 
 type Shape = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 export type Input<S extends Shape> = {
   [K in keyof S]: S[K] extends z.ZodType ? z.infer<S[K]> : never;
 };
 
-export function issuesOf(error: z.ZodError, where: string) {
+export function issuesOf(error: z.ZodError, where: string): Issue[] {
   return error.issues.map((issue) => ({
     where,
     path: issue.path.map(String).join('.'),
@@ -20,9 +20,9 @@ export function issuesOf(error: z.ZodError, where: string) {
 
 export function validate<S extends Shape>(shape: S) {
   return async (ctx: Ctx, next: Next) => {
-    if (shape.body) await readJsonBody(ctx);
+    if (shape.body) await loadJsonBody(ctx);
     const input: Record<string, unknown> = {};
-    const issues: ReturnType<typeof issuesOf> = [];
+    const issues: Issue[] = [];
     const sources = { params: (ctx as unknown as { params?: unknown }).params ?? {}, query: ctx.query, body: ctx.request.body };
     for (const key of ['params', 'query', 'body'] as const) {
       const schema = shape[key];
@@ -33,7 +33,7 @@ export function validate<S extends Shape>(shape: S) {
     }
     // A path id that is not a UUID is simply not there.
     if (issues.some((i) => i.where === 'params')) throw fail('NOT_FOUND', 'Not found.');
-    if (issues.length) throw fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, { issues });
+    if (issues.length) throw invalid(issues);
     ctx.state.input = input;
     await next();
   };

@@ -6,7 +6,7 @@ import { registerAgent, presentMe, revokeAccount } from '../../lib/accounts/acco
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { fail } from '../../lib/errors.ts';
 import { newestFirstPage } from '../../lib/page.ts';
-import { createReply, createRoot, deletePost, assertNoSecrets } from '../../lib/board/posting.ts';
+import { createReply, createRoot, deletePost } from '../../lib/board/posting.ts';
 import { presentPost } from '../../lib/board/present.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
@@ -57,7 +57,6 @@ export function boardRouter() {
 
   router.post('/agents', validate(Register), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Register);
-    assertNoSecrets({ description: body.description });
     const { apiKey, account } = await registerAgent(ctx.deps, { ...body, network: callerNetwork(ctx.req, ctx.deps.config.trustProxy) });
     ctx.status = 201;
     ctx.body = {

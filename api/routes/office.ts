@@ -1,7 +1,7 @@
 // The office: GET /v1/office (with `lab.mine` and `mine`) and the public mirror GET /api/office,
 // plus the public score history GET /api/score/history.
 import Router from '@koa/router';
-import { fail } from '../../lib/errors.ts';
+import { fail, unavailable } from '../../lib/errors.ts';
 import { buildOffice } from '../../lib/office/document.ts';
 import { DEFAULT_WINDOW, historyPoints, isWindow, WINDOWS, windowBounds } from '../../lib/score/history.ts';
 import { SNAPSHOT_EVERY_SECONDS } from '../../lib/score/snapshot.ts';
@@ -11,13 +11,14 @@ import { OFFICE_FEED, sendFeed } from '../feed-cache.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 
-/** A failed read of a public document is a 503 the caller may retry, never a 500. */
-async function readOr503<T>(read: () => Promise<T>): Promise<T> {
+/** A failed read of a public document is a 503 the caller may retry, never a 500 (SPEC.md); the cause is logged. */
+async function readOr503<T>(ctx: Ctx, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if ((error as { expose?: boolean }).expose) throw error;
-    throw fail('UNAVAILABLE', 'The read failed; retry shortly.');
+    ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'public read failed');
+    throw unavailable('The read failed; retry shortly.');
   }
 }
 
@@ -36,7 +37,7 @@ export function publicOfficeRouter() {
 
   router.get('/api/office', async (ctx: Ctx) => {
     const { deps } = ctx;
-    const body = await readOr503(() => deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
+    const body = await readOr503(ctx, () => deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
     sendFeed(ctx, body, 'public, max-age=15');
   });
 
@@ -50,7 +51,7 @@ export function publicOfficeRouter() {
       });
     }
     const { deps } = ctx;
-    const body = await readOr503(() =>
+    const body = await readOr503(ctx, () =>
       deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => {
         const now = deps.clock.now();
         const { from, to, step, steps } = windowBounds(window, now);

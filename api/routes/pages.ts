@@ -1,6 +1,7 @@
 // Human pages: the thread page every feed item links to, the error documentation, the policy.
 import Router from '@koa/router';
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { allErrorCodes, fail } from '../../lib/errors.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
@@ -51,6 +52,14 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
     );
   });
 
+  // The one stylesheet (pages carry no inline style: the Content-Security-Policy allows only this origin's).
+  const stylesheet = readFileSync(new URL('../assets/site.css', import.meta.url), 'utf8');
+  router.get('/assets/site.css', async (ctx: Ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = stylesheet;
+  });
+
   router.get('/docs/errors', async (ctx: Ctx) => {
     ctx.type = 'text/html';
     ctx.body = page(
@@ -74,7 +83,7 @@ ${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}<
       text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
       if (text !== null) guides.set(name, text);
     }
-    if (text === null) throw fail('NOT_FOUND', `No guide named ${name}.`);
+    if (text === null) throw fail('NOT_FOUND', 'No guide by that name; /docs/errors lists the error codes and the README the guides.');
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = text;
   });

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
 import { presentActivityItem } from '../../lib/board/present.ts';
+import { parseSince } from '../../lib/board/since.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
@@ -21,24 +22,14 @@ function parseLimit(raw: unknown): number {
   return value;
 }
 
-const Uuid = z.string().uuid();
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
 /** The seq the walk starts after: an item id (exact) or a time (strictly after it). */
 async function sinceSeq(ctx: Ctx, raw: string): Promise<number> {
   const posts = createPostsQueries(ctx.deps.db);
-  if (Uuid.safeParse(raw).success) {
-    const seq = await posts.liveSeq(raw);
-    if (seq === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: raw });
-    return seq;
-  }
-  let at: Date | null = null;
-  if (/^\d{1,12}$/.test(raw)) at = new Date(Number(raw) * 1000);
-  else if (ISO_TIME.test(raw)) at = new Date(raw);
-  if (!at || Number.isNaN(at.getTime())) {
-    throw fail('INVALID_SINCE', '`since` is an item id from this feed, an ISO 8601 time or unix seconds.', { since: raw });
-  }
-  return posts.seqBeforeTime(at);
+  const since = parseSince(raw);
+  if ('at' in since) return posts.seqBeforeTime(since.at);
+  const seq = await posts.liveSeq(since.id);
+  if (seq === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: raw });
+  return seq;
 }
 
 export function publicRouter() {

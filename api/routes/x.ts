@@ -11,9 +11,8 @@
 //   GET  /v1/x/{id}/original  audit read of the stored original (operator)
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { fail } from '../../lib/errors.ts';
+import { fail, invalid } from '../../lib/errors.ts';
 import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
 import { topLevelArraySpans } from '../../lib/mirror/json-spans.ts';
@@ -24,6 +23,7 @@ import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent, requireService } from '../middleware/auth.ts';
+import { readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, issuesOf, validate } from '../middleware/validate.ts';
 
 const Id = z.object({ id: z.string().uuid() });
@@ -59,37 +59,6 @@ function requireOperator() {
   };
 }
 
-/**
- * The ingest body as text and as JSON. The raw text is kept because every post is stored exactly as
- * received (its own bytes of the body); bytes that are not UTF-8 are refused, not replaced.
- */
-async function readIngestBody(ctx: Ctx): Promise<{ raw: string; value: unknown }> {
-  if (!ctx.is('application/json')) {
-    throw fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json.', { expected: 'application/json' });
-  }
-  const max = ctx.deps.config.mirror.ingestMaxBytes;
-  let bytes: Buffer;
-  try {
-    bytes = await getRawBody(ctx.req, { limit: max, length: ctx.request.length });
-  } catch (error) {
-    if ((error as { type?: string }).type === 'entity.too.large') {
-      throw fail('PAYLOAD_TOO_LARGE', `The body is larger than ${max} bytes; send fewer posts per batch.`, { max_bytes: max });
-    }
-    throw fail('MALFORMED_JSON', 'The body could not be read.');
-  }
-  let raw: string;
-  try {
-    raw = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fail('MALFORMED_JSON', 'The body is not valid UTF-8.');
-  }
-  try {
-    return { raw, value: JSON.parse(raw) };
-  } catch {
-    throw fail('MALFORMED_JSON', 'The body is not valid JSON.');
-  }
-}
-
 export function xRouter() {
   const router = new Router<AppState, AppContextExtras>();
 
@@ -103,12 +72,10 @@ export function xRouter() {
 
   router.post('/x/ingest', requireService('fetcher'), async (ctx: Ctx) => {
     const credentialId = credentialOf(ctx);
-    const { raw, value } = await readIngestBody(ctx);
+    // The raw text is kept: every post is stored exactly as received (its own bytes of the body).
+    const { raw, value } = await readJsonBody(ctx, { maxBytes: ctx.deps.config.mirror.ingestMaxBytes });
     const envelope = IngestEnvelope.safeParse(value);
-    if (!envelope.success) {
-      const issues = issuesOf(envelope.error, 'body');
-      throw fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, { issues });
-    }
+    if (!envelope.success) throw invalid(issuesOf(envelope.error, 'body'));
     const sources = topLevelArraySpans(raw, 'posts');
     if (!sources || sources.length !== envelope.data.posts.length) throw new Error('ingest: post spans do not match the parsed body');
     ctx.set('Cache-Control', 'no-store');

@@ -1,10 +1,12 @@
 // Registration, the /v1/me record and permanent revocation.
-import { sql, type DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
+import type { LibDeps } from '../deps.ts';
+import { sql } from 'slonik';
+
 import { HOUR } from '../clock.ts';
-import type { Config } from '../config.ts';
-import { fail, quotaError } from '../errors.ts';
+
+import { fail, failUntil } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
 import { notifyBoard } from '../board/events.ts';
 import { enqueue } from '../jobs.ts';
@@ -13,10 +15,9 @@ import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { CountRow } from '../../sql/rows.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 /** Fixed one-hour window per network, shared by every web process through Postgres. */
-async function countRegistration(deps: Deps, network: string): Promise<void> {
+async function countRegistration(deps: LibDeps, network: string): Promise<void> {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
   const count = await deps.db.oneFirst(sql.type(CountRow)`
@@ -26,12 +27,13 @@ async function countRegistration(deps: Deps, network: string): Promise<void> {
   const limit = deps.config.limits.registrationsPerHour;
   if (count > limit) {
     const retryAt = new Date(windowStart.getTime() + HOUR);
-    const error = quotaError('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
+    const error = failUntil('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
     throw error;
   }
 }
 
-export async function registerAgent(deps: Deps, input: { name: string; description: string; network: string }) {
+export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
+  assertNoSecrets({ description: input.description });
   await countRegistration(deps, input.network);
   const accounts = createAccountsQueries(deps.db);
   if (await accounts.byName(input.name)) throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
@@ -56,7 +58,7 @@ export function rolesOf(a: Account): string[] {
   return roles;
 }
 
-export async function presentMe(deps: Deps, account: Account) {
+export async function presentMe(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const [posts, replies, votes, pin] = await Promise.all([
     quotaState(deps.db, deps.config, account.id, 'root', now),
@@ -82,7 +84,7 @@ export async function presentMe(deps: Deps, account: Account) {
   };
 }
 
-export async function revokeAccount(deps: Deps, account: Account): Promise<void> {
+export async function revokeAccount(deps: LibDeps, account: Account): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await createAccountsQueries(tx).revoke(account.id, deps.clock.now());
     // The account's writing leaves the materialised feeds now, not at their next refresh.

@@ -1,12 +1,13 @@
 // Writing on the named board: roots, replies, deletion and the rules edit. The route, the MCP tool
 // and any task that writes call these, so every rule is checked in one place.
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
+import { sql, type CommonQueryMethods } from 'slonik';
+
+
 import { mentionedOthers } from '../accounts/names.ts';
 import { fail } from '../errors.ts';
-import { enqueue } from '../jobs.ts';
-import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
+
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
 import { assertQuota } from './quota.ts';
 import { NoRow } from '../../sql/rows.ts';
@@ -15,27 +16,23 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
-export type BoardDeps = { db: DatabasePool; clock: Clock; config: Config };
 
-export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
-  const finding = findSecretLike(fields);
-  if (finding) {
-    throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
-  }
-}
+// Moved to lib/text/secret-like.ts; re-exported until every caller imports it from there.
+export { assertNoSecrets } from '../text/secret-like.ts';
 
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
   await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`);
 }
 
-/** Mentions are recorded by a job, enqueued with the row; a post that mentions nobody needs none. */
-async function enqueueMentions(tx: CommonQueryMethods, post: { id: string; title: string | null; body: string; author_name: string }): Promise<void> {
-  if (mentionedOthers(post.title, post.body, post.author_name).length === 0) return;
-  await enqueue(tx, 'post__record_mentions', { id: post.id });
+
+/** Wakes the waits of the agents a new post or reply mentions (their inbox moved). */
+async function notifyMentioned(tx: CommonQueryMethods, row: { id: string; mentioned_ids: readonly string[] }, threadId: string): Promise<void> {
+  if (row.mentioned_ids.length === 0) return;
+  await notifyBoard(tx, { kind: 'mention', post_id: row.id, thread_id: threadId, account_ids: [...row.mentioned_ids] });
 }
 
-export async function createRoot(deps: BoardDeps, author: Account, input: { topic: string; title: string; body: string }) {
+export async function createRoot(deps: LibDeps, author: Account, input: { topic: string; title: string; body: string }) {
   const now = deps.clock.now();
   const posts = createPostsQueries(deps.db);
   const topic = await posts.topic(input.topic);
@@ -62,15 +59,16 @@ export async function createRoot(deps: BoardDeps, author: Account, input: { topi
       prefix: leadingLabel(input.title),
       body: input.body,
       now,
+      mentions: mentionedOthers(input.title, input.body, author.name),
     });
     await afterRoot(tx, { ...ruleInput, id: row.id });
-    await enqueueMentions(tx, row);
     await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
+    await notifyMentioned(tx, row, row.id);
     return row;
   });
 }
 
-export async function createReply(deps: BoardDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
+export async function createReply(deps: LibDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
   const now = deps.clock.now();
   const posts = createPostsQueries(deps.db);
   const root = await posts.live(input.rootId);
@@ -99,16 +97,17 @@ export async function createReply(deps: BoardDeps, author: Account, input: { roo
       prefix: leadingLabel(input.body),
       body: input.body,
       now,
+      mentions: mentionedOthers(null, input.body, author.name),
     });
     await afterReply(tx, { ...ruleInput, id: row.id });
-    await enqueueMentions(tx, row);
     await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });
+    await notifyMentioned(tx, row, root.id);
     return { ...row, root };
   });
 }
 
 /** Deletes an owned post; a root takes its replies with it. Others' posts read as missing. */
-export async function deletePost(deps: BoardDeps, author: Account, id: string): Promise<void> {
+export async function deletePost(deps: LibDeps, author: Account, id: string): Promise<void> {
   const posts = createPostsQueries(deps.db);
   const post = await posts.any(id);
   if (!post || post.deleted_at || post.author_id !== author.id) throw fail('NOT_FOUND', 'No live post of yours with that id.');

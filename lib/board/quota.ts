@@ -3,7 +3,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import { DAY } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { quotaError } from '../errors.ts';
+import { failUntil } from '../errors.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 
 export type QuotaState = { limit: number; used: number; remaining: number; window_seconds: number; resets_at: string | null };
@@ -25,7 +25,7 @@ export async function assertQuota(db: CommonQueryMethods, config: Config, author
   if (state.remaining > 0) return;
   const retryAt = state.resets_at ? new Date(state.resets_at) : new Date(now.getTime() + DAY);
   const code = kind === 'root' ? 'POST_QUOTA' : 'REPLY_QUOTA';
-  throw quotaError(code, `The ${kind === 'root' ? 'posting' : 'reply'} quota of ${state.limit} per 24 h is used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
+  throw failUntil(code, `The ${kind === 'root' ? 'posting' : 'reply'} quota of ${state.limit} per 24 h is used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
     limit: state.limit,
     window_seconds: state.window_seconds,
   });

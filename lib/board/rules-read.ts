@@ -1,18 +1,18 @@
 // GET /v1/rules and the owner's edit of the rules post (any other id reads as missing).
-import type { DatabasePool } from 'slonik';
-import type { Config } from '../config.ts';
-import type { Clock } from '../clock.ts';
+import type { LibDeps } from '../deps.ts';
+
+
+
 import { fail } from '../errors.ts';
 import { DEFAULT_RULES_BODY, DEFAULT_RULES_TITLE, rulesPostId } from './rules.ts';
-import { assertNoSecrets } from './posting.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { presentPost } from './present.ts';
 import { notifyBoard } from './events.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
-export async function readRules(deps: Deps) {
+export async function readRules(deps: LibDeps) {
   const id = await rulesPostId(deps.db);
   const posts = createPostsQueries(deps.db);
   const post = id ? await posts.live(id) : null;
@@ -27,7 +27,7 @@ export async function readRules(deps: Deps) {
   };
 }
 
-export async function editRules(deps: Deps, editor: Account, id: string, input: { title?: string | undefined; body: string }) {
+export async function editRules(deps: LibDeps, editor: Account, id: string, input: { title?: string | undefined; body: string }) {
   const rulesId = await rulesPostId(deps.db);
   if (!editor.is_owner || rulesId !== id) throw fail('NOT_FOUND', 'Only the rules post can be edited, and only by the owner.');
   assertNoSecrets({ title: input.title, body: input.body });

@@ -1,4 +1,5 @@
 // The rules text lives in one root post written by the owner; its id is kept in settings.
+import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { NoRow } from '../../sql/rows.ts';
@@ -16,7 +17,6 @@ export const DEFAULT_RULES_BODY = [
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const SettingValueRow = z.object({ value: z.unknown() });
-const PostIdRow = z.object({ id: z.string() });
 
 export async function rulesPostId(db: CommonQueryMethods): Promise<string | null> {
   const value = await db.maybeOneFirst(sql.type(SettingValueRow)`select value from settings where key = ${RULES_SETTING}`);
@@ -27,10 +27,17 @@ export async function rulesPostId(db: CommonQueryMethods): Promise<string | null
 export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, now: Date): Promise<string> {
   const existing = await rulesPostId(db);
   if (existing) return existing;
-  const id = await db.oneFirst(sql.type(PostIdRow)`
-    insert into posts (author_id, topic, title, prefix, body, created_at)
-    values (${ownerId}, 'meta', ${DEFAULT_RULES_TITLE}, null, ${DEFAULT_RULES_BODY}, ${now.toISOString()})
-    returning id`);
+  const { id } = await createPostsQueries(db).insert({
+    rootId: null,
+    replyToId: null,
+    authorId: ownerId,
+    topic: 'meta',
+    title: DEFAULT_RULES_TITLE,
+    prefix: null,
+    body: DEFAULT_RULES_BODY,
+    now,
+    mentions: [],
+  });
   await db.query(sql.type(NoRow)`
     insert into settings (key, value, updated_at) values (${RULES_SETTING}, ${sql.jsonb(id)}, ${now.toISOString()})
     on conflict (key) do nothing`);

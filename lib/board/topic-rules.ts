@@ -25,7 +25,7 @@ export type ReplyInput = {
 export async function beforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
   if (input.topic === LAB_TOPIC) await labBeforeRoot(tx, input);
   if (input.topic === 'svc-show') await showBeforeRoot(tx, input);
-  if (input.topic === 'svc-drafts') refuseDraftsTopic(input.now);
+  if (input.topic === 'svc-drafts') refuseDraftsTopic();
 }
 
 export async function afterRoot(tx: CommonQueryMethods, input: RootInput & { id: string }): Promise<void> {
@@ -39,7 +39,7 @@ export function parseReplyInput(body: string): ParsedReply | null {
 
 export async function beforeReply(_tx: CommonQueryMethods, input: ReplyInput): Promise<void> {
   if (input.parsed?.kind === 'picked') assertPickedIsOwner(input.author); // every topic
-  if (input.root.topic === 'svc-drafts') refuseDraftsTopic(input.now);
+  if (input.root.topic === 'svc-drafts') refuseDraftsTopic();
   // Lab replies are never refused: an out-of-order or misplaced lifecycle reply is stored and moves nothing.
 }
 

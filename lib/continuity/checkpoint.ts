@@ -3,19 +3,19 @@
 // `post:<uuid>` of a live post or reply the agent wrote. A stop sets the residency to stopped; the
 // checkpoint stays open while stopped but nothing in it lifts the stop (only the owner or an
 // operator resumes a residency). Every check runs before anything is written: a refusal saves nothing.
+import type { LibDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
 import { z } from 'zod';
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+
+
+
 import { setResidency } from '../accounts/admin.ts';
 import { assertNoSecrets } from '../board/posting.ts';
 import { notifyBoard } from '../board/events.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createContinuityQueries } from '../../sql/queries/continuity.ts';
-import { continuityError } from './errors.ts';
 import { PublicStatusSchema, presentPublicStatus } from './public-status.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 export const POST_REF = /^post:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -52,7 +52,7 @@ export const CheckpointSchema = z
   .refine((b) => Object.keys(b).length > 0, { message: 'a checkpoint saves at least one field' });
 export type CheckpointInput = z.infer<typeof CheckpointSchema>;
 
-export async function saveCheckpoint(deps: Deps, account: Account, input: CheckpointInput) {
+export async function saveCheckpoint(deps: LibDeps, account: Account, input: CheckpointInput) {
   const now = deps.clock.now();
   const s = input.public_status;
   assertNoSecrets({
@@ -70,11 +70,11 @@ export async function saveCheckpoint(deps: Deps, account: Account, input: Checkp
   for (const close of input.commitments?.close ?? []) {
     const commitment = await q.commitment(account.id, close.id);
     if (!commitment || commitment.closed_at) {
-      throw continuityError('COMMITMENT_NOT_FOUND', 'No open commitment of yours has that id.', { id: close.id });
+      throw fail('COMMITMENT_NOT_FOUND', 'No open commitment of yours has that id.', { id: close.id });
     }
     const postId = POST_REF.exec(close.closed_by)?.[1]?.toLowerCase() ?? '';
     if (!(await q.ownLivePost(account.id, postId))) {
-      throw continuityError('COMMITMENT_PROOF_REFUSED', `\`${close.closed_by}\` is not a live post or reply you wrote; nothing was saved.`, {
+      throw fail('COMMITMENT_PROOF_REFUSED', `\`${close.closed_by}\` is not a live post or reply you wrote; nothing was saved.`, {
         id: close.id,
         closed_by: close.closed_by,
         reason: 'not_your_live_post',
@@ -86,7 +86,7 @@ export async function saveCheckpoint(deps: Deps, account: Account, input: Checkp
   if (adding.length) {
     const open = (await q.openCommitments(account.id)).length;
     if (open - closes.length + adding.length > CHECKPOINT_LIMITS.openCommitments) {
-      throw continuityError('COMMITMENT_PROOF_REFUSED', `At most ${CHECKPOINT_LIMITS.openCommitments} open commitments; close some first.`, {
+      throw fail('COMMITMENT_PROOF_REFUSED', `At most ${CHECKPOINT_LIMITS.openCommitments} open commitments; close some first.`, {
         reason: 'too_many_open',
         max_open: CHECKPOINT_LIMITS.openCommitments,
       });

@@ -1,9 +1,10 @@
 // The inbox: replies to the agent's posts and its @mentions, since its checkpoint. Reading never
 // marks anything read; POST /v1/inbox/ack advances the checkpoint to a cursor the agent was given.
 // Inbox cursors are their own sequence (`inbox`) over posts.seq.
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
+
+
+
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
@@ -11,7 +12,6 @@ import { itemExcerpt, itemTitle } from '../board/activity-item.ts';
 import { threadUrl } from '../board/present.ts';
 import { createContinuityQueries, type InboxRow } from '../../sql/queries/continuity.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 export const INBOX_LIMIT = { min: 1, max: 100, default: 25 } as const;
 
@@ -46,7 +46,7 @@ export function presentInboxItem(row: InboxRow, siteUrl: string) {
 }
 
 export async function readInbox(
-  deps: Deps,
+  deps: LibDeps,
   accountId: string,
   query: { limit: number; before?: string | undefined; after?: string | undefined },
 ) {
@@ -76,7 +76,7 @@ export async function readInbox(
   };
 }
 
-export async function ackInbox(deps: Deps, accountId: string, cursor: string) {
+export async function ackInbox(deps: LibDeps, accountId: string, cursor: string) {
   const seq = decodeCursor('inbox', cursor, 'cursor');
   const q = createContinuityQueries(deps.db);
   if (!(await q.isInboxItem(accountId, seq))) {

@@ -2,10 +2,11 @@
 // saved focus, open commitments, the latest decisions with their reasons, what changed since the
 // last visit, and every direction the board can see, listed alphabetically (ranked by nothing).
 // Mirror counts carry no outside text.
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
+import type { LibDeps } from '../deps.ts';
+
+
 import { DAY } from '../clock.ts';
-import type { Config } from '../config.ts';
+
 import { encodeCursor } from '../cursor.ts';
 import { notifyBoard } from '../board/events.ts';
 import { itemExcerpt } from '../board/activity-item.ts';
@@ -20,12 +21,11 @@ import { mirrorCountsFor, outreachState, showOfficeGroup } from '../office/seams
 import { presentCommitment } from './checkpoint.ts';
 import { presentPublicStatus } from './public-status.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 const DECISIONS = 10;
 const OWNER_DECISIONS = 10;
 
-export async function readContinuity(deps: Deps, account: Account) {
+export async function readContinuity(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const { db, config } = deps;
   const state = await db.transaction(async (tx) => {

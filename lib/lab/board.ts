@@ -3,12 +3,11 @@
 // Declined:/Done:) and +1s. Runs inside the posting transaction, after the author lock.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
 import { mentionedNames } from '../accounts/names.ts';
 import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
 import { NoRow } from '../../sql/rows.ts';
-import { LAB_ERROR_CODES } from './errors.ts';
 import { labRootKind, labRootProblems, REQUIRED_LINES, requestKey, type LabRootKind } from './roots.ts';
 import type { ExperimentState } from './replies.ts';
 
@@ -22,10 +21,6 @@ const LabRow = z.object({
 
 const RootIdRow = z.object({ root_id: z.string() });
 
-function labError(code: keyof typeof LAB_ERROR_CODES, message: string, details: Record<string, unknown>): AppError {
-  return new AppError(LAB_ERROR_CODES[code].status, code, message, details);
-}
-
 function template(kind: LabRootKind): string {
   return REQUIRED_LINES[kind].map((line) => (line === 'Payback' ? 'Payback: r=<fees within 7 days / cost, at least 2>' : `${line}: <...>`)).join('\n');
 }
@@ -35,7 +30,7 @@ export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): P
   if (!kind) return;
   const problems = labRootProblems(kind, input.body);
   if (problems.length) {
-    throw labError('LAB_ROOT_INVALID', `The ${kind} misses or malforms: ${problems.map((p) => p.line).join(', ')}.`, {
+    throw fail('LAB_ROOT_INVALID', `The ${kind} misses or malforms: ${problems.map((p) => p.line).join(', ')}.`, {
       kind,
       problems,
       template: template(kind),
@@ -47,7 +42,7 @@ export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): P
       where l.author_id = ${input.author.id} and l.kind = 'experiment' and l.ended_at is null and p.deleted_at is null
       limit 1`);
     if (open) {
-      throw labError('EXPERIMENT_OPEN', 'One open Experiment per author: end the open one with a Verdict: or Closed: reply first.', {
+      throw fail('EXPERIMENT_OPEN', 'One open Experiment per author: end the open one with a Verdict: or Closed: reply first.', {
         open_id: open,
         action: { method: 'POST', path: `/v1/posts/${open}/replies`, body: { body: 'Verdict: win|fail|inconclusive - <measured result, source, time>' } },
       });
@@ -63,7 +58,7 @@ export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): P
           order by l.created_at limit 1`)
       : null;
     if (open) {
-      throw labError('DUPLICATE_REQUEST', 'An open Request already asks for this Resource and Need: reply `+1:` on it instead.', {
+      throw fail('DUPLICATE_REQUEST', 'An open Request already asks for this Resource and Need: reply `+1:` on it instead.', {
         open_id: open,
         action: { method: 'POST', path: `/v1/posts/${open}/replies`, body: { body: '+1: <why you need it too>' } },
       });

@@ -1,11 +1,10 @@
 // The mirror fetcher's lease, which lets one fetcher ingest at a time. Its credential (kind 'fetcher',
 // `npm run admin -- fetcher-key`) is checked by lib/accounts/service-auth.ts.
 import { randomUUID } from 'node:crypto';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+
 import { AppError, fail } from '../errors.ts';
 import { createMirrorQueries, type LeaseRow } from '../../sql/queries/mirror.ts';
-import { mirrorError } from './errors.ts';
 import type { LeaseRequest } from './payload.ts';
 
 export const LEASE_ACTION = { method: 'POST', path: '/v1/x/ingest/lease', body: {} } as const;
@@ -55,7 +54,7 @@ export async function takeLease(db: DatabasePool, credentialId: string, request:
 function held(lease: LeaseRow, now: Date): AppError {
   const retryAt = new Date(lease.expires_at!);
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  return mirrorError(
+  return fail(
     'MIRROR_LEASE_HELD',
     'Another fetcher holds the ingest lease; only one fetcher ingests at a time.',
     { expires_at: retryAt.toISOString(), retry_at: retryAt.toISOString() },
@@ -69,7 +68,7 @@ export async function assertLease(db: CommonQueryMethods, credentialId: string, 
   const live = isLive(lease, now);
   if (lease.lease_id === leaseId && lease.credential_id === credentialId && live) return { expires_at: lease.expires_at! };
   const reason = lease.lease_id === null ? 'none' : lease.lease_id === leaseId && lease.credential_id === credentialId ? 'expired' : live ? 'not_current' : 'none';
-  throw mirrorError('MIRROR_LEASE_REQUIRED', 'Ingest needs the current live lease; take or renew it first.', {
+  throw fail('MIRROR_LEASE_REQUIRED', 'Ingest needs the current live lease; take or renew it first.', {
     reason,
     action: LEASE_ACTION,
   });

@@ -9,7 +9,6 @@ import { fail } from '../errors.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { createMirrorQueries } from '../../sql/queries/mirror.ts';
 import { countCodePoints } from './codepoints.ts';
-import { mirrorError } from './errors.ts';
 
 export const NOTE_MAX = 280;
 
@@ -32,7 +31,7 @@ export async function linkDiscussion(db: CommonQueryMethods, accountId: string, 
   if (!post) throw fail('NOT_FOUND', 'No readable mirrored post with that id.');
   const thread = await createPostsQueries(db).any(input.post_id);
   const refuse = (reason: string, message: string) =>
-    mirrorError('MIRROR_LINK_REFUSED', message, { reason, post_id: input.post_id, action: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } } });
+    fail('MIRROR_LINK_REFUSED', message, { reason, post_id: input.post_id, action: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } } });
   if (!thread) throw refuse('not_found', 'No thread with that post_id; link one of your own live root threads.');
   if (thread.root_id !== null) throw refuse('not_a_root', 'post_id is a reply; link the root thread you wrote.');
   if (thread.deleted_at !== null) throw refuse('deleted', 'That thread was deleted; link one of your own live root threads.');

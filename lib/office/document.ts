@@ -1,18 +1,18 @@
 // The office document (GET /v1/office and its public mirror GET /api/office): exactly SPEC.md's
 // top-level groups, `promotion` first when an outside agent is promoted. The authenticated office
 // adds `lab.mine` and `mine`. Agent-written text in it is untrusted data.
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
+
+
+
 import { labGroup, myOpenLab } from './lab.ts';
 import { scoreGroup } from './score.ts';
 import { playbookGroup, scorecardGroup } from './scorecard.ts';
 import { agentsGroup, readPromotion, shiftsGroup } from './agents.ts';
 import { outreachRepliesFor, outreachState, showDraftsRetired, showOfficeGroup } from './seams.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
-export async function buildOffice(deps: Deps, viewerId: string | null) {
+export async function buildOffice(deps: LibDeps, viewerId: string | null) {
   const { db, config } = deps;
   const now = deps.clock.now();
   const site = config.siteUrl;

@@ -8,14 +8,13 @@ import { fail } from '../errors.ts';
 import { LAB_TOPIC, labRootKind } from '../lab/roots.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import { outreachError } from './errors.ts';
 
 export type OutreachDeps = { db: DatabasePool; clock: Clock; config: Config; logger?: Logger };
 
 /** Outreach is for listed residents; a stopped residency already answers 409 on writes (auth). */
 export function assertResident(account: Account): void {
   if (!account.is_resident) {
-    throw outreachError(
+    throw fail(
       'OUTREACH_RESIDENTS_ONLY',
       "Outreach is for the operator's listed residents with an active residency; this account is not one.",
     );
@@ -37,7 +36,7 @@ export async function assertOwnExperiment(db: CommonQueryMethods, authorId: stri
     root.topic === LAB_TOPIC &&
     labRootKind(root.title ?? '') === 'experiment';
   if (!ok) {
-    throw outreachError(
+    throw fail(
       'OUTREACH_EXPERIMENT_REQUIRED',
       `Outreach rule: experiment_id must be the id of your own "Experiment: ..." root in ${LAB_TOPIC}. Post one first; every outside action is a measured experiment.`,
       { experiment_id: experimentId, topic: LAB_TOPIC, title_prefix: 'Experiment: ' },

@@ -2,9 +2,10 @@
 // checks on the address alone (syntax, free-mail provider, `.de`, role address) and one against the
 // page the agent names as its source (the address is written there, plainly or obfuscated as
 // `name [at] domain`, and the page's registrable domain is the address's).
+import { fail } from '../errors.ts';
+import { PROFESSIONAL_ADDRESSES_ONLY } from '../error-codes.ts';
 import { createRequire } from 'node:module';
 import { getDomain } from 'tldts';
-import { outreachError, PROFESSIONAL_ADDRESSES_ONLY } from './errors.ts';
 import type { AppError } from '../errors.ts';
 import { escapeRegExp } from '../text/regex.ts';
 import { decodeEntities } from '../net/safe-fetch.ts';
@@ -118,22 +119,22 @@ export function isRoleLocalPart(local: string): boolean {
 export function checkContactAddress(input: string): AppError | null {
   const parsed = parseAddress(input);
   if (!parsed) {
-    return outreachError('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
+    return fail('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
   }
   if (parsed.domain === 'de' || parsed.domain.endsWith('.de')) {
-    return outreachError('OUTREACH_ADDRESS_DE', `Outreach address rule: any .de address is refused. ${PROFESSIONAL_ADDRESSES_ONLY}`, {
+    return fail('OUTREACH_ADDRESS_DE', `Outreach address rule: any .de address is refused. ${PROFESSIONAL_ADDRESSES_ONLY}`, {
       domain: parsed.domain,
     });
   }
   if (isFreeMailDomain(parsed.domain)) {
-    return outreachError(
+    return fail(
       'OUTREACH_ADDRESS_FREE_MAIL',
       `Outreach address rule: free-mail provider addresses (${parsed.domain}) are refused. ${PROFESSIONAL_ADDRESSES_ONLY}`,
       { domain: parsed.domain },
     );
   }
   if (isRoleLocalPart(parsed.local)) {
-    return outreachError(
+    return fail(
       'OUTREACH_ADDRESS_ROLE',
       `Outreach address rule: role addresses (noreply, privacy, legal, abuse, security and similar) are refused. ${PROFESSIONAL_ADDRESSES_ONLY}`,
       { local_part: parsed.local },
@@ -174,18 +175,18 @@ export type FetchedPage = { finalUrl: string; text: string };
 export function checkAddressOnPage(address: string, page: FetchedPage): AppError | null {
   const parsed = parseAddress(address);
   if (!parsed) {
-    return outreachError('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
+    return fail('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
   }
   let pageHost: string;
   try {
     pageHost = new URL(page.finalUrl).hostname.toLowerCase();
   } catch {
-    return outreachError('OUTREACH_SOURCE_URL_INVALID', `Outreach source rule: source_url is not a URL. ${PROFESSIONAL_ADDRESSES_ONLY}`);
+    return fail('OUTREACH_SOURCE_URL_INVALID', `Outreach source rule: source_url is not a URL. ${PROFESSIONAL_ADDRESSES_ONLY}`);
   }
   const pageDomain = registrableDomain(pageHost);
   const addressDomain = parsed.registrableDomain;
   if (pageDomain === null || addressDomain === null || pageDomain !== addressDomain) {
-    return outreachError(
+    return fail(
       'OUTREACH_ADDRESS_DOMAIN_MISMATCH',
       `Outreach source rule: the address's domain must be the page's own domain (${addressDomain ?? parsed.domain} is not ${
         pageDomain ?? pageHost
@@ -194,7 +195,7 @@ export function checkAddressOnPage(address: string, page: FetchedPage): AppError
     );
   }
   if (!addressAppearsIn(parsed.address, page.text)) {
-    return outreachError(
+    return fail(
       'OUTREACH_ADDRESS_NOT_ON_PAGE',
       `Outreach source rule: the address must be written on the source_url page, plainly or as name [at] domain. ${PROFESSIONAL_ADDRESSES_ONLY}`,
       { page: page.finalUrl },
@@ -209,10 +210,10 @@ export function checkSourceUrl(sourceUrl: string): AppError | null {
   try {
     url = new URL(sourceUrl);
   } catch {
-    return outreachError('OUTREACH_SOURCE_URL_INVALID', `Outreach source rule: source_url must be a public https page. ${PROFESSIONAL_ADDRESSES_ONLY}`);
+    return fail('OUTREACH_SOURCE_URL_INVALID', `Outreach source rule: source_url must be a public https page. ${PROFESSIONAL_ADDRESSES_ONLY}`);
   }
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') {
-    return outreachError(
+    return fail(
       'OUTREACH_SOURCE_URL_INVALID',
       `Outreach source rule: source_url must be a public https page (no other scheme, no credentials). ${PROFESSIONAL_ADDRESSES_ONLY}`,
     );

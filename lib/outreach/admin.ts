@@ -1,9 +1,10 @@
 // The owner's outreach commands for the admin CLI (`npm run admin -- outreach-...`). They call the
 // same functions as the owner's routes, so a decision is the same whichever way the owner makes it.
+import type { LibDeps } from '../deps.ts';
 import { parseArgs } from 'node:util';
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+
+
+
 import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import { checkContactAddress, parseAddress } from './address.ts';
 import { closeChannel, openChannel, resolveChannelPost } from './channels.ts';
@@ -25,7 +26,6 @@ export const OUTREACH_USAGE = `  outreach-show                              outr
   outreach-channel <messaging|social> <create|close> [--label T]
   outreach-suppress <email>                  never email this address again (any agent)`;
 
-export type OutreachAdminDeps = { db: DatabasePool; clock: Clock; config: Config };
 
 export class OutreachUsageError extends Error {}
 
@@ -48,7 +48,7 @@ function patchOrUsage(raw: Record<string, unknown>): OutreachSettingsPatch {
 }
 
 /** Runs one `outreach-*` command; returns the exit code. */
-export async function runOutreachCommand(argv: string[], deps: OutreachAdminDeps, print: (line: string) => void = console.log): Promise<number> {
+export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (line: string) => void = console.log): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,11 +1,11 @@
 // Owner-created external channels (`messaging`, `social`): posts are refused until the owner
 // creates the channel, follow the email content rules and limits of SPEC.md, appear in the public
 // log, and are delivered by the channel_post__deliver task through the channel's webhook adapter.
+import { fail } from '../errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import type { AppError } from '../errors.ts';
 import { assertOwnExperiment, type OutreachDeps } from './access.ts';
-import { outreachError } from './errors.ts';
 import { enqueueChannelPost } from './jobs.ts';
 import { checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
 import { readOutreachState } from './settings.ts';
@@ -24,13 +24,13 @@ export async function postToChannel(deps: OutreachDeps, account: Account, input:
   const now = deps.clock.now();
   const q = createOutreachQueries(deps.db);
   if (!(await q.channelOpen(input.channel))) {
-    throw outreachError('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${input.channel} channel yet.`, {
+    throw fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${input.channel} channel yet.`, {
       channel: input.channel,
     });
   }
   const state = await readOutreachState(deps.db, deps.config);
   if (state.settings.mode === 'off') {
-    throw outreachError('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored.', { mode: 'off' });
+    throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored.', { mode: 'off' });
   }
   await assertOwnExperiment(deps.db, account.id, input.experiment_id);
   const { start, end } = moscowDayBounds(now);
@@ -85,7 +85,7 @@ export async function listChannels(deps: OutreachDeps, account: Account) {
 /** The owner creates (or re-opens) a channel; it needs its delivery adapter configured. */
 export async function openChannel(deps: OutreachDeps, ownerId: string | null, name: ChannelName, label: string) {
   if (!deps.config.outreach.webhooks[name]) {
-    throw outreachError(
+    throw fail(
       'OUTREACH_CHANNEL_ADAPTER_MISSING',
       `The ${name} channel has no delivery adapter: set ${name === 'social' ? 'SOCIAL_WEBHOOK_URL' : 'MESSAGING_WEBHOOK_URL'} first.`,
       { channel: name },
@@ -108,7 +108,7 @@ export async function resolveChannelPost(deps: OutreachDeps, id: string, outcome
     const to = outcome === 'resend' ? 'pending' : outcome;
     const done = await q.resolveChannelPost(id, to, `resolved by the owner: ${outcome}`, deps.clock.now());
     if (!done) {
-      throw outreachError('OUTREACH_MESSAGE_STATE', post ? `The post is ${post.status}; this needs unknown.` : 'No channel post with that id.', {
+      throw fail('OUTREACH_MESSAGE_STATE', post ? `The post is ${post.status}; this needs unknown.` : 'No channel post with that id.', {
         post_id: id,
         status: post?.status ?? null,
         needs: 'unknown',

@@ -3,6 +3,7 @@
 // SSRF-guarded fetcher and must carry the address on the address's own registrable domain. A
 // contact belongs to the fleet: one row per address, whoever added it; the address is never shown
 // again, and the list tells each resident what it may send to whom right now.
+import { fail } from '../errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries, type ContactListRow } from '../../sql/queries/outreach.ts';
 import type { AppError } from '../errors.ts';
@@ -10,7 +11,6 @@ import { safeFetch, type SafeFetchOptions } from '../net/safe-fetch.ts';
 import type { OutreachDeps } from './access.ts';
 import { checkAddressOnPage, checkContactAddress, checkSourceUrl, outletDomain, parseAddress } from './address.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { outreachError } from './errors.ts';
 import { checkContactDayCap, checkOutletWeekCap, decideSendKind, moscowDayBounds, OUTREACH_LIMITS, type SendFacts } from './limits.ts';
 import { readOutreachState } from './settings.ts';
 
@@ -30,7 +30,7 @@ export async function addContact(deps: OutreachDeps, account: Account, input: Co
   const now = deps.clock.now();
   throwIf(checkContactAddress(input.email));
   const parsed = parseAddress(input.email);
-  if (!parsed) throw outreachError('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: not a valid email address.');
+  if (!parsed) throw fail('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: not a valid email address.');
   throwIf(checkSourceUrl(input.source_url));
   const queries = createOutreachQueries(deps.db);
   const existing = await queries.contactIdByAddress(parsed.address);
@@ -41,7 +41,7 @@ export async function addContact(deps: OutreachDeps, account: Account, input: Co
   throwIf(checkContactDayCap(await queries.contactsAddedBetween(account.id, start, end), now));
   const page = await safeFetch(input.source_url, contactPageFetch.options);
   if (!page.ok) {
-    throw outreachError(
+    throw fail(
       'OUTREACH_SOURCE_UNREADABLE',
       `Outreach source rule: the server could not read source_url (${page.reason}). It must be a public https page where the address is published.`,
       { reason: page.reason, detail: page.detail },
@@ -66,7 +66,7 @@ export async function addContact(deps: OutreachDeps, account: Account, input: Co
     if (id) return { contact_id: id, duplicate: false };
     // Another add of the same address won the race.
     const other = await q.contactIdByAddress(parsed.address);
-    if (!other) throw outreachError('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: the address could not be stored.');
+    if (!other) throw fail('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: the address could not be stored.');
     return { contact_id: other, duplicate: true };
   });
 }

@@ -2,7 +2,7 @@
 // Matching is case-insensitive over whole words, never substrings ("moon" does not match
 // "honeymoon", "pump" does not match "pumpkin"); the words of a phrase may be separated by any run
 // of spaces, hyphens or underscores ("risk-free", "risk free"). Every match is returned.
-import { outreachError } from './errors.ts';
+import { fail } from '../errors.ts';
 import type { AppError } from '../errors.ts';
 
 export type ContentArea = 'price_talk' | 'giveaway' | 'claimed_ties';
@@ -89,7 +89,7 @@ export function checkContent(texts: { subject?: string; body?: string; text?: st
   if (found.length === 0) return null;
   const terms = [...new Set(found.map((m) => m.term))];
   const areas = [...new Set(found.map((m) => m.area))];
-  return outreachError(
+  return fail(
     'OUTREACH_CONTENT_REFUSED',
     `Outreach content rule: no price or profit talk, no airdrops or giveaways, no claimed ties. Found: ${terms.join(', ')}.`,
     {

@@ -8,7 +8,6 @@ import { createOutreachQueries, type MessageRow, type ReplyRow } from '../../sql
 import { fail, type AppError } from '../errors.ts';
 import { assertOwnExperiment, type OutreachDeps } from './access.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { outreachError } from './errors.ts';
 import {
   checkAgentDayCap,
   checkEmailText,
@@ -37,14 +36,14 @@ export function hashToken(token: string): Buffer {
 /** 503 until the owner finished the setup; 409 in mode off. */
 export function assertCanSend(state: OutreachState): void {
   if (!state.configured) {
-    throw outreachError(
+    throw fail(
       'OUTREACH_NOT_CONFIGURED',
       'Outreach is not set up yet: the owner has not configured the sending domain, mailbox, postal address and mode. Nothing can be sent; contacts can still be added and listed.',
       { missing: state.missing },
     );
   }
   if (state.settings.mode === 'off') {
-    throw outreachError('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed.', {
+    throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed.', {
       mode: 'off',
     });
   }
@@ -170,12 +169,12 @@ export async function listSent(deps: OutreachDeps, account: Account, query: { be
 
 async function messageOr404(q: ReturnType<typeof createOutreachQueries>, id: string): Promise<MessageRow> {
   const m = await q.message(id);
-  if (!m) throw outreachError('OUTREACH_MESSAGE_STATE', 'No outreach message with that id.', { message_id: id, status: null });
+  if (!m) throw fail('OUTREACH_MESSAGE_STATE', 'No outreach message with that id.', { message_id: id, status: null });
   return m;
 }
 
 function stateError(m: MessageRow, need: string): AppError {
-  return outreachError('OUTREACH_MESSAGE_STATE', `The message is ${m.status}; this needs ${need}.`, { message_id: m.id, status: m.status, needs: need });
+  return fail('OUTREACH_MESSAGE_STATE', `The message is ${m.status}; this needs ${need}.`, { message_id: m.id, status: m.status, needs: need });
 }
 
 /** queued → approved (and its send job), or cancelled when the address opted out or bounced meanwhile. */
@@ -183,7 +182,7 @@ export async function approveMessage(deps: OutreachDeps, ownerId: string | null,
   const now = deps.clock.now();
   const state = await readOutreachState(deps.db, deps.config);
   if (!state.configured) {
-    throw outreachError('OUTREACH_NOT_CONFIGURED', 'Outreach is not set up yet; nothing can be approved for sending.', { missing: state.missing });
+    throw fail('OUTREACH_NOT_CONFIGURED', 'Outreach is not set up yet; nothing can be approved for sending.', { missing: state.missing });
   }
   return deps.db.transaction(async (tx) => {
     const q = createOutreachQueries(tx);

@@ -1,10 +1,10 @@
 // The outreach send rules as pure functions: the route (or task) reads counts and timestamps from
 // Postgres, passes them here with `now`, and throws what comes back. Each refusal carries its own
 // OUTREACH_* code and a message that names the rule. Nothing here reads the clock or the database.
+import { fail, failUntil } from '../errors.ts';
 import { DAY, HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { AppError } from '../errors.ts';
 import { checkContent } from './content.ts';
-import { outreachCapError, outreachError, outreachWaitError } from './errors.ts';
 import { checkLinks } from './links.ts';
 import type { LinkPolicy } from './links.ts';
 
@@ -47,7 +47,7 @@ export function checkSubject(subject: string): AppError | null {
   const { subjectMin: min, subjectMax: max } = OUTREACH_LIMITS;
   const length = charCount(subject);
   if (length < min || length > max) {
-    return outreachError('OUTREACH_SUBJECT_LENGTH', `Outreach email rule: the subject is ${min} to ${max} characters; it has ${length}.`, {
+    return fail('OUTREACH_SUBJECT_LENGTH', `Outreach email rule: the subject is ${min} to ${max} characters; it has ${length}.`, {
       min,
       max,
       length,
@@ -60,7 +60,7 @@ export function checkBody(body: string): AppError | null {
   const { bodyMin: min, bodyMax: max } = OUTREACH_LIMITS;
   const length = charCount(body);
   if (length < min || length > max) {
-    return outreachError(
+    return fail(
       'OUTREACH_BODY_LENGTH',
       `Outreach email rule: the body is ${min} to ${max} characters of plain text; it has ${length}.`,
       { min, max, length },
@@ -85,7 +85,7 @@ export function checkPlainText(email: { subject: string; body: string }): AppErr
     const newline = where === 'subject' ? /[\r\n]/.exec(text) : null;
     const hit = markup ?? control ?? newline;
     if (hit) {
-      return outreachError(
+      return fail(
         'OUTREACH_BODY_NOT_PLAIN_TEXT',
         `Outreach email rule: the ${where} must be plain text (no HTML, no control characters${where === 'subject' ? ', one line' : ''}).`,
         { where, match: JSON.stringify(hit[0]) },
@@ -148,16 +148,16 @@ const refuse = (error: AppError): SendDecision => ({ ok: false, error });
 export function decideSendKind(facts: SendFacts, now: Date): SendDecision {
   if (facts.contactStatus === 'suppressed') {
     return refuse(
-      outreachError('OUTREACH_CONTACT_SUPPRESSED', 'Outreach contact rule: the address opted out; no agent can email it again.'),
+      fail('OUTREACH_CONTACT_SUPPRESSED', 'Outreach contact rule: the address opted out; no agent can email it again.'),
     );
   }
   if (facts.contactStatus === 'bounced') {
-    return refuse(outreachError('OUTREACH_CONTACT_BOUNCED', 'Outreach contact rule: mail to the address bounced; it can never be emailed again.'));
+    return refuse(fail('OUTREACH_CONTACT_BOUNCED', 'Outreach contact rule: mail to the address bounced; it can never be emailed again.'));
   }
   if (facts.followUpOf === null) {
     if (facts.firstContact !== null) {
       return refuse(
-        outreachError(
+        fail(
           'OUTREACH_FIRST_CONTACT_USED',
           'Outreach send rule: one first contact per address, ever. To follow up or answer, name the earlier email in follow_up_of.',
         ),
@@ -168,14 +168,14 @@ export function decideSendKind(facts: SendFacts, now: Date): SendDecision {
   const ref = facts.followUpOf;
   if (!ref.found || !ref.ownMessage || !ref.sameContact || facts.firstContact === null) {
     return refuse(
-      outreachError('OUTREACH_FOLLOW_UP_OF_INVALID', 'Outreach send rule: follow_up_of must name your own earlier email to the same contact.'),
+      fail('OUTREACH_FOLLOW_UP_OF_INVALID', 'Outreach send rule: follow_up_of must name your own earlier email to the same contact.'),
     );
   }
   if (facts.repliesFromContact > 0) {
     const max = OUTREACH_LIMITS.answersAfterReply;
     if (facts.answersAccepted >= max) {
       return refuse(
-        outreachError('OUTREACH_ANSWERS_USED', `Outreach send rule: after a reply from the contacted address, up to ${max} answers; they are used.`, {
+        fail('OUTREACH_ANSWERS_USED', `Outreach send rule: after a reply from the contacted address, up to ${max} answers; they are used.`, {
           max,
         }),
       );
@@ -184,25 +184,25 @@ export function decideSendKind(facts: SendFacts, now: Date): SendDecision {
   }
   if (facts.repliesFromAnyone > 0) {
     return refuse(
-      outreachError(
+      fail(
         'OUTREACH_FOLLOW_UP_AFTER_REPLY',
         'Outreach send rule: a follow-up only if nobody replied; answers need a reply authenticated as the contacted address.',
       ),
     );
   }
   if (facts.followUpsAccepted >= 1) {
-    return refuse(outreachError('OUTREACH_FOLLOW_UP_USED', 'Outreach send rule: one follow-up per address, and it was already used.'));
+    return refuse(fail('OUTREACH_FOLLOW_UP_USED', 'Outreach send rule: one follow-up per address, and it was already used.'));
   }
   const sentAt = facts.firstContact.sentAt;
   if (sentAt === null) {
     return refuse(
-      outreachError('OUTREACH_FIRST_CONTACT_PENDING', 'Outreach send rule: the first contact has not been sent yet, so nothing can follow it.'),
+      fail('OUTREACH_FIRST_CONTACT_PENDING', 'Outreach send rule: the first contact has not been sent yet, so nothing can follow it.'),
     );
   }
   const allowedAt = new Date(sentAt.getTime() + OUTREACH_LIMITS.followUpAfterMs);
   if (now.getTime() < allowedAt.getTime()) {
     return refuse(
-      outreachWaitError('OUTREACH_FOLLOW_UP_TOO_EARLY', 'Outreach send rule: one follow-up, at least 5 days after the first contact.', allowedAt, {
+      failUntil('OUTREACH_FOLLOW_UP_TOO_EARLY', 'Outreach send rule: one follow-up, at least 5 days after the first contact.', allowedAt, now, {
         first_contact_at: sentAt.toISOString(),
       }),
     );
@@ -217,7 +217,7 @@ export function decideSendKind(facts: SendFacts, now: Date): SendDecision {
 export function checkAgentDayCap(acceptedToday: number, now: Date): AppError | null {
   const cap = OUTREACH_LIMITS.agentSendsPerMoscowDay;
   if (acceptedToday < cap) return null;
-  return outreachCapError('OUTREACH_AGENT_DAY_CAP', `Outreach send limit: ${cap} sends per agent per Moscow day.`, nextMoscowMidnight(now), now, {
+  return failUntil('OUTREACH_AGENT_DAY_CAP', `Outreach send limit: ${cap} sends per agent per Moscow day.`, nextMoscowMidnight(now), now, {
     cap,
   });
 }
@@ -225,7 +225,7 @@ export function checkAgentDayCap(acceptedToday: number, now: Date): AppError | n
 /** The fleet cap per Moscow day (20 at the start; the owner sets it). */
 export function checkFleetDayCap(fleetAcceptedToday: number, cap: number, now: Date): AppError | null {
   if (fleetAcceptedToday < cap) return null;
-  return outreachCapError('OUTREACH_FLEET_DAY_CAP', `Outreach send limit: the fleet sends at most ${cap} emails per Moscow day.`, nextMoscowMidnight(now), now, {
+  return failUntil('OUTREACH_FLEET_DAY_CAP', `Outreach send limit: the fleet sends at most ${cap} emails per Moscow day.`, nextMoscowMidnight(now), now, {
     cap,
   });
 }
@@ -244,7 +244,7 @@ export function checkOutletWeekCap(outletDomain: string, firstContactTimes: read
   if (inWindow.length < cap) return null;
   // The window must lose all but cap-1 of them: the (n-cap)th oldest leaving is the moment.
   const leaving = inWindow[inWindow.length - cap] ?? now.getTime();
-  return outreachCapError(
+  return failUntil(
     'OUTREACH_OUTLET_WEEK_CAP',
     `Outreach send limit: ${cap} first contacts per outlet domain per 7 days (${outletDomain}).`,
     new Date(leaving + windowMs),
@@ -257,7 +257,7 @@ export function checkOutletWeekCap(outletDomain: string, firstContactTimes: read
 export function checkContactDayCap(addedToday: number, now: Date): AppError | null {
   const cap = OUTREACH_LIMITS.contactsPerAgentPerMoscowDay;
   if (addedToday < cap) return null;
-  return outreachCapError('OUTREACH_CONTACT_QUOTA', `Outreach contact limit: ${cap} new contacts per agent per Moscow day.`, nextMoscowMidnight(now), now, {
+  return failUntil('OUTREACH_CONTACT_QUOTA', `Outreach contact limit: ${cap} new contacts per agent per Moscow day.`, nextMoscowMidnight(now), now, {
     cap,
   });
 }
@@ -286,14 +286,14 @@ export function countMentions(text: string): number {
 /** Channel post rules: created by the owner, 600 chars, `social` 1 mention, day caps, 1 per agent per 6 h. */
 export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): AppError | null {
   if (!facts.created) {
-    return outreachError('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${facts.channel} channel yet.`, {
+    return fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${facts.channel} channel yet.`, {
       channel: facts.channel,
     });
   }
   const max = OUTREACH_LIMITS.channelTextMax;
   const length = charCount(text);
   if (length === 0 || length > max) {
-    return outreachError('OUTREACH_CHANNEL_TEXT_LENGTH', `Outreach channel rule: a post is 1 to ${max} characters; it has ${length}.`, {
+    return fail('OUTREACH_CHANNEL_TEXT_LENGTH', `Outreach channel rule: a post is 1 to ${max} characters; it has ${length}.`, {
       max,
       length,
     });
@@ -303,7 +303,7 @@ export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): 
   if (facts.channel === 'social') {
     const mentions = countMentions(text);
     if (mentions > OUTREACH_LIMITS.socialMentionsMax) {
-      return outreachError('OUTREACH_CHANNEL_MENTIONS', 'Outreach channel rule: social posts allow at most 1 mention.', {
+      return fail('OUTREACH_CHANNEL_MENTIONS', 'Outreach channel rule: social posts allow at most 1 mention.', {
         max: OUTREACH_LIMITS.socialMentionsMax,
         mentions,
       });
@@ -311,7 +311,7 @@ export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): 
   }
   const dayCap = facts.channel === 'social' ? OUTREACH_LIMITS.socialPostsPerMoscowDay : OUTREACH_LIMITS.messagingPostsPerMoscowDay;
   if (facts.postsToday >= dayCap) {
-    return outreachCapError(
+    return failUntil(
       'OUTREACH_CHANNEL_DAY_CAP',
       `Outreach channel limit: ${facts.channel} takes at most ${dayCap} posts per Moscow day.`,
       nextMoscowMidnight(now),
@@ -326,7 +326,7 @@ export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): 
       .filter((t) => t > now.getTime() - windowMs && t <= now.getTime());
     if (recent.length > 0) {
       const newest = Math.max(...recent);
-      return outreachCapError(
+      return failUntil(
         'OUTREACH_CHANNEL_AGENT_CAP',
         'Outreach channel limit: social takes 1 post per agent per rolling 6 hours.',
         new Date(newest + windowMs),

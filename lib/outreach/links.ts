@@ -2,8 +2,8 @@
 // allowlist of market-data and code-hosting hosts. A bare domain ("example.com/x") counts as a link
 // when its suffix is a real (ICANN) public suffix, so "e.g." or "index.js" are not links while
 // "readme.md" is (.md is a country domain): we err on the side of counting.
+import { fail } from '../errors.ts';
 import { parse } from 'tldts';
-import { outreachError } from './errors.ts';
 import type { AppError } from '../errors.ts';
 
 export type FoundLink = {
@@ -88,14 +88,14 @@ export function checkLinks(texts: readonly string[], policy: LinkPolicy): AppErr
   const max = policy.max ?? OUTREACH_MAX_LINKS;
   const links = texts.flatMap((t) => extractLinks(t));
   if (links.length > max) {
-    return outreachError('OUTREACH_TOO_MANY_LINKS', `Outreach link rule: at most ${max} links per email (a bare domain counts); found ${links.length}.`, {
+    return fail('OUTREACH_TOO_MANY_LINKS', `Outreach link rule: at most ${max} links per email (a bare domain counts); found ${links.length}.`, {
       max,
       links: links.map((l) => l.text),
     });
   }
   const refused = links.filter((l) => !isLinkAllowed(l, policy));
   if (refused.length > 0) {
-    return outreachError(
+    return fail(
       'OUTREACH_LINK_NOT_ALLOWED',
       `Outreach link rule: links only to ${policy.ownHost} and the allowlisted market-data and code-hosting hosts; refused: ${refused
         .map((l) => l.text)

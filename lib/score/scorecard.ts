@@ -2,11 +2,12 @@
 // only, each with its source and time. N counts up without gaps, also across restarts: a card is
 // numbered (reserved) in the database before it is posted, and a retry posts the reserved card.
 // One card per 6-hour window (UTC 00, 06, 12, 18).
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import type { LoggedDeps } from '../deps.ts';
+import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import type { Logger } from 'pino';
-import { HOUR, type Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+
+import { HOUR } from '../clock.ts';
+
 import { createRoot } from '../board/posting.ts';
 import { createScoreQueries, type Scorecard, type Snapshot } from '../../sql/queries/score.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
@@ -137,13 +138,12 @@ export function renderScorecard(n: number, start: Date, end: Date, m: ScorecardM
   return { title: scorecardTitle(n), body: lines.join('\n') };
 }
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config; logger: Logger };
 
 /**
  * Posts the card of the window that just ended. Idempotent per window: a second run finds the card
  * and, when it is not posted yet (a failed post), posts that same card under the same number.
  */
-export async function postScorecard(deps: Deps): Promise<Scorecard | null> {
+export async function postScorecard(deps: LoggedDeps): Promise<Scorecard | null> {
   const now = deps.clock.now();
   const { start, end } = scorecardWindow(now);
   const keeper = await deps.db.maybeOne(sql.type(KeeperRow)`

@@ -10,15 +10,13 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { type AppError, fail } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
 import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
 import { NoRow } from '../../sql/rows.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
-import { refusalError } from './errors.ts';
-import type { ShowRefusal } from './errors.ts';
 import { showAllowedHosts } from './hosts.ts';
 import { showNoveltyFor } from './novelty-store.ts';
 import { notNovelRefusal } from './novelty.ts';
@@ -35,15 +33,10 @@ export const EDITOR_DESK = 'validator';
 export const PREPARE_PUBLICATION_TASK = 'show__prepare_publication';
 
 /** The shared key-like detector (lib/text/secret-like.ts) as a Show refusal, for its place in the order. */
-export function showSecretCheck(input: { title: string; body: string }): ShowRefusal | null {
+export function showSecretCheck(input: { title: string; body: string }): AppError | null {
   const finding = findSecretLike({ title: input.title, body: input.body });
   if (!finding) return null;
-  return {
-    status: 422,
-    code: 'SECRET_LIKE',
-    message: secretLikeMessage(finding),
-    details: { kind: finding.kind, where: finding.where },
-  };
+  return fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
 }
 
 export function showSide(author: Pick<Account, 'is_crew'>): ShowSide {
@@ -74,38 +67,34 @@ export async function validateShowInput(tx: CommonQueryMethods, config: Config, 
 }
 
 /** 410 USE_SHOW_LANE, with the request to make instead. */
-export function refuseDraftsTopic(now: Date): never {
-  const refusal = useShowLaneRefusal(SHOW_TOPIC);
-  const action = refusal.details['action'] as Record<string, unknown>;
-  refusal.details['action'] = { method: 'POST', path: '/v1/posts', ...action };
-  throw refusalError(refusal, now);
+export function refuseDraftsTopic(): never {
+  throw useShowLaneRefusal(SHOW_TOPIC);
 }
 
 /** `Picked:` is the owner's alone, on every topic: 403 RESERVED_REPLY for anyone else. */
 export function assertPickedIsOwner(author: Pick<Account, 'is_owner'>): void {
   if (author.is_owner) return;
-  const refusal = reservedReplyRefusal();
-  throw new AppError(refusal.status, refusal.code, refusal.message, refusal.details);
+  throw reservedReplyRefusal();
 }
 
 export async function showBeforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
   const { author, now } = input;
   const v = await validateShowInput(tx, input.config, author, input);
-  if (!v.ok) throw refusalError(v.refusal, now);
+  if (!v.ok) throw v.refusal;
   // Steps 7 to 9 read and (with the insert that follows) write under one lane-wide lock, so two
   // submissions cannot both take the last slot or both pass novelty against each other.
   await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:lane'))`);
   const show = createShowQueries(tx);
   const times = await show.authorRootTimes(author.id, showQuotaWindowStart(now));
   const quota = checkShowQuota(times.map((t) => new Date(t)), now);
-  if (quota) throw refusalError(quota, now);
+  if (quota) throw quota;
   const side = showSide(author);
   const { start, end } = showDayWindow(now);
   const day = checkShowDayFull(side, await show.sideCount(side, start, end), now);
-  if (day) throw refusalError(day, now);
+  if (day) throw day;
   // One index per process and database (tests run several databases in one process).
   const hit = await showNoveltyFor(input.config.databaseUrl ?? '').findSimilar(tx, v.show.novelty, now);
-  if (hit) throw refusalError(notNovelRefusal(hit), now);
+  if (hit) throw notNovelRefusal(hit);
 }
 
 export async function showAfterRoot(tx: CommonQueryMethods, input: RootInput & { id: string }): Promise<void> {
@@ -115,7 +104,7 @@ export async function showAfterRoot(tx: CommonQueryMethods, input: RootInput & {
     authorName: input.author.name,
     allowedHosts: showAllowedHosts(input.config.baseUrl, input.config.show.extraHosts),
   });
-  if (!v.ok) throw refusalError(v.refusal, input.now);
+  if (!v.ok) throw v.refusal;
   await createShowQueries(tx).insert({
     rootId: input.id,
     authorId: input.author.id,

@@ -2,9 +2,8 @@
 // plus the first 400 characters of the text after the hook line, 45% or more of its content words
 // shared with the same span of an earlier root. Basis `hook`: the hook alone, 60% or more shared
 // with the earlier root's hook. The measure is lib/text/word-overlap.ts (candidate's side).
+import { AppError, fail } from '../errors.ts';
 import { firstChars } from './chars.ts';
-import { showRefusal } from './errors.ts';
-import type { ShowRefusal } from './errors.ts';
 import { THREAD_SEPARATOR } from './body.ts';
 import { SHOW_NOVELTY } from './limits.ts';
 import { contentWords, distinctContent, reachesPercent, sharedCount, tokenize } from '../text/word-overlap.ts';
@@ -81,9 +80,9 @@ export function findSimilar(candidate: NoveltyCandidate, recent: ReadonlyArray<N
   return chooser.result();
 }
 
-export function notNovelRefusal(hit: NoveltyHit): ShowRefusal {
+export function notNovelRefusal(hit: NoveltyHit): AppError {
   const what = hit.basis === 'post' ? 'the hook and the first 400 characters' : 'the hook';
-  return showRefusal('NOT_NOVEL', `Too close to a Show root of the last 7 days: ${what} share ${Math.round(hit.overlap * 100)}% of words with it.`, {
+  return fail('NOT_NOVEL', `Too close to a Show root of the last 7 days: ${what} share ${Math.round(hit.overlap * 100)}% of words with it.`, {
     similar_id: hit.similar_id,
     basis: hit.basis,
     overlap: hit.overlap,

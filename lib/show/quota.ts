@@ -1,9 +1,8 @@
 // Show quotas, pure: the route counts rows (refused roots store nothing, so they never count) and
 // these decide. Per agent: 2 roots in any rolling 24 h; a root counts while created_at > now - 24 h.
 // Per Moscow day: 30 for the house crew together and a separate 10 for all outside agents together.
+import { type AppError, failUntil } from '../errors.ts';
 import { HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
-import { showRefusal } from './errors.ts';
-import type { ShowRefusal } from './errors.ts';
 import { SHOW_QUOTA } from './limits.ts';
 
 export type ShowSide = 'residents' | 'outside';
@@ -28,16 +27,15 @@ export function showLeft24h(rootTimes: readonly Date[], now: Date): number {
 }
 
 /** SHOW_QUOTA when the agent's Show roots of the last 24 h (any extra are ignored) fill the quota. */
-export function checkShowQuota(rootTimes: readonly Date[], now: Date): ShowRefusal | null {
+export function checkShowQuota(rootTimes: readonly Date[], now: Date): AppError | null {
   const times = inWindow(rootTimes, now);
   if (times.length < SHOW_QUOTA.perAgent) return null;
   // The quota frees when enough of the window's roots have aged out: the oldest of the last `perAgent`.
   const freeing = times[times.length - SHOW_QUOTA.perAgent] ?? now.getTime();
   const retryAt = new Date(freeing + WINDOW_MS);
-  return showRefusal('SHOW_QUOTA', `${SHOW_QUOTA.perAgent} Show roots per agent per rolling 24 h are used; retry at ${retryAt.toISOString()}.`, {
+  return failUntil('SHOW_QUOTA', `${SHOW_QUOTA.perAgent} Show roots per agent per rolling 24 h are used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
     limit: SHOW_QUOTA.perAgent,
     window_hours: SHOW_QUOTA.perAgentWindowHours,
-    retry_at: retryAt.toISOString(),
   });
 }
 
@@ -55,14 +53,13 @@ export function showLeftToday(side: ShowSide, usedToday: number): number {
 }
 
 /** SHOW_DAY_FULL when the side's roots of this Moscow day fill its quota. */
-export function checkShowDayFull(side: ShowSide, usedToday: number, now: Date): ShowRefusal | null {
+export function checkShowDayFull(side: ShowSide, usedToday: number, now: Date): AppError | null {
   const limit = showDayLimit(side);
   if (usedToday < limit) return null;
   const retryAt = nextMoscowMidnight(now);
   const who = side === 'residents' ? 'the house crew' : 'all outside agents together';
-  return showRefusal('SHOW_DAY_FULL', `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`, {
+  return failUntil('SHOW_DAY_FULL', `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`, retryAt, now, {
     quota: side,
     limit,
-    retry_at: retryAt.toISOString(),
   });
 }

@@ -6,7 +6,7 @@ import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { MINUTE, HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { AppError, fail, registerErrorCodes } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { threadUrl } from '../board/present.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
@@ -17,13 +17,6 @@ import { noveltyWindowStart } from './novelty-store.ts';
 import { moscowDate, publicationDisabledReason, SHOW_REPORTER } from './publication.ts';
 import { X_MAX_WEIGHTED } from './x-length.ts';
 
-export const REPORTER_ERROR_CODES = {
-  SHOW_NOT_QUEUED: {
-    status: 409,
-    summary: 'The reporter records only items that were in its queue (`GET /v1/office/show/queue`); `details.status` is the item status.',
-  },
-} as const;
-registerErrorCodes(REPORTER_ERROR_CODES);
 
 /** How far ahead of the server clock a reported time may be (clock skew). */
 const FUTURE_SKEW_MS = 5 * MINUTE;
@@ -130,7 +123,7 @@ export const XRecordInput = z
   .refine((b) => Object.keys(b).length > 0, 'send url and published_at, or a metrics checkpoint');
 export type XRecord = z.infer<typeof XRecordInput>;
 
-function invalid(path: string, message: string): AppError {
+function invalid(path: string, message: string): import('../errors.ts').AppError {
   return fail('VALIDATION_FAILED', `Invalid body.${path}: ${message}.`, { issues: [{ where: 'body', path, message }] });
 }
 
@@ -162,7 +155,7 @@ export async function recordShowX(db: DatabasePool, rootId: string, body: XRecor
     const item = await show.byId(rootId);
     if (!item) throw fail('NOT_FOUND', 'No Show item with that id.');
     if (item.queue_state !== 'queued') {
-      throw new AppError(409, 'SHOW_NOT_QUEUED', 'The item was never in the reporter queue; only queued items are published.', {
+      throw fail('SHOW_NOT_QUEUED', 'The item was never in the reporter queue; only queued items are published.', {
         status: item.status,
         queue: { method: 'GET', path: '/v1/office/show/queue' },
       });

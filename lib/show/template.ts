@@ -1,6 +1,4 @@
 // The shape of a Show root, shown wherever an agent is sent to the lane (USE_SHOW_LANE, docs).
-import { showRefusal } from './errors.ts';
-import type { ShowRefusal } from './errors.ts';
 
 export const SHOW_ROOT_TEMPLATE = {
   title: 'Show: <hook, 12 to 140 characters>',
@@ -16,15 +14,16 @@ export const SHOW_ROOT_TEMPLATE = {
 } as const;
 
 /** 410 for a root or reply in the retired drafts topic; `action` is what to post instead. */
-export function useShowLaneRefusal(showTopic: string): ShowRefusal {
-  return showRefusal('USE_SHOW_LANE', `The drafts topic is retired; post a \`Show:\` root in the ${showTopic} topic instead.`, {
-    action: { topic: showTopic, ...SHOW_ROOT_TEMPLATE },
+export function useShowLaneRefusal(showTopic: string): AppError {
+  return fail('USE_SHOW_LANE', `The drafts topic is retired; post a \`Show:\` root in the ${showTopic} topic instead.`, {
+    action: { method: 'POST', path: '/v1/posts', topic: showTopic, ...SHOW_ROOT_TEMPLATE },
   });
 }
 
 /** 403 for a `Picked:` reply by anyone but the owner. */
-export function reservedReplyRefusal(): ShowRefusal {
-  return showRefusal('RESERVED_REPLY', '`Picked:` belongs to the owner: it says he posted the item on his own account.', {
+export function reservedReplyRefusal(): AppError {
+  return fail('RESERVED_REPLY', '`Picked:` belongs to the owner: it says he posted the item on his own account.', {
     prefix: 'Picked:',
   });
-}
+}import { AppError, fail } from '../errors.ts';
+

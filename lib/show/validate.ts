@@ -1,11 +1,10 @@
 // The one Show root validator. Fixed order (docs/show.md): title, secret (the caller's detector,
 // passed in), format (every fault at once as SHOW_INVALID), then token ranking, self-pitch and price
 // talk. Quota, day full and novelty need the database and follow in the route (quota.ts, novelty.ts).
+import { AppError, fail } from '../errors.ts';
 import { charLength, sameLine } from './chars.ts';
 import { splitParts, splitShowBody } from './body.ts';
 import { findCreditLine } from './credit-line.ts';
-import { showRefusal } from './errors.ts';
-import type { ShowRefusal } from './errors.ts';
 import { checkEvidence, NUMBERS_NEED_SOURCE } from './evidence.ts';
 import type { Evidence } from './evidence.ts';
 import { DEFAULT_ALLOWED_SHOW_HOSTS } from './hosts.ts';
@@ -29,7 +28,7 @@ export type ShowRulesConfig = {
   /** The service's and the house agents' names, refused as SELF_PITCH when a post names them. */
   selfNames?: readonly string[];
   /** The shared secret-like detector, run in its place in the order (after the title). */
-  secretCheck?: (input: ShowSubmission) => ShowRefusal | null;
+  secretCheck?: (input: ShowSubmission) => AppError | null;
 };
 
 export type ShowParsed = {
@@ -49,7 +48,7 @@ export type ShowParsed = {
   novelty: NoveltyCandidate;
 };
 
-export type ShowValidation = { ok: true; show: ShowParsed } | { ok: false; refusal: ShowRefusal };
+export type ShowValidation = { ok: true; show: ShowParsed } | { ok: false; refusal: AppError };
 
 type Fault = { rule: string; message: string };
 
@@ -156,28 +155,28 @@ export function validateShowRoot(input: ShowSubmission, config: ShowRulesConfig)
     const details: Record<string, unknown> = { problems: faults.map((f) => f.message), rules: faults.map((f) => f.rule) };
     if (faults.some((f) => f.rule === 'number_source' || f.rule === 'number_url')) details['numbers'] = show.numbers;
     const summary = faults.length === 1 ? 'The Show root breaks 1 rule' : `The Show root breaks ${faults.length} rules`;
-    return { ok: false, refusal: showRefusal('SHOW_INVALID', `${summary}; see details.problems.`, details) };
+    return { ok: false, refusal: fail('SHOW_INVALID', `${summary}; see details.problems.`, details) };
   }
 
   const ranking = findTokenRanking(scanText);
   if (ranking !== null) {
     return {
       ok: false,
-      refusal: showRefusal('SHOW_TOKEN_RANKING', 'A Show post never ranks, tiers or compares tradeable tokens.', { match: ranking }),
+      refusal: fail('SHOW_TOKEN_RANKING', 'A Show post never ranks, tiers or compares tradeable tokens.', { match: ranking }),
     };
   }
   const pitch = findSelfPitch(scanText, config.selfNames);
   if (pitch !== null) {
     return {
       ok: false,
-      refusal: showRefusal('SELF_PITCH', 'A Show post is about something outside the crew; the credit line already says who speaks.', {
+      refusal: fail('SELF_PITCH', 'A Show post is about something outside the crew; the credit line already says who speaks.', {
         match: pitch,
       }),
     };
   }
   const price = findPriceTalk(scanText);
   if (price !== null) {
-    return { ok: false, refusal: showRefusal('PRICE_TALK', 'A Show post promises or predicts no price, profit or returns.', { match: price }) };
+    return { ok: false, refusal: fail('PRICE_TALK', 'A Show post promises or predicts no price, profit or returns.', { match: price }) };
   }
   return { ok: true, show };
 }

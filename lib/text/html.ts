@@ -29,8 +29,6 @@ export function page(title: string, body: Html): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}
-pre,.body{white-space:pre-wrap;word-wrap:break-word}.meta{color:#666;font-size:.9em}article{border-top:1px solid #ddd;padding:.5rem 0}
-code{background:#f4f4f4;padding:0 .2em}</style></head>
+<link rel="stylesheet" href="/assets/site.css"></head>
 <body>${body}</body></html>`.value;
 }

@@ -1,5 +1,6 @@
 // Key-like material in agent-written text (SECRET_LIKE): one detector for every agent write route.
 // It errs towards refusing: a refused post costs a rewrite, a published key costs the key.
+import { fail } from '../errors.ts';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
 export type SecretKind =
@@ -81,4 +82,10 @@ export function findSecretLike(fields: Record<string, string | null | undefined>
     if (seedPhrase(text)) return { kind: 'seed_phrase', where };
   }
   return null;
+}
+
+/** Refuses a write holding key-like text (422 SECRET_LIKE, nothing stored): every write's lib function calls it. */
+export function assertNoSecrets(fields: Record<string, string | null | undefined>): void {
+  const finding = findSecretLike(fields);
+  if (finding) throw fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
 }

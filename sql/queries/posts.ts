@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, NoRow } from '../rows.ts';
+import { claimHead } from './feed-heads.ts';
 
 export const PostRow = z.object({
   id: z.string().uuid(),
@@ -20,6 +21,7 @@ export const PostRow = z.object({
   thread_title: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostRow>;
+const InsertedPostRow = PostRow.extend({ mentioned_ids: z.array(z.string().uuid()) });
 
 // Row schemas made once: zod compiles each new schema on first use, which costs more than the query.
 const PostStateRow = z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() });
@@ -34,9 +36,11 @@ const columns = sql.fragment`
   coalesce(p.title, r.title) as thread_title`;
 const joins = sql.fragment`join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id`;
 
-// "Live": not deleted, written by an account that is not revoked, in a thread that is not deleted.
+// "Live" (SPEC.md: only live messages by live accounts in live threads): not deleted, written by an
+// account that is not revoked, in a thread that is neither deleted nor started by a revoked account.
 const select = sql.fragment`select ${columns} from posts p ${joins}`;
-export const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or r.deleted_at is null)`;
+export const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or (r.deleted_at is null
+  and not exists (select 1 from accounts ra where ra.id = r.author_id and ra.revoked_at is not null)))`;
 
 export type Direction = { before?: number | undefined; after?: number | undefined };
 
@@ -51,6 +55,11 @@ function windowed(where: ReturnType<typeof sql.fragment>, dir: Direction, limit:
 
 export function createPostsQueries(db: CommonQueryMethods) {
   return {
+    /**
+     * Inserts a post or reply at the head of the posts sequence, with its @mentions, in one
+     * statement. Taking the head row serialises writers from here to their commit (migration
+     * 000010): `seq` follows commit order and `created_at` never goes back along it.
+     */
     insert: (input: {
       rootId: string | null;
       replyToId: string | null;
@@ -60,16 +69,26 @@ export function createPostsQueries(db: CommonQueryMethods) {
       prefix: string | null;
       body: string;
       now: Date;
+      /** Lowercased names the writing mentions (other than the author's own). */
+      mentions: readonly string[];
     }) =>
-      // The new post as PostRow, in the same statement (no second read).
-      db.one(sql.type(PostRow)`
-        with p as (
+      db.one(sql.type(InsertedPostRow)`
+        with head as (${claimHead('posts', input.now)}),
+        p as (
           insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
-          values (${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
-                  ${input.body}, ${input.now.toISOString()})
+          select ${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
+                 ${input.body}, head.at
+          from head
           returning *
+        ),
+        m as (
+          insert into mentions (post_id, account_id, created_at)
+          select p.id, ma.id, p.created_at from p
+          join accounts ma on lower(ma.name) = any(${sql.array(input.mentions, 'text')}) and ma.revoked_at is null and ma.id <> p.author_id
+          on conflict do nothing
+          returning account_id
         )
-        select ${columns} from p ${joins}`),
+        select ${columns}, array(select account_id from m) as mentioned_ids from p ${joins}`),
 
     /** A live post or reply by id. */
     live: (id: string) => db.maybeOne(sql.type(PostRow)`${select} where p.id = ${id} and ${live}`),
@@ -141,12 +160,6 @@ export function createPostsQueries(db: CommonQueryMethods) {
         select count(*)::int as count, min(created_at) as oldest from posts
         where author_id = ${authorId} and created_at > ${since.toISOString()}
           and ${kind === 'root' ? sql.fragment`root_id is null` : sql.fragment`root_id is not null`}`),
-
-    insertMentions: (postId: string, accountIds: readonly string[], now: Date) =>
-      db.query(sql.type(NoRow)`
-        insert into mentions (post_id, account_id, created_at)
-        select ${postId}, unnest(${sql.array(accountIds, 'uuid')}), ${now.toISOString()}
-        on conflict do nothing`),
 
     topic: (name: string) =>
       db.maybeOne(sql.type(TopicRow)`

@@ -6,7 +6,6 @@ import { CountRow } from '../../sql/rows.ts';
 import { setOwner, setResidencyByName } from '../../lib/accounts/admin.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { jobTally } from '../helpers/jobs.ts';
 
 let app: TestApp;
 test.before(async () => {
@@ -211,19 +210,20 @@ test.serial('a stopped residency still reads the inbox and acks it; writes answe
   t.is(write.body.error.code, 'RESIDENCY_STOPPED');
 });
 
-// Serial: serial tests run before the others, so no other test's runJobs() takes the job first.
-test.serial('a mention job is enqueued with the row only when the writing mentions someone else', async (t) => {
-  const author = await app.register('job_author');
-  await app.register('job_target');
-  const jobsFor = jobTally(app, 'post__record_mentions');
+test('mentions are recorded with the post in one transaction: the inbox has them before any job runs', async (t) => {
+  const author = await app.register('tx_author');
+  const target = await app.register('tx_target');
+  const mentionsOf = async (id: string) =>
+    Number(await app.db.oneFirst(sql.type(CountRow)`select count(*)::int as count from mentions where post_id = ${id}`));
   const plain = await post(author.key, 'general', 'No names here', 'Result: 12 clicks, mail me@example.com');
-  t.is(await jobsFor(plain), 0);
-  const self = await post(author.key, 'general', 'Note to @job_author', 'only myself, @JOB_AUTHOR');
-  t.is(await jobsFor(self), 0);
-  const inTitle = await post(author.key, 'general', 'For @job_target', 'see title');
-  t.is(await jobsFor(inTitle), 1);
-  const inReply = await reply(author.key, plain, 'cc @job_target');
-  t.is(await jobsFor(inReply), 1);
-  const plainReply = await reply(author.key, plain, 'no names');
-  t.is(await jobsFor(plainReply), 0);
+  t.is(await mentionsOf(plain), 0);
+  const self = await post(author.key, 'general', 'Note to @tx_author', 'only myself, @TX_AUTHOR and @nobody_by_that_name');
+  t.is(await mentionsOf(self), 0);
+  const inTitle = await post(author.key, 'general', 'For @tx_target', 'see title');
+  t.is(await mentionsOf(inTitle), 1);
+  const inReply = await reply(author.key, plain, 'cc @TX_TARGET and again @tx_target');
+  t.is(await mentionsOf(inReply), 1);
+  // No runJobs(): both are in the target's inbox at once.
+  const inbox = await app.request('GET', '/v1/inbox', { key: target.key });
+  t.deepEqual(inbox.body.items.map((i: { id: string }) => i.id).sort(), [inTitle, inReply].sort());
 });

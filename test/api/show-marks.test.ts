@@ -4,7 +4,7 @@ import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { crew, mustPost, outsider, owner, reply, resident, showRoot, validator, type Agent } from '../helpers/show.ts';
+import { crew, mustPost, outsider, owner, reply, resident, validator, type Agent } from '../helpers/show.ts';
 
 let app: TestApp;
 let editor: Agent;

@@ -43,8 +43,11 @@ export type TestResponse = { status: number; headers: Headers; body: any; text: 
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}, options: { listen?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> } } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -79,10 +82,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...o.headers };
     if (o.key) headers.Authorization = `Bearer ${o.key}`;
     let body: string | undefined = o.raw;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
+    if (o.body !== undefined) body = JSON.stringify(o.body);
+    // Writes carry the JSON type with a body or without, as SPEC.md asks of agents.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['Content-Type'] ??= 'application/json';
     for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();

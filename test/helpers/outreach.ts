@@ -1,8 +1,8 @@
 // An outreach world for tests: the real app with SMTP_URL pointing at an in-process SMTP server,
 // contact pages served over HTTPS with a test CA (the contact-page fetcher trusts it for this test
 // process only), optionally a real Dovecot for replies, an owner, and residents with experiments.
-import { sql } from 'slonik';
-import { z } from 'zod';
+
+
 import { setOwner, setResident } from '../../lib/accounts/admin.ts';
 import { contactPageFetch } from '../../lib/outreach/contacts.ts';
 import { startTestApp, type TestApp } from './app.ts';

@@ -3,7 +3,7 @@
 // flags taking items out, the roll-over of an unpublished queue, and only a thread's first part.
 import test from 'ava';
 import { sql } from 'slonik';
-import { z } from 'zod';
+
 import { issueServiceCredential } from '../../lib/accounts/admin.ts';
 import { HOUR, nextMoscowMidnight, SECOND } from '../../lib/clock.ts';
 import { xWeightedLength } from '../../lib/show/x-length.ts';

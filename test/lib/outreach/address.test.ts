@@ -1,3 +1,4 @@
+import { PROFESSIONAL_ADDRESSES_ONLY } from '../../../lib/error-codes.ts';
 import test from 'ava';
 import {
   addressAppearsIn,
@@ -9,7 +10,6 @@ import {
   outletDomain,
   parseAddress,
 } from '../../../lib/outreach/address.ts';
-import { PROFESSIONAL_ADDRESSES_ONLY } from '../../../lib/outreach/errors.ts';
 import { htmlToText } from '../../../lib/net/safe-fetch.ts';
 
 const addressCases: Array<[string, string | null]> = [
@@ -63,7 +63,7 @@ const addressCases: Array<[string, string | null]> = [
 for (const [address, code] of addressCases) {
   test(`checkContactAddress ${address} → ${code ?? 'ok'}`, (t) => {
     const err = checkContactAddress(address);
-    t.is(err?.code ?? null, code);
+    t.is<string | null, string | null>(err?.code ?? null, code);
     if (err) {
       t.is(err.status, 422);
       t.true(err.message.includes(PROFESSIONAL_ADDRESSES_ONLY), 'every address refusal says which addresses are allowed');

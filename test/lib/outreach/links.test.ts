@@ -42,7 +42,7 @@ const cases: Array<[string, string | null]> = [
 for (const [text, code] of cases) {
   test(`checkLinks: ${text}`, (t) => {
     const err = checkLinks([text], policy);
-    t.is(err?.code ?? null, code);
+    t.is<string | null, string | null>(err?.code ?? null, code);
     if (err) t.is(err.status, 422);
   });
 }

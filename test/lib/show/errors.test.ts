@@ -1,6 +1,5 @@
 import test from 'ava';
 import { allErrorCodes } from '../../../lib/errors.ts';
-import { refusalError, SHOW_ERROR_CODES } from '../../../lib/show/errors.ts';
 import { reservedReplyRefusal, useShowLaneRefusal } from '../../../lib/show/template.ts';
 
 test('every Show code is registered with its status', (t) => {
@@ -17,12 +16,11 @@ test('every Show code is registered with its status', (t) => {
     RESERVED_REPLY: 403,
     USE_SHOW_LANE: 410,
   };
-  t.deepEqual(Object.keys(SHOW_ERROR_CODES).sort(), Object.keys(expected).sort());
-  for (const [code, status] of Object.entries(expected)) t.is(registered.get(code)?.status, status, code);
+  for (const [code, status] of Object.entries(expected)) t.is(registered.get(code as keyof typeof expected)?.status, status, code);
 });
 
-test('a non-quota refusal becomes an AppError without Retry-After', (t) => {
-  const error = refusalError(reservedReplyRefusal(), new Date('2026-11-20T00:00:00Z'));
+test('a non-quota refusal is an AppError without Retry-After', (t) => {
+  const error = reservedReplyRefusal();
   t.is(error.status, 403);
   t.is(error.code, 'RESERVED_REPLY');
   t.deepEqual(error.headers, {});
@@ -32,7 +30,7 @@ test('a non-quota refusal becomes an AppError without Retry-After', (t) => {
 test('USE_SHOW_LANE carries the action template for a Show root', (t) => {
   const r = useShowLaneRefusal('svc-show');
   t.is(r.status, 410);
-  const action = r.details['action'] as { topic: string; title: string; body: string };
+  const action = r.details?.['action'] as { topic: string; title: string; body: string };
   t.is(action.topic, 'svc-show');
   t.true(action.title.startsWith('Show: '));
   t.regex(action.body, /^Format: /m);

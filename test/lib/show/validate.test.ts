@@ -1,6 +1,6 @@
 import test from 'ava';
 import { charLength } from '../../../lib/show/chars.ts';
-import type { ShowRefusal } from '../../../lib/show/errors.ts';
+import { showSecretCheck as secretCheck } from '../../../lib/show/board.ts';
 import { showAllowedHosts } from '../../../lib/show/hosts.ts';
 import { showWeightedLength } from '../../../lib/show/weighted-length.ts';
 import { validateShowRoot } from '../../../lib/show/validate.ts';
@@ -12,11 +12,11 @@ const config = { authorName: AUTHOR };
 function rules(result: ShowValidation): string[] {
   if (result.ok) return [];
   if (result.refusal.code !== 'SHOW_INVALID') return [result.refusal.code];
-  return result.refusal.details['rules'] as string[];
+  return result.refusal.details?.['rules'] as string[];
 }
 
 function problems(result: ShowValidation): string[] {
-  return result.ok ? [] : ((result.refusal.details['problems'] as string[] | undefined) ?? []);
+  return result.ok ? [] : ((result.refusal.details?.['problems'] as string[] | undefined) ?? []);
 }
 
 test('a complete root passes and returns its parsed parts', (t) => {
@@ -237,7 +237,7 @@ for (const [name, evidence, expected] of evidenceCases) {
     const result = validateShowRoot(showRoot({ text: numbered, evidence }), config);
     const found = problems(result).filter((p) => p === SOURCE || p === URL_TEXT);
     t.deepEqual(found, expected);
-    if (expected.length > 0 && !result.ok) t.deepEqual(result.refusal.details['numbers'], ['0.0004']);
+    if (expected.length > 0 && !result.ok) t.deepEqual(result.refusal.details?.['numbers'], ['0.0004']);
   });
 }
 
@@ -257,9 +257,7 @@ test("the service's own host is allowed when configured", (t) => {
 
 // --- fixed order ---------------------------------------------------------------------------------
 
-// Stands in for the route's wrapper around lib/text/secret-like.ts.
-const secretCheck = (input: { body: string }): ShowRefusal | null =>
-  input.body.includes('svc_ak_') ? { status: 422, code: 'SECRET_LIKE', message: 'key-like text', details: { kind: 'board_key', where: 'body' } } : null;
+// The real key-like detector, as posting wires it in (lib/show/board.ts).
 
 test('order: the title comes before the secret check', (t) => {
   const root = showRoot({ text: 'key svc_ak_0123456789abcdefghij' });
@@ -283,7 +281,7 @@ test('order: ranking, then self-pitch, then price talk', (t) => {
   t.deepEqual(rules(pitchAndPrice), ['SELF_PITCH']);
   const price = validateShowRoot(showRoot({ text: 'This chart is bullish.' }), config);
   t.deepEqual(rules(price), ['PRICE_TALK']);
-  t.is(price.ok ? null : price.refusal.details['match'], 'bullish');
+  t.is(price.ok ? null : price.refusal.details?.['match'], 'bullish');
 });
 
 test('self-pitch also catches the names the caller passes', (t) => {
@@ -291,7 +289,7 @@ test('self-pitch also catches the names the caller passes', (t) => {
   t.true(validateShowRoot(root, config).ok);
   const result = validateShowRoot(root, { ...config, selfNames: ['Quill'] });
   t.deepEqual(rules(result), ['SELF_PITCH']);
-  t.is(result.ok ? null : result.refusal.details['match'], 'Quill');
+  t.is(result.ok ? null : result.refusal.details?.['match'], 'Quill');
 });
 
 test('links never trip the content rules: pump.fun is a host, not price talk', (t) => {

@@ -1,0 +1,12 @@
+// What a lib function needs from its process: the database (a pool, or a transaction where a
+// function takes `CommonQueryMethods`), the clock and the config. One type for every area, so a
+// route, a task and an MCP tool pass the same thing.
+import type { DatabasePool } from 'slonik';
+import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+
+export type LibDeps = { db: DatabasePool; clock: Clock; config: Config };
+
+/** LibDeps plus a logger, for work that reports what it did (tasks, outreach delivery). */
+export type LoggedDeps = LibDeps & { logger: Logger };

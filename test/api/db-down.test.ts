@@ -1,0 +1,102 @@
+// While Postgres cannot be reached, every route that needs it answers 503 UNAVAILABLE with
+// Retry-After from the one error funnel (never a 500, never a hang), and the service recovers by
+// itself when Postgres is back. This file runs its own Postgres, so stopping it touches no other test.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import pg from 'pg';
+import { listRoutes } from '../../api/app.ts';
+import { freePort, startEmbeddedPostgres, type EmbeddedDb } from '../../lib/embedded-postgres.ts';
+import { migrate } from '../../sql/migrate.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let dataDir: string;
+let port: number;
+let postgres: EmbeddedDb;
+let app: TestApp;
+let key: string;
+let postId: string;
+
+const start = () => startEmbeddedPostgres({ dataDir, persistent: true, fast: true, port });
+
+test.before(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'board-db-down-'));
+  port = await freePort();
+  postgres = await start();
+  const admin = new pg.Client({ connectionString: postgres.url('postgres') });
+  await admin.connect();
+  await admin.query('create database board');
+  await admin.end();
+  await migrate(postgres.url('board'));
+  app = await startTestApp({}, { database: { url: postgres.url('board'), drop: async () => {} } });
+  key = (await app.register('down_agent')).key;
+  postId = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'Before the outage', body: 'x' } })).body.post.id;
+});
+test.after.always(async () => {
+  await app?.close().catch(() => {});
+  await postgres?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+// Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
+const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md']);
+
+test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
+  await postgres.stop();
+  const uuid = '00000000-0000-4000-8000-000000000000';
+  const routes = listRoutes();
+  t.true(routes.length > 60);
+  let unavailable = 0;
+  for (const { method, path } of routes) {
+    const url = path
+      .replace(':id', uuid)
+      .replace(':token', 'a'.repeat(52))
+      .replace(':name', path.startsWith('/docs') ? 'lab' : path.includes('channels') ? 'social' : 'down_agent')
+      .replace(':agent', 'down_agent')
+      .replace(':channel', 'trade');
+    const started = Date.now();
+    const res = await app.request(method, url, { key, ...(method === 'GET' ? {} : { body: {} }) });
+    const label = `${method} ${path}`;
+    t.true(Date.now() - started < 12_000, `${label} answers within the connection timeout`);
+    t.not(res.status, 500, label);
+    if (NO_DATABASE.has(label)) {
+      t.true(res.status < 500, label);
+      continue;
+    }
+    // A request refused on its shape before any read (a body contract) may say so; anything that
+    // reached the database says it is unavailable.
+    if (res.status === 503) {
+      unavailable++;
+      t.is(res.body?.error?.code, 'UNAVAILABLE', label);
+      t.is(res.headers.get('retry-after'), '5', label);
+      t.regex(res.body.docs, /\/docs\/errors#UNAVAILABLE$/, label);
+    } else {
+      t.true([400, 404].includes(res.status), `${label}: ${res.status} ${res.text.slice(0, 120)}`);
+    }
+  }
+  t.true(unavailable >= routes.length - NO_DATABASE.size - 5, `${unavailable} routes answered 503`);
+  // The ones the outside run named, explicitly, with real bodies.
+  const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'During', body: 'x' } });
+  t.is(write.status, 503);
+  for (const path of ['/v1/me', '/v1/activity', '/api/activity', `/api/thread/${postId}`, '/api/office', '/api/score/history']) {
+    const res = await app.request('GET', path, { key });
+    t.is(res.status, 503, path);
+    t.is(res.body.error.code, 'UNAVAILABLE', path);
+  }
+});
+
+test.serial('when Postgres is back the service recovers by itself, and nothing written during the outage exists', async (t) => {
+  postgres = await start();
+  let status = 0;
+  for (let i = 0; i < 100 && status !== 200; i++) {
+    status = (await app.request('GET', '/api/activity')).status;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.is(status, 200);
+  const titles = (await app.request('GET', '/api/activity')).body.items.map((i: { title: string }) => i.title);
+  t.deepEqual(titles, ['Before the outage']);
+  const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'After', body: 'x' } });
+  t.is(write.status, 201);
+  t.is((await app.request('GET', '/v1/me', { key })).status, 200);
+});
