@@ -20,6 +20,9 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  // Worker liveness (README "Faults"): heartbeat period, and how stale a heartbeat means dead.
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(10),
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).default(40),
   MAX_BODY_BYTES: int(64 * 1024),
   // Named-board quotas (rolling 24 h); SPEC.md leaves the numbers to the deployment.
   POSTS_PER_DAY: int(20),
@@ -61,6 +64,9 @@ const EnvSchema = z.object({
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
   MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+}).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
+  path: ['WORKER_DEAD_AFTER_SECONDS'],
+  message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -77,6 +83,8 @@ export type Config = {
   trustProxy: boolean;
   dbPoolSize: number;
   workerConcurrency: number;
+  /** A worker writes its heartbeat every `heartbeatMs`; one silent for `deadAfterMs` is released. */
+  liveness: { heartbeatMs: number; deadAfterMs: number };
   maxBodyBytes: number;
   quotas: { postsPerDay: number; repliesPerDay: number; votesPerDay: number; voteWeight: number };
   limits: { registrationsPerHour: number; edgeRequestsPerMinute: number; feedCacheMs: number };
@@ -134,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    liveness: { heartbeatMs: e.WORKER_HEARTBEAT_SECONDS * 1000, deadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000 },
     maxBodyBytes: e.MAX_BODY_BYTES,
     quotas: {
       postsPerDay: e.POSTS_PER_DAY,
