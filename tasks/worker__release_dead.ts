@@ -8,14 +8,10 @@ import type { TaskDeps } from './deps.ts';
 export default function task(deps: TaskDeps): Task {
   return async () => {
     const { databaseUrl, liveness } = deps.config;
-    const released = await releaseDeadWorkers(deps.db, liveness.deadAfterMs, async (poolIds) => {
+    const released = await releaseDeadWorkers(deps.db, liveness.deadAfterMs, async () => {
       // Only when something is to be released: WorkerUtils opens its own connection.
       const utils = await makeWorkerUtils({ connectionString: databaseUrl, maxPoolSize: 1, logger: graphileLogger(deps.logger) });
-      try {
-        await utils.forceUnlockWorkers(poolIds);
-      } finally {
-        await utils.release();
-      }
+      return { jobs: utils, release: () => utils.release() };
     });
     if (released.dead.length > 0 || released.pools.length > 0) deps.logger.warn(released, 'released the jobs of dead workers');
   };

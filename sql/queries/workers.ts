@@ -8,6 +8,7 @@ import { NoRow } from '../rows.ts';
 
 const PoolRow = z.object({ pool_id: z.string() });
 const LockerRow = z.object({ locked_by: z.string(), jobs: z.number().int() });
+const ExhaustedRow = z.object({ id: z.string(), attempts: z.number().int() });
 
 const ago = (ms: number) => sql.fragment`now() - make_interval(secs => ${ms / 1000})`;
 
@@ -47,5 +48,14 @@ export function createWorkerQueries(db: CommonQueryMethods) {
           and not exists (select 1 from worker_heartbeats h where h.pool_id = j.locked_by)
           and (j.locked_by = any(${sql.array(deadPools, 'text')}) or j.locked_at < ${ago(deadAfterMs)})
         group by j.locked_by`),
+
+    /**
+     * Jobs held by these pools whose locked attempt was their last (graphile-worker counts an attempt
+     * when it locks the job), below `cap` attempts in all.
+     */
+    exhaustedHeldBy: (poolIds: readonly string[], cap: number) =>
+      db.any(sql.type(ExhaustedRow)`
+        select id::text as id, attempts from graphile_worker.jobs
+        where locked_by = any(${sql.array(poolIds, 'text')}) and attempts >= max_attempts and attempts < ${cap}`),
   };
 }
