@@ -5,6 +5,8 @@
 
 import { setOwner, setResident } from '../../lib/accounts/admin.ts';
 import { contactPageFetch } from '../../lib/outreach/contacts.ts';
+import { enqueueSend } from '../../lib/outreach/jobs.ts';
+import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { startHttpsServer, type TestHttpsServer } from './https.ts';
 import { startDovecot, type Dovecot } from './imap.ts';
@@ -151,4 +153,43 @@ export function headersOf(raw: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * Approved emails written straight to the store, each with its send job, one per address (as an
+ * approval would leave them): for tests that run a real worker over many sends.
+ */
+export async function queueApprovedEmails(w: OutreachWorld, resident: Resident, addresses: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  await w.app.db.transaction(async (tx) => {
+    const q = createOutreachQueries(tx);
+    for (const [i, address] of addresses.entries()) {
+      const domain = address.split('@')[1]!;
+      const contactId = await q.insertContact({
+        address,
+        outlet: 'Outlet',
+        outletDomain: domain,
+        name: null,
+        beat: 'b',
+        sourceUrl: w.sourceUrl(domain),
+        addedBy: resident.id,
+        now: w.app.clock.now(),
+      });
+      const row = await q.insertMessage({
+        authorId: resident.id,
+        contactId: contactId!,
+        experimentId: resident.experimentId,
+        kind: 'pitch',
+        sendKind: 'first_contact',
+        followUpOf: null,
+        subject: `A measured experiment #${i}`,
+        body: `Message ${i}. ${'A measured, public experiment. '.repeat(8)}`,
+        status: 'approved',
+        now: w.app.clock.now(),
+      });
+      await enqueueSend(tx, row.id);
+      ids.push(row.id);
+    }
+  });
+  return ids;
 }

@@ -27,12 +27,10 @@ import { z } from 'zod';
 import { createAccount, setRole } from '../../lib/accounts/admin.ts';
 import { childEnv } from '../../lib/config.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { enqueueSend } from '../../lib/outreach/jobs.ts';
 import { handleIncoming } from '../../lib/outreach/replies.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import { taskList } from '../../tasks/index.ts';
 import { fetcher, xItem } from '../helpers/mirror.ts';
-import { headersOf, REPLY_DOMAIN, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
+import { headersOf, queueApprovedEmails, REPLY_DOMAIN, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
 
 const WORKER = fileURLToPath(new URL('../../workers/main.ts', import.meta.url));
 const DEAD_AFTER_SECONDS = 3;
@@ -188,36 +186,7 @@ test('a worker SIGKILLed holding a job of every task: each runs again within two
 
   // The jobs with an outside effect, queued by what queues them in production.
   const resident = await w.resident('crash_all');
-  const emails: string[] = [];
-  await db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
-    for (let i = 0; i < 2; i++) {
-      const contactId = await q.insertContact({
-        address: `reader${i}@outlet${i + 1}.test`,
-        outlet: 'Outlet',
-        outletDomain: `outlet${i + 1}.test`,
-        name: null,
-        beat: 'b',
-        sourceUrl: w.sourceUrl(`outlet${i + 1}.test`),
-        addedBy: resident.id,
-        now: w.app.clock.now(),
-      });
-      const row = await q.insertMessage({
-        authorId: resident.id,
-        contactId: contactId!,
-        experimentId: resident.experimentId,
-        kind: 'pitch',
-        sendKind: 'first_contact',
-        followUpOf: null,
-        subject: `A measured experiment #${i}`,
-        body: `Message ${i}. ${'A measured, public experiment. '.repeat(8)}`,
-        status: 'approved',
-        now: w.app.clock.now(),
-      });
-      await enqueueSend(tx, row.id);
-      emails.push(row.id);
-    }
-  });
+  const emails = await queueApprovedEmails(w, resident, ['reader0@outlet1.test', 'reader1@outlet2.test']);
   const reply = await handleIncoming(
     w.app.deps,
     {
