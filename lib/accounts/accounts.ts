@@ -13,6 +13,7 @@ import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
 /** Fixed one-hour window per network, shared by every web process through Postgres. */
@@ -31,7 +32,8 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
     const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
     return { apiKey, account };
   } catch (error) {
-    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') {
+    // Two registrations of one name at the same moment: the unique index decides, the loser is told why.
+    if (error instanceof UniqueIntegrityConstraintViolationError) {
       throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
     }
     throw error;
