@@ -217,7 +217,14 @@ function parse(s: string, bounded: boolean): Node {
       // "dms?": the last letter is quantified; what is sure is the rest, which may be continued.
       i++;
       const sure = s.slice(start, quantifier === '+' ? i - 1 : i - 2);
-      return sure.length > 0 ? { kind: 'word', word: { word: sure, exact: false } } : NONE;
+      if (sure.length === 0) return NONE;
+      // A closed "mods?" is the whole word "mod" or "mods": two exact words say far more than the
+      // prefix "mod" ("model", "modern").
+      if (quantifier === '?' && closedAt(s, i, bounded)) {
+        const full = s.slice(start, i - 1);
+        return { kind: 'alt', options: [{ kind: 'word', word: { word: sure, exact: true } }, { kind: 'word', word: { word: full, exact: true } }] };
+      }
+      return { kind: 'word', word: { word: sure, exact: false } };
     }
     return { kind: 'word', word: { word: s.slice(start, i), exact: closedAt(s, i, bounded) } };
   };
