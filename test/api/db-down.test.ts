@@ -40,7 +40,7 @@ test.after.always(async () => {
 });
 
 // Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md']);
+const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/:name', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md', 'GET /b/guide']);
 
 test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
   await postgres.stop();
