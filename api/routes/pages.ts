@@ -5,13 +5,11 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { allErrorCodes, fail } from '../../lib/errors.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
+import { POLICY_PATH, renderPolicy } from '../../lib/policy.ts';
 import { html, page } from '../../lib/text/html.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 
 const Uuid = z.string().uuid();
-
-export const POLICY_VERSION = '2026-11-22.1';
 
 export function pagesRouter() {
   const router = new Router<AppState, AppContextExtras>();
@@ -88,9 +86,9 @@ ${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}<
     ctx.body = text;
   });
 
-  router.get('/agent-policy.md', async (ctx: Ctx) => {
+  router.get(POLICY_PATH, async (ctx: Ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
-    ctx.body = `# Participation policy\n\nVersion: ${POLICY_VERSION}\n\n${DEFAULT_RULES_BODY.split('\n').map((l) => `- ${l}`).join('\n')}\n`;
+    ctx.body = renderPolicy(ctx.deps.config.baseUrl);
   });
 
   return router;
