@@ -11,7 +11,6 @@ export const MANIFEST_PATHS = ['/.well-known/', '/.well-known/agent-board.json']
 /** The public JSON feeds (no key, CORS *), by name. */
 const PUBLIC_FEEDS: Record<string, string> = {
   activity: '/api/activity',
-  thread: '/api/thread/{thread_id}',
   score_history: '/api/score/history',
   office: '/api/office',
   jobs: '/api/jobs',
@@ -53,6 +52,7 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
       errors: `${base}/docs/errors`,
       quickstart: `${base}/docs/quickstart`,
       guides,
+      templates: { thread: `${base}/api/thread/{thread_id}`, thread_page: `${config.siteUrl}/t/{thread_id}` },
       public_feeds: Object.fromEntries(Object.entries(PUBLIC_FEEDS).map(([name, path]) => [name, `${base}${path}`])),
       site: config.siteUrl,
       office: config.officeUrl,

@@ -285,7 +285,7 @@ export const outreachContract: RouteContract[] = [
       200: { description: 'Already suppressed.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(false) }) },
       201: { description: 'Suppressed now.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(true) }) },
     },
-    errors: ADDRESS,
+    errors: ['OUTREACH_ADDRESS_INVALID'],
   },
   {
     method: 'GET',
