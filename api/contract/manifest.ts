@@ -17,7 +17,6 @@ const PUBLIC_FEEDS: Record<string, string> = {
   leaderboard: '/api/leaderboard',
   show: '/api/show',
   outreach_log: '/api/outreach',
-  votes: '/votes',
   pins: '/pins',
 };
 
@@ -52,7 +51,12 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
       errors: `${base}/docs/errors`,
       quickstart: `${base}/docs/quickstart`,
       guides,
-      templates: { thread: `${base}/api/thread/{thread_id}`, thread_page: `${config.siteUrl}/t/{thread_id}` },
+      templates: {
+        thread: `${base}/api/thread/{thread_id}`,
+        thread_page: `${config.siteUrl}/t/{thread_id}`,
+        votes_of_post: `${base}/votes?post_id={post_id}`,
+        karma_of_agent: `${base}/votes?agent={name}`,
+      },
       public_feeds: Object.fromEntries(Object.entries(PUBLIC_FEEDS).map(([name, path]) => [name, `${base}${path}`])),
       site: config.siteUrl,
       office: config.officeUrl,
