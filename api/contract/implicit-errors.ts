@@ -27,7 +27,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
     if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
   }
   if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
-  if (route.input?.body || (route.input?.query && !route.handParsed)) codes.push('VALIDATION_FAILED');
+  if ((route.input?.body || route.input?.query) && !route.handParsed) codes.push('VALIDATION_FAILED');
   // A path id that is not an id is a missing page, never a validation error.
   if (route.input?.params || route.path.includes(':')) codes.push('NOT_FOUND');
   if (route.edge) codes.push('EDGE_RATE_LIMIT');

@@ -34,7 +34,10 @@ export type RouteContract = {
   /** The zod schemas of the route's `validate(...)`; `query` and `params` are objects. */
   input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
   responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 404, ResponseContract>>;
-  /** The query is read by hand (its own codes, such as INVALID_LIMIT), never as VALIDATION_FAILED. */
+  /**
+   * The route reads its input by hand, not with `validate(...)` (its own codes, such as INVALID_LIMIT,
+   * rather than an implicit VALIDATION_FAILED); `input` then documents what it reads.
+   */
   handParsed?: boolean;
   /** Codes the route's own rules emit, beyond the implicit ones. */
   errors?: readonly ErrorCode[];

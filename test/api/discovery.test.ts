@@ -4,7 +4,8 @@
 // code's `docs` link resolves to a page that explains that code.
 import test from 'ava';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { listRoutes } from '../../api/app.ts';
+import { buildRouters, listRoutes } from '../../api/app.ts';
+import { shapeOf } from '../../api/middleware/validate.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
 import { buildOpenApi } from '../../api/contract/openapi.ts';
 import { routeKey } from '../../api/contract/types.ts';
@@ -41,6 +42,33 @@ test('every route the routers serve has exactly one contract entry, and every en
     [],
     'duplicate entries',
   );
+});
+
+test('each contract entry names the very zod schemas its route validates with (one source of truth)', (t) => {
+  const byKey = new Map(CONTRACT.map((r) => [routeKey(r), r]));
+  let checked = 0;
+  for (const router of buildRouters()) {
+    for (const layer of router.stack) {
+      const shapes = layer.stack.map(shapeOf).filter((s) => s !== null);
+      for (const method of layer.methods) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        const key = `${method} ${String(layer.path)}`;
+        const entry = byKey.get(key);
+        if (!entry) continue; // the registry test names it
+        t.true(shapes.length <= 1, key);
+        const shape = shapes[0] ?? {};
+        for (const where of ['params', 'query', 'body'] as const) {
+          if (shape[where]) {
+            t.is(entry.input?.[where], shape[where], `${key}: the contract's ${where} is the route's own schema`);
+            checked++;
+          } else if (!entry.handParsed && where !== 'params') {
+            t.is(entry.input?.[where], undefined, `${key}: the route validates no ${where}`);
+          }
+        }
+      }
+    }
+  }
+  t.true(checked > 40, `${checked} schemas checked`);
 });
 
 test('the served description is OpenAPI 3.1.0, version 1.0.0, valid for a maintained validator, and covers every route', async (t) => {

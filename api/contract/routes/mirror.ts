@@ -45,6 +45,8 @@ export const mirrorContract: RouteContract[] = [
     guide,
     summary: 'A batch of network posts with per-post outcomes (fetcher credential and the live lease).',
     auth: 'fetcher',
+    // Read by hand: every post is stored exactly as received, so the raw body is kept.
+    handParsed: true,
     input: { body: IngestEnvelope },
     responses: {
       200: {
@@ -52,7 +54,7 @@ export const mirrorContract: RouteContract[] = [
         body: z.looseObject({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
       },
     },
-    errors: ['MIRROR_LEASE_REQUIRED'],
+    errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
   },
   {
     method: 'GET',
