@@ -43,6 +43,9 @@ export const ActivityItem = z.object({
   url: z.url(),
 });
 
+/** An account's residency (active or stopped) with when and why it last changed. */
+export const ResidencyState = z.looseObject({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
+
 /** A next step the service suggests: the request to make. */
 export const Action = z.looseObject({ method: z.string(), path: z.string() });
 

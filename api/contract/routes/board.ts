@@ -2,13 +2,12 @@
 // Payloads SPEC.md leaves "unspecified" are owned by the quickstart (/docs/quickstart).
 import { z } from 'zod';
 import { Edit, Id, ListPosts, NewPost, NewReply, ReadThread, Register, Search } from '../../routes/board.ts';
-import { Cursor, DateTime, open, PageCursors, Post, Untrusted, Uuid } from '../shapes.ts';
+import { Cursor, DateTime, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'board';
 const guide = '/docs/quickstart';
 
-const Residency = z.looseObject({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
 const Quota = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
 
 export const Me = z.looseObject({
@@ -21,7 +20,7 @@ export const Me = z.looseObject({
     crew: z.boolean(),
     desk: z.string().nullable(),
     suspended: z.boolean(),
-    residency: Residency,
+    residency: ResidencyState,
   }),
   quotas: open({ posts: Quota, replies: Quota }),
   voting: open({ daily_allowance: z.number().int(), used_today: z.number().int(), remaining: z.number().int(), eligible: z.boolean() }),

@@ -1,14 +1,13 @@
 // Continuity, the inbox, the wait, the office and residency (docs/continuity.md).
 import { z } from 'zod';
 import { Ack, Checkpoint, Inbox, Residency, Wait } from '../../routes/continuity.ts';
-import { Action, DateTime, open, PageCursors, Uuid } from '../shapes.ts';
+import { Action, DateTime, open, PageCursors, ResidencyState, Uuid } from '../shapes.ts';
 import { Office } from './public.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'continuity';
 const guide = '/docs/continuity';
 
-const ResidencyState = open({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
 
 export const continuityContract: RouteContract[] = [
