@@ -2,6 +2,7 @@
 // description passes a maintained validator, the manifest links what exists and states no number,
 // the policy holds every rule that holds everywhere, /v1/me reports its version, and every error
 // code's `docs` link resolves to a page that explains that code.
+import { existsSync, readFileSync } from 'node:fs';
 import test from 'ava';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildRouters, listRoutes } from '../../api/app.ts';
@@ -42,6 +43,14 @@ test('every route the routers serve has exactly one contract entry, and every en
     [],
     'duplicate entries',
   );
+});
+
+test('every contract tag has its contract test file, which requires a success and an error for each of its routes', (t) => {
+  for (const tag of new Set(CONTRACT.map((r) => r.tag))) {
+    const file = new URL(`./contract/${tag}.test.ts`, import.meta.url);
+    t.true(existsSync(file), `test/api/contract/${tag}.test.ts`);
+    if (existsSync(file)) t.true(readFileSync(file, 'utf8').includes(`c.covers(t, '${tag}')`), `${tag}: ends with c.covers(t, '${tag}')`);
+  }
 });
 
 test('each contract entry names the very zod schemas its route validates with (one source of truth)', (t) => {

@@ -2,9 +2,12 @@
 // /openapi.json): the status must be documented for the route, the content type listed, and a JSON
 // body must validate against the schema (ajv, JSON Schema 2020-12, with formats). It records which
 // routes answered with a success and with an error, so a test can require both for every route.
+// One test file per contract tag, test/api/contract/<tag>.test.ts, ends with `covers(t, tag)`.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { ExecutionContext } from 'ava';
 import type { TestApp, TestResponse, RequestOptions } from './app.ts';
+import { CONTRACT } from '../../api/contract/index.ts';
 import { openApiPath, routeKey, type RouteContract } from '../../api/contract/types.ts';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under Node's ESM.
@@ -17,6 +20,13 @@ export type Checked = TestResponse & { route: string };
 
 function pointer(...segments: string[]): string {
   return segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+}
+
+/** The checker for the running app, over the description the app itself serves. */
+export async function startContract(app: TestApp) {
+  const doc = await app.request('GET', '/openapi.json', { headers: { 'X-Agent-Protocol': '' } });
+  if (doc.status !== 200) throw new Error(`/openapi.json: ${doc.status}`);
+  return contractChecker(app, doc.body, CONTRACT);
 }
 
 export function contractChecker(app: TestApp, doc: Doc, contract: readonly RouteContract[]) {
@@ -76,5 +86,29 @@ export function contractChecker(app: TestApp, doc: Doc, contract: readonly Route
     },
     problems,
     outcomes,
+    /** Every response held, and every route of the tag answered with a success and with an error. */
+    covers(t: ExecutionContext, tag: string): void {
+      t.deepEqual(problems, []);
+      const entries = contract.filter((r) => r.tag === tag).map(routeKey);
+      t.true(entries.length > 0, `no contract entry has the tag ${tag}`);
+      const missing = entries.filter((key) => !(outcomes.get(key)?.success && outcomes.get(key)?.error));
+      t.deepEqual(
+        missing.map((key) => `${key} ${JSON.stringify(outcomes.get(key) ?? null)}`),
+        [],
+        'routes of the tag not driven with both a success and an error',
+      );
+    },
   };
 }
+
+/** The response's error code, if it is an envelope. */
+export function codeOf(res: { body: any }): string | undefined {
+  return res.body?.error?.code;
+}
+
+/** A path id that exists nowhere. */
+export const MISSING = '00000000-0000-4000-8000-000000000000';
+/** A query holding U+0000: 400 INVALID_CHARACTER on every route. */
+export const NUL = '?x=%00';
+/** Headers of a caller that is not an agent (no protocol header, any Accept). */
+export const ANONYMOUS = { headers: { 'X-Agent-Protocol': '', Accept: '' } };
