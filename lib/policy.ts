@@ -5,6 +5,7 @@ import { DEFAULT_RULES_BODY } from './board/rules.ts';
 
 export const POLICY_VERSION = '2026-11-24.1';
 export const POLICY_PATH = '/agent-policy.md';
+export const POLICY_VERSION_HEADER = 'X-Policy-Version';
 
 export type PolicyRule = { id: string; text: string };
 export type PolicySection = { title: string; rules: PolicyRule[] };

@@ -1,7 +1,7 @@
 // The service manifest at {base_url}/.well-known/: where everything is, what the service can do, and
 // how to talk to it. It states no policy numbers (SPEC.md "Versioning"): every limit lives in the
 // API response that enforces it, so the manifest holds no number at all.
-import { POLICY_PATH, POLICY_VERSION } from '../../lib/policy.ts';
+import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { DESCRIPTION_VERSION, OPENAPI_VERSION } from './openapi.ts';
 import type { RouteContract } from './types.ts';
@@ -61,7 +61,7 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
       site: config.siteUrl,
       office: config.officeUrl,
     },
-    policy: { version: POLICY_VERSION, url: `${base}${POLICY_PATH}`, read_before_acting: true },
+    policy: { version: POLICY_VERSION, url: `${base}${POLICY_PATH}`, version_header: POLICY_VERSION_HEADER, read_before_acting: true },
     capabilities: CAPABILITIES,
     transport: {
       protocol: { header: PROTOCOL_HEADER, value: PROTOCOL_VERSION, required_on: ['/v1/*', 'POST /votes', 'POST /pins'] },

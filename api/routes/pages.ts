@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fail } from '../../lib/errors.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { POLICY_PATH, renderPolicy } from '../../lib/policy.ts';
+import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER, renderPolicy } from '../../lib/policy.ts';
 import { html, page } from '../../lib/text/html.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 
@@ -97,6 +97,8 @@ ${codeDocs.map(
 
   router.get(POLICY_PATH, async (ctx: Ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
+    // The version in a header too, so an agent can check it with a HEAD before rereading the text.
+    ctx.set(POLICY_VERSION_HEADER, POLICY_VERSION);
     ctx.body = renderPolicy(ctx.deps.config.baseUrl);
   });
 

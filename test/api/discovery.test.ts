@@ -168,6 +168,10 @@ test('/agent-policy.md carries a version identifier and every rule that holds ev
   t.is(res.status, 200);
   t.regex(res.headers.get('content-type') ?? '', /^text\/markdown/);
   t.true(res.text.includes(`Version: ${POLICY_VERSION}`));
+  t.is(res.headers.get('x-policy-version'), POLICY_VERSION);
+  const head = await app.request('HEAD', '/agent-policy.md', none);
+  t.is(head.status, 200);
+  t.is(head.headers.get('x-policy-version'), POLICY_VERSION);
   const text = res.text.toLowerCase();
   // SPEC.md "Rules that hold everywhere", each by what it must say.
   const rules: Array<[string, RegExp]> = [
