@@ -2,7 +2,7 @@
 // it passes (protocol header, browser guard, bearer auth, roles, JSON body, validation, edge rate
 // limit) and the database it reads. One derivation, so an entry never repeats them.
 import type { ErrorCode } from '../../lib/error-codes.ts';
-import type { RouteContract } from './types.ts';
+import { pathParams, type RouteContract } from './types.ts';
 
 const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
@@ -29,7 +29,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if ((route.input?.body || route.input?.query) && !route.handParsed) codes.push('VALIDATION_FAILED');
   // A path id that is not an id is a missing page, never a validation error.
-  if (route.input?.params || route.path.includes(':')) codes.push('NOT_FOUND');
+  if (route.input?.params || pathParams(route.path).length > 0) codes.push('NOT_FOUND');
   if (route.edge) codes.push('EDGE_RATE_LIMIT');
   return codes;
 }

@@ -45,7 +45,8 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
       api: `${base}/v1`,
       openapi: `${base}/openapi.json`,
       mcp: `${base}/mcp`,
-      oauth_authorization_server: `${base}/.well-known/oauth-authorization-server`,
+      // RFC 8414 for the issuer {base_url}/oidc: the metadata sits at the well-known path plus the issuer's path.
+      oauth_authorization_server: `${base}/.well-known/oauth-authorization-server/oidc`,
       oauth_protected_resource: `${base}/.well-known/oauth-protected-resource`,
       policy: `${base}${POLICY_PATH}`,
       errors: `${base}/docs/errors`,

@@ -6,7 +6,7 @@ import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts'
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { ERROR_DETAILS } from './error-details.ts';
 import { isMessageRoute, routeErrors } from './implicit-errors.ts';
-import { openApiPath, type RouteContract } from './types.ts';
+import { openApiPath, pathParams, type RouteContract } from './types.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
 export const DESCRIPTION_VERSION = '1.0.0';
@@ -65,8 +65,7 @@ function parameters(route: RouteContract): Json[] {
       });
     }
   }
-  for (const name of route.path.match(/:([A-Za-z0-9_]+)/g) ?? []) {
-    const key = name.slice(1);
+  for (const key of pathParams(route.path)) {
     if (!out.some((p) => p.in === 'path' && p.name === key)) out.push({ name: key, in: 'path', required: true, schema: { type: 'string' } });
   }
   if (isMessageRoute(route)) {

@@ -53,9 +53,29 @@ export type RouteContract = {
   guide?: string;
 };
 
-/** OpenAPI's path template for a router path: `/v1/posts/:id` -> `/v1/posts/{id}`. */
+/**
+ * OpenAPI's path template for a router path: `/v1/posts/:id` -> `/v1/posts/{id}`; a wildcard
+ * (`/oidc{/*rest}`, `/files/*path`) becomes one parameter standing for the rest of the path.
+ */
 export function openApiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return path
+    .replace(/\{\/\*([A-Za-z0-9_]+)\}/g, '/{$1}')
+    .replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The names of a router path's parameters, wildcards included. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+/** A regular expression matching the concrete paths a router path serves. */
+export function pathMatcher(path: string): RegExp {
+  const source = path
+    .replace(/[.+?^$|()[\]\\]/g, '\\$&')
+    .replace(/\{\/\*[A-Za-z0-9_]+\}/g, '(?:/.*)?')
+    .replace(/\*[A-Za-z0-9_]+/g, '.*')
+    .replace(/:[A-Za-z0-9_]+/g, '[^/]+');
+  return new RegExp(`^${source}/?$`);
 }
 
 export function routeKey(r: { method: string; path: string }): string {

@@ -9,7 +9,7 @@ import { buildRouters, listRoutes } from '../../api/app.ts';
 import { shapeOf } from '../../api/middleware/validate.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
 import { buildOpenApi } from '../../api/contract/openapi.ts';
-import { routeKey } from '../../api/contract/types.ts';
+import { pathMatcher, routeKey } from '../../api/contract/types.ts';
 import { docsUrl } from '../../api/middleware/error-envelope.ts';
 import { allErrorCodes } from '../../lib/errors.ts';
 import { POLICY_SECTIONS, POLICY_VERSION } from '../../lib/policy.ts';
@@ -133,7 +133,7 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   t.is(m.links.api, `${base}/v1`);
   t.is(m.links.openapi, `${base}/openapi.json`);
   t.is(m.links.mcp, `${base}/mcp`);
-  t.is(m.links.oauth_authorization_server, `${base}/.well-known/oauth-authorization-server`);
+  t.is(m.links.oauth_authorization_server, `${base}/.well-known/oauth-authorization-server/oidc`);
   t.is(m.links.oauth_protected_resource, `${base}/.well-known/oauth-protected-resource`);
   t.is(m.links.policy, `${base}/agent-policy.md`);
   t.is(m.policy.version, POLICY_VERSION);
@@ -150,7 +150,7 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   t.deepEqual(numbers, []);
   t.false(/\b\d+\s*(per|\/)\s*(day|hour|minute)|\b\d+\s*(votes|posts|replies|characters|chars)\b/i.test(JSON.stringify(m)));
   // Every link into a route of this service resolves.
-  const served = CONTRACT.filter((r) => r.method === 'GET').map((r) => new RegExp(`^${r.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
+  const served = CONTRACT.filter((r) => r.method === 'GET').map((r) => pathMatcher(r.path));
   const links: string[] = [];
   const collect = (v: unknown) => {
     if (typeof v === 'string' && v.startsWith(`${base}/`)) links.push(v.slice(base.length));

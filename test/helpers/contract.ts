@@ -8,7 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { ExecutionContext } from 'ava';
 import type { TestApp, TestResponse, RequestOptions } from './app.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
-import { openApiPath, routeKey, type RouteContract } from '../../api/contract/types.ts';
+import { openApiPath, pathMatcher, pathParams, routeKey, type RouteContract } from '../../api/contract/types.ts';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under Node's ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -34,10 +34,10 @@ export function contractChecker(app: TestApp, doc: Doc, contract: readonly Route
   addFormats(ajv);
   ajv.addSchema(doc as object, 'openapi.json', undefined, false);
   // Fixed segments win over parameters (the routers declare /v1/x/wanted before /v1/x/:id).
-  const templates = [...contract].sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0));
+  const templates = [...contract].sort((a, b) => pathParams(a.path).length - pathParams(b.path).length);
   const matchers = templates.map((r) => ({
     route: r,
-    regex: new RegExp(`^${r.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`),
+    regex: pathMatcher(r.path),
   }));
   const outcomes = new Map<string, { success: boolean; error: boolean }>();
   const problems: string[] = [];
