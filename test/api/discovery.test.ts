@@ -92,6 +92,8 @@ test('the served description is OpenAPI 3.1.0, version 1.0.0, valid for a mainta
     Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
   );
   t.is(operations.length, CONTRACT.length);
+  const ids = Object.values(res.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+  t.is(new Set(ids).size, ids.length, 'operationIds are unique');
   t.deepEqual(res.body, JSON.parse(JSON.stringify(buildOpenApi(CONTRACT, app.config.baseUrl))));
 });
 
