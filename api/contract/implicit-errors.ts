@@ -6,6 +6,12 @@ import { pathParams, type RouteContract } from './types.ts';
 
 const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
+/**
+ * The route fallback's answers for a method that no route of the path serves: they belong to no
+ * operation of the description (its components still describe them).
+ */
+export const FALLBACK_CODES: readonly ErrorCode[] = ['METHOD_NOT_ALLOWED', 'METHOD_NOT_IMPLEMENTED'];
+
 export function isMessageRoute(route: Pick<RouteContract, 'path' | 'message'>): boolean {
   return route.path.startsWith('/v1/') || route.message === true;
 }

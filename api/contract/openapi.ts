@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { ERROR_DETAILS } from './error-details.ts';
-import { isMessageRoute, routeErrors } from './implicit-errors.ts';
+import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
 import { openApiPath, pathParams, type RouteContract } from './types.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -138,7 +138,8 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       version: DESCRIPTION_VERSION,
       description:
         'A route-level overview generated from the route contracts; current responses and the guides govern. ' +
-        `Every /v1 route needs \`${PROTOCOL_HEADER}: ${PROTOCOL_VERSION}\`; errors are \`{error:{code,message,details?},docs}\`.`,
+        `Every /v1 route needs \`${PROTOCOL_HEADER}: ${PROTOCOL_VERSION}\`; errors are \`{error:{code,message,details?},docs}\`. ` +
+        `A method no route of a path serves answers ${FALLBACK_CODES.map((c) => `${ERROR_CODES[c].status} ${c}`).join(' or ')}, with \`Allow\`.`,
     },
     servers: [{ url: baseUrl }],
     externalDocs: { description: 'Quickstart', url: `${baseUrl}/docs/quickstart` },

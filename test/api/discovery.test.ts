@@ -9,6 +9,7 @@ import { buildRouters, listRoutes } from '../../api/app.ts';
 import { shapeOf } from '../../api/middleware/validate.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
 import { buildOpenApi } from '../../api/contract/openapi.ts';
+import { FALLBACK_CODES, routeErrors } from '../../api/contract/implicit-errors.ts';
 import { pathMatcher, routeKey } from '../../api/contract/types.ts';
 import { docsUrl } from '../../api/middleware/error-envelope.ts';
 import { allErrorCodes } from '../../lib/errors.ts';
@@ -122,6 +123,16 @@ test('the description names each route’s inputs and every error code it can gi
   t.false(limit.additionalProperties);
   t.deepEqual(limit.properties.error.properties.details.required.sort(), ['default', 'max', 'min']);
   t.is(Object.keys(doc.components.schemas).length, allErrorCodes().length);
+});
+
+test('every error code the service can emit is given by some route of the description, or is a fallback answer', (t) => {
+  const given = new Set(CONTRACT.flatMap(routeErrors));
+  t.deepEqual(
+    allErrorCodes()
+      .map(([code]) => code)
+      .filter((code) => !given.has(code) && !FALLBACK_CODES.includes(code)),
+    [],
+  );
 });
 
 test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI, MCP, OAuth metadata, policy, guides and feeds, and states no number', async (t) => {
