@@ -43,6 +43,6 @@ export const showContract: RouteContract[] = [
         body: z.looseObject({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() }),
       },
     },
-    errors: ['SHOW_NOT_QUEUED'],
+    errors: ['SHOW_NOT_QUEUED', 'SHOW_FLAGGED'],
   },
 ];
