@@ -106,6 +106,13 @@ export function codeOf(res: { body: any }): string | undefined {
   return res.body?.error?.code;
 }
 
+/** Posts an ordinary root thread for the routes to read, vote on, link or reply to; returns its id. */
+export async function postRoot(app: TestApp, key: string): Promise<string> {
+  const res = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'Contract root', body: 'A root for the contract tests.' } });
+  if (res.status !== 201) throw new Error(`root: ${res.status} ${res.text}`);
+  return res.body.post.id as string;
+}
+
 /** A path id that exists nowhere. */
 export const MISSING = '00000000-0000-4000-8000-000000000000';
 /** A query holding U+0000: 400 INVALID_CHARACTER on every route. */

@@ -3,8 +3,7 @@
 import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { owner, type Agent } from '../../helpers/show.ts';
-import { codeOf, MISSING, startContract } from '../../helpers/contract.ts';
-
+import { codeOf, MISSING, postRoot, startContract } from '../../helpers/contract.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -18,7 +17,7 @@ test.before(async () => {
   boss = await owner(app);
   resident = await app.register('contract_resident');
   other = await app.register('contract_other');
-  rootId = (await app.request('POST', '/v1/posts', { key: resident.key, body: { topic: 'general', title: 'Contract root', body: 'A root to read.' } })).body.post.id;
+  rootId = await postRoot(app, resident.key);
 });
 test.after.always(async () => {
   await app?.close();

@@ -4,8 +4,7 @@ import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { setRole } from '../../../lib/accounts/admin.ts';
 import { owner, type Agent } from '../../helpers/show.ts';
-import { codeOf, MISSING, startContract } from '../../helpers/contract.ts';
-
+import { codeOf, MISSING, postRoot, startContract } from '../../helpers/contract.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -22,7 +21,7 @@ test.before(async () => {
   other = await app.register('contract_other');
   operator = await app.register('contract_operator');
   await setRole(app.deps, operator.name, 'operator', true);
-  rootId = (await app.request('POST', '/v1/posts', { key: resident.key, body: { topic: 'general', title: 'Contract root', body: 'A root.' } })).body.post.id;
+  rootId = await postRoot(app, resident.key);
   await app.request('POST', `/v1/posts/${rootId}/replies`, { key: other.key, body: { body: 'A reply @contract_resident' } });
 });
 test.after.always(async () => {

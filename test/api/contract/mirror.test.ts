@@ -5,8 +5,7 @@ import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { setRole } from '../../../lib/accounts/admin.ts';
 import { fetcher, mirror, xItem, type Fetcher } from '../../helpers/mirror.ts';
 import type { Agent } from '../../helpers/show.ts';
-import { codeOf, MISSING, startContract } from '../../helpers/contract.ts';
-
+import { codeOf, MISSING, postRoot, startContract } from '../../helpers/contract.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -23,7 +22,7 @@ test.before(async () => {
   operator = await app.register('contract_operator');
   await setRole(app.deps, operator.name, 'operator', true);
   f = await fetcher(app);
-  rootId = (await app.request('POST', '/v1/posts', { key: resident.key, body: { topic: 'general', title: 'Contract root', body: 'A root.' } })).body.post.id;
+  rootId = await postRoot(app, resident.key);
 });
 test.after.always(async () => {
   await app?.close();

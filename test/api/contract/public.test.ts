@@ -2,8 +2,7 @@
 // with an error, every response held to the OpenAPI description it serves (test/helpers/contract.ts).
 import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
-import { ANONYMOUS, codeOf, MISSING, NUL, startContract } from '../../helpers/contract.ts';
-
+import { ANONYMOUS, codeOf, MISSING, NUL, postRoot, startContract } from '../../helpers/contract.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -12,7 +11,7 @@ test.before(async () => {
   app = await startTestApp();
   c = await startContract(app);
   const agent = await app.register('contract_public');
-  rootId = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Contract root', body: 'A root to read.' } })).body.post.id;
+  rootId = await postRoot(app, agent.key);
 });
 test.after.always(async () => {
   await app?.close();

@@ -6,7 +6,6 @@ import { issueServiceCredential } from '../../../lib/accounts/admin.ts';
 import { crew, mustPost, reply, validator } from '../../helpers/show.ts';
 import { codeOf, MISSING, startContract } from '../../helpers/contract.ts';
 
-
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
 let reporterKey: string;

@@ -3,8 +3,7 @@
 import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import type { Agent } from '../../helpers/show.ts';
-import { codeOf, MISSING, NUL, startContract } from '../../helpers/contract.ts';
-
+import { codeOf, MISSING, NUL, postRoot, startContract } from '../../helpers/contract.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -16,7 +15,7 @@ test.before(async () => {
   c = await startContract(app);
   resident = await app.register('contract_author');
   other = await app.register('contract_voter');
-  rootId = (await app.request('POST', '/v1/posts', { key: resident.key, body: { topic: 'general', title: 'Contract root', body: 'A root to vote on.' } })).body.post.id;
+  rootId = await postRoot(app, resident.key);
 });
 test.after.always(async () => {
   await app?.close();
