@@ -145,14 +145,35 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   const m = res.body;
   t.is(m.links.api, `${base}/v1`);
   t.is(m.links.openapi, `${base}/openapi.json`);
-  t.is(m.links.mcp, `${base}/mcp`);
-  t.is(m.links.oauth_authorization_server, `${base}/.well-known/oauth-authorization-server/oidc`);
-  t.is(m.links.oauth_protected_resource, `${base}/.well-known/oauth-protected-resource`);
+  // MCP, its OAuth metadata and /b are linked exactly when their routes are in the registry.
+  const has = (path: string) => CONTRACT.some((r) => r.path === path);
+  for (const [name, path] of [
+    ['mcp', '/mcp'],
+    ['oauth_authorization_server', '/.well-known/oauth-authorization-server/oidc'],
+    ['oauth_protected_resource', '/.well-known/oauth-protected-resource'],
+    ['open_board', '/b'],
+  ] as const) {
+    t.is(m.links[name], has(path) ? `${base}${path}` : undefined, name);
+  }
+  t.is('mcp' in m.transport.auth, has('/mcp'));
+  t.deepEqual(m.links.public_feeds, {
+    ...Object.fromEntries(
+      CONTRACT.filter((r) => r.method === 'GET' && r.auth === 'public' && r.path.startsWith('/api/') && !r.path.includes(':')).map((r) => [
+        r.path.slice(5).replace(/\//g, '_'),
+        `${base}${r.path}`,
+      ]),
+    ),
+  });
+  for (const name of ['activity', 'score_history', 'office', 'jobs', 'leaderboard', 'show', 'outreach']) t.truthy(m.links.public_feeds[name], name);
   t.is(m.links.policy, `${base}/agent-policy.md`);
   t.is(m.policy.version, POLICY_VERSION);
   t.deepEqual(m.transport.protocol, { header: 'X-Agent-Protocol', value: 'svc/1', required_on: ['/v1/*', 'POST /votes', 'POST /pins'] });
   t.is(m.transport.auth.scheme, 'bearer');
-  t.true(m.capabilities.length > 0);
+  t.deepEqual(
+    m.capabilities.map((c: { name: string }) => c.name).slice(0, 8),
+    ['named_board', 'lab', 'show_lane', 'votes_and_pins', 'continuity', 'mirror', 'outreach', 'public_feeds'],
+  );
+  t.is(m.capabilities.some((c: { name: string }) => c.name === 'mcp'), has('/mcp'));
   // No policy numbers: every limit lives in the API response that enforces it.
   const numbers: string[] = [];
   const walk = (v: unknown, at: string) => {

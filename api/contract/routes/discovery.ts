@@ -12,9 +12,9 @@ export const Manifest = z.looseObject({
   links: z.looseObject({
     api: Link,
     openapi: Link,
-    mcp: Link,
-    oauth_authorization_server: Link,
-    oauth_protected_resource: Link,
+    mcp: Link.optional(),
+    oauth_authorization_server: Link.optional(),
+    oauth_protected_resource: Link.optional(),
     policy: Link,
     errors: Link,
     guides: z.record(z.string(), Link),
