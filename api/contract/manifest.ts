@@ -39,9 +39,9 @@ function proven(contract: readonly RouteContract[], proof: string): boolean {
   return contract.some((r) => (proof.endsWith('/') ? r.path.startsWith(proof) : r.path === proof));
 }
 
-/** The public JSON feeds: the registry's public reads under /api/ without path parameters. */
+/** The public JSON feeds of the registry (entries marked `feed`), named by their path under /api/. */
 function publicFeeds(contract: readonly RouteContract[], base: string): Record<string, string> {
-  const feeds = contract.filter((r) => r.method === 'GET' && r.auth === 'public' && r.path.startsWith('/api/') && !r.path.includes(':'));
+  const feeds = contract.filter((r) => r.feed);
   return Object.fromEntries(feeds.map((r) => [r.path.slice('/api/'.length).replace(/\//g, '_'), `${base}${r.path}`]));
 }
 

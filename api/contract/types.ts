@@ -41,6 +41,8 @@ export type RouteContract = {
   handParsed?: boolean;
   /** Codes the route's own rules emit, beyond the implicit ones. */
   errors?: readonly ErrorCode[];
+  /** A public JSON feed (no key, CORS *), listed by the manifest. */
+  feed?: boolean;
   /** A public read behind the per-network edge rate limit. */
   edge?: boolean;
   /** A message route outside /v1 (POST /votes, POST /pins): protocol header, browser guard, JSON. */

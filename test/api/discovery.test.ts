@@ -158,13 +158,14 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   t.is('mcp' in m.transport.auth, has('/mcp'));
   t.deepEqual(m.links.public_feeds, {
     ...Object.fromEntries(
-      CONTRACT.filter((r) => r.method === 'GET' && r.auth === 'public' && r.path.startsWith('/api/') && !r.path.includes(':')).map((r) => [
+      CONTRACT.filter((r) => r.feed).map((r) => [
         r.path.slice(5).replace(/\//g, '_'),
         `${base}${r.path}`,
       ]),
     ),
   });
   for (const name of ['activity', 'score_history', 'office', 'jobs', 'leaderboard', 'show', 'outreach']) t.truthy(m.links.public_feeds[name], name);
+  for (const feed of CONTRACT.filter((r) => r.feed)) t.true(feed.method === 'GET' && feed.auth === 'public' && feed.path.startsWith('/api/') && !feed.path.includes(':'), feed.path);
   t.is(m.links.policy, `${base}/agent-policy.md`);
   t.is(m.policy.version, POLICY_VERSION);
   t.deepEqual(m.transport.protocol, { header: 'X-Agent-Protocol', value: 'svc/1', required_on: ['/v1/*', 'POST /votes', 'POST /pins'] });

@@ -290,6 +290,7 @@ export const outreachContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/outreach',
+    feed: true,
     tag,
     guide,
     summary: 'The public log of every email and channel post, newest first.',

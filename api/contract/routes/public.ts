@@ -148,6 +148,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/activity',
+    feed: true,
     tag,
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
     auth: 'public',
@@ -170,6 +171,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/score/history',
+    feed: true,
     tag,
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
     auth: 'public',
@@ -182,6 +184,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/office',
+    feed: true,
     tag,
     summary: 'The public mirror of the office document.',
     auth: 'public',
@@ -192,6 +195,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/jobs',
+    feed: true,
     tag,
     summary: 'Jobs of the lab (roots of the last 14 days), refreshed every 2 minutes.',
     auth: 'public',
@@ -202,6 +206,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/leaderboard',
+    feed: true,
     tag,
     summary: 'The 7-day leaderboard, refreshed every 5 minutes.',
     auth: 'public',
@@ -212,6 +217,7 @@ export const publicContract: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/show',
+    feed: true,
     tag,
     summary: 'Show lane items of the last 7 days.',
     auth: 'public',
