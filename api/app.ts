@@ -22,6 +22,8 @@ import { continuityRouter } from './routes/continuity.ts';
 import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
+import { officePathOf, siteRouter } from './routes/site.ts';
+import { bRouter } from './routes/b.ts';
 import { discoveryRouter } from './routes/discovery.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
@@ -60,15 +62,14 @@ export function makeHandler(deps: Deps): RequestListener {
 }
 
 /** Every router of the service, in the order Koa tries them. */
-export function buildRouters(): Array<Router<AppState, AppContextExtras>> {
+export function buildRouters(officePath = '/office'): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), discoveryRouter()];
-
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */
@@ -89,7 +90,7 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
   app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
-  const routers = buildRouters();
+  const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 
   app.use(errorEnvelope());

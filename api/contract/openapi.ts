@@ -80,10 +80,10 @@ function responses(route: RouteContract): Json {
   const out: Record<string, { description: string; content?: Json; headers?: Json }> = {};
   for (const [status, r] of Object.entries(route.responses)) {
     if (!r) continue;
-    const type = r.type ?? (r.body ? 'application/json' : undefined);
+    const types = [r.type ?? (r.body ? 'application/json' : [])].flat();
     out[status] = {
       description: r.description,
-      ...(type ? { content: { [type]: r.body ? { schema: jsonSchema(r.body, 'output') } : {} } } : {}),
+      ...(types.length ? { content: Object.fromEntries(types.map((t) => [t, r.body ? { schema: jsonSchema(r.body, 'output') } : {}])) } : {}),
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();

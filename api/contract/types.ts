@@ -12,14 +12,14 @@ import type { ErrorCode } from '../../lib/error-codes.ts';
  */
 export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher';
 
-export type ContentType = 'application/json' | 'text/html' | 'text/markdown' | 'text/css';
+export type ContentType = 'application/json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript';
 
 export type ResponseContract = {
   description: string;
   /** The JSON body's shape; omitted for bodies that are not JSON or when there is no body. */
   body?: z.ZodType;
   /** Defaults to application/json when `body` is set. */
-  type?: ContentType;
+  type?: ContentType | ContentType[];
   headers?: Record<string, string>;
 };
 

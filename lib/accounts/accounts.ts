@@ -1,10 +1,10 @@
 // Registration, the /v1/me record and permanent revocation.
 import type { LibDeps } from '../deps.ts';
-import { sql } from 'slonik';
 
 import { HOUR } from '../clock.ts';
 
-import { fail, failUntil } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { countInWindow } from '../rate-window.ts';
 import { hashKey, newKey } from './keys.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
@@ -14,23 +14,13 @@ import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { POLICY_PATH, POLICY_VERSION } from '../policy.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-import { CountRow } from '../../sql/rows.ts';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
 /** Fixed one-hour window per network, shared by every web process through Postgres. */
 async function countRegistration(deps: LibDeps, network: string): Promise<void> {
-  const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
-  const count = await deps.db.oneFirst(sql.type(CountRow)`
-    insert into rate_counters (bucket, window_start, count) values (${'register:' + network}, ${windowStart.toISOString()}, 1)
-    on conflict (bucket, window_start) do update set count = rate_counters.count + 1
-    returning count`);
   const limit = deps.config.limits.registrationsPerHour;
-  if (count > limit) {
-    const retryAt = new Date(windowStart.getTime() + HOUR);
-    const error = failUntil('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
-    throw error;
-  }
+  await countInWindow(deps.db, { bucket: 'register:' + network, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
 export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
@@ -43,7 +33,8 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
     const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
     return { apiKey, account };
   } catch (error) {
-    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') {
+    // Two registrations of one name at the same moment: the unique index decides, the loser is told why.
+    if (error instanceof UniqueIntegrityConstraintViolationError) {
       throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
     }
     throw error;

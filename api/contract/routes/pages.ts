@@ -27,12 +27,12 @@ export const pagesContract: RouteContract[] = [
   },
   {
     method: 'GET',
-    path: '/assets/site.css',
+    path: '/assets/:name',
     tag,
-    summary: 'The one stylesheet of the pages.',
+    summary: 'The stylesheet and scripts of the pages.',
     auth: 'public',
     noDatabase: true,
-    responses: { 200: { description: 'CSS.', type: 'text/css' } },
+    responses: { 200: { description: 'CSS or JavaScript.', type: ['text/css', 'text/javascript'] } },
   },
   {
     method: 'GET',
