@@ -8,9 +8,10 @@ import { decodings, reversals, rot13 } from './decode.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
-import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord } from './patterns.ts';
+import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
+import { type Start, type Starts, buildStartIndex, matchStarts, scanStarts } from './starts.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
@@ -33,7 +34,16 @@ export type FlagInput = {
 // label as soon as one of its words appeared. A pattern has one bit per word set it needs (see
 // anchorClauses) and runs only when all of them are set: "send" alone does not run the credential
 // request pattern, "send" and "seed phrase" together do.
-type Pattern = { label: ContentLabel; clauses: number[]; compiled: Record<Mode, CompiledLabel> };
+// A pattern whose matches can only start at certain words or signs (starts.ts) also has a sticky
+// copy of its spaced regex, run at those positions instead of scanning the form.
+type Pattern = {
+  label: ContentLabel;
+  clauses: number[];
+  compiled: Record<Mode, CompiledLabel>;
+  /** Id in START_INDEX, -1 when a match may start anywhere. */
+  startId: number;
+  sticky: RegExp | null;
+};
 
 function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
   const anywhere = patterns.anywhere ?? [];
@@ -47,7 +57,19 @@ function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
   return each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0);
 }
 
+// The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
+// anywhere shapes as written.
+function startsOf(patterns: LabelPatterns): Start[] | null {
+  const [word] = patterns.words;
+  const [request] = patterns.requests ?? [];
+  const [anywhere] = patterns.anywhere ?? [];
+  const prose = word ?? request;
+  if (prose !== undefined) return matchStarts(proseSource(prose), true);
+  return anywhere === undefined ? null : matchStarts(anywhere, false);
+}
+
 const CLAUSES: (readonly [AnchorWord[], number])[] = [];
+const STARTS: (readonly [Start[], number])[] = [];
 const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
   onePerPattern(LABEL_PATTERNS[label]).map((patterns) => {
     const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
@@ -55,9 +77,14 @@ const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
       CLAUSES.push([words, CLAUSES.length]);
       return CLAUSES.length - 1;
     });
-    return { label, clauses, compiled };
+    const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
+    const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
+    if (starts === null || anchored === null) return { label, clauses, compiled, startId: -1, sticky: null };
+    STARTS.push([starts, STARTS.length]);
+    return { label, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
   }),
 );
+const START_INDEX = buildStartIndex(STARTS);
 const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label)]));
 const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
 
@@ -102,6 +129,31 @@ function mayMatchLoose(compiled: CompiledLabel, text: string): boolean {
   return compiled.looseSigns.some((signs) => signs.every((sign) => text.includes(sign)));
 }
 
+// The same answer as `matches` for a pattern with a FIRST set, trying only the positions where a
+// match can start. Requests replay a global scan: the leftmost match from where the last one ended,
+// so the same matches get the same negation check.
+function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Starts): boolean {
+  const id = pattern.startId;
+  if (pattern.compiled.spaced.requests === null) {
+    for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
+      sticky.lastIndex = starts.at[k] as number;
+      if (sticky.test(text)) return true;
+    }
+    return false;
+  }
+  let next = 0;
+  for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
+    const at = starts.at[k] as number;
+    if (at < next) continue;
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    if (!isNegated(text, m.index)) return true;
+    next = m.index + Math.max(m[0].length, 1);
+  }
+  return false;
+}
+
 function matches(compiled: CompiledLabel, text: string, anchored: boolean): boolean {
   if (compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
@@ -110,7 +162,18 @@ function matches(compiled: CompiledLabel, text: string, anchored: boolean): bool
   return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
 }
 
-type Form = { text: string; labels: Mask };
+type Form = { text: string; labels: Mask; starts: Starts | null };
+
+const startsIn = (form: Form): Starts => (form.starts ??= scanStarts(form.text, START_INDEX));
+
+// Whether the pattern matches a form read with the spaced patterns.
+function matchesForm(pattern: Pattern, form: Form): boolean {
+  const anchored = isOn(form.labels, pattern);
+  if (anchored && pattern.sticky !== null && prefilter.enabled) {
+    return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
+  }
+  return matches(pattern.compiled.spaced, form.text, anchored);
+}
 
 type Forms = {
   /** Transformed copies read with the spaced patterns, with the word sets they hold. */
@@ -126,7 +189,7 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   const add = (form: string | null, labels?: Mask): void => {
     if (form === null || seen.has(form)) return;
     seen.add(form);
-    spaced.push({ text: form, labels: labels ?? masksOf(form).text });
+    spaced.push({ text: form, labels: labels ?? masksOf(form).text, starts: null });
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
@@ -180,12 +243,12 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   const plain = (asSent ?? shown).toLowerCase();
   const plainMasks = masksOf(plain);
-  const plainLabels = plainMasks.text;
+  const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
   for (const label of labels) {
     if (flags.has(label)) continue;
     const patterns = PATTERNS_OF.get(label) ?? [];
-    if (patterns.some((p) => matches(p.compiled.spaced, plain, isOn(plainLabels, p)))) {
+    if (patterns.some((p) => matchesForm(p, plainForm))) {
       flags.add(label);
       continue;
     }
@@ -193,7 +256,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
     const transformed = forms;
     const foundTransformed = patterns.some(
       (p) =>
-        transformed.spaced.some((form) => matches(p.compiled.spaced, form.text, isOn(form.labels, p))) ||
+        transformed.spaced.some((form) => matchesForm(p, form)) ||
         transformed.compact.some((run) => matches(p.compiled.compact, run, true)),
     );
     if (foundTransformed) {

@@ -362,13 +362,14 @@ const GAP: Record<Mode, string> = {
 // A space before a quantifier would quantify the whole gap; patterns write \\s for such spaces.
 const SPACE_BEFORE_QUANTIFIER = / [?*+{]/;
 
+/** In prose either apostrophe, or none, is accepted: "don't", "don’t", "dont". */
+export const proseSource = (source: string): string => source.replaceAll("'", "['’]?");
+
 function body(sources: readonly string[], mode: Mode, prose: boolean): string {
   return sources
     .map((source) => {
       if (SPACE_BEFORE_QUANTIFIER.test(source)) throw new Error(`mirror pattern has a quantified space: ${source}`);
-      // In prose either apostrophe, or none, is accepted: "don't", "don’t", "dont".
-      const apostrophes = prose ? source.replaceAll("'", "['’]?") : source;
-      return apostrophes.replaceAll(' ', GAP[mode]);
+      return (prose ? proseSource(source) : source).replaceAll(' ', GAP[mode]);
     })
     .join('|');
 }
