@@ -2,7 +2,6 @@
 // unchecked_language for posts that are mostly in a non-Latin script. Script properties come from
 // the regex engine's own Unicode tables (\p{Script=...}), so no data file has to be kept current.
 import { isLatinLookalike } from './fold.ts';
-import { someMatch } from './regex.ts';
 
 // Scripts told apart by name; any other letter counts as one "other" script, which can only make a
 // mixed word look less mixed (two different unlisted scripts in one word are not told apart).
@@ -36,13 +35,24 @@ const ALLOWED_COMBINATIONS: readonly ReadonlySet<string>[] = [
   new Set(['Latn', 'Hani', 'Hang']),
 ];
 
+// Per-letter memo: up to 19 property tests per letter, and posts reuse a small alphabet. Capped so
+// a flood of distinct letters cannot grow it.
+const SCRIPT_CACHE = new Map<string, string | null>();
+const SCRIPT_CACHE_LIMIT = 20_000;
+
 function scriptOf(letter: string): string | null {
-  if (SHARED.test(letter)) return null;
-  for (const [name, re] of NAMED_SCRIPTS) if (re.test(letter)) return name;
-  return 'other';
+  const cached = SCRIPT_CACHE.get(letter);
+  if (cached !== undefined) return cached;
+  let script: string | null = 'other';
+  if (SHARED.test(letter)) script = null;
+  else for (const [name, re] of NAMED_SCRIPTS) if (re.test(letter)) {
+    script = name;
+    break;
+  }
+  if (SCRIPT_CACHE.size < SCRIPT_CACHE_LIMIT) SCRIPT_CACHE.set(letter, script);
+  return script;
 }
 
-const WORD = /[\p{L}\p{M}]+/gu;
 const LETTER = /\p{L}/u;
 const ASCII_WORD = /^[A-Za-z]*$/;
 
@@ -57,9 +67,49 @@ function hasNonAsciiLetter(text: string): boolean {
   return false;
 }
 
+const WORD_PART = /[\p{L}\p{M}]/u;
+const isWordPart = (ch: string): boolean => WORD_PART.test(ch);
+
+// A word made of ASCII letters and marks is one script; only the words around a non-ASCII letter
+// are read, each as the whole run of letters and marks around it.
 export function hasMixedScriptWord(text: string): boolean {
-  if (!hasNonAsciiLetter(text)) return false;
-  return someMatch(WORD, text, ([word]) => isMixedWord(word));
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) < 0xc0) {
+      i++;
+      continue;
+    }
+    const cp = text.codePointAt(i) ?? 0;
+    const width = cp > 0xffff ? 2 : 1;
+    if (!LETTER.test(String.fromCodePoint(cp))) {
+      i += width;
+      continue;
+    }
+    let start = i;
+    while (start > 0) {
+      const before = codePointBefore(text, start);
+      if (!isWordPart(before)) break;
+      start -= before.length;
+    }
+    let end = i + width;
+    while (end < text.length) {
+      const after = String.fromCodePoint(text.codePointAt(end) ?? 0);
+      if (!isWordPart(after)) break;
+      end += after.length;
+    }
+    if (isMixedWord(text.slice(start, end))) return true;
+    i = end;
+  }
+  return false;
+}
+
+function codePointBefore(text: string, at: number): string {
+  const low = text.charCodeAt(at - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
+  }
+  return text.slice(at - 1, at);
 }
 
 function isMixedWord(word: string): boolean {
