@@ -2,6 +2,7 @@
 // (encoded_blob). Both read the text after links were replaced, so an address inside an explorer
 // link ("solscan.io/account/<address>") is part of a link, not an address named in the post.
 import { allMatches, someMatch } from './regex.ts';
+import { type Runs, measureRuns } from './runs.ts';
 
 const EVM_ADDRESS = /(?<![0-9a-z])0x[0-9a-f]{40}(?![0-9a-z])/gi;
 const BECH32_ADDRESS = /(?<![0-9a-z])bc1(?:[02-9ac-hj-np-z]{25,87}|[02-9AC-HJ-NP-Z]{25,87})(?![0-9a-z])/gi;
@@ -20,8 +21,10 @@ function isBase58Address(token: string): boolean {
 }
 
 /** The wallet addresses named in the text, in order. */
-export function findAddresses(text: string): string[] {
+export function findAddresses(text: string, runs: Runs = measureRuns(text)): string[] {
   const found: string[] = [];
+  // The shortest address shape is 26 base58 characters, a base64 run.
+  if (runs.longest < 26) return found;
   for (const re of [EVM_ADDRESS, BECH32_ADDRESS, TON_ADDRESS]) found.push(...allMatches(re, text));
   for (const m of allMatches(BASE58_ADDRESS, text)) if (isBase58Address(m)) found.push(m);
   return found;
@@ -50,13 +53,17 @@ function isBase64Blob(run: string, addresses: ReadonlySet<string>): boolean {
   return classes === 3 || (run.endsWith('=') && classes >= 2) || (body.length >= 40 && classes >= 2);
 }
 
-export function hasEncodedBlob(text: string, addresses: readonly string[]): boolean {
-  if (DATA_URI.test(text) || ENTITY_RUN.test(text) || ESCAPE_RUN.test(text) || JWT.test(text)) return true;
+export function hasEncodedBlob(text: string, addresses: readonly string[], runs: Runs = measureRuns(text)): boolean {
+  if (DATA_URI.test(text)) return true;
+  if (text.includes('&') && ENTITY_RUN.test(text)) return true;
+  if ((text.includes('\\') || text.includes('%')) && ESCAPE_RUN.test(text)) return true;
+  if (text.includes('eyJ') && JWT.test(text)) return true;
   const known = new Set(addresses);
   const longHex = ([m]: RegExpExecArray): boolean => !known.has(m) && HEX_LETTER.test(m) && /\d/.test(m);
+  // Base64 shapes and long hex are runs of 16+ base64 characters; spaced hex holds 16 hex digits.
   return (
-    someMatch(LONG_HEX, text, longHex) ||
-    someMatch(SPACED_HEX, text, ([m]) => HEX_LETTER.test(m)) ||
-    someMatch(BASE64_SHAPED, text, ([m]) => isBase64Blob(m, known))
+    (runs.longest >= 16 && someMatch(LONG_HEX, text, longHex)) ||
+    (runs.hexDigits >= 16 && someMatch(SPACED_HEX, text, ([m]) => HEX_LETTER.test(m))) ||
+    (runs.longest >= 16 && someMatch(BASE64_SHAPED, text, ([m]) => isBase64Blob(m, known)))
   );
 }

@@ -3,6 +3,7 @@
 // the post with the decoded parts put in place (so "send to" + decoded text still reads as one
 // sentence) or null when it found nothing to decode. Decoded output is never decoded again.
 import { decodeHTML } from 'entities';
+import { type Runs, measureRuns } from './runs.ts';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -205,64 +206,21 @@ export function reversals(text: string): [string, string] {
   return [reverseRange(text, 0, text.length), perWord];
 }
 
-const isBase64Char = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f || c === 0x5f || c === 0x2d;
-const isHexDigit = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
-// Besides hex digits, what HEX_RUN may hold: separators and the 0x / \x prefixes.
-const isHexSign = (c: number): boolean => c === 0x20 || c === 0x2c || c === 0x3a || c === 0x3b || c === 0x2d || c === 0x78 || c === 0x5c;
-const isMorseSymbol = (c: number): boolean =>
-  c === 0x2e || c === 0x2d || c === 0x5f || c === 0xb7 || c === 0x2022 || c === 0x2212 || c === 0x2013 || c === 0x2014;
-const isMorseGap = (c: number): boolean => c === 0x20 || c === 0x2f || c === 0x7c;
-
-type Hints = { base64: boolean; hex: boolean; morse: boolean };
-
-// The base64, hex and Morse regexes try every position of the text; one pass tells whether any of
-// them could find something: every base64 match is a run of 12+ of its characters whose decoding is
-// tried only when it mixes cases (looksLikeBase64), every hex match holds 12+ hex digits among its
-// separators and prefixes, every Morse match 4+ symbols among its gaps.
-function hints(text: string): Hints {
-  const found: Hints = { base64: false, hex: false, morse: false };
-  let run = 0;
-  let lower = false;
-  let upper = false;
-  let hexDigits = 0;
-  let morse = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0;
-    if (isBase64Char(c)) {
-      run++;
-      lower ||= c >= 0x61 && c <= 0x7a;
-      upper ||= c >= 0x41 && c <= 0x5a;
-    } else {
-      if (run >= 12 && lower && upper) found.base64 = true;
-      run = 0;
-      lower = false;
-      upper = false;
-    }
-    if (isHexDigit(c)) {
-      if (++hexDigits >= 12) found.hex = true;
-    } else if (!isHexSign(c)) hexDigits = 0;
-    if (isMorseSymbol(c)) {
-      if (++morse >= 4) found.morse = true;
-    } else if (!isMorseGap(c)) morse = 0;
-  }
-  return found;
-}
-
 /**
  * Every one-level decoding of `text` that found something, rot13 and reversal aside: those apply to
  * any text, so the flagger builds them only when their words could match a pattern.
  */
-export function decodings(text: string): string[] {
-  const { base64, hex, morse } = hints(text);
+export function decodings(text: string, runs: Runs = measureRuns(text)): string[] {
+  // The base64, hex and Morse regexes try every position; skip them when the text holds no base64
+  // run mixing cases (looksLikeBase64 wants both), no 12 hex digits together, no 4 Morse symbols.
   const found: string[] = [];
   for (const decoded of [
-    base64 ? decodeBase64(text) : null,
-    hex ? decodeHex(text) : null,
+    runs.mixedCase ? decodeBase64(text) : null,
+    runs.hexDigits >= 12 ? decodeHex(text) : null,
     decodePercent(text),
     decodeEntities(text),
     decodeEscapes(text),
-    morse ? decodeMorse(text) : null,
+    runs.morse >= 4 ? decodeMorse(text) : null,
   ]) {
     if (decoded !== null) found.push(decoded);
   }

@@ -8,6 +8,7 @@ import { decodings, reversals, rot13 } from './decode.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
+import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
@@ -183,7 +184,7 @@ type Forms = {
 };
 
 // The transformed copies, each differing from what was already checked.
-function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks): Forms {
+function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, runs: Runs): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
   const add = (form: string | null, labels?: Mask): void => {
@@ -205,7 +206,7 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
   if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
   if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
-  for (const decoded of decodings(input.shown)) add(fold(decoded));
+  for (const decoded of decodings(input.shown, runs)) add(fold(decoded));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact };
 }
@@ -231,9 +232,10 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
   if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
 
-  const addresses = findAddresses(shown);
+  const runs = measureRuns(shown);
+  const addresses = findAddresses(shown, runs);
   if (addresses.length > 0) flags.add('money_request');
-  if (hasEncodedBlob(shown, addresses)) flags.add('encoded_blob');
+  if (hasEncodedBlob(shown, addresses, runs)) flags.add('encoded_blob');
 
   // English patterns only: on a mostly non-Latin post they would find nothing true, so they do not
   // run and the post says so. Command shapes are not English and are read on every post.
@@ -252,7 +254,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add(label);
       continue;
     }
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks);
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, runs);
     const transformed = forms;
     const foundTransformed = patterns.some(
       (p) =>
