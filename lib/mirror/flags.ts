@@ -12,7 +12,7 @@ import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
-import { type Start, type Starts, buildStartIndex, matchStarts, scanStarts } from './starts.ts';
+import { type Start, Starts, buildStartIndex, matchStarts, scanStarts } from './starts.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
@@ -103,9 +103,10 @@ const anyOn = (mask: Mask): boolean => ANCHORED.some((pattern) => isOn(mask, pat
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
 
-function masksOf(text: string): TokenMasks {
+// `readings`: also the rot13 and reversed readings' masks (only the folded form is read so).
+function masksOf(text: string, readings: boolean): TokenMasks {
   if (!prefilter.enabled) return { text: ALL_PATTERNS, rot13: ALL_PATTERNS, reversed: ALL_PATTERNS };
-  return tokenMasks(text, VOCABULARY);
+  return tokenMasks(text, VOCABULARY, readings);
 }
 
 // A request is cancelled by a negation or reported speech just before it, within its own clause:
@@ -165,7 +166,22 @@ function matches(compiled: CompiledLabel, text: string, anchored: boolean): bool
 
 type Form = { text: string; labels: Mask; starts: Starts | null };
 
-const startsIn = (form: Form): Starts => (form.starts ??= scanStarts(form.text, START_INDEX));
+// Start lists of the forms of the post being flagged, reused from post to post (computeFlags runs
+// to the end before it is called again).
+const STARTS_POOL: Starts[] = [];
+let startsUsed = 0;
+
+function startsIn(form: Form): Starts {
+  if (form.starts !== null) return form.starts;
+  let starts = STARTS_POOL[startsUsed];
+  if (starts === undefined) {
+    starts = new Starts(START_INDEX.size);
+    STARTS_POOL.push(starts);
+  }
+  startsUsed++;
+  form.starts = scanStarts(form.text, START_INDEX, starts);
+  return form.starts;
+}
 
 // Whether the pattern matches a form read with the spaced patterns.
 function matchesForm(pattern: Pattern, form: Form): boolean {
@@ -184,18 +200,17 @@ type Forms = {
 };
 
 // The transformed copies, each differing from what was already checked.
-function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, runs: Runs): Forms {
+function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, runs: Runs): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
   const add = (form: string | null, labels?: Mask): void => {
     if (form === null || seen.has(form)) return;
     seen.add(form);
-    spaced.push({ text: form, labels: labels ?? masksOf(form).text, starts: null });
+    spaced.push({ text: form, labels: labels ?? masksOf(form, false).text, starts: null });
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
-  const folded = fold(input.shown);
-  const foldedMasks = folded === plain ? plainMasks : masksOf(folded);
+  const foldedMasks = folded === plain ? plainMasks : masksOf(folded, true);
   add(folded, foldedMasks.text);
   const squashed = squash(folded);
   add(squashed.text);
@@ -221,6 +236,7 @@ const LINK_TOKEN = /\[link:[^\]]*\]/g;
 const hideHosts = (text: string): string => text.replace(LINK_TOKEN, '[link]');
 
 export function computeFlags(input: FlagInput): MirrorFlag[] {
+  startsUsed = 0;
   const flags = new Set<MirrorFlag>();
   const shown = hideHosts(input.shown);
   const asSent = input.asSent === null ? null : hideHosts(input.asSent);
@@ -244,7 +260,8 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const labels = unchecked ? (['executable_instruction'] as const) : CONTENT_LABELS;
 
   const plain = (asSent ?? shown).toLowerCase();
-  const plainMasks = masksOf(plain);
+  const folded = fold(shown);
+  const plainMasks = masksOf(plain, folded === plain);
   const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
   for (const label of labels) {
@@ -254,7 +271,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add(label);
       continue;
     }
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, runs);
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
     const transformed = forms;
     const foundTransformed = patterns.some(
       (p) =>

@@ -309,6 +309,12 @@ export class Starts {
     this.link = new Int32Array(512);
     this.at = new Int32Array(512);
   }
+  /** Empties the lists for another text (the arrays are reused: allocating them per form cost more than the scan). */
+  clear(): void {
+    this.head.fill(-1);
+    this.tail.fill(-1);
+    this.count = 0;
+  }
   push(ids: readonly number[] | undefined, at: number): void {
     if (ids === undefined) return;
     for (const id of ids) {
@@ -336,9 +342,9 @@ export class Starts {
 // a-z → 1..26, 0-9 → 27..36, else 0, for ASCII; a lookup is cheaper than two range tests per character.
 const DIGITS = Uint8Array.from({ length: 128 }, (_, c) => digitOf(c));
 
-/** One pass over a lowercase text for every pattern's starts. */
-export function scanStarts(text: string, index: StartIndex): Starts {
-  const starts = new Starts(index.size);
+/** One pass over a lowercase text for every pattern's starts, into `starts` (cleared first). */
+export function scanStarts(text: string, index: StartIndex, starts: Starts = new Starts(index.size)): Starts {
+  starts.clear();
   const { children, prefixIds, exactIds, charIds, signs } = index;
   const length = text.length;
   let i = 0;

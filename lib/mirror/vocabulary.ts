@@ -422,8 +422,11 @@ export type TokenMasks = {
   reversed: Mask;
 };
 
-/** Entry masks of a lowercase text and of its rot13 and reversed readings, in one pass. */
-export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
+/**
+ * Entry masks of a lowercase text and of its rot13 and reversed readings, in one pass. Without
+ * `readings` only the text's own mask is filled (the other two stay empty).
+ */
+export function tokenMasks(text: string, vocabulary: Vocabulary, readings = true): TokenMasks {
   const masks = { text: emptyMask(vocabulary), rot13: emptyMask(vocabulary), reversed: emptyMask(vocabulary) };
   let start = -1;
   let hasDigit = false;
@@ -444,6 +447,7 @@ export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
     for (let k = 0; k < Math.min(length, HEAD); k++) {
       const forward = digitOf(text.charCodeAt(start + k));
       head = head * BASE + forward;
+      if (!readings) continue;
       rotHead = rotHead * BASE + rot13Digit(forward);
       revHead = revHead * BASE + digitOf(text.charCodeAt(i - 1 - k));
     }
@@ -454,12 +458,14 @@ export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
       revHead *= pad;
     }
     markWord(vocabulary, head, text, start, length, FORWARD, masks.text);
-    markWord(vocabulary, rotHead, text, start, length, ROT13, masks.rot13);
-    markWord(vocabulary, revHead, text, start, length, REVERSED, masks.reversed);
-    if (hasDigit && hasLetter) {
-      markTurns(vocabulary, text, start, length, FORWARD, masks.text);
-      markTurns(vocabulary, text, start, length, ROT13, masks.rot13);
-      markTurns(vocabulary, text, start, length, REVERSED, masks.reversed);
+    if (hasDigit && hasLetter) markTurns(vocabulary, text, start, length, FORWARD, masks.text);
+    if (readings) {
+      markWord(vocabulary, rotHead, text, start, length, ROT13, masks.rot13);
+      markWord(vocabulary, revHead, text, start, length, REVERSED, masks.reversed);
+      if (hasDigit && hasLetter) {
+        markTurns(vocabulary, text, start, length, ROT13, masks.rot13);
+        markTurns(vocabulary, text, start, length, REVERSED, masks.reversed);
+      }
     }
     start = -1;
     hasDigit = false;
