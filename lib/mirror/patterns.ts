@@ -66,7 +66,7 @@ const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|pag
 
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
-  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrot|un-rot)(?:ate)?(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside[ -]down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
+  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside[ -]down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
 const THEN_DO =
   '(?:do|follow|obey|execute|run|act|carry(?: it| them| that)? out|comply|perform|post|publish|tweet|reply|answer|apply|complete|implement|fulfil+|honou?r|paste|retweet|repost)';
 

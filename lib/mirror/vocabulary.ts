@@ -10,7 +10,8 @@
 // in base 37 (a-z, 0-9; 0 = none) so a lookup allocates nothing. Tests check on the corpus and on
 // random mixes of it that the prefilter never changes a result.
 
-export type AnchorWord = { word: string; exact: boolean };
+/** `turn`: exact only because the word ends where letters turn to digits or back ("rot" of "rot-?1?\\d"). */
+export type AnchorWord = { word: string; exact: boolean; turn?: boolean };
 
 const BASE = 37;
 const HEAD = 4;
@@ -83,34 +84,40 @@ function alternatives(s: string, open: number): { starts: number[]; close: numbe
 }
 
 // Whether a word ending just before position q is surely followed by something that is not a
-// letter or digit (a gap, a literal sign, the end of a bounded pattern).
-function closedAt(s: string, q: number, bounded: boolean): boolean {
+// letter or digit (a gap, a literal sign, the end of a bounded pattern). `turn`: the word is all
+// letters or all digits, so a digit after letters (or a letter after digits) also ends it: the text
+// side reads the runs of a mixed token ("rot13", "24words") as words of their own.
+function closedAt(s: string, q: number, bounded: boolean, turn: Turn = null): boolean {
   if (q >= s.length) return bounded;
   const c = s[q] ?? '';
   const next = s[q + 1];
   if (c === ' ') return true;
   if (c === '|') {
     const close = closingParen(s, q);
-    return close === -1 ? bounded : closedAt(s, close, bounded);
+    return close === -1 ? bounded : closedAt(s, close, bounded, turn);
   }
   if (c === ')') {
     if (next === '*' || next === '+') return false; // the group may start over with a letter
-    return closedAt(s, next === '?' ? q + 2 : q + 1, bounded);
+    return closedAt(s, next === '?' ? q + 2 : q + 1, bounded, turn);
   }
-  if (c === '{') return closedAt(s, alternatives(s, q).close + 1, bounded); // a lookaround consumes nothing
+  if (c === '{') return closedAt(s, alternatives(s, q).close + 1, bounded, turn); // a lookaround consumes nothing
   if (c === '(') {
     const { starts, close } = alternatives(s, q);
     const after = s[close + 1];
     if (after === '*' || after === '+') return false;
-    const eachClosed = starts.every((start) => closedAt(s, start, bounded));
-    return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded));
+    const eachClosed = starts.every((start) => closedAt(s, start, bounded, turn));
+    return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded, turn));
   }
+  const turns = (turn === 'letters' && (c === DIGIT || /[0-9]/.test(c))) || (turn === 'digits' && /[a-z]/.test(c));
   // '#' may be a letter; an apostrophe is optional in prose patterns.
-  if (c === '#' || c === DIGIT || c === "'" || /[a-z0-9]/.test(c)) return false;
-  // Any other literal sign ends the word, unless it is optional.
-  if (next === '?' || next === '*') return closedAt(s, q + 2, bounded);
+  if (!turns && (c === '#' || c === DIGIT || c === "'" || /[a-z0-9]/.test(c))) return false;
+  // Any other literal sign, or a turn, ends the word, unless it is optional.
+  if (next === '?' || next === '*') return closedAt(s, q + 2, bounded, turn);
   return true;
 }
+
+type Turn = 'letters' | 'digits' | null;
+const turnOf = (word: string): Turn => (/^[a-z]+$/.test(word) ? 'letters' : /^[0-9]+$/.test(word) ? 'digits' : null);
 
 // A literal sign: not a letter or digit, nor '#' (may be a letter), an optional apostrophe, or syntax.
 const isSign = (c: string | undefined): boolean => c !== undefined && c !== DIGIT && !/[a-z0-9#'(){}|?*+]/.test(c);
@@ -226,7 +233,10 @@ function parse(s: string, bounded: boolean): Node {
       }
       return { kind: 'word', word: { word: sure, exact: false } };
     }
-    return { kind: 'word', word: { word: s.slice(start, i), exact: closedAt(s, i, bounded) } };
+    const word = s.slice(start, i);
+    if (closedAt(s, i, bounded)) return { kind: 'word', word: { word, exact: true } };
+    const turn = closedAt(s, i, bounded, turnOf(word));
+    return { kind: 'word', word: { word, exact: turn, turn } };
   };
   return alt();
 }
@@ -316,6 +326,8 @@ export type Vocabulary = {
   exact: Map<number, number[]>;
   /** Key of a word that may be continued → ids. */
   prefix: Map<number, number[]>;
+  /** Key of an exact word that may also end at a turn → ids (also in `exact`). */
+  runs: Map<number, number[]>;
   /** 32-bit words in a mask (one bit per id). */
   words: number;
 };
@@ -342,18 +354,20 @@ function addId(map: Map<number, number[]>, key: number, id: number): void {
 
 /** Entries are (words, id) with ids from 0 up; a text's mask has the bit of every entry whose words it holds. */
 export function buildVocabulary(entries: Iterable<readonly [Iterable<AnchorWord>, number]>): Vocabulary {
-  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map(), words: 1 };
+  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map(), runs: new Map(), words: 1 };
   const { head } = vocabulary;
   const markHead = (key: number): void => {
     head[key] = 1;
   };
   for (const [words, id] of entries) {
     vocabulary.words = Math.max(vocabulary.words, (id >>> 5) + 1);
-    for (const { word, exact } of words) {
+    for (const { word, exact, turn } of words) {
       const length = Math.min(word.length, LONGEST);
       const key = keyOf(word, length);
-      if (exact && word.length <= LONGEST) addId(vocabulary.exact, key, id);
-      else addId(vocabulary.prefix, key, id);
+      if (exact && word.length <= LONGEST) {
+        addId(vocabulary.exact, key, id);
+        if (turn === true) addId(vocabulary.runs, key, id);
+      } else addId(vocabulary.prefix, key, id);
       if (length >= HEAD) {
         markHead(keyOf(word, HEAD));
         continue;
@@ -395,6 +409,23 @@ function markWord(vocabulary: Vocabulary, head: number, text: string, from: numb
     if (k >= 1) setIds(mask, vocabulary.prefix.get(key));
   }
   if (length <= LONGEST) setIds(mask, vocabulary.exact.get(key));
+}
+
+// Each run of letters or of digits of a mixed token ("rot13" → "rot", "13"; "24words" → "24",
+// "words"), in the reading's own order, for the words a pattern reads as whole up to a turn.
+function markRuns(vocabulary: Vocabulary, text: string, from: number, length: number, reading: Reading, mask: Mask): void {
+  let runStart = 0;
+  let key = 0;
+  for (let k = 0; k < length; k++) {
+    const d = letterOf(text, from, length, k, reading);
+    if (k > runStart && letterOf(text, from, length, k - 1, reading) > 26 !== d > 26) {
+      if (k - runStart <= LONGEST) setIds(mask, vocabulary.runs.get(key));
+      runStart = k;
+      key = 0;
+    }
+    key = key * BASE + d;
+  }
+  if (length - runStart <= LONGEST) setIds(mask, vocabulary.runs.get(key));
 }
 
 // A word of the reading that starts at a digit-to-letter turn inside it ("6digit" → "digit").
@@ -458,13 +489,19 @@ export function tokenMasks(text: string, vocabulary: Vocabulary, readings = true
       revHead *= pad;
     }
     markWord(vocabulary, head, text, start, length, FORWARD, masks.text);
-    if (hasDigit && hasLetter) markTurns(vocabulary, text, start, length, FORWARD, masks.text);
+    const mixed = hasDigit && hasLetter;
+    if (mixed) markTurns(vocabulary, text, start, length, FORWARD, masks.text);
+    if (mixed && vocabulary.runs.size > 0) markRuns(vocabulary, text, start, length, FORWARD, masks.text);
     if (readings) {
       markWord(vocabulary, rotHead, text, start, length, ROT13, masks.rot13);
       markWord(vocabulary, revHead, text, start, length, REVERSED, masks.reversed);
-      if (hasDigit && hasLetter) {
+      if (mixed) {
         markTurns(vocabulary, text, start, length, ROT13, masks.rot13);
         markTurns(vocabulary, text, start, length, REVERSED, masks.reversed);
+      }
+      if (mixed && vocabulary.runs.size > 0) {
+        markRuns(vocabulary, text, start, length, ROT13, masks.rot13);
+        markRuns(vocabulary, text, start, length, REVERSED, masks.reversed);
       }
     }
     start = -1;
