@@ -100,6 +100,29 @@ function isOn(mask: Mask, pattern: Pattern): boolean {
 
 const anyOn = (mask: Mask): boolean => ANCHORED.some((pattern) => isOn(mask, pattern));
 
+// Every clause word with the clauses that hold it, for letter-by-letter runs ("ignoreallprevious"):
+// there the words have no gaps around them, but each still occurs in a match as a substring.
+const CLAUSE_WORDS = new Map<string, number[]>();
+for (const [words, id] of CLAUSES) {
+  for (const { word } of words) {
+    const ids = CLAUSE_WORDS.get(word) ?? [];
+    if (!ids.includes(id)) ids.push(id);
+    CLAUSE_WORDS.set(word, ids);
+  }
+}
+
+// The word sets a spelled-out run holds as substrings. Runs are rare (a few posts in a hundred), and
+// a compact regex over a long run of letters backtracks through every split of it into words.
+function runMask(run: string): Mask {
+  if (!prefilter.enabled) return ALL_PATTERNS;
+  const mask = new Array<number>(ALL_PATTERNS.length).fill(0);
+  for (const [word, ids] of CLAUSE_WORDS) {
+    if (!run.includes(word)) continue;
+    for (const id of ids) mask[id >>> 5] = (mask[id >>> 5] ?? 0) | (1 << (id & 31));
+  }
+  return mask;
+}
+
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
 
@@ -195,8 +218,8 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
 type Forms = {
   /** Transformed copies read with the spaced patterns, with the word sets they hold. */
   spaced: Form[];
-  /** Letter-by-letter runs read with the compact patterns. */
-  compact: string[];
+  /** Letter-by-letter runs read with the compact patterns, with the word sets they hold. */
+  compact: Form[];
 };
 
 // The transformed copies, each differing from what was already checked.
@@ -217,13 +240,14 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   for (const form of unleet(squashed.text ?? folded)) add(form);
   const compact = [...squashed.runs];
   for (const run of squashed.runs) compact.push(...unleet(run));
+  const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
   if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
   if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
   for (const decoded of decodings(input.shown, runs)) add(fold(decoded));
   for (const payload of input.smuggled) add(fold(payload));
-  return { spaced, compact };
+  return { spaced, compact: compactForms };
 }
 
 function linkOnly(shown: string, linkCount: number): boolean {
@@ -276,7 +300,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
     const foundTransformed = patterns.some(
       (p) =>
         transformed.spaced.some((form) => matchesForm(p, form)) ||
-        transformed.compact.some((run) => matches(p.compiled.compact, run, true)),
+        transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p))),
     );
     if (foundTransformed) {
       flags.add(label);
