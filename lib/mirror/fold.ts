@@ -118,50 +118,33 @@ const LEET: Record<string, readonly [string, string]> = {
   '!': ['i', 'i'],
   '|': ['i', 'l'],
 };
-const isLeet = (ch: string): boolean => LEET[ch] !== undefined;
-const isLetter = (ch: string): boolean => (ch >= 'a' && ch <= 'z') || (ch > '\x7f' && /\p{L}/u.test(ch));
 
 // Cheap gate: a leet character inside a word, or a digit leading a word of letters ("s3nd",
 // "1gn0r3", "4ll"); "$sol" and "@crew" are tags, not leet.
 const LEET_SHAPE = /[a-z][0-9@$!|+€]+[a-z]|(?:^|[^a-z0-9])[0-9|!+€][a-z]{2}/;
 
+// A token: a run of letters (ASCII lowercase or any non-ASCII letter), digits and leet signs.
+const LEET_TOKEN = /(?:[a-z0-9@$!|+€]|(?![\x00-\x7f])\p{L})+/gu;
+const HAS_LETTER = /[a-z]|(?![\x00-\x7f])\p{L}/u;
+const HAS_LEET = /[0-9@$!|+€]/;
+const READS_TWO_WAYS = /[1|]/;
+
+// Each token holding a letter and a leet character or digit, read with one of LEET's two readings.
+function unleetTokens(text: string, reading: 0 | 1): string {
+  return text.replace(LEET_TOKEN, (token: string) => {
+    if (!HAS_LETTER.test(token) || !HAS_LEET.test(token)) return token;
+    let out = '';
+    for (const ch of token) out += LEET[ch]?.[reading] ?? ch;
+    return out;
+  });
+}
+
 /** The un-leeted readings of lowercase `text` that differ from it (zero, one or two strings). */
 export function unleet(text: string): string[] {
   if (!LEET_SHAPE.test(text)) return [];
-  let asI = '';
-  let asL = '';
-  let token = '';
-  let hasLetter = false;
-  let hasLeet = false;
-  const flush = (): void => {
-    if (hasLetter && hasLeet) {
-      for (const ch of token) {
-        const reading = LEET[ch];
-        asI += reading?.[0] ?? ch;
-        asL += reading?.[1] ?? ch;
-      }
-    } else {
-      asI += token;
-      asL += token;
-    }
-    token = '';
-    hasLetter = false;
-    hasLeet = false;
-  };
-  for (const ch of text) {
-    const letter = isLetter(ch);
-    const leet = !letter && (isLeet(ch) || (ch >= '0' && ch <= '9'));
-    if (letter || leet) {
-      token += ch;
-      hasLetter ||= letter;
-      hasLeet ||= leet;
-      continue;
-    }
-    flush();
-    asI += ch;
-    asL += ch;
-  }
-  flush();
+  const asI = unleetTokens(text, 0);
   if (asI === text) return [];
+  // Only 1 and | read two ways; without them the second reading is the first.
+  const asL = READS_TWO_WAYS.test(text) ? unleetTokens(text, 1) : asI;
   return asL === asI ? [asI] : [asI, asL];
 }

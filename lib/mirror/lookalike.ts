@@ -147,7 +147,20 @@ function isPunycodeHost(host: string): boolean {
   return host.split('.').some((label) => label.startsWith('xn--'));
 }
 
+// Per-host memo: hosts repeat from post to post, and a verdict is a few parses and edit distances.
+// Capped so a flood of distinct hosts cannot grow it.
+const VERDICTS = new Map<string, boolean>();
+const VERDICTS_LIMIT = 20_000;
+
 export function isLookalikeHost(host: string): boolean {
+  const known = VERDICTS.get(host);
+  if (known !== undefined) return known;
+  const verdict = readsAsLookalike(host);
+  if (VERDICTS.size < VERDICTS_LIMIT) VERDICTS.set(host, verdict);
+  return verdict;
+}
+
+function readsAsLookalike(host: string): boolean {
   if (isPunycodeHost(host)) return true;
   const parsed = parse(host);
   const { domain, domainWithoutSuffix: name } = parsed;

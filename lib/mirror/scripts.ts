@@ -126,6 +126,22 @@ function isMixedWord(word: string): boolean {
 
 const LATIN = /\p{sc=Latn}/u;
 
+const NOT_LETTER = 0;
+const LATIN_LETTER = 1;
+const OTHER_LETTER = 2;
+const LOOKALIKE = 3;
+type LetterKind = typeof NOT_LETTER | typeof LATIN_LETTER | typeof OTHER_LETTER | typeof LOOKALIKE;
+// Per-character memo of what isMostlyNonLatin counts (capped like the script memo).
+const KIND_CACHE = new Map<string, LetterKind>();
+
+function letterKind(ch: string): LetterKind {
+  const cached = KIND_CACHE.get(ch);
+  if (cached !== undefined) return cached;
+  const kind = !LETTER.test(ch) ? NOT_LETTER : LATIN.test(ch) ? LATIN_LETTER : isLatinLookalike(ch) ? LOOKALIKE : OTHER_LETTER;
+  if (KIND_CACHE.size < SCRIPT_CACHE_LIMIT) KIND_CACHE.set(ch, kind);
+  return kind;
+}
+
 /** Fewer letters than this are too few to call a language. */
 export const MIN_LETTERS_FOR_LANGUAGE = 8;
 
@@ -145,11 +161,12 @@ export function isMostlyNonLatin(text: string): boolean {
       if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) letters++;
       continue;
     }
-    if (!LETTER.test(ch)) continue;
+    const kind = letterKind(ch);
+    if (kind === NOT_LETTER) continue;
     letters++;
-    if (LATIN.test(ch)) continue;
+    if (kind === LATIN_LETTER) continue;
     nonLatin++;
-    if (isLatinLookalike(ch)) lookalikes++;
+    if (kind === LOOKALIKE) lookalikes++;
   }
   if (letters < MIN_LETTERS_FOR_LANGUAGE || nonLatin * 2 <= letters) return false;
   return lookalikes < nonLatin * 0.8;
