@@ -123,20 +123,63 @@ const LEET: Record<string, readonly [string, string]> = {
 // "1gn0r3", "4ll"); "$sol" and "@crew" are tags, not leet.
 const LEET_SHAPE = /[a-z][0-9@$!|+€]+[a-z]|(?:^|[^a-z0-9])[0-9|!+€][a-z]{2}/;
 
-// A token: a run of letters (ASCII lowercase or any non-ASCII letter), digits and leet signs.
-const LEET_TOKEN = /(?:[a-z0-9@$!|+€]|(?![\x00-\x7f])\p{L})+/gu;
+// A token is a run of letters (ASCII lowercase or any non-ASCII letter), digits and leet signs; one
+// that holds a letter and a leet sign has the two side by side somewhere (an edge).
+const LEET_EDGE = /[a-z][0-9@$!|+€]|[0-9@$!|+€][a-z]|[^\x00-\x7f][0-9@$!|+€]|[0-9@$!|+€][^\x00-\x7f]/g;
+const NON_ASCII_LETTER = /^\p{L}$/u;
 const HAS_LETTER = /[a-z]|(?![\x00-\x7f])\p{L}/u;
 const HAS_LEET = /[0-9@$!|+€]/;
 const READS_TWO_WAYS = /[1|]/;
 
-// Each token holding a letter and a leet character or digit, read with one of LEET's two readings.
+function isTokenChar(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
+  return ch === '€' || NON_ASCII_LETTER.test(ch);
+}
+
+function charBefore(text: string, at: number): string {
+  const low = text.charCodeAt(at - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
+  }
+  return text.slice(at - 1, at);
+}
+
+// Each token holding a letter and a leet character or digit, read with one of LEET's two readings;
+// only the tokens around an edge are looked at.
 function unleetTokens(text: string, reading: 0 | 1): string {
-  return text.replace(LEET_TOKEN, (token: string) => {
-    if (!HAS_LETTER.test(token) || !HAS_LEET.test(token)) return token;
-    let out = '';
-    for (const ch of token) out += LEET[ch]?.[reading] ?? ch;
-    return out;
-  });
+  let out = '';
+  let done = 0;
+  LEET_EDGE.lastIndex = 0;
+  for (let m = LEET_EDGE.exec(text); m !== null; m = LEET_EDGE.exec(text)) {
+    // An edge may begin on the second half of a surrogate pair (a letter outside the BMP).
+    let at = m.index;
+    const low = text.charCodeAt(at);
+    if (low >= 0xdc00 && low <= 0xdfff && at > 0 && text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff) at--;
+    if (at < done) continue;
+    let start = at;
+    while (start > done) {
+      const before = charBefore(text, start);
+      if (!isTokenChar(before)) break;
+      start -= before.length;
+    }
+    let end = at;
+    while (end < text.length) {
+      const ch = String.fromCodePoint(text.codePointAt(end) ?? 0);
+      if (!isTokenChar(ch)) break;
+      end += ch.length;
+    }
+    LEET_EDGE.lastIndex = Math.max(end, m.index + 1);
+    if (end <= start) continue;
+    const token = text.slice(start, end);
+    out += text.slice(done, start);
+    if (HAS_LETTER.test(token) && HAS_LEET.test(token)) {
+      for (const ch of token) out += LEET[ch]?.[reading] ?? ch;
+    } else out += token;
+    done = end;
+  }
+  return done === 0 ? text : out + text.slice(done);
 }
 
 /** The un-leeted readings of lowercase `text` that differ from it (zero, one or two strings). */
