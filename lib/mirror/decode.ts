@@ -2,6 +2,7 @@
 // `\u` escapes (and their `\x` and octal kin), Morse, rot13 and reversed text. Each decoder returns
 // the post with the decoded parts put in place (so "send to" + decoded text still reads as one
 // sentence) or null when it found nothing to decode. Decoded output is never decoded again.
+import { isUtf8 } from 'node:buffer';
 import { decodeHTML } from 'entities';
 import { type Runs, measureRuns } from './runs.ts';
 
@@ -10,7 +11,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 // Decoded bytes count as text only when they are valid UTF-8 and mostly printable: random
 // base64-shaped words ("internationalization") decode to binary and are left alone.
 function asReadableText(bytes: Uint8Array): string | null {
-  if (bytes.length < 4) return null;
+  // Most candidates are not UTF-8 (addresses, hashes): a validity check costs less than a throw.
+  if (bytes.length < 4 || !isUtf8(bytes)) return null;
   let text: string;
   try {
     text = UTF8.decode(bytes);
