@@ -328,6 +328,8 @@ export type Vocabulary = {
   prefix: Map<number, number[]>;
   /** Key of an exact word that may also end at a turn → ids (also in `exact`). */
   runs: Map<number, number[]>;
+  /** `prefix` and `exact` as a trie, for the walk along a text word (an array read per letter). */
+  trie: Trie;
   /** 32-bit words in a mask (one bit per id). */
   words: number;
 };
@@ -354,7 +356,14 @@ function addId(map: Map<number, number[]>, key: number, id: number): void {
 
 /** Entries are (words, id) with ids from 0 up; a text's mask has the bit of every entry whose words it holds. */
 export function buildVocabulary(entries: Iterable<readonly [Iterable<AnchorWord>, number]>): Vocabulary {
-  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map(), runs: new Map(), words: 1 };
+  const vocabulary: Vocabulary = {
+    head: new Uint8Array(BASE ** HEAD),
+    exact: new Map(),
+    prefix: new Map(),
+    runs: new Map(),
+    trie: { children: new Int32Array(0), prefixIds: [], exactIds: [] },
+    words: 1,
+  };
   const { head } = vocabulary;
   const markHead = (key: number): void => {
     head[key] = 1;
@@ -379,7 +388,48 @@ export function buildVocabulary(entries: Iterable<readonly [Iterable<AnchorWord>
       for (let tail = 0; tail < BASE ** free; tail++) markHead(key * BASE ** free + tail);
     }
   }
+  vocabulary.trie = buildTrie(vocabulary.prefix, vocabulary.exact);
   return vocabulary;
+}
+
+type Trie = {
+  /** children[node * BASE + digit]: the child node, 0 for none (node 0 is the root). */
+  children: Int32Array;
+  prefixIds: (number[] | undefined)[];
+  exactIds: (number[] | undefined)[];
+};
+
+// The digits of a key, first letter first (no word holds a 0 digit, so the key reads back uniquely).
+function digitsOfKey(key: number): number[] {
+  const digits: number[] = [];
+  for (let rest = key; rest > 0; rest = Math.floor(rest / BASE)) digits.unshift(rest % BASE);
+  return digits;
+}
+
+function buildTrie(prefix: ReadonlyMap<number, number[]>, exact: ReadonlyMap<number, number[]>): Trie {
+  const rows: number[][] = [[]];
+  const trie: Trie = { children: new Int32Array(0), prefixIds: [undefined], exactIds: [undefined] };
+  const nodeOf = (key: number): number => {
+    let node = 0;
+    for (const d of digitsOfKey(key)) {
+      const row = rows[node] as number[];
+      let next = row[d];
+      if (next === undefined) {
+        next = rows.length;
+        rows.push([]);
+        trie.prefixIds.push(undefined);
+        trie.exactIds.push(undefined);
+        row[d] = next;
+      }
+      node = next;
+    }
+    return node;
+  };
+  for (const [key, ids] of prefix) trie.prefixIds[nodeOf(key)] = ids;
+  for (const [key, ids] of exact) trie.exactIds[nodeOf(key)] = ids;
+  trie.children = new Int32Array(rows.length * BASE);
+  rows.forEach((row, node) => row.forEach((child, d) => (trie.children[node * BASE + d] = child)));
+  return trie;
 }
 
 function setIds(mask: Mask, ids: readonly number[] | undefined): void {
@@ -399,16 +449,18 @@ function letterOf(text: string, from: number, length: number, k: number, reading
   return reading === ROT13 ? rot13Digit(d) : d;
 }
 
-// Entries of one word in one reading, given its head key. Most words miss the head table, so the
-// walk through the maps is rare.
+// Entries of one word in one reading, given its head key. Most words miss the head table; the
+// others walk the trie until no entry word goes on that way.
 function markWord(vocabulary: Vocabulary, head: number, text: string, from: number, length: number, reading: Reading, mask: Mask): void {
   if ((vocabulary.head[head] ?? 0) === 0) return;
-  let key = 0;
+  const { children, prefixIds, exactIds } = vocabulary.trie;
+  let node = 0;
   for (let k = 0; k < Math.min(length, LONGEST); k++) {
-    key = key * BASE + letterOf(text, from, length, k, reading);
-    if (k >= 1) setIds(mask, vocabulary.prefix.get(key));
+    node = children[node * BASE + letterOf(text, from, length, k, reading)] ?? 0;
+    if (node === 0) return;
+    if (k >= 1) setIds(mask, prefixIds[node]);
   }
-  if (length <= LONGEST) setIds(mask, vocabulary.exact.get(key));
+  if (length <= LONGEST) setIds(mask, exactIds[node]);
 }
 
 // Each run of letters or of digits of a mixed token ("rot13" → "rot", "13"; "24words" → "24",
