@@ -145,15 +145,42 @@ function firstOfSeq(items: readonly Quantified[], k: number, startsToken: boolea
           next++;
         }
       }
-      const follower = items[next];
-      const exact = min > 0 && follower !== undefined && follower.item.kind === 'gap';
-      here = { starts: [{ kind: 'word', word, exact }], nullable: min === 0 };
+      here = { starts: wordStarts(word, min > 0 ? items.slice(next) : []), nullable: min === 0 };
     } else here = firstOfItem(item, items, j, tokenStart, min);
     if (here.starts === null) return ANY;
     starts.push(...here.starts);
     if (!here.nullable) return { starts, nullable: false };
   }
   return { starts, nullable: true };
+}
+
+const isOptionalSign = (q: Quantified | undefined): boolean =>
+  q !== undefined && q.min === 0 && ((q.item.kind === 'char' && !isWordChar(q.item.char)) || (q.item.kind === 'class' && !q.item.alnum && q.item.chars !== null));
+const wordCharOf = (q: Quantified | undefined): string | null =>
+  q !== undefined && q.item.kind === 'char' && isWordChar(q.item.char) ? q.item.char : null;
+
+// What a literal word at the start says about the text's word there, given what follows it:
+// a gap ends the word ("send "); one optional letter then a gap gives two whole words ("an? ",
+// "admins? "); an optional sign then a letter ("i['’]?m") gives the word alone or the word with
+// that letter begun; anything else leaves a prefix.
+function wordStarts(word: string, rest: readonly Quantified[]): Start[] {
+  const [first, second] = rest;
+  if (first?.item.kind === 'gap' && first.min > 0) return [{ kind: 'word', word, exact: true }];
+  const optionalLetter = first !== undefined && first.min === 0 ? wordCharOf(first) : null;
+  if (optionalLetter !== null && second?.item.kind === 'gap' && second.min > 0) {
+    return [
+      { kind: 'word', word, exact: true },
+      { kind: 'word', word: word + optionalLetter, exact: true },
+    ];
+  }
+  const letterAfterSign = isOptionalSign(first) ? wordCharOf(second) : null;
+  if (letterAfterSign !== null && second?.min !== 0) {
+    return [
+      { kind: 'word', word, exact: true },
+      { kind: 'word', word: word + letterAfterSign, exact: false },
+    ];
+  }
+  return [{ kind: 'word', word, exact: false }];
 }
 
 function firstOfItem(item: Item, items: readonly Quantified[], j: number, tokenStart: boolean, min: number): First {
