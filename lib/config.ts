@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   SOCIAL_WEBHOOK_URL: url.optional().meta({ description: 'delivery adapter of the owner-created social channel' }),
   OUTREACH_STALE_SECONDS: z.coerce.number().int().min(1).default(900).meta({ description: 'a send claimed longer ago is taken back by recovery (sent again if no data left, else `unknown` for the owner)' }),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60).meta({ description: 'SMTP socket timeout' }),
+  IMAP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30).meta({ description: 'IMAP connection and greeting timeout of one mailbox poll (a stalled command is cut after 5 min)' }),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10).meta({ description: 'how long a channel delivery waits for the webhook; no answer in time is `unknown` for the owner' }),
   // The Show lane (docs/show.md): the crew's external account (unset: nothing is published) and extra link hosts.
   SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()).meta({ description: "the crew's external account handle; unset: nothing is queued or published, and the reporter queue says why" }),
   SHOW_EXTRA_HOSTS: ShowHostListSchema.optional().meta({ description: 'extra comma-separated hosts allowed for Show links and Evidence URLs' }),
@@ -157,6 +159,8 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       // A claimed send older than this is taken back by outreach__recover.
       staleMs: e.OUTREACH_STALE_SECONDS * 1000,
       smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      imapTimeoutMs: e.IMAP_TIMEOUT_SECONDS * 1000,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       ownerPostalAddress: e.OWNER_POSTAL_ADDRESS ?? null,
     },
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
