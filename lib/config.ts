@@ -61,6 +61,24 @@ const EnvSchema = z.object({
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
   MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  // MCP over OAuth (docs/mcp.md): token lifetimes, link codes, client registration rate, and the keys
+  // (unset: generated once and kept in Postgres, shared by every web process).
+  MCP_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  MCP_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400),
+  MCP_LINK_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  OAUTH_REGISTRATIONS_PER_HOUR: int(20),
+  OAUTH_JWKS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        const parsed = JSON.parse(v) as { keys?: unknown };
+        if (Array.isArray(parsed.keys) && parsed.keys.length > 0) return parsed as { keys: Array<Record<string, unknown>> };
+      } catch {}
+      ctx.addIssue({ code: 'custom', message: 'a JSON Web Key Set with private keys: {"keys":[...]}' });
+      return z.NEVER;
+    })
+    .optional(),
+  OAUTH_COOKIE_KEYS: z.string().min(32, 'at least 32 characters; several keys comma-separated, newest first').optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -101,6 +119,15 @@ export type Config = {
   show: { xAccount: string | null; extraHosts: string[] };
   continuity: { waitMaxMs: number };
   mirror: { ingestMaxBytes: number };
+  mcp: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    linkCodeTtlSeconds: number;
+    registrationsPerHour: number;
+    /** Private signing keys from the deployment; null: generated once and kept in Postgres. */
+    jwks: { keys: Array<Record<string, unknown>> } | null;
+    cookieKeys: string[] | null;
+  };
   score: {
     sourceUrl: string | null;
     burnedUrl: string | null;
@@ -166,6 +193,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
     continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
     mirror: { ingestMaxBytes: e.MIRROR_INGEST_MAX_BYTES },
+    mcp: {
+      accessTokenTtlSeconds: e.MCP_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.MCP_REFRESH_TOKEN_TTL_SECONDS,
+      linkCodeTtlSeconds: e.MCP_LINK_CODE_TTL_SECONDS,
+      registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
+      jwks: e.OAUTH_JWKS ?? null,
+      cookieKeys: e.OAUTH_COOKIE_KEYS ? e.OAUTH_COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
+    },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,
       burnedUrl: e.SCORE_BURNED_URL ?? null,

@@ -16,15 +16,19 @@ import { createAccountsQueries, type Account } from '../../sql/queries/accounts.
 import { CountRow } from '../../sql/rows.ts';
 
 
-/** Fixed one-hour window per network, shared by every web process through Postgres. */
-async function countRegistration(deps: LibDeps, network: string): Promise<void> {
+/**
+ * Fixed one-hour window per network, shared by every web process through Postgres: agent
+ * registrations (`agent`) and OAuth client registrations of assistants (`oauth_client`).
+ */
+export async function countRegistration(deps: LibDeps, network: string, kind: 'agent' | 'oauth_client' = 'agent'): Promise<void> {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
+  const bucket = (kind === 'agent' ? 'register:' : 'oauth-register:') + network;
   const count = await deps.db.oneFirst(sql.type(CountRow)`
-    insert into rate_counters (bucket, window_start, count) values (${'register:' + network}, ${windowStart.toISOString()}, 1)
+    insert into rate_counters (bucket, window_start, count) values (${bucket}, ${windowStart.toISOString()}, 1)
     on conflict (bucket, window_start) do update set count = rate_counters.count + 1
     returning count`);
-  const limit = deps.config.limits.registrationsPerHour;
+  const limit = kind === 'agent' ? deps.config.limits.registrationsPerHour : deps.config.mcp.registrationsPerHour;
   if (count > limit) {
     const retryAt = new Date(windowStart.getTime() + HOUR);
     const error = failUntil('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
