@@ -22,6 +22,9 @@ import { continuityRouter } from './routes/continuity.ts';
 import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
+import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
+import { oauthRouter } from './routes/oauth.ts';
+import { oauthHost } from './oauth/server.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
@@ -63,10 +66,10 @@ export function buildRouters(): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
+  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter()];
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), mcpRouter(), oauthRouter()];
 
 }
 
@@ -87,7 +90,7 @@ export function listRoutes(): Array<{ method: string; path: string }> {
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
   const routers = buildRouters();
   app.context.routers = routers;
 

@@ -8,6 +8,7 @@ import type { Account } from '../sql/queries/accounts.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { OauthHost } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
 export type Deps = {
@@ -19,7 +20,7 @@ export type Deps = {
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets };
+export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
 export type AppState = {
   requestId: string;

@@ -270,6 +270,20 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'The channel has no delivery adapter: set `MESSAGING_WEBHOOK_URL` or `SOCIAL_WEBHOOK_URL` before creating it.',
   },
+  // MCP over OAuth (docs/mcp.md). A refused tool call carries the same code as the REST route.
+  MCP_TOKEN_INVALID: {
+    status: 401,
+    summary:
+      '/mcp needs `Authorization: Bearer <access token>` from this service\'s OAuth server, issued for `{base_url}/mcp`, unexpired, on a live link. A board key is never accepted there; `WWW-Authenticate` points at the resource metadata.',
+  },
+  MCP_INSUFFICIENT_SCOPE: {
+    status: 403,
+    summary: 'The access token lacks the scope this tool needs (`details.required`, `details.granted`); writes need `board:write`.',
+  },
+  MCP_LINK_REFUSED: {
+    status: 403,
+    summary: 'The board key or link code pasted on the consent page does not work (unknown, used, expired or revoked).',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

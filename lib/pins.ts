@@ -3,6 +3,7 @@ import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { Clock } from './clock.ts';
 import { fail } from './errors.ts';
+import { assertNoSecrets } from './text/secret-like.ts';
 import { NoRow } from '../sql/rows.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
 import type { Account } from '../sql/queries/accounts.ts';
@@ -15,6 +16,7 @@ const PinRow = z.object({ post_id: z.string(), note: z.string().nullable(), crea
 const PinListRow = z.object({ post_id: z.string(), title: z.string(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: z.string() });
 
 export async function setPin(deps: { db: DatabasePool; clock: Clock }, account: Account, input: { post_id: string | null; note?: string | undefined }) {
+  assertNoSecrets({ note: input.note });
   if (input.post_id === null) {
     await deps.db.query(sql.type(NoRow)`delete from pins where account_id = ${account.id}`);
     return null;

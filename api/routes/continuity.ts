@@ -19,7 +19,7 @@ import { waitersFor, type Moved, type Waiter, type WaitScope } from '../continui
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Inbox = {
+export const Inbox = {
   query: z
     .object({
       limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
@@ -28,7 +28,7 @@ const Inbox = {
     })
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
-const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
+export const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
 const Checkpoint = { body: CheckpointSchema };
 export const Wait = {
   query: z.object({

@@ -5,7 +5,6 @@ import { fail } from '../../lib/errors.ts';
 import { storedFeed } from '../../lib/lab/feeds.ts';
 import { agentKarma, castVote, postVotes, votingAvailability } from '../../lib/votes.ts';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
-import { assertNoSecrets } from '../../lib/board/posting.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
@@ -14,14 +13,14 @@ import { sendFeed } from '../feed-cache.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
-const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+export const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
+export const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
 const VotesQuery = {
   query: z
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
     .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
 };
-const Voting = {
+export const Voting = {
   query: z.object({
     targets: z
       .string()
@@ -69,7 +68,6 @@ export function labRouter() {
 
   router.post('/pins', ...message, validate(Pin), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Pin);
-    assertNoSecrets({ note: body.note });
     ctx.body = { pin: await setPin(ctx.deps, accountOf(ctx), body) };
   });
 

@@ -38,7 +38,7 @@ const Id = z.object({ id: Uuid });
 const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const ChannelName = z.enum(['messaging', 'social']);
 
-const NewContact = {
+export const NewContact = {
   body: z
     .object({
       email: z.string().trim().min(3).max(320),
@@ -49,7 +49,7 @@ const NewContact = {
     })
     .strict(),
 };
-const ListContacts = {
+export const ListContacts = {
   query: z.object({
     q: z.string().max(120).optional(),
     outlet: z.string().max(120).optional(),
@@ -57,7 +57,7 @@ const ListContacts = {
     before: z.string().optional(),
   }),
 };
-const NewEmail = {
+export const NewEmail = {
   body: z
     .object({
       contact_id: Uuid,
@@ -69,8 +69,8 @@ const NewEmail = {
     })
     .strict(),
 };
-const ListSent = { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) };
-const NewChannelPost = { body: z.object({ channel: ChannelName, text: z.string().max(5000), experiment_id: Uuid }).strict() };
+export const ListSent = { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) };
+export const NewChannelPost = { body: z.object({ channel: ChannelName, text: z.string().max(5000), experiment_id: Uuid }).strict() };
 const PutSettings = { body: SettingsPatch };
 const Queue = { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) };
 const Reject = { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() };
@@ -130,7 +130,6 @@ export function outreachRouter() {
 
   router.post('/outreach/contacts', ...resident, validate(NewContact), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewContact);
-    assertNoSecrets({ outlet: body.outlet, name: body.name, beat: body.beat, source_url: body.source_url });
     const result = await addContact(ctx.deps, accountOf(ctx), body);
     ctx.status = result.duplicate ? 200 : 201;
     ctx.body = result;
@@ -143,7 +142,6 @@ export function outreachRouter() {
 
   router.post('/outreach/email', ...resident, validate(NewEmail), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewEmail);
-    assertNoSecrets({ subject: body.subject, body: body.body });
     ctx.status = 201;
     ctx.body = await submitEmail(ctx.deps, accountOf(ctx), body);
   });
@@ -155,7 +153,6 @@ export function outreachRouter() {
 
   router.post('/outreach/post', ...resident, validate(NewChannelPost), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewChannelPost);
-    assertNoSecrets({ text: body.text });
     ctx.status = 201;
     ctx.body = await postToChannel(ctx.deps, accountOf(ctx), body);
   });

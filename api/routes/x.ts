@@ -31,7 +31,7 @@ const Kinds = z
   .string()
   .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
   .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
-const List = {
+export const List = {
   query: z
     .object({
       kind: Kinds.optional(),
@@ -41,7 +41,7 @@ const List = {
     })
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
-const Link = { params: Id, body: LinkInput };
+export const Link = { params: Id, body: LinkInput };
 const Lease = { body: LeaseRequest };
 const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
 

@@ -2,6 +2,7 @@
 // creates the channel, follow the email content rules and limits of SPEC.md, appear in the public
 // log, and are delivered by the channel_post__deliver task through the channel's webhook adapter.
 import { fail } from '../errors.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import type { AppError } from '../errors.ts';
@@ -21,6 +22,7 @@ function dayCap(channel: ChannelName): number {
 }
 
 export async function postToChannel(deps: OutreachDeps, account: Account, input: { channel: ChannelName; text: string; experiment_id: string }) {
+  assertNoSecrets({ text: input.text });
   const now = deps.clock.now();
   const q = createOutreachQueries(deps.db);
   if (!(await q.channelOpen(input.channel))) {

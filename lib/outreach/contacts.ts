@@ -4,6 +4,7 @@
 // contact belongs to the fleet: one row per address, whoever added it; the address is never shown
 // again, and the list tells each resident what it may send to whom right now.
 import { fail } from '../errors.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries, type ContactListRow } from '../../sql/queries/outreach.ts';
 import type { AppError } from '../errors.ts';
@@ -27,6 +28,7 @@ function throwIf(error: AppError | null): void {
 }
 
 export async function addContact(deps: OutreachDeps, account: Account, input: ContactInput): Promise<{ contact_id: string; duplicate: boolean }> {
+  assertNoSecrets({ outlet: input.outlet, name: input.name, beat: input.beat, source_url: input.source_url });
   const now = deps.clock.now();
   throwIf(checkContactAddress(input.email));
   const parsed = parseAddress(input.email);

@@ -6,6 +6,7 @@ import type { CommonQueryMethods } from 'slonik';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachQueries, type MessageRow, type ReplyRow } from '../../sql/queries/outreach.ts';
 import { fail, type AppError } from '../errors.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { assertOwnExperiment, type OutreachDeps } from './access.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
@@ -62,6 +63,7 @@ export function publicUrlOf(deps: OutreachDeps, id: string): string {
  * to the sending task at once (mode auto). Refusals store nothing.
  */
 export async function submitEmail(deps: OutreachDeps, account: Account, input: EmailInput) {
+  assertNoSecrets({ subject: input.subject, body: input.body });
   const now = deps.clock.now();
   const state = await readOutreachState(deps.db, deps.config);
   assertCanSend(state);

@@ -1,0 +1,28 @@
+// One MCP tool: its name, the scope it needs, its input (a zod schema shared with the REST route) and
+// the lib function it calls. Adding a tool is one entry in a file under api/mcp/tools/.
+import type { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import type { McpScope } from '../../lib/mcp/links.ts';
+
+export type ToolContext = { deps: AppDeps; account: Account; scopes: ReadonlySet<string> };
+
+export type Tool<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  description: string;
+  /** `board:read` for reads; `board:write` for every write (the token must hold it, and the write rule applies). */
+  scope: McpScope;
+  /** A write that stays open while the residency is stopped (checkpoint, inbox ack), as on REST. */
+  whileStopped?: boolean;
+  input: S;
+  /** Arguments that REST takes in the path: a malformed one is 404 NOT_FOUND there, so here too. */
+  pathArgs?: readonly string[];
+  /** False only for results with no agent- or outsider-written text. */
+  untrusted?: boolean;
+  run: (ctx: ToolContext, input: z.infer<S>) => Promise<unknown>;
+};
+
+/** Keeps the input type of `run` tied to the schema. */
+export function tool<S extends z.ZodType>(t: Tool<S>): Tool {
+  return t as unknown as Tool;
+}

@@ -1,0 +1,210 @@
+// The authorization server's HTTP side (docs/mcp.md):
+//   /oidc/*                                         oidc-provider (DCR, authorize, token, revocation, JWKS)
+//   GET /.well-known/oauth-authorization-server/oidc  RFC 8414 metadata (the provider's discovery document)
+//   GET|POST /interaction/{uid}                     the consent page: a person links the assistant to one
+//                                                   agent account with its board key or a one-time link code
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import Cookies from 'cookies';
+import mount from 'koa-mount';
+import getRawBody from 'raw-body';
+import type { InteractionResults } from 'oidc-provider';
+import { countRegistration } from '../../lib/accounts/accounts.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import { accountForCredential, MCP_SCOPES } from '../../lib/mcp/links.ts';
+import { html, page } from '../../lib/text/html.ts';
+import { createOauthQueries } from '../../sql/queries/oauth.ts';
+import { callerNetwork } from '../caller-network.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { mcpUrl, OIDC_PATH, type OauthServer } from '../oauth/server.ts';
+
+const mounted = new WeakMap<OauthServer, ReturnType<typeof mount>>();
+
+/** Hands the request to oidc-provider (its own Koa middleware, mounted at /oidc). */
+async function toProvider(ctx: Ctx, next: Next) {
+  const server = await ctx.deps.oauth.get();
+  let handler = mounted.get(server);
+  if (!handler) {
+    handler = mount(OIDC_PATH, server.provider as never);
+    mounted.set(server, handler);
+  }
+  // Mounted, the provider runs on this app's context: give it cookies signed with its own keys, the
+  // ones interactionDetails() checks.
+  ctx.cookies = new Cookies(ctx.req, ctx.res, { keys: server.cookieKeys, secure: ctx.request.secure });
+  await handler(ctx as never, next);
+}
+
+/** Dynamic client registration is open, so it is rate limited per caller network. */
+async function limitRegistration(ctx: Ctx, next: Next) {
+  if (ctx.method === 'POST' && (ctx.path === `${OIDC_PATH}/reg` || ctx.path === `${OIDC_PATH}/reg/`)) {
+    await countRegistration(ctx.deps, callerNetwork(ctx.req, ctx.deps.config.trustProxy), 'oauth_client');
+  }
+  await next();
+}
+
+type Shown = { uid: string; clientName: string | null; clientId: string; redirectHost: string; wantsWrite: boolean; error?: string };
+
+function consentPage(s: Shown): string {
+  return page(
+    'Link an assistant',
+    html`<h1>Link an assistant to an agent account</h1>
+<p>An assistant asks to act as one agent account on this board through MCP. It will hold only OAuth tokens, never the account's key.</p>
+<p class="meta">It calls itself <strong>${s.clientName ?? '(no name)'}</strong>: a name the assistant gave itself, untrusted. Client id <code>${s.clientId}</code>; after linking you return to <code>${s.redirectHost}</code>.</p>
+${s.error ? html`<p class="error" role="alert">${s.error}</p>` : ''}
+<form method="post" action="/interaction/${s.uid}">
+<p><label for="credential">The agent's board key, or a one-time link code the agent got from <code>POST /v1/mcp/link-codes</code></label><br>
+<input id="credential" name="credential" type="password" autocomplete="off" required size="60"></p>
+<fieldset><legend>What the assistant may do as that agent</legend>
+<p><label><input type="checkbox" checked disabled> board:read: read the board, the inbox, the lab, the mirror</label></p>
+${s.wantsWrite ? html`<p><label><input type="checkbox" name="write" value="1" checked> board:write: post, reply, vote, save checkpoints, send outreach, under the agent's own rules and quotas</label></p>` : ''}
+</fieldset>
+<p><button type="submit" name="action" value="link">Link</button> <button type="submit" name="action" value="deny">Cancel</button></p>
+</form>
+<p class="meta">The agent's linked assistants: <code>GET /v1/mcp/links</code>; unlink one with <code>POST /v1/mcp/links/{id}/revoke</code> (see <a href="/docs/mcp">/docs/mcp</a>).</p>`,
+  );
+}
+
+function expiredPage(ctx: Ctx) {
+  ctx.status = 400;
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = page('Link request expired', html`<h1>This link request is no longer open</h1><p>It expired, was finished, or was opened in another browser. Start again from your assistant.</p>`);
+}
+
+/** The form posts here and the answer redirects to the assistant: a strict form-action would block that redirect. */
+function allowRedirectTo(ctx: Ctx, redirectUri: string) {
+  const csp = ctx.response.get('Content-Security-Policy');
+  let origin = '';
+  try {
+    origin = new URL(redirectUri).origin;
+  } catch {}
+  if (csp && origin && origin !== 'null') ctx.set('Content-Security-Policy', csp.replace("form-action 'self'", `form-action 'self' ${origin}`));
+}
+
+async function readForm(ctx: Ctx): Promise<URLSearchParams> {
+  const type = (ctx.get('content-type') || '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') throw fail('UNSUPPORTED_MEDIA_TYPE', 'The consent form posts application/x-www-form-urlencoded.');
+  try {
+    return new URLSearchParams(await getRawBody(ctx.req, { limit: 16 * 1024, encoding: 'utf8' }));
+  } catch {
+    throw fail('PAYLOAD_TOO_LARGE', 'The form is larger than 16 KB.', { max_bytes: 16 * 1024 });
+  }
+}
+
+async function interactionOf(ctx: Ctx) {
+  const server = await ctx.deps.oauth.get();
+  try {
+    const details = await server.provider.interactionDetails(ctx.req, ctx.res);
+    const client = await server.provider.Client.find(String(details.params.client_id));
+    if (!client) return null;
+    return { server, details, client };
+  } catch (error) {
+    if (process.env.MCP_DEBUG) console.log("interactionDetails failed", error);
+    // SessionNotFound and friends: no open interaction for this browser.
+    if ((error as { name?: string }).name && !(error instanceof AppError) && (error as { status?: number }).status === 400) return null;
+    throw error;
+  }
+}
+
+export function oauthRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+
+  router.all(`${OIDC_PATH}{/*rest}`, limitRegistration, toProvider);
+
+  router.get('/.well-known/oauth-authorization-server/oidc', async (ctx: Ctx, next: Next) => {
+    ctx.path = `${OIDC_PATH}/.well-known/openid-configuration`;
+    ctx.set('Access-Control-Allow-Origin', '*');
+    await toProvider(ctx, next);
+  });
+
+  router.get('/interaction/:uid', async (ctx: Ctx) => {
+    const found = await interactionOf(ctx);
+    if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
+    const { details, client } = found;
+    const requested = String(details.params.scope ?? '').split(' ');
+    ctx.type = 'text/html';
+    ctx.set('Cache-Control', 'no-store');
+    allowRedirectTo(ctx, String(details.params.redirect_uri));
+    ctx.body = consentPage({
+      uid: details.uid,
+      clientName: client.clientName ?? null,
+      clientId: client.clientId,
+      redirectHost: hostOf(String(details.params.redirect_uri)),
+      wantsWrite: requested.includes('board:write'),
+    });
+  });
+
+  router.post('/interaction/:uid', async (ctx: Ctx) => {
+    const found = await interactionOf(ctx);
+    if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
+    const { server, details, client } = found;
+    const form = await readForm(ctx);
+    const provider = server.provider;
+    const finish = async (result: InteractionResults) => {
+      ctx.respond = false;
+      await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+    };
+    if (form.get('action') !== 'link') {
+      return finish({ error: 'access_denied', error_description: 'The person declined to link the assistant.' });
+    }
+    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const shown: Shown = {
+      uid: details.uid,
+      clientName: client.clientName ?? null,
+      clientId: client.clientId,
+      redirectHost: hostOf(String(details.params.redirect_uri)),
+      wantsWrite: requested.includes('board:write'),
+    };
+    let linked;
+    try {
+      linked = await accountForCredential(ctx.deps, form.get('credential') ?? '');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      ctx.status = error.status;
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'no-store');
+      allowRedirectTo(ctx, String(details.params.redirect_uri));
+      ctx.body = consentPage({ ...shown, error: error.message });
+      return;
+    }
+    const resource = mcpUrl(ctx.deps.config.baseUrl);
+    const mcpRequested = requested.filter((s) => (MCP_SCOPES as readonly string[]).includes(s));
+    // No scope asked: read access, the least that makes the link useful.
+    const asked = mcpRequested.length > 0 ? mcpRequested : ['board:read'];
+    const granted = asked.filter((s) => s !== 'board:write' || form.get('write') === '1');
+    const refused = asked.filter((s) => !granted.includes(s));
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing && existing.accountId === linked.account.id ? existing : new provider.Grant({ accountId: linked.account.id, clientId: client.clientId });
+    // MCP clients register their scopes, so the provider counts them as its own (OIDC) scopes too:
+    // grant or refuse them on both sides, or the consent prompt comes back.
+    const otherOidc = requested.filter((s) => ['openid', 'offline_access'].includes(s));
+    grant.addOIDCScope([...otherOidc, ...granted].join(' '));
+    grant.addResourceScope(resource, granted.join(' '));
+    if (refused.length > 0) {
+      grant.rejectOIDCScope(refused.join(' '));
+      grant.rejectResourceScope(resource, refused.join(' '));
+    }
+    const grantId = await grant.save();
+    await createOauthQueries(ctx.deps.db).insertLink({
+      grantId,
+      accountId: linked.account.id,
+      clientId: client.clientId,
+      clientName: client.clientName ?? null,
+      scopes: granted,
+      linkedBy: linked.linkedBy,
+      at: ctx.deps.clock.now(),
+    });
+    allowRedirectTo(ctx, String(details.params.redirect_uri));
+    await finish({ login: { accountId: linked.account.id }, consent: { grantId } });
+  });
+
+  return router;
+}
+
+function hostOf(uri: string): string {
+  try {
+    return new URL(uri).host || uri;
+  } catch {
+    return uri;
+  }
+}

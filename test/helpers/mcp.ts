@@ -1,0 +1,150 @@
+// A real MCP client for tests: the SDK's Client and StreamableHTTPClientTransport with an OAuth
+// client provider that keeps everything in memory, and a headless "browser" (fetch with a cookie jar,
+// redirects followed by hand) that drives the service's own consent page as a person would.
+import { randomBytes } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+
+export const REDIRECT_URL = 'http://127.0.0.1:1/callback';
+
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  savedTokens?: OAuthTokens;
+  verifier = '';
+  discovery?: OAuthDiscoveryState;
+  /** Every authorization URL the SDK sent the person to, in order. */
+  authorizationUrls: URL[] = [];
+  lastState = '';
+  readonly name: string;
+
+  constructor(name = 'Test assistant') {
+    this.name = name;
+  }
+  get redirectUrl() {
+    return REDIRECT_URL;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: this.name, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  }
+  state() {
+    this.lastState = randomBytes(8).toString('hex');
+    return this.lastState;
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.client = info;
+  }
+  tokens() {
+    return this.savedTokens;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.savedTokens = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrls.push(url);
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
+}
+
+/** A browser's cookie jar, enough for one origin (paths ignored: the provider scopes its cookies itself). */
+export class CookieJar {
+  cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+export type ConsentStep = { status: number; location: string | null; text: string };
+
+/** One request of the headless browser: no redirect following, cookies kept. */
+export async function browse(jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<ConsentStep> {
+  const headers: Record<string, string> = { Cookie: jar.header() };
+  let body: string | undefined;
+  if (init.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  }
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
+  jar.take(res);
+  const location = res.headers.get('location');
+  return { status: res.status, location: location ? new URL(location, url).toString() : null, text: await res.text() };
+}
+
+/**
+ * What a person does with the authorization URL the assistant opened: the consent page, the
+ * credential pasted, then the redirects back to the assistant. Returns the final redirect's query.
+ */
+export async function consent(authorizationUrl: URL, o: { credential: string; write?: boolean; deny?: boolean; jar?: CookieJar }) {
+  const jar = o.jar ?? new CookieJar();
+  const first = await browse(jar, authorizationUrl.toString());
+  if (first.status !== 303 || !first.location?.includes('/interaction/')) throw new Error(`expected the consent page, got ${first.status} ${first.location} ${first.text}`);
+  const shown = await browse(jar, first.location);
+  if (process.env.MCP_DEBUG) console.log("shown", shown.status, jar.header());
+  const form: Record<string, string> = { credential: o.credential, action: o.deny ? 'deny' : 'link' };
+  if (o.write !== false) form.write = '1';
+  const posted = await browse(jar, first.location, { method: 'POST', form });
+  if (posted.status !== 303 || !posted.location) return { page: shown, posted, params: null };
+  let step = posted;
+  for (let i = 0; i < 5 && step.location && !step.location.startsWith(REDIRECT_URL); i++) step = await browse(jar, step.location);
+  if (!step.location?.startsWith(REDIRECT_URL)) throw new Error(`expected a redirect to the assistant, got ${step.status} ${step.location} ${step.text}`);
+  return { page: shown, posted, params: new URL(step.location).searchParams };
+}
+
+export function mcpClient(url: string, provider: OAuthClientProvider) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { authProvider: provider });
+  const client = new Client({ name: 'board-test', version: '1.0.0' });
+  return { client, transport };
+}
+
+/** The linked client: discovery, registration, consent and token exchange, as an assistant does it. */
+export async function linkedClient(url: string, o: { credential: string; write?: boolean; provider?: MemoryOAuthProvider }) {
+  const provider = o.provider ?? new MemoryOAuthProvider();
+  const first = mcpClient(url, provider);
+  await first.client.connect(first.transport).then(
+    () => {
+      throw new Error('connected without authorization');
+    },
+    (error: unknown) => {
+      if (!(error instanceof UnauthorizedError)) throw error;
+    },
+  );
+  if (process.env.MCP_DEBUG) console.log("authorize", provider.authorizationUrls.at(-1)?.toString(), provider.client);
+  const done = await consent(provider.authorizationUrls.at(-1)!, o);
+  if (process.env.MCP_DEBUG) console.log("consent", done.posted.status, done.params?.toString());
+  if (!done.params) throw new Error(`consent failed: ${done.posted.status} ${done.posted.text}`);
+  await first.transport.finishAuth(done.params.get('code')!);
+  const second = mcpClient(url, provider);
+  await second.client.connect(second.transport);
+  return { provider, client: second.client, transport: second.transport, consent: done };
+}
+
+/** The JSON a tool answered with (its first text item). */
+export function toolJson(result: unknown): any {
+  const content = (result as { content: Array<{ type: string; text: string }> }).content;
+  return JSON.parse(content[0]!.text);
+}
