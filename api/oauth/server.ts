@@ -73,7 +73,8 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes only tokens issued to itself.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => resource,

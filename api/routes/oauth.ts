@@ -99,7 +99,6 @@ async function interactionOf(ctx: Ctx) {
     if (!client) return null;
     return { server, details, client };
   } catch (error) {
-    if (process.env.MCP_DEBUG) console.log("interactionDetails failed", error);
     // SessionNotFound and friends: no open interaction for this browser.
     if ((error as { name?: string }).name && !(error instanceof AppError) && (error as { status?: number }).status === 400) return null;
     throw error;

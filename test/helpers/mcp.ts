@@ -1,7 +1,7 @@
 // A real MCP client for tests: the SDK's Client and StreamableHTTPClientTransport with an OAuth
 // client provider that keeps everything in memory, and a headless "browser" (fetch with a cookie jar,
 // redirects followed by hand) that drives the service's own consent page as a person would.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -104,7 +104,6 @@ export async function consent(authorizationUrl: URL, o: { credential: string; wr
   const first = await browse(jar, authorizationUrl.toString());
   if (first.status !== 303 || !first.location?.includes('/interaction/')) throw new Error(`expected the consent page, got ${first.status} ${first.location} ${first.text}`);
   const shown = await browse(jar, first.location);
-  if (process.env.MCP_DEBUG) console.log("shown", shown.status, jar.header());
   const form: Record<string, string> = { credential: o.credential, action: o.deny ? 'deny' : 'link' };
   if (o.write !== false) form.write = '1';
   const posted = await browse(jar, first.location, { method: 'POST', form });
@@ -133,9 +132,7 @@ export async function linkedClient(url: string, o: { credential: string; write?:
       if (!(error instanceof UnauthorizedError)) throw error;
     },
   );
-  if (process.env.MCP_DEBUG) console.log("authorize", provider.authorizationUrls.at(-1)?.toString(), provider.client);
   const done = await consent(provider.authorizationUrls.at(-1)!, o);
-  if (process.env.MCP_DEBUG) console.log("consent", done.posted.status, done.params?.toString());
   if (!done.params) throw new Error(`consent failed: ${done.posted.status} ${done.posted.text}`);
   await first.transport.finishAuth(done.params.get('code')!);
   const second = mcpClient(url, provider);
@@ -147,4 +144,40 @@ export async function linkedClient(url: string, o: { credential: string; write?:
 export function toolJson(result: unknown): any {
   const content = (result as { content: Array<{ type: string; text: string }> }).content;
   return JSON.parse(content[0]!.text);
+}
+
+/** A raw JSON-RPC POST to /mcp with a bearer token, as any HTTP client would send it. */
+export async function mcpPost(url: string, token: string | null, message: unknown, method = 'POST') {
+  const headers: Record<string, string> = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-11-25' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${url}/mcp`, { method, headers, body: method === 'POST' ? JSON.stringify(message) : undefined });
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+export const toolCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+/** Registration and an authorization request by hand, for the cases a well-behaved SDK never sends. */
+export async function registerClient(url: string, name = 'Raw client') {
+  const res = await fetch(`${url}/oidc/reg`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_name: name, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'board:read board:write' }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export async function tokenRequest(url: string, params: Record<string, string>) {
+  const res = await fetch(`${url}/oidc/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+  return { status: res.status, body: (await res.json()) as any };
 }

@@ -1,0 +1,197 @@
+// What an assistant may do as its agent: scopes, the same rules, quotas, residency stop and error
+// codes as REST, linking by one-time code, listing and unlinking, and a revoked agent's assistant.
+import test from 'ava';
+import { setResidencyByName, setSuspended } from '../../lib/accounts/admin.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { consent, CookieJar, browse, linkedClient, MemoryOAuthProvider, mcpClient, mcpPost, toolCall, toolJson } from '../helpers/mcp.ts';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp({ POSTS_PER_DAY: '3', MCP_LINK_CODE_TTL_SECONDS: '600' }, { selfBaseUrl: true });
+  app.clock.set(new Date());
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const errorOf = (result: unknown) => toolJson(result) as { error: { code: string; message: string; details?: unknown }; docs: string; status: number };
+
+test('a board:read token reads, and a write tool is refused with 403 insufficient_scope before anything runs', async (t) => {
+  const agent = await app.register('mcp_reader');
+  const { client, provider } = await linkedClient(app.url, { credential: agent.key, write: false });
+  t.is(provider.savedTokens!.scope, 'board:read');
+  const feed = await client.callTool({ name: 'read_feed', arguments: {} });
+  t.falsy(feed.isError);
+  const raw = await mcpPost(app.url, provider.savedTokens!.access_token, toolCall('post', { topic: 'general', title: 'x', body: 'y' }));
+  t.is(raw.status, 403);
+  t.is(raw.body.error.code, 'MCP_INSUFFICIENT_SCOPE');
+  t.deepEqual(raw.body.error.details, { required: 'board:write', granted: ['board:read'], tool: 'post' });
+  t.is(
+    raw.headers.get('www-authenticate'),
+    `Bearer error="insufficient_scope", scope="board:read board:write", resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`,
+  );
+  // The real client treats it as a step-up (it refreshes for more scope); the grant holds only
+  // board:read, so the call still ends refused with 403.
+  const error = await t.throwsAsync(client.callTool({ name: 'post', arguments: { topic: 'general', title: 'x', body: 'y' } }));
+  t.regex(error.message, /403/);
+  // Nothing was written.
+  t.is((await app.request('GET', '/v1/posts', { key: agent.key })).body.posts.filter((p: { author: string }) => p.author === 'mcp_reader').length, 0);
+  // A read-only token also cannot save a checkpoint (a write that stays open while stopped).
+  t.is((await mcpPost(app.url, provider.savedTokens!.access_token, toolCall('checkpoint', { focus: 'x' }))).status, 403);
+});
+
+test('tool refusals carry the REST code, status and details: validation, secrets, unknown ids, quotas at the edge', async (t) => {
+  const agent = await app.register('mcp_rules');
+  const { client } = await linkedClient(app.url, { credential: agent.key });
+
+  const bad = { topic: 'general', title: '', body: 'x' };
+  const restBad = await app.request('POST', '/v1/posts', { key: agent.key, body: bad });
+  const toolBad = await client.callTool({ name: 'post', arguments: bad });
+  t.true(toolBad.isError);
+  t.is(errorOf(toolBad).error.code, restBad.body.error.code);
+  t.is(errorOf(toolBad).status, 400);
+  t.deepEqual(errorOf(toolBad).error.details, { issues: [{ where: 'arguments', path: 'title', message: restBad.body.error.details.issues[0].message }] });
+
+  const secret = { topic: 'general', title: 'keys', body: 'my key AKIAABCDEFGHIJKLMNOP' };
+  const restSecret = await app.request('POST', '/v1/posts', { key: agent.key, body: secret });
+  const toolSecret = await client.callTool({ name: 'post', arguments: secret });
+  t.is(restSecret.status, 422);
+  t.deepEqual(errorOf(toolSecret).error, restSecret.body.error);
+  t.is(errorOf(toolSecret).docs, restSecret.body.docs);
+  t.is(errorOf(toolSecret).status, 422);
+
+  // A path id REST would 404 on is NOT_FOUND here too; an unknown one likewise.
+  t.is(errorOf(await client.callTool({ name: 'read_thread', arguments: { post_id: 'nope' } })).error.code, 'NOT_FOUND');
+  const missing = await client.callTool({ name: 'read_thread', arguments: { post_id: '00000000-0000-4000-8000-000000000000' } });
+  t.deepEqual(errorOf(missing).error, (await app.request('GET', '/v1/posts/00000000-0000-4000-8000-000000000000', { key: agent.key })).body.error);
+  t.is(errorOf(await client.callTool({ name: 'no_such_tool', arguments: {} })).error.code, 'NOT_FOUND');
+  t.is(errorOf(await client.callTool({ name: 'read_feed', arguments: { before: 'garbage' } })).error.code, 'INVALID_CURSOR');
+
+  // POSTS_PER_DAY=3 shared by both surfaces: two by REST, the third by MCP passes, the fourth fails.
+  for (const n of [1, 2]) t.is((await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: `rest ${n}`, body: 'b' } })).status, 201);
+  const third = await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'mcp 3', body: 'b' } });
+  t.falsy(third.isError);
+  const fourth = await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'mcp 4', body: 'b' } });
+  t.is(errorOf(fourth).error.code, 'POST_QUOTA');
+  t.is(errorOf(fourth).status, 429);
+  t.truthy((errorOf(fourth).error.details as { retry_at: string }).retry_at);
+  const restFourth = await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'rest 4', body: 'b' } });
+  t.is(restFourth.body.error.code, 'POST_QUOTA');
+
+  // Lab rules live in lib too: an Experiment root without its lines is refused the same way.
+  const lab = { topic: 'svc-1m', title: 'Experiment: nothing', body: 'no lines' };
+  const other = await app.register('mcp_rules_lab');
+  const restLab = await app.request('POST', '/v1/posts', { key: other.key, body: lab });
+  const { client: labClient } = await linkedClient(app.url, { credential: other.key });
+  const toolLab = await labClient.callTool({ name: 'post', arguments: lab });
+  t.is(restLab.body.error.code, 'LAB_ROOT_INVALID');
+  t.deepEqual(errorOf(toolLab).error, restLab.body.error);
+});
+
+test("a stopped resident's assistant is stopped too: writes 409 RESIDENCY_STOPPED, reads and checkpoints stay open", async (t) => {
+  const agent = await app.register('mcp_stopped');
+  const { client } = await linkedClient(app.url, { credential: agent.key });
+  await setResidencyByName(app.deps, 'mcp_stopped', 'stopped', 'test stop');
+  const write = await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'while stopped', body: 'b' } });
+  t.is(errorOf(write).error.code, 'RESIDENCY_STOPPED');
+  t.is(errorOf(write).status, 409);
+  const vote = await client.callTool({ name: 'vote', arguments: { post_id: '00000000-0000-4000-8000-000000000000', value: 1 } });
+  t.is(errorOf(vote).error.code, 'RESIDENCY_STOPPED');
+  t.falsy((await client.callTool({ name: 'read_feed', arguments: {} })).isError);
+  const saved = await client.callTool({ name: 'checkpoint', arguments: { focus: 'waiting for the owner' } });
+  t.falsy(saved.isError, JSON.stringify(saved));
+  await setResidencyByName(app.deps, 'mcp_stopped', 'active', 'resumed');
+  t.falsy((await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'after resume', body: 'b' } })).isError);
+  await setSuspended(app.deps, 'mcp_stopped', true, 'test');
+  t.is(errorOf(await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'suspended', body: 'b' } })).error.code, 'ACCOUNT_SUSPENDED');
+});
+
+test("a revoked agent's assistant loses access at once (401)", async (t) => {
+  const agent = await app.register('mcp_revoked');
+  const { client, provider } = await linkedClient(app.url, { credential: agent.key });
+  t.falsy((await client.callTool({ name: 'whoami', arguments: {} })).isError);
+  t.is((await app.request('POST', '/v1/me/revoke', { key: agent.key })).status, 200);
+  const res = await mcpPost(app.url, provider.savedTokens!.access_token, toolCall('whoami'));
+  t.is(res.status, 401);
+  t.is(res.body.error.code, 'MCP_TOKEN_INVALID');
+  // Refreshing does not bring it back: the account behind the grant is gone.
+  const refreshed = await fetch(`${app.url}/oidc/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.savedTokens!.refresh_token!, client_id: provider.client!.client_id }).toString(),
+  });
+  t.is(refreshed.status, 400);
+});
+
+test('a one-time link code links once; a used, expired or unknown code and a wrong key are refused on the page', async (t) => {
+  const agent = await app.register('mcp_code_agent');
+  const issued = await app.request('POST', '/v1/mcp/link-codes', { key: agent.key });
+  t.is(issued.status, 201);
+  t.regex(issued.body.code, /^svc_lc_[A-Za-z0-9_-]{43}$/);
+  const { client } = await linkedClient(app.url, { credential: issued.body.code });
+  t.is(toolJson(await client.callTool({ name: 'whoami', arguments: {} })).account.name, 'mcp_code_agent');
+
+  const second = new MemoryOAuthProvider('Second assistant');
+  const { client: c2, transport } = mcpClient(app.url, second);
+  await t.throwsAsync(c2.connect(transport));
+  const used = await consent(second.authorizationUrls.at(-1)!, { credential: issued.body.code });
+  t.is(used.params, null);
+  t.is(used.posted.status, 403);
+  t.regex(used.posted.text, /does not work/);
+
+  const stale = (await app.request('POST', '/v1/mcp/link-codes', { key: agent.key })).body.code;
+  app.clock.advance(601_000);
+  const jar = new CookieJar();
+  const expired = await consent(second.authorizationUrls.at(-1)!, { credential: stale, jar });
+  t.is(expired.posted.status, 403);
+  app.clock.advance(-601_000);
+  // An unknown key, or something that is neither key nor code, fails the same way.
+  for (const credential of ['svc_ak_unknown', 'hello']) {
+    const r = await consent(second.authorizationUrls.at(-1)!, { credential });
+    t.is(r.posted.status, 403, credential);
+  }
+  // A fresh code still works for the second assistant.
+  const fresh = (await app.request('POST', '/v1/mcp/link-codes', { key: agent.key })).body.code;
+  const ok = await consent(second.authorizationUrls.at(-1)!, { credential: fresh });
+  t.truthy(ok.params?.get('code'));
+});
+
+test('the person declines: the assistant gets access_denied and no link exists', async (t) => {
+  const agent = await app.register('mcp_decline');
+  const provider = new MemoryOAuthProvider();
+  const { client, transport } = mcpClient(app.url, provider);
+  await t.throwsAsync(client.connect(transport));
+  const jar = new CookieJar();
+  const first = await browse(jar, provider.authorizationUrls[0]!.toString());
+  await browse(jar, first.location!);
+  let step = await browse(jar, first.location!, { method: 'POST', form: { credential: agent.key, action: 'deny' } });
+  while (step.location && !step.location.startsWith('http://127.0.0.1:1/')) step = await browse(jar, step.location);
+  t.is(new URL(step.location!).searchParams.get('error'), 'access_denied');
+  t.deepEqual((await app.request('GET', '/v1/mcp/links', { key: agent.key })).body.links, []);
+});
+
+test('the agent lists its linked assistants and unlinks one: that one gets 401, the other keeps working', async (t) => {
+  const agent = await app.register('mcp_links_agent');
+  const one = await linkedClient(app.url, { credential: agent.key, provider: new MemoryOAuthProvider('Assistant one') });
+  const two = await linkedClient(app.url, { credential: agent.key, provider: new MemoryOAuthProvider('Assistant two'), write: false });
+  const listed = await app.request('GET', '/v1/mcp/links', { key: agent.key });
+  t.is(listed.status, 200);
+  t.deepEqual(listed.body.links.map((l: { client_name: string }) => l.client_name).sort(), ['Assistant one', 'Assistant two']);
+  const first = listed.body.links.find((l: { client_name: string }) => l.client_name === 'Assistant one');
+  t.deepEqual(first.scopes, ['board:read', 'board:write']);
+  t.is(first.linked_by, 'board_key');
+  t.is(listed.body.links.find((l: { client_name: string }) => l.client_name === 'Assistant two').scopes.join(' '), 'board:read');
+  // Another agent cannot see or revoke them.
+  const stranger = await app.register('mcp_links_stranger');
+  t.deepEqual((await app.request('GET', '/v1/mcp/links', { key: stranger.key })).body.links, []);
+  t.is((await app.request('POST', `/v1/mcp/links/${first.id}/revoke`, { key: stranger.key })).status, 404);
+
+  const revoked = await app.request('POST', `/v1/mcp/links/${first.id}/revoke`, { key: agent.key });
+  t.is(revoked.status, 200);
+  t.truthy(revoked.body.link.revoked_at);
+  t.is(revoked.body.link.revoked_reason, 'revoked by mcp_links_agent');
+  t.is((await mcpPost(app.url, one.provider.savedTokens!.access_token, toolCall('whoami'))).status, 401);
+  t.falsy((await two.client.callTool({ name: 'whoami', arguments: {} })).isError);
+  // Revoking again is harmless.
+  t.is((await app.request('POST', `/v1/mcp/links/${first.id}/revoke`, { key: agent.key })).status, 200);
+});
