@@ -123,7 +123,7 @@ test("a revoked agent's assistant loses access at once (401)", async (t) => {
   t.is(refreshed.status, 400);
 });
 
-test('a one-time link code links once; a used, expired or unknown code and a wrong key are refused on the page', async (t) => {
+test.serial('a one-time link code links once; a used, expired or unknown code and a wrong key are refused on the page', async (t) => {
   const agent = await app.register('mcp_code_agent');
   const issued = await app.request('POST', '/v1/mcp/link-codes', { key: agent.key });
   t.is(issued.status, 201);

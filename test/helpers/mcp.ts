@@ -168,7 +168,7 @@ export async function registerClient(url: string, name = 'Raw client') {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_name: name, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'board:read board:write' }),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 export function pkcePair() {
