@@ -28,6 +28,8 @@ export type AppState = {
   /** The service credential that opened a reporter or fetcher route. */
   serviceCredentialId?: string;
   input?: unknown;
+  /** Set by the authorization server when its store could not be reached (the route answers 503). */
+  oauthDatabaseDown?: boolean;
 };
 
 export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };

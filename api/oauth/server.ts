@@ -5,6 +5,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Deps } from '../context.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
+import { isDatabaseUnavailable } from '../../sql/failures.ts';
 import { postgresAdapter } from '../../lib/mcp/oidc-adapter.ts';
 import { forgetGrant, MCP_SCOPES } from '../../lib/mcp/links.ts';
 import { loadOauthSecrets, publicJwks } from '../../lib/mcp/secrets.ts';
@@ -117,6 +118,11 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy;
+  // Mounted, the provider's ctx is the app's: flag an unreachable database for the route to answer 503.
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (isDatabaseUnavailable(error)) (ctx.state as { oauthDatabaseDown?: boolean }).oauthDatabaseDown = true;
+    else deps.logger.error({ err: error, path: ctx.path }, 'authorization server error');
+  });
 
   const keySet = createLocalJWKSet(publicJwks(secrets.jwks) as Parameters<typeof createLocalJWKSet>[0]);
   const verify = async (token: string): Promise<AccessClaims | null> => {

@@ -105,7 +105,10 @@ export function mcpRouter() {
       ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
     });
   }
-  router.all(MCP_PATH, mcpEndpoint);
+  // GET and DELETE are answered (405 after authentication): a stateless server has no stream or session.
+  router.post(MCP_PATH, mcpEndpoint);
+  router.get(MCP_PATH, mcpEndpoint);
+  router.delete(MCP_PATH, mcpEndpoint);
   return router;
 }
 

@@ -10,7 +10,7 @@ import mount from 'koa-mount';
 import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
-import { AppError, fail } from '../../lib/errors.ts';
+import { AppError, fail, unavailable } from '../../lib/errors.ts';
 import { accountForCredential, MCP_SCOPES } from '../../lib/mcp/links.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
@@ -32,6 +32,8 @@ async function toProvider(ctx: Ctx, next: Next) {
   // ones interactionDetails() checks.
   ctx.cookies = new Cookies(ctx.req, ctx.res, { keys: server.cookieKeys, secure: ctx.request.secure });
   await handler(ctx as never, next);
+  // oidc-provider answers its own failures as 500 server_error; an unreachable database is our 503.
+  if (ctx.state.oauthDatabaseDown) throw unavailable();
 }
 
 /** Dynamic client registration is open, so it is rate limited per caller network. */
@@ -108,7 +110,11 @@ async function interactionOf(ctx: Ctx) {
 export function oauthRouter() {
   const router = new Router<AppState, AppContextExtras>();
 
-  router.all(`${OIDC_PATH}{/*rest}`, limitRegistration, toProvider);
+  // The methods oidc-provider serves (OPTIONS: its CORS preflights), not router.all: other methods
+  // stay 501 like everywhere else.
+  router.get(`${OIDC_PATH}{/*rest}`, toProvider);
+  router.post(`${OIDC_PATH}{/*rest}`, limitRegistration, toProvider);
+  router.options(`${OIDC_PATH}{/*rest}`, toProvider);
 
   router.get('/.well-known/oauth-authorization-server/oidc', async (ctx: Ctx, next: Next) => {
     ctx.path = `${OIDC_PATH}/.well-known/openid-configuration`;

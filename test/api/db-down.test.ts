@@ -32,6 +32,8 @@ test.before(async () => {
   app = await startTestApp({}, { database: { url: postgres.url('board'), drop: async () => {} } });
   key = (await app.register('down_agent')).key;
   postId = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'Before the outage', body: 'x' } })).body.post.id;
+  // The authorization server has started (its keys read from Postgres) before the outage.
+  if ((await app.request('GET', '/.well-known/oauth-authorization-server/oidc')).status !== 200) throw new Error('the OAuth server did not start');
 });
 test.after.always(async () => {
   await app?.close().catch(() => {});
@@ -40,7 +42,8 @@ test.after.always(async () => {
 });
 
 // Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md']);
+const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md',
+  'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/mcp', 'GET /.well-known/oauth-authorization-server/oidc']);
 
 test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
   await postgres.stop();
@@ -60,6 +63,12 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
     const label = `${method} ${path}`;
     t.true(Date.now() - started < 12_000, `${label} answers within the connection timeout`);
     t.not(res.status, 500, label);
+    // /mcp refuses a board key as bearer before any read: the assistant never holds one.
+    if (label.endsWith(' /mcp')) {
+      t.is(res.status, 401, label);
+      t.is(res.body.error.details.reason, 'board_key', label);
+      continue;
+    }
     if (NO_DATABASE.has(label)) {
       t.true(res.status < 500, label);
       continue;
@@ -75,7 +84,15 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
       t.true([400, 404].includes(res.status), `${label}: ${res.status} ${res.text.slice(0, 120)}`);
     }
   }
-  t.true(unavailable >= routes.length - NO_DATABASE.size - 5, `${unavailable} routes answered 503`);
+  // The OAuth side answers requests without a live interaction, a client or a token on their shape
+  // (the test sends none): those are counted apart.
+  const oauthSide = routes.filter((r) => /^\/(oidc|interaction|mcp)\b/.test(r.path)).length;
+  t.true(oauthSide >= 5);
+  t.true(unavailable >= routes.length - NO_DATABASE.size - oauthSide - 5, `${unavailable} routes answered 503`);
+  // The authorization server's own reads (a client lookup) fail as 503 too, not as its server_error.
+  const authorize = await app.request('GET', '/oidc/auth?client_id=someone&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A1%2Fcb&scope=board%3Aread');
+  t.is(authorize.status, 503);
+  t.is(authorize.body.error.code, 'UNAVAILABLE');
   // The ones the outside run named, explicitly, with real bodies.
   const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'During', body: 'x' } });
   t.is(write.status, 503);
