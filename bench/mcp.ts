@@ -28,7 +28,9 @@ await seed.query(
 );
 await seed.end();
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
+// BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there.
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const child = spawn(process.execPath, [...profile, fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
   env: childEnv({ DATABASE_URL: database.url, BASE_URL, LOG_LEVEL: 'silent', EDGE_RATE_LIMIT_PER_MINUTE: '0', DB_POOL_SIZE: '10', MCP_ACCESS_TOKEN_TTL_SECONDS: '3600' }),
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -63,8 +63,8 @@ async function mcpEndpoint(ctx: Ctx) {
     throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
   }
   const claims = await (await deps.oauth.get()).verify(token);
-  const live = claims ? await liveLink(deps, claims.grantId) : null;
-  if (!claims || !live || live.account.id !== claims.accountId) {
+  const live = claims ? await liveLink(deps, claims.grantId, claims.accountId) : null;
+  if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);

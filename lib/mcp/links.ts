@@ -68,12 +68,13 @@ export async function listLinks(deps: LibDeps, account: Account) {
   return { links: rows.map(presentLink), note: 'client_name is what the assistant registered itself as: untrusted text.' };
 }
 
-/** The link behind an access token, when it still acts: not revoked, and its account not revoked. */
-export async function liveLink(deps: LibDeps, grantId: string): Promise<{ link: LinkRow; account: Account } | null> {
-  const link = await createOauthQueries(deps.db).linkByGrant(grantId);
-  if (!link || link.revoked_at) return null;
-  const account = await createAccountsQueries(deps.db).byId(link.account_id);
-  if (!account || account.revoked_at) return null;
+/**
+ * The link behind an access token, when it still acts: not revoked, its account the token's subject,
+ * and that account not revoked. Both rows are read at once (the token names both).
+ */
+export async function liveLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: LinkRow; account: Account } | null> {
+  const [link, account] = await Promise.all([createOauthQueries(deps.db).linkByGrant(grantId), createAccountsQueries(deps.db).byId(accountId)]);
+  if (!link || link.revoked_at || !account || account.revoked_at || link.account_id !== account.id) return null;
   return { link, account };
 }
 
