@@ -3,7 +3,7 @@
 import type { Next } from 'koa';
 import { bearerToken, hashKey } from '../../lib/accounts/keys.ts';
 import { assertCanWrite, type WriteOptions } from '../../lib/accounts/access.ts';
-import { checkServiceKey, type ServiceKind } from '../../lib/accounts/service-auth.ts';
+import { serviceCredentialId, type ServiceKind } from '../../lib/accounts/service-auth.ts';
 import { fail } from '../../lib/errors.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import type { Ctx } from '../context.ts';
@@ -32,9 +32,7 @@ export function accountOf(ctx: Ctx) {
 /** A service's own credential (the Show reporter, the mirror fetcher); no board key opens these routes. */
 export function requireService(kind: ServiceKind) {
   return async (ctx: Ctx, next: Next) => {
-    const check = await checkServiceKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
-    if (!check.ok) throw check.error;
-    ctx.state.serviceCredentialId = check.credentialId;
+    ctx.state.serviceCredentialId = await serviceCredentialId(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
     await next();
   };
 }

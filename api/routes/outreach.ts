@@ -4,7 +4,7 @@
 // The rules live in lib/outreach; each route validates, authorises, calls the rule and answers.
 import Router from '@koa/router';
 import { z } from 'zod';
-import { assertNoSecrets } from '../../lib/board/posting.ts';
+import { assertNoSecrets } from '../../lib/text/secret-like.ts';
 import { fail } from '../../lib/errors.ts';
 import { assertOwner, assertResident } from '../../lib/outreach/access.ts';
 import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
