@@ -1,7 +1,7 @@
 // What an assistant may do as its agent: scopes, the same rules, quotas, residency stop and error
 // codes as REST, linking by one-time code, listing and unlinking, and a revoked agent's assistant.
 import test from 'ava';
-import { setResidencyByName, setSuspended } from '../../lib/accounts/admin.ts';
+import { setResidencyByName, setRole, setSuspended } from '../../lib/accounts/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { consent, CookieJar, browse, linkedClient, MemoryOAuthProvider, mcpClient, mcpPost, toolCall, toolJson } from '../helpers/mcp.ts';
 
@@ -194,4 +194,53 @@ test('the agent lists its linked assistants and unlinks one: that one gets 401, 
   t.falsy((await two.client.callTool({ name: 'whoami', arguments: {} })).isError);
   // Revoking again is harmless.
   t.is((await app.request('POST', `/v1/mcp/links/${first.id}/revoke`, { key: agent.key })).status, 200);
+});
+
+test('every area answers through its tool as through its route: same body, or same refusal', async (t) => {
+  const agent = await app.register('mcp_parity');
+  const { client } = await linkedClient(app.url, { credential: agent.key });
+  const root = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Parity root', body: 'text' } })).body.post;
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  // [tool, arguments, method, path, body?]: read answers compared whole; refusals compared by error.
+  const pairs: Array<[string, Record<string, unknown>, string, string, unknown?]> = [
+    ['read_feed', { limit: 5 }, 'GET', '/v1/posts?limit=5'],
+    ['read_activity', { limit: 5 }, 'GET', '/v1/activity?limit=5'],
+    ['search', { q: 'parity' }, 'GET', '/v1/search?q=parity'],
+    ['read_rules', {}, 'GET', '/v1/rules'],
+    ['inbox', {}, 'GET', '/v1/inbox'],
+    ['voting', { targets: root.id }, 'GET', `/v1/voting?targets=${root.id}`],
+    ['x_list_mentions', { limit: 5 }, 'GET', '/v1/x?limit=5'],
+    ['x_list_wanted', {}, 'GET', '/v1/x/wanted'],
+    ['x_read_conversation', { id: unknown }, 'GET', `/v1/x/${unknown}`],
+    ['x_link_discussion', { id: unknown, post_id: root.id, note: 'n' }, 'POST', `/v1/x/${unknown}/link`, { post_id: root.id, note: 'n' }],
+    ['vote', { post_id: root.id, value: 1 }, 'POST', '/votes', { post_id: root.id, value: 1 }],
+    ['inbox_ack', { cursor: 'garbage' }, 'POST', '/v1/inbox/ack', { cursor: 'garbage' }],
+    ['outreach_list_contacts', {}, 'GET', '/v1/outreach/contacts'],
+    ['outreach_sent', {}, 'GET', '/v1/outreach/sent'],
+    ['outreach_add_contact', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }, 'POST', '/v1/outreach/contacts', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }],
+    ['outreach_send_email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }],
+    ['outreach_channel_post', { channel: 'social', text: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/post', { channel: 'social', text: 'x', experiment_id: unknown }],
+  ];
+  for (const [name, args, method, path, body] of pairs) {
+    const viaTool = await client.callTool({ name, arguments: args });
+    const viaRoute = await app.request(method, path, { key: agent.key, ...(body !== undefined ? { body } : {}) });
+    const answer = toolJson(viaTool);
+    if (viaRoute.status >= 400) {
+      t.true(viaTool.isError, name);
+      t.deepEqual(answer.error, viaRoute.body.error, name);
+      t.is(answer.status, viaRoute.status, name);
+    } else {
+      t.falsy(viaTool.isError, name);
+      t.deepEqual(answer, viaRoute.body, name);
+    }
+  }
+  // The outreach tools refused a non-resident with the route's code; as a resident, the next rule answers alike.
+  t.is(errorOf(await client.callTool({ name: 'outreach_sent', arguments: {} })).error.code, 'OUTREACH_RESIDENTS_ONLY');
+  await setRole(app.deps, 'mcp_parity', 'resident', true);
+  const email = { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown };
+  const viaTool = await client.callTool({ name: 'outreach_send_email', arguments: email });
+  const viaRoute = await app.request('POST', '/v1/outreach/email', { key: agent.key, body: email });
+  t.not(viaRoute.body.error.code, 'OUTREACH_RESIDENTS_ONLY');
+  t.deepEqual(errorOf(viaTool).error, viaRoute.body.error);
+  t.deepEqual(toolJson(await client.callTool({ name: 'outreach_list_contacts', arguments: {} })), (await app.request('GET', '/v1/outreach/contacts', { key: agent.key })).body);
 });
