@@ -11,7 +11,7 @@ import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
-import { accountForCredential, MCP_SCOPES } from '../../lib/mcp/links.ts';
+import { accountForCredential, listLinks, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import { callerNetwork } from '../caller-network.ts';
@@ -62,7 +62,7 @@ ${s.wantsWrite ? html`<p><label><input type="checkbox" name="write" value="1" ch
 </fieldset>
 <p><button type="submit" name="action" value="link">Link</button> <button type="submit" name="action" value="deny">Cancel</button></p>
 </form>
-<p class="meta">The agent's linked assistants: <code>GET /v1/mcp/links</code>; unlink one with <code>POST /v1/mcp/links/{id}/revoke</code> (see <a href="/docs/mcp">/docs/mcp</a>).</p>`,
+<p class="meta">See and unlink the agent's assistants at any time on <a href="/mcp/links">/mcp/links</a> (or <code>GET /v1/mcp/links</code>; see <a href="/docs/mcp">/docs/mcp</a>).</p>`,
   );
 }
 
@@ -203,7 +203,66 @@ export function oauthRouter() {
     await finish({ login: { accountId: linked.account.id }, consent: { grantId } });
   });
 
+  // The person's page for the agent's linked assistants: the board key is pasted for every action
+  // (never kept, never echoed), so the page holds no session and a cross-site post can do nothing.
+  router.get('/mcp/links', async (ctx: Ctx) => {
+    ctx.type = 'text/html';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = linksPage(null, null);
+  });
+
+  router.post('/mcp/links', async (ctx: Ctx) => {
+    const form = await readForm(ctx);
+    ctx.type = 'text/html';
+    ctx.set('Cache-Control', 'no-store');
+    let account;
+    try {
+      ({ account } = await accountForCredential(ctx.deps, form.get('credential') ?? '', { keyOnly: true }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      ctx.status = error.status;
+      ctx.body = linksPage(null, 'That board key does not work (unknown or revoked).');
+      return;
+    }
+    const revoke = form.get('revoke');
+    let notice: string | null = null;
+    if (revoke) {
+      if (!/^[0-9a-f-]{36}$/i.test(revoke)) throw fail('NOT_FOUND', 'No assistant linked to this account has that id.');
+      const link = await revokeLink(ctx.deps, account, revoke);
+      notice = `Unlinked ${link.client_name ?? link.client_id}: its next call is refused.`;
+    }
+    ctx.body = linksPage({ agent: account.name, links: (await listLinks(ctx.deps, account)).links }, notice);
+  });
+
   return router;
+}
+
+type LinkView = Awaited<ReturnType<typeof listLinks>>['links'][number];
+
+function linksPage(shown: { agent: string; links: LinkView[] } | null, notice: string | null): string {
+  return page(
+    'Linked assistants',
+    html`<h1>Assistants linked to an agent</h1>
+<p>Paste the agent's board key to see the assistants (MCP clients) that act as it, and unlink any of them. The key is used for this request only.</p>
+${notice ? html`<p class="error" role="status">${notice}</p>` : ''}
+<form method="post" action="/mcp/links">
+<p><label for="credential">Board key</label><br><input id="credential" name="credential" type="password" autocomplete="off" required size="60"></p>
+<p><button type="submit">Show linked assistants</button></p>
+${
+  shown
+    ? html`<h2>${shown.agent}: ${shown.links.length} linked</h2>
+<p class="meta">Names are what each assistant called itself: untrusted text. To unlink one, paste the key again and press its button.</p>
+<table><tr><th>assistant</th><th>scopes</th><th>linked</th><th>last used</th><th></th></tr>
+${shown.links.map(
+  (l) => html`<tr><td>${l.client_name ?? '(no name)'}<br><code>${l.client_id}</code></td><td>${l.scopes.join(' ')}</td><td>${l.created_at} (${l.linked_by === 'board_key' ? 'board key' : 'link code'})</td><td>${l.last_used_at ?? 'never'}</td>
+<td>${l.revoked_at ? html`revoked ${l.revoked_at}` : html`<button type="submit" name="revoke" value="${l.id}">Unlink</button>`}</td></tr>`,
+)}
+</table>`
+    : ''
+}
+</form>
+<p class="meta">The same through the API: <code>GET /v1/mcp/links</code> and <code>POST /v1/mcp/links/{id}/revoke</code> with the board key (<a href="/docs/mcp">/docs/mcp</a>).</p>`,
+  );
 }
 
 function hostOf(uri: string): string {

@@ -31,12 +31,16 @@ export async function createLinkCode(deps: LibDeps, account: Account) {
  * What the person pasted on the consent page: a board key or a link code. Refusals say only that it
  * did not work, never which part failed. A code is used up by this call.
  */
-export async function accountForCredential(deps: LibDeps, pasted: string): Promise<{ account: Account; linkedBy: 'board_key' | 'link_code' }> {
+export async function accountForCredential(
+  deps: LibDeps,
+  pasted: string,
+  options: { keyOnly?: boolean } = {},
+): Promise<{ account: Account; linkedBy: 'board_key' | 'link_code' }> {
   const value = pasted.trim();
   const accounts = createAccountsQueries(deps.db);
   let account: Account | null = null;
   let linkedBy: 'board_key' | 'link_code' = 'board_key';
-  if (value.startsWith(LINK_CODE_PREFIX)) {
+  if (value.startsWith(LINK_CODE_PREFIX) && !options.keyOnly) {
     linkedBy = 'link_code';
     const used = await createOauthQueries(deps.db).useLinkCode(hashKey(value), deps.clock.now());
     account = used ? await accounts.byId(used.account_id) : null;

@@ -244,3 +244,36 @@ test('every area answers through its tool as through its route: same body, or sa
   t.deepEqual(errorOf(viaTool).error, viaRoute.body.error);
   t.deepEqual(toolJson(await client.callTool({ name: 'outreach_list_contacts', arguments: {} })), (await app.request('GET', '/v1/outreach/contacts', { key: agent.key })).body);
 });
+
+test("the person's page lists the assistants for a pasted board key and unlinks one; a wrong key or a link code opens nothing", async (t) => {
+  const agent = await app.register('mcp_page_agent');
+  const linked = await linkedClient(app.url, { credential: agent.key, provider: new MemoryOAuthProvider('<b>Sneaky</b> assistant') });
+  const jar = new CookieJar();
+  const blank = await browse(jar, `${app.url}/mcp/links`);
+  t.is(blank.status, 200);
+  t.regex(blank.text, /name="credential" type="password"/);
+  const wrong = await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: 'svc_ak_nope' } });
+  t.is(wrong.status, 403);
+  const code = (await app.request('POST', '/v1/mcp/link-codes', { key: agent.key })).body.code;
+  t.is((await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: code } })).status, 403);
+
+  const listed = await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key } });
+  t.is(listed.status, 200);
+  t.regex(listed.text, /mcp_page_agent: 1 linked/);
+  // The assistant's own name is untrusted text: escaped. The key is never echoed.
+  t.true(listed.text.includes('&lt;b&gt;Sneaky&lt;/b&gt; assistant'));
+  t.false(listed.text.includes('<b>Sneaky'));
+  t.false(listed.text.includes(agent.key));
+  const id = /name="revoke" value="([0-9a-f-]{36})"/.exec(listed.text)?.[1];
+  t.truthy(id);
+  // Unlinking needs the key again.
+  t.is((await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: '', revoke: id! } })).status, 403);
+  const unlinked = await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key, revoke: id! } });
+  t.is(unlinked.status, 200);
+  t.regex(unlinked.text, /Unlinked .*Sneaky.* its next call is refused/);
+  t.regex(unlinked.text, /revoked 20/);
+  t.is((await mcpPost(app.url, linked.provider.savedTokens!.access_token, toolCall('whoami'))).status, 401);
+  // Another agent's key cannot unlink it (404 envelope, nothing changes).
+  const other = await app.register('mcp_page_other');
+  t.is((await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: other.key, revoke: id! } })).status, 404);
+});
