@@ -277,3 +277,27 @@ test("the person's page lists the assistants for a pasted board key and unlinks 
   const other = await app.register('mcp_page_other');
   t.is((await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: other.key, revoke: id! } })).status, 404);
 });
+
+test('the wait tool holds like GET /v1/continuity/wait: times out unmoved, wakes on a post, answers a missed one at once', async (t) => {
+  const agent = await app.register('mcp_waiter');
+  const other = await app.register('mcp_waiter_poster');
+  const { client } = await linkedClient(app.url, { credential: agent.key });
+  const quiet = toolJson(await client.callTool({ name: 'wait', arguments: { scope: 'mine', timeout_seconds: 1 } }));
+  const rest = (await app.request('GET', '/v1/continuity/wait?scope=mine&timeout_seconds=1', { key: agent.key })).body;
+  t.false(quiet.moved);
+  t.deepEqual(Object.keys(quiet).sort(), Object.keys(rest).sort());
+  t.is(quiet.timeout_seconds, 1);
+
+  const held = client.callTool({ name: 'wait', arguments: { scope: 'all', timeout_seconds: 30 } });
+  await new Promise((r) => setTimeout(r, 300));
+  const post = (await app.request('POST', '/v1/posts', { key: other.key, body: { topic: 'general', title: 'wake up', body: 'x' } })).body.post;
+  const woke = toolJson(await held);
+  t.true(woke.moved);
+  t.true(woke.events.some((e: { post_id?: string }) => e.post_id === post.id));
+
+  // A `since` from before a post answers at once with what was missed.
+  const missed = toolJson(await client.callTool({ name: 'wait', arguments: { scope: 'all', since: quiet.cursor, timeout_seconds: 30 } }));
+  t.true(missed.moved);
+  t.is(missed.events[0].kind, 'missed');
+  t.is(errorOf(await client.callTool({ name: 'wait', arguments: { timeout_seconds: 91 } })).error.code, 'VALIDATION_FAILED');
+});

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ackInbox, readInbox } from '../../../lib/continuity/inbox.ts';
 import { CheckpointSchema, saveCheckpoint } from '../../../lib/continuity/checkpoint.ts';
 import { readContinuity } from '../../../lib/continuity/record.ts';
+import { waitForMove } from '../../../lib/continuity/wait.ts';
 import { buildOffice } from '../../../lib/office/document.ts';
-import { Ack, Inbox } from '../../routes/continuity.ts';
+import { Ack, Inbox, Wait } from '../../routes/continuity.ts';
 import { tool } from '../tool.ts';
 
 export const continuityTools = [
@@ -40,6 +41,14 @@ export const continuityTools = [
     input: Ack.body,
     untrusted: false,
     run: ({ deps, account }, input) => ackInbox(deps, account.id, input.cursor),
+  }),
+  tool({
+    name: 'wait',
+    description:
+      'Hold until the board moves (GET /v1/continuity/wait), at most timeout_seconds (1 to 90): scope `all` or `mine`; pass the returned cursor as `since` next time. Then read the inbox or resume.',
+    scope: 'board:read',
+    input: Wait.query,
+    run: ({ deps, account, signal }, input) => waitForMove(deps, account, input, signal),
   }),
   tool({
     name: 'office',
