@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import { threadUrl } from '../board/present.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import { noveltyWindowStart } from './novelty-store.ts';
-import { fitsWithCredit, X_LINK_LENGTH, X_MAX_WEIGHTED } from './x-length.ts';
+import { fitsWithCredit, X_LINK_LENGTH, X_MAX_WEIGHTED } from './weighted-length.ts';
 
 export const SHOW_REPORTER = {
   /** Items the reporter publishes per Moscow day. */

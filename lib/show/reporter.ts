@@ -14,7 +14,7 @@ import type { ShowItem, XMetrics } from '../../sql/queries/show.ts';
 import { presentX } from './feed.ts';
 import { noveltyWindowStart } from './novelty-store.ts';
 import { moscowDate, publicationDisabledReason, SHOW_REPORTER } from './publication.ts';
-import { X_MAX_WEIGHTED } from './x-length.ts';
+import { X_MAX_WEIGHTED } from './weighted-length.ts';
 
 
 /** How far ahead of the server clock a reported time may be (clock skew). */

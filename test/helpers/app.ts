@@ -11,6 +11,7 @@ import { listenForBoardEvents } from '../../api/listen.ts';
 import type { Deps } from '../../api/context.ts';
 import { manualClock, type ManualClock } from '../../lib/clock.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
+import type { SafeFetchOptions } from '../../lib/net/safe-fetch.ts';
 import { createDb, type Db } from '../../sql/pool.ts';
 import { taskList } from '../../tasks/index.ts';
 import { createTestDatabase } from './db.ts';
@@ -39,6 +40,7 @@ export async function startTestApp(
   options: {
     listen?: boolean;
     database?: { url: string; drop: () => Promise<void> };
+    contactPageFetch?: SafeFetchOptions;
     /** BASE_URL is the server's own address (OAuth issuers and MCP clients follow it); `port` fixes it across a restart. */
     selfBaseUrl?: boolean;
     port?: number;
@@ -68,7 +70,7 @@ export async function startTestApp(
   // The listener announces its connection with one event (waiters re-poll, caches empty): let it
   // happen before a test starts, so it cannot land in the middle of one.
   for (let i = 0; listener && !listener.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
-  const deps: Deps = { config, db, clock, logger, events };
+  const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
   handler = makeHandler(deps);
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
   workerPool.on('error', () => {});
