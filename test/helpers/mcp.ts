@@ -18,15 +18,14 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   authorizationUrls: URL[] = [];
   lastState = '';
   readonly name: string;
+  readonly redirectUrl: string;
 
-  constructor(name = 'Test assistant') {
+  constructor(name = 'Test assistant', redirectUrl = REDIRECT_URL) {
     this.name = name;
-  }
-  get redirectUrl() {
-    return REDIRECT_URL;
+    this.redirectUrl = redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return { client_name: this.name, redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
   }
   state() {
     this.lastState = randomBytes(8).toString('hex');
