@@ -245,7 +245,7 @@ test('a worker SIGKILLed holding a job of every task: each runs again within two
     `select pg_advisory_xact_lock(hashtext('mirror_seq'))`,
     `select pg_advisory_xact_lock(hashtext('feed:jobs')), pg_advisory_xact_lock(hashtext('feed:leaderboard'))`,
     `select pg_advisory_xact_lock(hashtext('scorecards')), pg_advisory_xact_lock(hashtext('show:publication'))`,
-    'lock table score_snapshots, rate_counters in share mode',
+    'lock table score_snapshots, rate_counters, oauth_store in share mode',
     'lock table outreach_mailbox_checkpoints in access exclusive mode',
     // The sweep's claim waits on a row it would delete.
     `select 1 from worker_heartbeats where pool_id = 'held-by-test' for update`,
