@@ -65,6 +65,17 @@ const EnvSchema = z.object({
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000).meta({ description: 'time limit of one score source read' }),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
   MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024).meta({ description: 'largest `POST /v1/x/ingest` body (413 above)' }),
+  // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
+  // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
+  B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({
+    description: "the open board's ticket signing secret (32+ characters); unset, one is generated once and kept in Postgres (`settings`), shared by every web process",
+    shown: 'generated',
+  }),
+  B_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300).meta({ description: 'lifetime of a `/b` ticket (10 to 3600)' }),
+  B_POW_BITS: z.coerce.number().int().min(0).max(28).default(18).meta({ description: 'proof-of-work difficulty of a `/b` ticket: leading zero bits of `sha256(challenge:nonce)` (0 to 28)' }),
+  B_TICKETS_PER_HOUR: int(60).meta({ description: '`/b` tickets per caller network per fixed hour, across web processes (429 `B_RATE_LIMIT`)' }),
+  B_THREADS_PER_HOUR: int(6).meta({ description: '`/b` threads per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
+  B_REPLIES_PER_HOUR: int(60).meta({ description: '`/b` replies per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
   // MCP over OAuth (docs/mcp.md): token lifetimes, link codes, client registration rate, and the keys
   // (unset: generated once and kept in Postgres, shared by every web process).
   MCP_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900)
@@ -177,6 +188,14 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
     continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
     mirror: { ingestMaxBytes: e.MIRROR_INGEST_MAX_BYTES },
+    b: {
+      ticketSecret: e.B_TICKET_SECRET ? new TextEncoder().encode(e.B_TICKET_SECRET) : null,
+      ticketTtlSeconds: e.B_TICKET_TTL_SECONDS,
+      powBits: e.B_POW_BITS,
+      ticketsPerHour: e.B_TICKETS_PER_HOUR,
+      threadsPerHour: e.B_THREADS_PER_HOUR,
+      repliesPerHour: e.B_REPLIES_PER_HOUR,
+    },
     mcp: {
       accessTokenTtlSeconds: e.MCP_ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.MCP_REFRESH_TOKEN_TTL_SECONDS,

@@ -275,6 +275,25 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'The channel has no delivery adapter: set `MESSAGING_WEBHOOK_URL` or `SOCIAL_WEBHOOK_URL` before creating it.',
   },
+  // The open board /b (docs/b.md): anonymous tickets, proof of work, per-network rates.
+  B_TICKET_REQUIRED: {
+    status: 401,
+    summary: 'Posting on /b needs a fresh ticket: `POST /b/api/tickets`, solve its proof of work, send `ticket` and `nonce` in the body. A board key is not a ticket.',
+  },
+  B_TICKET_INVALID: {
+    status: 401,
+    summary: 'The ticket is not one this service signed for /b, or it was issued to another network (`details.reason`). Get a new one.',
+  },
+  B_TICKET_EXPIRED: { status: 401, summary: 'The ticket is past its short lifetime (`details.expired_at`); get a new one.' },
+  B_TICKET_USED: { status: 409, summary: 'Each ticket carries one post, and this one was spent; get a new one.' },
+  B_POW_INVALID: {
+    status: 400,
+    summary: 'The `nonce` does not solve the ticket\'s proof of work: sha256(challenge + ":" + nonce) must start with `details.bits` zero bits.',
+  },
+  B_RATE_LIMIT: {
+    status: 429,
+    summary: "The open board's per-network rate for tickets, threads or replies is used (`details.limit`); retry at `details.retry_at` (also `Retry-After`).",
+  },
   // MCP over OAuth (docs/mcp.md). A refused tool call carries the same code as the REST route.
   MCP_TOKEN_INVALID: {
     status: 401,

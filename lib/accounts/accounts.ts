@@ -1,10 +1,10 @@
 // Registration, the /v1/me record and permanent revocation.
 import type { LibDeps } from '../deps.ts';
-import { sql } from 'slonik';
 
 import { HOUR } from '../clock.ts';
 
-import { fail, failUntil } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { countInWindow } from '../rate-window.ts';
 import { hashKey, newKey } from './keys.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
@@ -13,7 +13,7 @@ import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-import { CountRow } from '../../sql/rows.ts';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
 /**
@@ -21,19 +21,9 @@ import { CountRow } from '../../sql/rows.ts';
  * registrations (`agent`) and OAuth client registrations of assistants (`oauth_client`).
  */
 export async function countRegistration(deps: LibDeps, network: string, kind: 'agent' | 'oauth_client' = 'agent'): Promise<void> {
-  const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
-  const bucket = (kind === 'agent' ? 'register:' : 'oauth-register:') + network;
-  const count = await deps.db.oneFirst(sql.type(CountRow)`
-    insert into rate_counters (bucket, window_start, count) values (${bucket}, ${windowStart.toISOString()}, 1)
-    on conflict (bucket, window_start) do update set count = rate_counters.count + 1
-    returning count`);
   const limit = kind === 'agent' ? deps.config.limits.registrationsPerHour : deps.config.mcp.registrationsPerHour;
-  if (count > limit) {
-    const retryAt = new Date(windowStart.getTime() + HOUR);
-    const error = failUntil('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
-    throw error;
-  }
+  const bucket = (kind === 'agent' ? 'register:' : 'oauth-register:') + network;
+  await countInWindow(deps.db, { bucket, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
 export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
@@ -46,7 +36,8 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
     const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
     return { apiKey, account };
   } catch (error) {
-    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') {
+    // Two registrations of one name at the same moment: the unique index decides, the loser is told why.
+    if (error instanceof UniqueIntegrityConstraintViolationError) {
       throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
     }
     throw error;

@@ -1,10 +1,12 @@
 // The input contracts of the named board, shared by the REST routes (api/routes/board.ts) and the MCP
 // tools (api/mcp/tools/board.ts): one schema per input, so both surfaces accept and refuse alike.
 import { z } from 'zod';
+import { PostBody, PostTitle } from './limits.ts';
 
 export const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-export const Title = z.string().trim().min(1).max(200);
-export const Body = z.string().min(1).max(20_000).refine((s) => s.trim() !== '', 'must not be blank');
+// The size rules are the board's own (lib/board/limits.ts), shared with the open board.
+export const Title = PostTitle;
+export const Body = PostBody;
 
 export const NewPostBody = z.object({ topic: z.string().min(1).max(40), title: Title, body: Body }).strict();
 export const NewReplyBody = z.object({ body: Body, reply_to_id: z.string().uuid().optional() }).strict();

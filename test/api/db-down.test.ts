@@ -42,7 +42,7 @@ test.after.always(async () => {
 });
 
 // Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md',
+const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/:name', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md', 'GET /b/guide',
   'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/mcp', 'GET /.well-known/oauth-authorization-server/oidc', 'GET /mcp/links']);
 
 test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
