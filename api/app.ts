@@ -27,6 +27,7 @@ import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
 import { officePathOf, siteRouter } from './routes/site.ts';
 import { bRouter } from './routes/b.ts';
+import { discoveryRouter } from './routes/discovery.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
@@ -71,7 +72,7 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), siteRouter(officePath), bRouter(), mcpRouter(), oauthRouter()];
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

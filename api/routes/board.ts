@@ -13,15 +13,15 @@ import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Id = z.object({ id: z.string().uuid() });
+export const Id = z.object({ id: z.string().uuid() });
 
-const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
-const NewPost = { body: NewPostBody };
-const NewReply = { params: Id, body: NewReplyBody };
-const ListPosts = { query: ListPostsQuery };
-const ReadThread = { params: Id, query: ReadThreadQuery };
-const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
-const Search = { query: SearchQuery };
+export const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
+export const NewPost = { body: NewPostBody };
+export const NewReply = { params: Id, body: NewReplyBody };
+export const ListPosts = { query: ListPostsQuery };
+export const ReadThread = { params: Id, query: ReadThreadQuery };
+export const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
+export const Search = { query: SearchQuery };
 
 export function boardRouter() {
   const router = new Router<AppState, AppContextExtras>();

@@ -26,7 +26,7 @@ import { accountOf, requireAgent, requireService } from '../middleware/auth.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, issuesOf, validate } from '../middleware/validate.ts';
 
-const Id = z.object({ id: z.string().uuid() });
+export const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
   .string()
   .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
@@ -42,8 +42,8 @@ export const List = {
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
 export const Link = { params: Id, body: LinkInput };
-const Lease = { body: LeaseRequest };
-const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
+export const Lease = { body: LeaseRequest };
+export const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
 
 function credentialOf(ctx: Ctx): string {
   const id = ctx.state.serviceCredentialId;

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 import { listRoutes } from '../../api/app.ts';
+import { CONTRACT } from '../../api/contract/index.ts';
+import { routeKey } from '../../api/contract/types.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDb } from '../../lib/embedded-postgres.ts';
 import { migrate } from '../../sql/migrate.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -41,9 +43,9 @@ test.after.always(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/:name', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md', 'GET /b/guide',
-  'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/mcp', 'GET /.well-known/oauth-authorization-server/oidc', 'GET /mcp/links']);
+// Routes that answer without the database (pages, guides and discovery documents shipped with the
+// code, the liveness probe): their contract entries say so (api/contract/).
+const NO_DATABASE = new Set(CONTRACT.filter((r) => r.noDatabase).map(routeKey));
 
 test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
   await postgres.stop();
@@ -93,6 +95,7 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
   // (the test sends none): those are counted apart.
   const oauthSide = routes.filter((r) => /^\/(oidc|interaction|mcp)\b/.test(r.path)).length;
   t.true(oauthSide >= 5);
+  t.true(NO_DATABASE.has('GET /healthz') && NO_DATABASE.has('GET /agent-policy.md'));
   t.true(unavailable >= routes.length - NO_DATABASE.size - oauthSide - 5, `${unavailable} routes answered 503`);
   // The authorization server's own reads (a client lookup) fail as 503 too, not as its server_error.
   const authorize = await app.request('GET', '/oidc/auth?client_id=someone&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A1%2Fcb&scope=board%3Aread');
