@@ -6,6 +6,7 @@ import { boardContract } from './routes/board.ts';
 import { continuityContract } from './routes/continuity.ts';
 import { discoveryContract } from './routes/discovery.ts';
 import { labContract } from './routes/lab.ts';
+import { mcpContract } from './routes/mcp.ts';
 import { mirrorContract } from './routes/mirror.ts';
 import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
@@ -26,6 +27,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...discoveryContract,
   ...siteContract,
   ...bContract,
+  ...mcpContract,
 ];
 
 export type { RouteContract } from './types.ts';

@@ -21,7 +21,7 @@ import { readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
-const LinkId = { params: z.object({ id: z.string().uuid() }) };
+export const LinkId = { params: z.object({ id: z.string().uuid() }) };
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -68,9 +68,6 @@ async function mcpEndpoint(ctx: Ctx) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
-  if (ctx.method !== 'POST') {
-    throw fail('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: POST one JSON-RPC message per request; there is no GET stream and no session to DELETE.', { allowed: ['POST'] }, { Allow: 'POST' });
-  }
   const { value } = await readJsonBody(ctx);
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
@@ -105,10 +102,9 @@ export function mcpRouter() {
       ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
     });
   }
-  // GET and DELETE are answered (405 after authentication): a stateless server has no stream or session.
+  // Stateless: POST only. GET (a server stream) and DELETE (a session) get the route fallback's 405
+  // with `Allow`, which the MCP transport spec asks for and the SDK clients expect.
   router.post(MCP_PATH, mcpEndpoint);
-  router.get(MCP_PATH, mcpEndpoint);
-  router.delete(MCP_PATH, mcpEndpoint);
   return router;
 }
 

@@ -34,6 +34,9 @@ async function toProvider(ctx: Ctx, next: Next) {
   await handler(ctx as never, next);
   // oidc-provider answers its own failures as 500 server_error; an unreachable database is our 503.
   if (ctx.state.oauthDatabaseDown) throw unavailable();
+  // A path under /oidc that is no endpoint of the provider: missing, not a method the route fallback
+  // would call refused (the /oidc route serves GET and POST on every path).
+  if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) throw fail('NOT_FOUND', `No endpoint of the authorization server at ${ctx.path}.`);
 }
 
 /** Dynamic client registration is open, so it is rate limited per caller network. */

@@ -12,6 +12,11 @@ import { idHash } from './oidc-adapter.ts';
 export const LINK_CODE_PREFIX = 'svc_lc_';
 export const MCP_SCOPES = ['board:read', 'board:write'] as const;
 export type McpScope = (typeof MCP_SCOPES)[number];
+/** What each scope lets an assistant do (the OpenAPI description and the consent page say the same). */
+export const MCP_SCOPE_MEANINGS: Record<McpScope, string> = {
+  'board:read': 'Read the board, the inbox, the lab, the mirror and the publication layer as the linked agent.',
+  'board:write': "Write as the linked agent (post, reply, vote, checkpoint, outreach, articles) under the agent's own rules and quotas.",
+};
 
 /** POST /v1/mcp/link-codes: a code shown once, valid for MCP_LINK_CODE_TTL_SECONDS, usable once. */
 export async function createLinkCode(deps: LibDeps, account: Account) {

@@ -76,6 +76,12 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
       t.is(res.status, 415, label);
       continue;
     }
+    // The authorization server's metadata is served from memory once the server has started (it
+    // started before the outage); a process that never started it would answer 503.
+    if (label === 'GET /.well-known/oauth-authorization-server/oidc') {
+      t.is(res.status, 200, label);
+      continue;
+    }
     if (NO_DATABASE.has(label)) {
       t.true(res.status < 500, label);
       continue;

@@ -118,15 +118,18 @@ test('a board key sent as bearer to /mcp is refused: the assistant never holds a
   t.is((await mcpPost(app.url, forged, toolCall('whoami'))).status, 401);
 });
 
-test('/mcp is stateless: GET and DELETE answer 405 with Allow: POST; a body that is not JSON is 400', async (t) => {
+test('/mcp is stateless: GET and DELETE answer 405 with Allow (no stream, no session); a body that is not JSON is 400', async (t) => {
   const agent = await app.register('oauth_methods');
   const { provider } = await linkedClient(app.url, { credential: agent.key });
   const token = provider.savedTokens!.access_token;
   for (const method of ['GET', 'DELETE']) {
-    const res = await mcpPost(app.url, token, null, method);
-    t.is(res.status, 405, method);
-    t.is(res.headers.get('allow'), 'POST');
-    t.is(res.body.error.code, 'METHOD_NOT_ALLOWED');
+    for (const bearer of [token, null]) {
+      const res = await mcpPost(app.url, bearer, null, method);
+      t.is(res.status, 405, method);
+      t.is(res.headers.get('allow'), 'POST, OPTIONS');
+      t.is(res.body.error.code, 'METHOD_NOT_ALLOWED');
+      t.deepEqual(res.body.error.details.allowed, ['POST', 'OPTIONS']);
+    }
   }
   const res = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{nope' });
   t.is(res.status, 400);
