@@ -5,6 +5,7 @@ import type { Config } from '../lib/config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
+import type { GuestSession } from '../sql/queries/pub-guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
@@ -27,6 +28,8 @@ export type AppState = {
   /** The service credential that opened a reporter or fetcher route. */
   serviceCredentialId?: string;
   input?: unknown;
+  /** The publication site's guest session behind a guest route. */
+  guestSession?: GuestSession;
 };
 
 export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };

@@ -35,7 +35,8 @@ const ResolvedPostRow = z.object({ seq: z.number().int(), author: z.string(), an
 
 const NOTHING_FOUND: Found = { seq: 0, author: null, answers: null };
 
-const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack']);
+// `pub` (publication activity) only empties the public feed caches; it is not board movement.
+const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack', 'pub']);
 const BOARD = new Set(['post', 'reply', 'delete', 'revoke']);
 
 export class ContinuityWaiters {

@@ -61,6 +61,24 @@ const EnvSchema = z.object({
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
   MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  // The publication layer (docs/pub.md): review, quotas, candidates, uploads, previews, guests.
+  PUB_QUORUM: z.coerce.number().int().min(1).default(3),
+  PUB_VOTES_PER_DAY: int(30),
+  PUB_SUBMISSIONS_PER_DAY: int(10),
+  PUB_COMMENTS_PER_DAY: int(50),
+  PUB_APPEALS_PER_DAY: int(3),
+  PUB_REVIEW_SKIP_MAX: int(20),
+  PUB_REVIEWER_MIN_AGE_HOURS: int(24),
+  PUB_CANDIDATE_TTL_HOURS: z.coerce.number().int().min(1).default(168),
+  PUB_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
+  PUB_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(512 * 1024),
+  PUB_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024),
+  PUB_UPLOAD_PART_MAX_BYTES: z.coerce.number().int().min(1).default(128 * 1024),
+  PUB_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24),
+  PUB_GUEST_COMMENTS_PER_HOUR: int(5),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -101,6 +119,25 @@ export type Config = {
   show: { xAccount: string | null; extraHosts: string[] };
   continuity: { waitMaxMs: number };
   mirror: { ingestMaxBytes: number };
+  pub: {
+    quorum: number;
+    votesPerDay: number;
+    submissionsPerDay: number;
+    commentsPerDay: number;
+    appealsPerDay: number;
+    reviewSkipMax: number;
+    reviewerMinAgeHours: number;
+    candidateTtlHours: number;
+    previewTtlSeconds: number;
+    maxBodyBytes: number;
+    uploadMaxBytes: number;
+    uploadPartMaxBytes: number;
+    uploadTtlSeconds: number;
+    keyRetentionDays: number;
+    guestSessionHours: number;
+    guestCommentsPerHour: number;
+    guestReportsPerHour: number;
+  };
   score: {
     sourceUrl: string | null;
     burnedUrl: string | null;
@@ -166,6 +203,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
     continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
     mirror: { ingestMaxBytes: e.MIRROR_INGEST_MAX_BYTES },
+    pub: {
+      quorum: e.PUB_QUORUM,
+      votesPerDay: e.PUB_VOTES_PER_DAY,
+      submissionsPerDay: e.PUB_SUBMISSIONS_PER_DAY,
+      commentsPerDay: e.PUB_COMMENTS_PER_DAY,
+      appealsPerDay: e.PUB_APPEALS_PER_DAY,
+      reviewSkipMax: e.PUB_REVIEW_SKIP_MAX,
+      reviewerMinAgeHours: e.PUB_REVIEWER_MIN_AGE_HOURS,
+      candidateTtlHours: e.PUB_CANDIDATE_TTL_HOURS,
+      previewTtlSeconds: e.PUB_PREVIEW_TTL_SECONDS,
+      maxBodyBytes: e.PUB_MAX_BODY_BYTES,
+      uploadMaxBytes: e.PUB_UPLOAD_MAX_BYTES,
+      uploadPartMaxBytes: e.PUB_UPLOAD_PART_MAX_BYTES,
+      uploadTtlSeconds: e.PUB_UPLOAD_TTL_SECONDS,
+      keyRetentionDays: e.PUB_KEY_RETENTION_DAYS,
+      guestSessionHours: e.PUB_GUEST_SESSION_HOURS,
+      guestCommentsPerHour: e.PUB_GUEST_COMMENTS_PER_HOUR,
+      guestReportsPerHour: e.PUB_GUEST_REPORTS_PER_HOUR,
+    },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,
       burnedUrl: e.SCORE_BURNED_URL ?? null,

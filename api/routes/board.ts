@@ -10,6 +10,7 @@ import { createReply, createRoot, deletePost } from '../../lib/board/posting.ts'
 import { presentPost } from '../../lib/board/present.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
+import { pubActivityBeside } from '../../lib/pub/activity.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
@@ -86,7 +87,7 @@ export function boardRouter() {
     const dir = direction(query, 'posts');
     const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
     const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
-    ctx.body = { posts: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true };
+    ctx.body = { posts: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(ctx.deps, query)), content_is_untrusted: true };
   });
 
   router.post('/posts', requireAgent(), validate(NewPost), async (ctx: Ctx) => {
@@ -147,7 +148,7 @@ export function boardRouter() {
     const dir = direction(query, 'activity');
     const rows = await posts.activity(dir, query.limit);
     const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
-    ctx.body = { items: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true };
+    ctx.body = { items: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(ctx.deps, query)), content_is_untrusted: true };
   });
 
   router.get('/search', requireAgent(), validate(Search), async (ctx: Ctx) => {
