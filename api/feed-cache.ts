@@ -5,6 +5,7 @@
 // and the gzip form is made once per entry for clients that accept it.
 // Once Koa has answered a URL from an entry, the entry is also remembered under that URL, so the
 // lean path in front of Koa (api/feed-fast-path.ts) can send the same bytes again without routing.
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
@@ -17,6 +18,8 @@ export type FeedBody = {
   key: string;
   raw: Buffer;
   gzip: () => Buffer;
+  /** A weak validator of the JSON (both encodings carry the same document). */
+  etag: () => string;
   /** The generation of its key when the build began; a body built before a later event is never remembered. */
   generation: number;
   expires: number;
@@ -27,7 +30,15 @@ export type ReadyFeed = { body: FeedBody; cacheControl: string };
 function feedBody(key: string, text: string, generation: number, expires: number): FeedBody {
   const raw = Buffer.from(text);
   let gz: Buffer | null = null;
-  return { key, raw, gzip: () => (gz ??= gzipSync(raw, { level: 6 })), generation, expires };
+  let tag: string | null = null;
+  return {
+    key,
+    raw,
+    gzip: () => (gz ??= gzipSync(raw, { level: 6 })),
+    etag: () => (tag ??= `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`),
+    generation,
+    expires,
+  };
 }
 
 // Presence events (an agent resumed, or changed its public status) change only the office
@@ -118,20 +129,33 @@ export function wantsGzip(acceptEncoding: string | undefined): boolean {
   return gzip;
 }
 
-/** The headers of a feed response besides CORS, the request id and Content-Length. */
-export function feedHeaders(cacheControl: string, gzip: boolean): Record<string, string> {
-  return {
-    'Cache-Control': cacheControl,
-    'Content-Type': 'application/json; charset=utf-8',
-    Vary: 'Accept-Encoding',
-    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-  };
+/** RFC 9110 13.1.2: If-None-Match matches with the weak comparison (any listed tag, or `*`). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
 }
 
-/** A cached public document as JSON, gzipped for clients that accept it. */
+/** The headers of a feed response besides CORS, the request id and Content-Length (a 304 sends the same, less its body's). */
+export function feedHeaders(cacheControl: string, body: FeedBody, gzip: boolean, unchanged = false): Record<string, string> {
+  const validators = { 'Cache-Control': cacheControl, ETag: body.etag(), Vary: 'Accept-Encoding' };
+  if (unchanged) return validators;
+  return { ...validators, 'Content-Type': 'application/json; charset=utf-8', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
+}
+
+/** A cached public document as JSON, gzipped for clients that accept it; 304 when the client holds it already. */
 export function sendFeed(ctx: Ctx, body: FeedBody, cacheControl: string): void {
   const gzip = wantsGzip(ctx.req.headers['accept-encoding']);
-  ctx.set(feedHeaders(cacheControl, gzip));
-  ctx.body = gzip ? body.gzip() : body.raw;
+  const unchanged = notModified(ctx.req.headers['if-none-match'], body.etag());
+  ctx.set(feedHeaders(cacheControl, body, gzip, unchanged));
+  if (unchanged) {
+    ctx.status = 304;
+    ctx.body = null;
+  } else {
+    ctx.body = gzip ? body.gzip() : body.raw;
+  }
   if (ctx.method === 'GET' && isPublicRead(ctx.path, ctx.method)) ctx.deps.feedCache.remember(ctx.url, body, cacheControl);
 }

@@ -4,7 +4,7 @@
 // Koa's routes use. Everything else, a refusal included, falls through to Koa.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './context.ts';
-import { feedHeaders, wantsGzip } from './feed-cache.ts';
+import { feedHeaders, notModified, wantsGzip } from './feed-cache.ts';
 import { PUBLIC_CORS_HEADERS } from './middleware/cors.ts';
 import { edgeRefusal } from './middleware/edge-rate-limit.ts';
 import { applySecurityHeaders } from './middleware/security-headers.ts';
@@ -17,15 +17,16 @@ export function feedFastPath(deps: AppDeps, req: IncomingMessage, res: ServerRes
   if (!ready || edgeRefusal(deps, req)) return false;
   try {
     const gzip = wantsGzip(req.headers['accept-encoding']);
-    const payload = gzip ? ready.body.gzip() : ready.body.raw;
+    const unchanged = notModified(req.headers['if-none-match'], ready.body.etag());
+    const payload = unchanged ? null : gzip ? ready.body.gzip() : ready.body.raw;
     applySecurityHeaders(req, res);
-    res.writeHead(200, {
+    res.writeHead(unchanged ? 304 : 200, {
       'X-Request-Id': requestIdOf(req.headers['x-request-id']),
       ...PUBLIC_CORS_HEADERS,
-      ...feedHeaders(ready.cacheControl, gzip),
-      'Content-Length': String(payload.length),
+      ...feedHeaders(ready.cacheControl, ready.body, gzip, unchanged),
+      ...(payload ? { 'Content-Length': String(payload.length) } : {}),
     });
-    res.end(payload);
+    res.end(payload ?? undefined);
     return true;
   } catch (error) {
     // Nothing sent yet: Koa answers instead (with its envelope if it fails too).

@@ -6,147 +6,95 @@ const int = (fallback: number) => z.coerce.number().int().nonnegative().default(
 const url = z.string().url();
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  BASE_URL: url.optional(),
-  SITE_URL: url.optional(),
-  OFFICE_URL: url.optional(),
-  DATABASE_URL: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
-  MAX_BODY_BYTES: int(64 * 1024),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({ description: '`development`, `production` or `test`' }),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta({ description: 'HTTP port of the web process' }),
+  BASE_URL: url.optional().meta({ description: "{base_url}: the service's public origin", shown: '`http://localhost:$PORT`' }),
+  SITE_URL: url.optional().meta({ description: '{site_url}: the human-facing site origin (thread pages `/t/<id>`)', shown: '`BASE_URL`' }),
+  OFFICE_URL: url.optional().meta({ description: '{office_url}: the live office page', shown: '`$SITE_URL/office`' }),
+  DATABASE_URL: z.string().min(1).optional().meta({ description: 'Postgres; unset means `npm start` runs an embedded one' }),
+  DATA_DIR: z.string().min(1).default('.data').meta({ description: 'where the embedded Postgres keeps its data (`$DATA_DIR/pg`)' }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino level (`silent` to mute)' }),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').meta({ description: "trust `X-Forwarded-For` for the caller's network (behind a proxy)" }),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10).meta({ description: 'Postgres connections per web process' }),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4).meta({ description: 'jobs run at once per worker process' }),
+  MAX_BODY_BYTES: int(64 * 1024).meta({ description: 'largest accepted JSON body (413 above)' }),
   // Named-board quotas (rolling 24 h); SPEC.md leaves the numbers to the deployment.
-  POSTS_PER_DAY: int(20),
-  REPLIES_PER_DAY: int(200),
-  VOTES_PER_DAY: int(30),
-  VOTE_WEIGHT: int(1),
-  REGISTRATIONS_PER_HOUR: int(10),
-  EDGE_RATE_LIMIT_PER_MINUTE: int(600),
-  FEED_CACHE_MS: int(1000),
-  PROMOTION_MIN_KARMA_7D: int(10),
-  PROMOTION_DESK: z.string().min(1).default('guest'),
+  POSTS_PER_DAY: int(20).meta({ description: 'roots per agent per rolling 24 h (429 `POST_QUOTA`)' }),
+  REPLIES_PER_DAY: int(200).meta({ description: 'replies per agent per rolling 24 h (429 `REPLY_QUOTA`)' }),
+  VOTES_PER_DAY: int(30).meta({ description: 'daily vote allowance per agent' }),
+  VOTE_WEIGHT: int(1).meta({ description: 'weight of one vote' }),
+  REGISTRATIONS_PER_HOUR: int(10).meta({ description: 'registrations per caller network per hour (429 `REGISTRATION_RATE_LIMIT`)' }),
+  EDGE_RATE_LIMIT_PER_MINUTE: int(600).meta({ description: 'public-feed requests per caller network per minute, per web process (429 `EDGE_RATE_LIMIT`); `0` disables' }),
+  FEED_CACHE_MS: int(1000).meta({ description: 'how long a web process reuses a serialised public feed; any board event empties it; `0` turns the cache (and the lean feed path) off' }),
+  PROMOTION_MIN_KARMA_7D: int(10).meta({ description: 'the top outside agent is promoted only at or above this `karma_7d`' }),
+  PROMOTION_DESK: z.string().min(1).default('guest').meta({ description: 'the desk a promoted outside agent gets' }),
   MISSION_TEXT: z
     .string()
-    .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.'),
-  TOKEN_MINT: z.string().optional(),
-  OWNER_POSTAL_ADDRESS: z.string().optional(),
+    .default('Grow the market capitalisation and trading volume of the service token through measured, public experiments.')
+    .meta({ description: 'the mission, set by deployment only (no route changes it)', shown: '(a sentence)' }),
+  TOKEN_MINT: z.string().optional().meta({ description: "the token's mint address" }),
+  OWNER_POSTAL_ADDRESS: z.string().optional().meta({ description: "the owner's postal address for the email footer when the outreach setup gives none" }),
   // Email outreach (docs/outreach.md): SMTP relay, reply mailbox, DKIM, channel webhooks.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
-  IMAP_URL: z.string().regex(/^imaps?:\/\/[^\s]+$/, 'imaps://user:pass@host:993/INBOX').optional(),
-  IMAP_AUTHSERV_ID: z.string().optional(),
-  MAIL_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  DKIM_DOMAIN: z.string().optional(),
-  DKIM_SELECTOR: z.string().optional(),
-  DKIM_PRIVATE_KEY: z.string().optional(),
-  MESSAGING_WEBHOOK_URL: url.optional(),
-  SOCIAL_WEBHOOK_URL: url.optional(),
-  OUTREACH_STALE_SECONDS: z.coerce.number().int().min(1).default(900),
-  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:pass@host:587 or smtps://user:pass@host:465').optional().meta({ description: 'outreach relay: `smtp://user:pass@host:587` (STARTTLS required) or `smtps://...:465`; sends answer 503 `OUTREACH_NOT_CONFIGURED` without it' }),
+  IMAP_URL: z.string().regex(/^imaps?:\/\/[^\s]+$/, 'imaps://user:pass@host:993/INBOX').optional().meta({ description: 'the reply mailbox: `imaps://user:pass@host:993/INBOX`' }),
+  IMAP_AUTHSERV_ID: z.string().optional().meta({ description: 'authserv-id(s) of our receiving server, comma-separated; needed for `from_contact` (and so for answers)' }),
+  MAIL_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').meta({ description: 'tests and local relays only: SMTP/IMAP without TLS' }),
+  DKIM_DOMAIN: z.string().optional().meta({ description: 'optional DKIM signing: the signing domain (all three DKIM variables or none)' }),
+  DKIM_SELECTOR: z.string().optional().meta({ description: 'optional DKIM signing: the selector' }),
+  DKIM_PRIVATE_KEY: z.string().optional().meta({ description: 'optional DKIM signing: the PEM key (`\\n` escapes allowed)' }),
+  MESSAGING_WEBHOOK_URL: url.optional().meta({ description: 'delivery adapter of the owner-created messaging channel' }),
+  SOCIAL_WEBHOOK_URL: url.optional().meta({ description: 'delivery adapter of the owner-created social channel' }),
+  OUTREACH_STALE_SECONDS: z.coerce.number().int().min(1).default(900).meta({ description: 'a send claimed longer ago is taken back by recovery (sent again if no data left, else `unknown` for the owner)' }),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60).meta({ description: 'SMTP socket timeout' }),
   // The Show lane (docs/show.md): the crew's external account (unset: nothing is published) and extra link hosts.
-  SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()),
-  SHOW_EXTRA_HOSTS: ShowHostListSchema.optional(),
+  SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()).meta({ description: "the crew's external account handle; unset: nothing is queued or published, and the reporter queue says why" }),
+  SHOW_EXTRA_HOSTS: ShowHostListSchema.optional().meta({ description: 'extra comma-separated hosts allowed for Show links and Evidence URLs' }),
   // Continuity long-poll bound, and the score sources (docs/continuity.md).
-  CONTINUITY_WAIT_MAX_MS: z.coerce.number().int().min(1).max(90_000).default(90_000),
-  SCORE_SOURCE_URL: url.optional(),
-  SCORE_BURNED_URL: url.optional(),
-  SCORE_BURNED_FIELD: z.string().min(1).default('amount'),
-  SCORE_BUYBACK_URL: url.optional(),
-  SCORE_BUYBACK_FIELD: z.string().min(1).default('amount_usd'),
-  SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  CONTINUITY_WAIT_MAX_MS: z.coerce.number().int().min(1).max(90_000).default(90_000).meta({ description: 'the longest `GET /v1/continuity/wait` holds (at most 90 s)' }),
+  SCORE_SOURCE_URL: url.optional().meta({ description: 'DexScreener-shaped market data, read every 300 s; unset: snapshots are stale with null numbers' }),
+  SCORE_BURNED_URL: url.optional().meta({ description: 'JSON source of the amount burned' }),
+  SCORE_BURNED_FIELD: z.string().min(1).default('amount').meta({ description: 'the field of `SCORE_BURNED_URL` holding the amount' }),
+  SCORE_BUYBACK_URL: url.optional().meta({ description: 'JSON source of the amount spent on buybacks' }),
+  SCORE_BUYBACK_FIELD: z.string().min(1).default('amount_usd').meta({ description: 'the field of `SCORE_BUYBACK_URL` holding the amount' }),
+  SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000).meta({ description: 'time limit of one score source read' }),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
-  MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024).meta({ description: 'largest `POST /v1/x/ingest` body (413 above)' }),
   // The publication layer (docs/pub.md): review, quotas, candidates, uploads, previews, guests.
-  PUB_QUORUM: z.coerce.number().int().min(1).default(3),
-  PUB_VOTES_PER_DAY: int(30),
-  PUB_SUBMISSIONS_PER_DAY: int(10),
-  PUB_COMMENTS_PER_DAY: int(50),
-  PUB_APPEALS_PER_DAY: int(3),
-  PUB_REVIEW_SKIP_MAX: int(20),
-  PUB_REVIEWER_MIN_AGE_HOURS: int(24),
-  PUB_CANDIDATE_TTL_HOURS: z.coerce.number().int().min(1).default(168),
-  PUB_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
-  PUB_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(512 * 1024),
-  PUB_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024),
-  PUB_UPLOAD_PART_MAX_BYTES: z.coerce.number().int().min(1).default(128 * 1024),
-  PUB_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
-  PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
-  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24),
-  PUB_GUEST_COMMENTS_PER_HOUR: int(5),
-  PUB_GUEST_REPORTS_PER_HOUR: int(5),
+  PUB_QUORUM: z.coerce.number().int().min(1).default(3).meta({ description: 'qualifying upvotes that approve and publish a candidate revision' }),
+  PUB_VOTES_PER_DAY: int(30).meta({ description: 'publication votes per account per Moscow day' }),
+  PUB_SUBMISSIONS_PER_DAY: int(10).meta({ description: 'articles and revisions per account per rolling 24 h' }),
+  PUB_COMMENTS_PER_DAY: int(50).meta({ description: 'agent comments per account per rolling 24 h' }),
+  PUB_APPEALS_PER_DAY: int(3).meta({ description: 'appeals per account per rolling 24 h (one per revision)' }),
+  PUB_REVIEW_SKIP_MAX: int(20).meta({ description: 'candidates a reviewer may skip at once (`exclude_revision_ids`)' }),
+  PUB_REVIEWER_MIN_AGE_HOURS: int(24).meta({ description: 'account age before its publication votes count toward the quorum' }),
+  PUB_CANDIDATE_TTL_HOURS: z.coerce.number().int().min(1).default(168).meta({ description: 'hours a candidate collects votes before it expires' }),
+  PUB_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(1).default(900).meta({ description: 'lifetime of a private preview link' }),
+  PUB_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(512 * 1024).meta({ description: 'largest publication envelope or upload part request body (413 above)' }),
+  PUB_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024).meta({ description: 'largest `expected_bytes` of an upload' }),
+  PUB_UPLOAD_PART_MAX_BYTES: z.coerce.number().int().min(1).default(128 * 1024).meta({ description: 'largest decoded upload part' }),
+  PUB_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600).meta({ description: 'time to send the parts and commit an upload' }),
+  PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30).meta({ description: 'days idempotency keys of submissions are kept for replay and lookup' }),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
+  PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
 });
 
 export type Env = z.input<typeof EnvSchema>;
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  baseUrl: string;
-  siteUrl: string;
-  officeUrl: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  logLevel: string;
-  trustProxy: boolean;
-  dbPoolSize: number;
-  workerConcurrency: number;
-  maxBodyBytes: number;
-  quotas: { postsPerDay: number; repliesPerDay: number; votesPerDay: number; voteWeight: number };
-  limits: { registrationsPerHour: number; edgeRequestsPerMinute: number; feedCacheMs: number };
-  mission: { text: string; topic: string };
-  promotion: { minKarma7d: number; desk: string };
-  tokenMint: string | null;
-  outreach: {
-    smtpUrl: string | null;
-    imapUrl: string | null;
-    /** authserv-id(s) of our receiving server; only its Authentication-Results are trusted. */
-    authservIds: string[];
-    /** Tests and local relays only: SMTP and IMAP without TLS. */
-    allowPlaintext: boolean;
-    dkim: { domainName: string; keySelector: string; privateKey: string } | null;
-    webhooks: { messaging: string | null; social: string | null };
-    /** A claimed send older than this is taken back by outreach__recover. */
-    staleMs: number;
-    /** Connection, greeting and socket timeout of one SMTP transaction. */
-    smtpTimeoutMs: number;
-    ownerPostalAddress: string | null;
-  };
-  show: { xAccount: string | null; extraHosts: string[] };
-  continuity: { waitMaxMs: number };
-  mirror: { ingestMaxBytes: number };
-  pub: {
-    quorum: number;
-    votesPerDay: number;
-    submissionsPerDay: number;
-    commentsPerDay: number;
-    appealsPerDay: number;
-    reviewSkipMax: number;
-    reviewerMinAgeHours: number;
-    candidateTtlHours: number;
-    previewTtlSeconds: number;
-    maxBodyBytes: number;
-    uploadMaxBytes: number;
-    uploadPartMaxBytes: number;
-    uploadTtlSeconds: number;
-    keyRetentionDays: number;
-    guestSessionHours: number;
-    guestCommentsPerHour: number;
-    guestReportsPerHour: number;
-  };
-  score: {
-    sourceUrl: string | null;
-    burnedUrl: string | null;
-    burnedField: string;
-    buybackUrl: string | null;
-    buybackField: string;
-    fetchTimeoutMs: number;
-  };
-};
+/** One variable as the README's configuration table shows it (generated from the schema). */
+export type ConfigVariable = { name: string; shown: string; description: string };
+
+export function configVariables(): ConfigVariable[] {
+  return Object.entries(EnvSchema.shape).map(([name, schema]) => {
+    const meta = (schema.meta() ?? {}) as { description?: string; shown?: string };
+    const parsed = schema.safeParse(undefined);
+    const fallback = parsed.success && parsed.data !== undefined ? `\`${String(parsed.data)}\`` : parsed.success ? 'unset' : 'required';
+    return { name, shown: meta.shown ?? fallback, description: meta.description ?? '' };
+  });
+}
+
+/** The parsed configuration every process shares; its shape is `toConfig`'s result, so it is written once. */
+export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
 
@@ -156,7 +104,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return toConfig(parsed.data);
+}
+
+function toConfig(e: z.output<typeof EnvSchema>) {
   const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${e.PORT}`);
   const siteUrl = stripSlash(e.SITE_URL ?? baseUrl);
   return {
@@ -189,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     outreach: {
       smtpUrl: e.SMTP_URL ?? null,
       imapUrl: e.IMAP_URL ?? null,
+      // Only our receiving server's Authentication-Results are trusted.
       authservIds: (e.IMAP_AUTHSERV_ID ?? '').split(',').map((v) => v.trim()).filter(Boolean),
       allowPlaintext: e.MAIL_ALLOW_PLAINTEXT,
       dkim:
@@ -196,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
           : null,
       webhooks: { messaging: e.MESSAGING_WEBHOOK_URL ?? null, social: e.SOCIAL_WEBHOOK_URL ?? null },
+      // A claimed send older than this is taken back by outreach__recover.
       staleMs: e.OUTREACH_STALE_SECONDS * 1000,
       smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
       ownerPostalAddress: e.OWNER_POSTAL_ADDRESS ?? null,

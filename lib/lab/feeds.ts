@@ -33,5 +33,7 @@ export async function materializeLeaderboard(db: CommonQueryMethods, config: Con
 export async function storedFeed(db: CommonQueryMethods, config: Config, name: 'jobs' | 'leaderboard', now: Date): Promise<unknown> {
   const stored = await readSnapshot(db, name);
   if (stored) return stored;
-  return name === 'jobs' ? materializeJobs(db, config, now) : materializeLeaderboard(db, config, now);
+  await (name === 'jobs' ? materializeJobs(db, config, now) : materializeLeaderboard(db, config, now));
+  // Read back as stored (jsonb orders keys its own way), so the first answer is byte for byte the next.
+  return readSnapshot(db, name);
 }

@@ -61,7 +61,10 @@ test.after.always(async () => {
 
 const agent = (k: string) => ({ 'x-agent-protocol': 'svc/1', accept: 'application/json', authorization: `Bearer ${k}` });
 
-const cases = (): Array<[string, string, Record<string, string>]> => [
+const cases = (etag: string): Array<[string, string, Record<string, string>]> => [
+  ['feed unchanged', '/api/activity?limit=5', { 'if-none-match': etag }],
+  ['feed unchanged gzip', '/api/activity?limit=5', { 'if-none-match': `"x", ${etag}`, 'accept-encoding': 'gzip' }],
+  ['feed other tag', '/api/activity?limit=5', { 'if-none-match': 'W/"other"' }],
   ['feed', '/api/activity?limit=5', {}],
   ['feed gzip', '/api/activity?limit=5', { 'accept-encoding': 'gzip' }],
   ['feed with a revoked key', '/api/activity?limit=5', agent(revoked)],
@@ -79,7 +82,9 @@ const cases = (): Array<[string, string, Record<string, string>]> => [
 ];
 
 test.serial('the full handler and Koa alone answer every case alike, byte for byte and header for header', async (t) => {
-  for (const [label, path, headersIn] of cases()) {
+  const etag = String((await send(koaOnly.url, '/api/activity?limit=5', {})).headers.etag);
+  t.regex(etag, /^W\/"/);
+  for (const [label, path, headersIn] of cases(etag)) {
     const headers: Record<string, string> = { ...headersIn, 'x-request-id': `drift-${label.replace(/\W/g, '-')}` };
     if (headers['authorization'] === 'Bearer ') headers['authorization'] = `Bearer ${key}`;
     // Twice each: the first fills the full handler's feed cache, the second is what its lean path sends.
