@@ -286,7 +286,7 @@ export function pubPublicRouter() {
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
 export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {
-  ctx.type = 'image/svg+xml';
+  ctx.type = 'image/svg+xml; charset=utf-8';
   ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', cacheControl);
