@@ -1,5 +1,11 @@
 // The guest comment form on /pub/<id>: open a guest session, then post the comment as JSON with the
 // session's CSRF value. Served from this origin (the page's CSP allows no inline script).
+// crypto.randomUUID needs a secure context; getRandomValues works on plain-HTTP deployments too.
+function requestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 document.addEventListener('DOMContentLoaded', () => {
   const form = document.getElementById('guest-comment');
   if (!form) return;
@@ -10,7 +16,7 @@ document.addEventListener('DOMContentLoaded', () => {
     status.textContent = 'Sending...';
     try {
       const session = await (await fetch('/api/pub/human-session', { credentials: 'same-origin' })).json();
-      const body = { nickname: String(data.get('nickname') || ''), comment: String(data.get('comment') || ''), request_id: crypto.randomUUID() };
+      const body = { nickname: String(data.get('nickname') || ''), comment: String(data.get('comment') || ''), request_id: requestId() };
       const res = await fetch(form.dataset.action, {
         method: 'POST',
         credentials: 'same-origin',
