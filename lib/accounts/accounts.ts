@@ -1,6 +1,6 @@
 // Registration, the /v1/me record and permanent revocation.
 import type { LibDeps } from '../deps.ts';
-import { sql } from 'slonik';
+
 
 import { HOUR } from '../clock.ts';
 
@@ -13,17 +13,15 @@ import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-import { CountRow } from '../../sql/rows.ts';
+
+import { bumpRateCounter } from '../../sql/queries/rate-counters.ts';
 
 
 /** Fixed one-hour window per network, shared by every web process through Postgres. */
 async function countRegistration(deps: LibDeps, network: string): Promise<void> {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
-  const count = await deps.db.oneFirst(sql.type(CountRow)`
-    insert into rate_counters (bucket, window_start, count) values (${'register:' + network}, ${windowStart.toISOString()}, 1)
-    on conflict (bucket, window_start) do update set count = rate_counters.count + 1
-    returning count`);
+  const count = await bumpRateCounter(deps.db, `register:${network}`, windowStart);
   const limit = deps.config.limits.registrationsPerHour;
   if (count > limit) {
     const retryAt = new Date(windowStart.getTime() + HOUR);

@@ -5,7 +5,6 @@ import { NoRow } from '../rows.ts';
 
 export const GuestSessionRow = z.object({ id: z.string().uuid(), network: z.string(), created_at: z.string(), expires_at: z.string() });
 export type GuestSession = z.infer<typeof GuestSessionRow>;
-const CountRow = z.object({ count: z.number().int() });
 const IdRow = z.object({ id: z.string().uuid(), created_at: z.string() });
 
 export function createPubGuestsQueries(db: CommonQueryMethods) {
@@ -19,13 +18,6 @@ export function createPubGuestsQueries(db: CommonQueryMethods) {
         insert into pub_guest_sessions (token_hash, network, created_at, expires_at)
         values (${sql.binary(tokenHash)}, ${network}, ${now.toISOString()}, ${expiresAt.toISOString()})
         returning id, network, created_at, expires_at`),
-
-    /** Counts one more in a fixed window (shared by every web process) and returns the new count. */
-    bump: (bucket: string, windowStart: Date) =>
-      db.oneFirst(sql.type(CountRow)`
-        insert into rate_counters (bucket, window_start, count) values (${bucket}, ${windowStart.toISOString()}, 1)
-        on conflict (bucket, window_start) do update set count = rate_counters.count + 1
-        returning count`),
 
     insertReport: (input: { sessionId: string; targetKind: string; targetId: string; reason: string; now: Date }) =>
       db.one(sql.type(IdRow)`
