@@ -71,7 +71,7 @@ export async function createPreviewSession(deps: LibDeps, author: Account, revis
 
 /** Opens a preview for one request, rechecking everything; 404 PUB_PREVIEW_UNAVAILABLE with the reason otherwise. */
 export async function openPreview(deps: LibDeps, token: string) {
-  const preview = /^[A-Za-z0-9_-]{43}$/.test(token) ? await createPubUploadsQueries(deps.db).preview(hashToken(token)) : null;
+  const preview = /^[A-Za-z0-9_-]{1,100}$/.test(token) ? await createPubUploadsQueries(deps.db).preview(hashToken(token)) : null;
   if (!preview) unavailable('unknown');
   if (new Date(preview.expires_at) <= deps.clock.now()) unavailable('expired');
   const problem = await previewProblem(deps, preview.account_id, preview.revision_id);
