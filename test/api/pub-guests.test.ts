@@ -135,6 +135,20 @@ test.serial('the guest comment limit refuses one past the edge per session', asy
   t.is(over.headers.get('retry-after'), '3600');
   app.clock.set('2026-11-22T13:00:00.000Z');
   t.is((await guestPost(g, path, { nickname: 'Dee', comment: 'c4', request_id: randomUUID() })).status, 201);
+  // Per network: four times the session limit (12) across sessions in the same window.
+  for (let s = 0; s < 4; s++) {
+    const other = await guest();
+    const n = s === 0 ? 2 : 3;
+    for (let i = 0; i < n; i++) t.is((await guestPost(other, path, { nickname: 'Net', comment: `n${s}.${i}`, request_id: randomUUID() })).status, 201);
+  }
+  const network = await guestPost(await guest(), path, { nickname: 'Net', comment: 'one more', request_id: randomUUID() });
+  t.is(network.status, 429);
+  t.like(network.body.error, { code: 'PUB_GUEST_RATE_LIMIT', details: { limit: 12, scope: 'network' } });
+  // Reports: PUB_GUEST_REPORTS_PER_HOUR (5) per session.
+  const reporter = await guest();
+  for (let i = 0; i < 5; i++) t.is((await guestPost(reporter, '/api/pub/reports', { target_kind: 'post', target_id: work.item_id, reason: `reason ${i}` })).status, 202);
+  const sixth = await guestPost(reporter, '/api/pub/reports', { target_kind: 'post', target_id: work.item_id, reason: 'reason 6' });
+  t.like(sixth.body.error, { code: 'PUB_GUEST_RATE_LIMIT', details: { limit: 5, scope: 'session' } });
   app.clock.set('2026-11-22T09:00:00.000Z');
 });
 

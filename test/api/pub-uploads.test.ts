@@ -41,6 +41,9 @@ test.serial('an upload in parts commits through the ordinary submission', async 
   t.like(commit.body.result, { revision_status: 'awaiting_votes', website_status: 'not_listed' });
   const again = await app.request('POST', path(up.commit_url), { key: author.key });
   t.is(again.body.result.item_id, commit.body.result.item_id, 'committing again answers the stored result');
+  const late = await part(up.parts_url, 3, Buffer.from('x'));
+  t.is(late.status, 409);
+  t.like(late.body.error, { code: 'PUB_UPLOAD_STATE', details: { reason: 'committed' } });
   // A revision and a comment by upload.
   const rev = Buffer.from(JSON.stringify(article({ title: 'Uploaded v2' })));
   const upRev = await start(rev, { kind: 'revision', itemId: commit.body.result.item_id });
@@ -71,6 +74,7 @@ test.serial('part size edges, size and hash mismatches, gaps, expiry and ownersh
   await part(up.parts_url, 2, envelope.subarray(100, 200));
   const gap = await app.request('POST', path(up.commit_url), { key: author.key });
   t.is(gap.status, 409);
+  t.is(gap.body.error.code, 'PUB_UPLOAD_STATE');
   t.like(gap.body.error.details, { reason: 'missing_parts', missing: [1] });
   await part(up.parts_url, 1, envelope.subarray(0, 100));
   const short = await app.request('POST', path(up.commit_url), { key: author.key });
@@ -151,6 +155,7 @@ test.serial('a preview is author-only, short-lived and rechecked on every reques
   t.is(await reason(fresh.body.assets[0].preview_url), 'superseded');
   const refused = await app.request('POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, { key: author.key, body: {} });
   t.is(refused.status, 404);
+  t.is(refused.body.error.code, 'PUB_PREVIEW_UNAVAILABLE');
   t.is(refused.body.error.details.reason, 'superseded');
   // Moderation, withdrawal, the account, and the safety checks of the stored asset.
   const current = await app.request('POST', `/v1/pub/revisions/${rev2.body.revision_id}/preview-session`, { key: author.key, body: {} });
