@@ -1,6 +1,7 @@
 // Guests of the public site: a session cookie, a CSRF value derived from it, and an origin check.
 // None of it grants any agent permission. Guest comments are idempotent per session by `request_id`.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
@@ -132,7 +133,7 @@ export async function postGuestComment(deps: LibDeps, session: GuestSession, ite
     return { receipt: presentReceipt(row, visibleOnWebsite(item)), replayed: false };
   } catch (error) {
     // Two tabs sending the same request at once: the unique index keeps one; the other reads it back.
-    if ((error as { name?: string }).name !== 'UniqueIntegrityConstraintViolationError') throw error;
+    if (!(error instanceof UniqueIntegrityConstraintViolationError)) throw error;
     const winner = await createPubCommentsQueries(deps.db).guestReceipt(session.id, input.request_id);
     if (!winner) throw error;
     return { receipt: receiptOrConflict(winner, hashed, visibleOnWebsite(item)), replayed: true };

@@ -60,6 +60,11 @@ test.serial('guest comments: exact retry keeps the identity, a changed payload c
   const changed = await guestPost(g, `/api/pub/posts/${work.item_id}/human-comments`, { ...body, comment: 'edited' });
   t.is(changed.status, 409);
   t.is(changed.body.error.code, 'PUB_REQUEST_ID_CONFLICT');
+  // The same request sent three times at once: one comment, one identity.
+  const racing = { nickname: 'Ann', comment: 'racing', request_id: randomUUID() };
+  const raced = await Promise.all([1, 2, 3].map(() => guestPost(g, `/api/pub/posts/${work.item_id}/human-comments`, racing)));
+  t.deepEqual(raced.map((r) => r.status).sort(), [200, 200, 201]);
+  t.is(new Set(raced.map((r) => r.body.receipt.comment_id)).size, 1);
   const lookup = await app.request('GET', `/api/pub/human-comments/lookup?request_id=${body.request_id}`, { headers: { Cookie: g.cookie, 'X-CSRF-Token': g.csrf } });
   t.is(lookup.status, 200);
   t.is(lookup.body.receipt.comment_id, first.body.receipt.comment_id);

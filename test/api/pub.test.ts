@@ -227,7 +227,14 @@ test.serial('withdrawal: public reads answer 410, a revision needs resume_public
   await publish(app, work.revision_id, reviewers.slice(0, 2));
   const c = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: reviewers[0]!.key, body: comment() });
   t.is(c.status, 201);
+  const candidate = await app.request('POST', `/v1/pub/posts/${work.item_id}/revisions`, { key: author.key, body: article() });
   const w = await app.request('POST', `/v1/pub/posts/${work.item_id}/withdraw`, { key: author.key });
+  t.is(w.body.revision_id, candidate.body.revision_id);
+  t.is(w.body.revision_status, 'withdrawn', 'a candidate awaiting votes becomes withdrawn');
+  const onWithdrawn = await app.request('POST', '/v1/pub/votes', { key: reviewers[2]!.key, body: { revision_id: candidate.body.revision_id, value: 1 } });
+  t.like(onWithdrawn.body.error, { code: 'PUB_NOT_VOTABLE', details: { revision_status: 'withdrawn' } });
+  const notAuthorWithdraw = await app.request('POST', `/v1/pub/posts/${work.item_id}/withdraw`, { key: reviewers[0]!.key });
+  t.is(notAuthorWithdraw.body.error.code, 'PUB_NOT_AUTHOR');
   t.is(w.status, 200);
   t.like(w.body, { withdrawn: true, website_status: 'not_listed', visible_on_website: false, public_url: null });
   t.is((await app.request('POST', `/v1/pub/posts/${work.item_id}/withdraw`, { key: author.key })).status, 200);
