@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../lib/config.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
 import type { GuestSession } from '../sql/queries/pub-guests.ts';
@@ -17,6 +18,8 @@ export type Deps = {
   clock: Clock;
   logger: Logger;
   events: EventHub;
+  /** How contact pages are fetched; unset in production (lib/outreach/access.ts OutreachDeps). */
+  contactPageFetch?: SafeFetchOptions;
 };
 
 /** What makeApp adds to the deps it is given. */

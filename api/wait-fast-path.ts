@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
 import { findNul } from '../lib/text/nul.ts';
+import { prepareWait, WaitQuerySchema } from '../lib/continuity/wait.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
 import { applySecurityHeaders } from './middleware/security-headers.ts';
 import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
-import { prepareWait, Wait } from './routes/continuity.ts';
 
 const PATH = '/v1/continuity/wait';
 
@@ -30,7 +30,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   if (protocolOf(req) !== PROTOCOL_VERSION || !acceptsJson(req)) return false;
   const params = Object.fromEntries(url.searchParams);
   if (findNul(params) !== null) return false;
-  const query = Wait.query.safeParse(params);
+  const query = WaitQuerySchema.safeParse(params);
   if (!query.success) return false;
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { makeHandler } from '../api/app.ts';
 import { EventHub } from '../api/event-hub.ts';
 import { listenForBoardEvents } from '../api/listen.ts';
-import { waitersFor } from '../api/continuity-waiters.ts';
+import { waitersFor } from '../lib/continuity/waiters.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadConfig } from '../lib/config.ts';
 import { createDb } from '../sql/pool.ts';

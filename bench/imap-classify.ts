@@ -1,11 +1,12 @@
 // IMAP reply classification throughput against a real Dovecot, beside its baseline in the same run.
 //   baseline  a bare imapflow fetch of the same messages (lock, `fetch 1:* {uid, source}`, release)
-//   pipeline  workers/imap-session.ts fetchNewMessages + lib/outreach/classify.ts parseReply
+//   pipeline  lib/mail/imap.ts fetchNewMessages + lib/outreach/classify.ts parseReply
 //             (mailparser) + classifyReply, for every message
 // Run: npx node bench/imap-classify.ts [messages=1000] [rounds=5]
 import { readFile, readdir } from 'node:fs/promises';
 import { classifyReply, parseReply } from '../lib/outreach/classify.ts';
-import { createImapClient, fetchNewMessages } from '../workers/imap-session.ts';
+import { ImapUrl } from '../lib/mail/endpoints.ts';
+import { createImapClient, fetchNewMessages } from '../lib/mail/imap.ts';
 import { startDovecot } from '../test/helpers/imap.ts';
 
 const COUNT = Number(process.argv[2] ?? 1000);
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   const names = (await readdir(fixturesDir)).filter((n) => n.endsWith('.eml')).sort();
   const templates = await Promise.all(names.map((n) => readFile(new URL(n, fixturesDir), 'utf8')));
   const dovecot = await startDovecot();
-  const { client, mailbox } = createImapClient(dovecot.url, { allowPlaintext: true });
+  const { mailbox } = ImapUrl.parse(dovecot.url);
+  const client = createImapClient(ImapUrl.parse(dovecot.url), { allowPlaintext: true });
   await client.connect();
   try {
     // Store COUNT replies: the fixtures in turn, each with its own token and Message-ID.

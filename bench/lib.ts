@@ -72,6 +72,7 @@ export async function wrk(name: string, options: { url: string; duration: number
 export async function closedLoop(name: string, concurrency: number, seconds: number, op: (worker: number) => Promise<void>): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: unknown = null;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
@@ -80,12 +81,15 @@ export async function closedLoop(name: string, concurrency: number, seconds: num
         try {
           await op(worker);
           latencies.push(performance.now() - start);
-        } catch {
+        } catch (error) {
           errors++;
+          firstError ??= error;
         }
       }
     }),
   );
+  // A run that fails says why, instead of reporting a silent zero.
+  if (firstError) console.error(`${name}: ${errors} errors; the first: ${String(firstError)}`);
   return { name, rps: latencies.length / seconds, ...percentiles(latencies), errors };
 }
 

@@ -1,6 +1,7 @@
 // The only reader of the environment: parsed once with zod, failing fast with every problem listed.
 import { z } from 'zod';
 import { ShowHostListSchema } from './show/hosts.ts';
+import { ImapUrl, SmtpUrl } from './mail/endpoints.ts';
 
 const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 const url = z.string().url();
@@ -35,8 +36,8 @@ const EnvSchema = z.object({
   TOKEN_MINT: z.string().optional().meta({ description: "the token's mint address" }),
   OWNER_POSTAL_ADDRESS: z.string().optional().meta({ description: "the owner's postal address for the email footer when the outreach setup gives none" }),
   // Email outreach (docs/outreach.md): SMTP relay, reply mailbox, DKIM, channel webhooks.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:pass@host:587 or smtps://user:pass@host:465').optional().meta({ description: 'outreach relay: `smtp://user:pass@host:587` (STARTTLS required) or `smtps://...:465`; sends answer 503 `OUTREACH_NOT_CONFIGURED` without it' }),
-  IMAP_URL: z.string().regex(/^imaps?:\/\/[^\s]+$/, 'imaps://user:pass@host:993/INBOX').optional().meta({ description: 'the reply mailbox: `imaps://user:pass@host:993/INBOX`' }),
+  SMTP_URL: SmtpUrl.optional().meta({ description: 'outreach relay: `smtp://user:pass@host:587` (STARTTLS required) or `smtps://...:465`; sends answer 503 `OUTREACH_NOT_CONFIGURED` without it; parsed at start, a bad value stops the process' }),
+  IMAP_URL: ImapUrl.optional().meta({ description: 'the reply mailbox: `imaps://user:pass@host:993/INBOX` (STARTTLS on `imap://`); parsed at start, a bad value stops the process' }),
   IMAP_AUTHSERV_ID: z.string().optional().meta({ description: 'authserv-id(s) of our receiving server, comma-separated; needed for `from_contact` (and so for answers)' }),
   MAIL_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').meta({ description: 'tests and local relays only: SMTP/IMAP without TLS' }),
   DKIM_DOMAIN: z.string().optional().meta({ description: 'optional DKIM signing: the signing domain (all three DKIM variables or none)' }),
@@ -138,8 +139,10 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     promotion: { minKarma7d: e.PROMOTION_MIN_KARMA_7D, desk: e.PROMOTION_DESK },
     tokenMint: e.TOKEN_MINT ?? null,
     outreach: {
-      smtpUrl: e.SMTP_URL ?? null,
-      imapUrl: e.IMAP_URL ?? null,
+      /** SMTP_URL, parsed (lib/mail/endpoints.ts); null when unset. */
+      smtp: e.SMTP_URL ?? null,
+      /** IMAP_URL, parsed; null when unset. */
+      imap: e.IMAP_URL ?? null,
       // Only our receiving server's Authentication-Results are trusted.
       authservIds: (e.IMAP_AUTHSERV_ID ?? '').split(',').map((v) => v.trim()).filter(Boolean),
       allowPlaintext: e.MAIL_ALLOW_PLAINTEXT,

@@ -132,6 +132,11 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'The reporter records only items that were in its queue (`GET /v1/office/show/queue`); `details.status` is the item status.',
   },
+  SHOW_FLAGGED: {
+    status: 409,
+    summary:
+      'The item was flagged by the validator desk or the owner: it is never published, even if it was picked or queued before (`details.status`, `details.flagged_at`).',
+  },
   // Mirror (docs/mirror.md).
   MIRROR_LEASE_HELD: {
     status: 409,

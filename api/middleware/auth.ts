@@ -2,7 +2,7 @@
 // residency is stopped (409); the few routes that must stay open while stopped opt in.
 import type { Next } from 'koa';
 import { bearerToken, hashKey } from '../../lib/accounts/keys.ts';
-import { checkServiceKey, type ServiceKind } from '../../lib/accounts/service-auth.ts';
+import { serviceCredentialId, type ServiceKind } from '../../lib/accounts/service-auth.ts';
 import { fail } from '../../lib/errors.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import type { Ctx } from '../context.ts';
@@ -38,9 +38,7 @@ export function accountOf(ctx: Ctx) {
 /** A service's own credential (the Show reporter, the mirror fetcher); no board key opens these routes. */
 export function requireService(kind: ServiceKind) {
   return async (ctx: Ctx, next: Next) => {
-    const check = await checkServiceKey(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
-    if (!check.ok) throw check.error;
-    ctx.state.serviceCredentialId = check.credentialId;
+    ctx.state.serviceCredentialId = await serviceCredentialId(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
     await next();
   };
 }

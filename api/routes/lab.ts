@@ -1,11 +1,9 @@
 // Jobs, leaderboard, votes, pins and voting availability.
 import Router from '@koa/router';
 import { z } from 'zod';
-import { fail } from '../../lib/errors.ts';
 import { storedFeed } from '../../lib/lab/feeds.ts';
-import { agentKarma, castVote, postVotes, votingAvailability } from '../../lib/votes.ts';
+import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
-import { assertNoSecrets } from '../../lib/board/posting.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
@@ -47,13 +45,7 @@ export function labRouter() {
 
   router.get('/votes', edgeRateLimit(), validate(VotesQuery), async (ctx: Ctx) => {
     const { query } = inputOf(ctx, VotesQuery);
-    if (query.post_id) {
-      ctx.body = { version: 1, content_is_untrusted: true, post_id: query.post_id, ...(await postVotes(ctx.deps.db, query.post_id)) };
-      return;
-    }
-    const karma = await agentKarma(ctx.deps.db, query.agent ?? '', ctx.deps.clock.now());
-    if (!karma) throw fail('NOT_FOUND', 'No live agent with that name.');
-    ctx.body = { version: 1, content_is_untrusted: true, ...karma };
+    ctx.body = await readVotes(ctx.deps, query);
   });
 
   router.post('/votes', ...message, validate(Vote), async (ctx: Ctx) => {
@@ -69,7 +61,6 @@ export function labRouter() {
 
   router.post('/pins', ...message, validate(Pin), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Pin);
-    assertNoSecrets({ note: body.note });
     ctx.body = { pin: await setPin(ctx.deps, accountOf(ctx), body) };
   });
 

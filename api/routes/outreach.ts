@@ -4,29 +4,26 @@
 // The rules live in lib/outreach; each route validates, authorises, calls the rule and answers.
 import Router from '@koa/router';
 import { z } from 'zod';
-import { assertNoSecrets } from '../../lib/board/posting.ts';
 import { fail } from '../../lib/errors.ts';
 import { assertOwner, assertResident } from '../../lib/outreach/access.ts';
 import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../lib/outreach/contacts.ts';
 import {
   approveMessage,
+  listOwnerQueue,
   listSent,
-  presentMessage,
   rejectMessage,
   resolveMessage,
   stopByToken,
   stopTokenInfo,
   submitEmail,
-  suppressContactAddress,
+  suppressByOwner,
 } from '../../lib/outreach/emails.ts';
-import { checkContactAddress, parseAddress } from '../../lib/outreach/address.ts';
+import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
-import { OUTREACH_LIMITS } from '../../lib/outreach/limits.ts';
-import { REFERRAL_CHANNELS, SettingsPatch, readOutreachState, referralTarget, updateSettings, type ReferralChannel } from '../../lib/outreach/settings.ts';
+import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
+import { SettingsPatch, readOwnerSettings, updateSettings } from '../../lib/outreach/settings.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
-import { createAccountsQueries } from '../../sql/queries/accounts.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import type { Next } from 'koa';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
@@ -93,10 +90,6 @@ function requireOwner() {
   };
 }
 
-function referralLinks(baseUrl: string, name: string): Record<ReferralChannel, string> {
-  return Object.fromEntries(REFERRAL_CHANNELS.map((c) => [c, `${baseUrl}/r/${encodeURIComponent(name)}/${c}`])) as Record<ReferralChannel, string>;
-}
-
 /** Residents' and owner's routes; mounted under /v1. */
 export function outreachRouter() {
   const router = new Router<AppState, AppContextExtras>();
@@ -104,33 +97,11 @@ export function outreachRouter() {
   const owner = [requireAgent(), requireOwner()] as const;
 
   router.get('/outreach', ...resident, async (ctx: Ctx) => {
-    const state = await readOutreachState(ctx.deps.db, ctx.deps.config);
-    const account = accountOf(ctx);
-    ctx.body = {
-      mode: state.settings.mode,
-      configured: state.configured,
-      enabled: state.configured && state.settings.mode !== 'off',
-      limits: {
-        subject: { min: OUTREACH_LIMITS.subjectMin, max: OUTREACH_LIMITS.subjectMax },
-        body: { min: OUTREACH_LIMITS.bodyMin, max: OUTREACH_LIMITS.bodyMax },
-        links_max: OUTREACH_LIMITS.maxLinks,
-        sends_per_agent_per_moscow_day: OUTREACH_LIMITS.agentSendsPerMoscowDay,
-        fleet_sends_per_moscow_day: state.settings.fleet_cap,
-        first_contacts_per_outlet_per_7_days: OUTREACH_LIMITS.outletFirstContactsPerWindow,
-        follow_up_after_days: OUTREACH_LIMITS.followUpAfterMs / 86_400_000,
-        answers_after_reply: OUTREACH_LIMITS.answersAfterReply,
-        contacts_per_agent_per_moscow_day: OUTREACH_LIMITS.contactsPerAgentPerMoscowDay,
-      },
-      allowed_link_hosts: state.settings.allowed_hosts,
-      referral_links: referralLinks(ctx.deps.config.baseUrl, account.name),
-      public_log: `${ctx.deps.config.siteUrl}/outreach`,
-      docs: `${ctx.deps.config.baseUrl}/docs/errors`,
-    };
+    ctx.body = await outreachOverview(ctx.deps, accountOf(ctx));
   });
 
   router.post('/outreach/contacts', ...resident, validate(NewContact), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewContact);
-    assertNoSecrets({ outlet: body.outlet, name: body.name, beat: body.beat, source_url: body.source_url });
     const result = await addContact(ctx.deps, accountOf(ctx), body);
     ctx.status = result.duplicate ? 200 : 201;
     ctx.body = result;
@@ -143,7 +114,6 @@ export function outreachRouter() {
 
   router.post('/outreach/email', ...resident, validate(NewEmail), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewEmail);
-    assertNoSecrets({ subject: body.subject, body: body.body });
     ctx.status = 201;
     ctx.body = await submitEmail(ctx.deps, accountOf(ctx), body);
   });
@@ -155,7 +125,6 @@ export function outreachRouter() {
 
   router.post('/outreach/post', ...resident, validate(NewChannelPost), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, NewChannelPost);
-    assertNoSecrets({ text: body.text });
     ctx.status = 201;
     ctx.body = await postToChannel(ctx.deps, accountOf(ctx), body);
   });
@@ -165,45 +134,22 @@ export function outreachRouter() {
   });
 
   router.get('/outreach/referrals', ...resident, async (ctx: Ctx) => {
-    const account = accountOf(ctx);
-    const state = await readOutreachState(ctx.deps.db, ctx.deps.config);
-    const clicks = await createOutreachQueries(ctx.deps.db).clicksOf(account.id, ctx.deps.clock.now());
-    const links = referralLinks(ctx.deps.config.baseUrl, account.name);
-    ctx.body = {
-      links: REFERRAL_CHANNELS.map((channel) => {
-        const row = clicks.find((c) => c.channel === channel);
-        return {
-          channel,
-          url: links[channel],
-          active: referralTarget(state.settings, ctx.deps.config, channel) !== null,
-          clicks: row?.total ?? 0,
-          clicks_24h: row?.last_24h ?? 0,
-          clicks_7d: row?.last_7d ?? 0,
-        };
-      }),
-    };
+    ctx.body = await listReferrals(ctx.deps, accountOf(ctx));
   });
 
   // ---- the owner's routes
   router.get('/outreach/settings', ...owner, async (ctx: Ctx) => {
-    const state = await readOutreachState(ctx.deps.db, ctx.deps.config);
-    ctx.body = { settings: state.settings, configured: state.configured, missing: state.missing, channels: await createOutreachQueries(ctx.deps.db).channels() };
+    ctx.body = await readOwnerSettings(ctx.deps);
   });
 
   router.put('/outreach/settings', ...owner, validate(PutSettings), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, PutSettings);
-    assertNoSecrets({ service_name: body.service_name, owner_name: body.owner_name, postal_address: body.postal_address });
-    const state = await updateSettings(ctx.deps.db, ctx.deps.config, body, ctx.deps.clock.now());
-    ctx.body = { settings: state.settings, configured: state.configured, missing: state.missing };
+    ctx.body = await updateSettings(ctx.deps, body);
   });
 
   router.get('/outreach/queue', ...owner, validate(Queue), async (ctx: Ctx) => {
     const { query } = inputOf(ctx, Queue);
-    const rows = await createOutreachQueries(ctx.deps.db).ownerQueue([query.status], query.limit);
-    ctx.body = {
-      messages: rows.map((m) => ({ ...presentMessage(ctx.deps, m, []), agent: m.author_name, to: m.to, source_url: m.source_url, attempts: m.attempts })),
-      content_is_untrusted: true,
-    };
+    ctx.body = await listOwnerQueue(ctx.deps, query);
   });
 
   router.post('/outreach/messages/:id/approve', ...owner, validate({ params: Id }), async (ctx: Ctx) => {
@@ -213,7 +159,6 @@ export function outreachRouter() {
 
   router.post('/outreach/messages/:id/reject', ...owner, validate(Reject), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, Reject);
-    assertNoSecrets({ reason: body.reason });
     ctx.body = await rejectMessage(ctx.deps, accountOf(ctx).id, params.id, body.reason ?? null);
   });
 
@@ -224,7 +169,6 @@ export function outreachRouter() {
 
   router.put('/outreach/channels/:name', ...owner, validate(PutChannel), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, PutChannel);
-    assertNoSecrets({ label: body.label });
     ctx.body = await openChannel(ctx.deps, accountOf(ctx).id, params.name, body.label);
   });
 
@@ -240,11 +184,7 @@ export function outreachRouter() {
 
   router.post('/outreach/suppressions', ...owner, validate(Suppress), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Suppress);
-    const parsed = parseAddress(body.email);
-    if (!parsed) throw checkContactAddress(body.email) ?? fail('VALIDATION_FAILED', 'Not an email address.');
-    const result = await ctx.deps.db.transaction((tx) =>
-      suppressContactAddress(tx, { address: parsed.address, reason: 'owner', messageId: null, now: ctx.deps.clock.now() }),
-    );
+    const result = await suppressByOwner(ctx.deps, body.email);
     ctx.status = result.newly ? 201 : 200;
     ctx.body = { suppressed: true, newly: result.newly, cancelled: result.cancelled };
   });
@@ -356,18 +296,13 @@ ${log.next_before ? html`<p><a href="/outreach?before=${log.next_before}">Older<
 
   router.get('/r/:agent/:channel', limited, async (ctx: Ctx) => {
     noindex(ctx);
-    const channel = ctx.params.channel ?? '';
-    const name = ctx.params.agent ?? '';
-    const notFound = (why: string) => htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
-    if (!(REFERRAL_CHANNELS as readonly string[]).includes(channel)) return notFound('This link does not exist.');
-    const agent = /^[A-Za-z0-9_]{1,30}$/.test(name) ? await createAccountsQueries(ctx.deps.db).byName(name) : null;
-    if (!agent || agent.revoked_at) return notFound('This link does not exist.');
-    const state = await readOutreachState(ctx.deps.db, ctx.deps.config);
-    const target = referralTarget(state.settings, ctx.deps.config, channel as ReferralChannel);
-    if (!target) return notFound('This link has no destination yet.');
-    await createOutreachQueries(ctx.deps.db).insertClick(agent.id, channel, ctx.deps.clock.now());
+    const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
+    if ('missing' in outcome) {
+      const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
+      return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
+    }
     ctx.status = 302;
-    ctx.redirect(target);
+    ctx.redirect(outcome.target);
   });
 
   return router;

@@ -1,7 +1,6 @@
 // Operator actions: the owner, roles, crew, residents' desks and shifts, the scorekeeper, service
 // credentials, suspension and residency. The admin CLI calls these; owner/operator routes may too.
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
 import type { Clock } from '../clock.ts';
 import { fail } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
@@ -9,7 +8,7 @@ import { parseShift } from './shift.ts';
 import { ensureRulesPost } from '../board/rules.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-import { NoRow } from '../../sql/rows.ts';
+import { createServiceCredentialsQueries } from '../../sql/queries/service-credentials.ts';
 
 type Deps = { db: DatabasePool; clock: Clock };
 
@@ -22,9 +21,6 @@ const ROLE_COLUMN = {
   crew: 'is_crew',
   scorekeeper: 'is_scorekeeper',
 } as const;
-
-const CredentialIdRow = z.object({ id: z.string() });
-const AccountListRow = z.object({ name: z.string(), roles: z.array(z.string()), desk: z.string().nullable(), residency: z.string(), suspended: z.boolean(), revoked: z.boolean() });
 
 async function byName(deps: Deps, name: string): Promise<Account> {
   const account = await createAccountsQueries(deps.db).byName(name);
@@ -48,8 +44,9 @@ export async function setOwner(deps: Deps, name: string): Promise<{ account: Acc
   if (account.revoked_at) throw fail('NOT_FOUND', `The account "${name}" is revoked.`);
   const target = account;
   const updated = await deps.db.transaction(async (tx) => {
-    await tx.query(sql.type(NoRow)`update accounts set is_owner = false where is_owner and id <> ${target.id}`);
-    const row = await createAccountsQueries(tx).update(target.id, { is_owner: true, is_crew: true });
+    const q = createAccountsQueries(tx);
+    await q.clearOwnerExcept(target.id);
+    const row = await q.update(target.id, { is_owner: true, is_crew: true });
     await ensureRulesPost(tx, target.id, deps.clock.now());
     return row;
   });
@@ -60,8 +57,9 @@ export async function setRole(deps: Deps, name: string, role: Role, granted: boo
   const account = await byName(deps, name);
   if (role === 'scorekeeper' && granted) {
     return deps.db.transaction(async (tx) => {
-      await tx.query(sql.type(NoRow)`update accounts set is_scorekeeper = false where is_scorekeeper and id <> ${account.id}`);
-      return createAccountsQueries(tx).update(account.id, { is_scorekeeper: true, is_crew: true });
+      const q = createAccountsQueries(tx);
+      await q.clearScorekeeperExcept(account.id);
+      return q.update(account.id, { is_scorekeeper: true, is_crew: true });
     });
   }
   return createAccountsQueries(deps.db).update(account.id, { [ROLE_COLUMN[role]]: granted });
@@ -107,26 +105,14 @@ export async function setResidencyByName(deps: Deps, name: string, state: 'activ
 
 export async function issueServiceCredential(deps: Deps, kind: 'reporter' | 'fetcher', label: string): Promise<{ id: string; key: string }> {
   const key = newKey(kind);
-  const id = await deps.db.oneFirst(sql.type(CredentialIdRow)`
-    insert into service_credentials (kind, label, key_hash, created_at)
-    values (${kind}, ${label}, ${sql.binary(hashKey(key))}, ${deps.clock.now().toISOString()})
-    returning id`);
+  const id = await createServiceCredentialsQueries(deps.db).insert({ kind, label, keyHash: hashKey(key), now: deps.clock.now() });
   return { id, key };
 }
 
 export async function revokeServiceCredential(deps: Deps, id: string): Promise<boolean> {
-  const rows = await deps.db.any(sql.type(CredentialIdRow)`
-    update service_credentials set revoked_at = ${deps.clock.now().toISOString()}
-    where id = ${id} and revoked_at is null returning id`);
-  return rows.length > 0;
+  return createServiceCredentialsQueries(deps.db).revoke(id, deps.clock.now());
 }
 
 export async function listAccounts(deps: Deps) {
-  return deps.db.any(sql.type(AccountListRow)`
-    select name, desk, residency, suspended_at is not null as suspended, revoked_at is not null as revoked,
-      array_remove(array[
-        case when is_owner then 'owner' end, case when is_operator then 'operator' end,
-        case when is_resident then 'resident' end, case when is_crew then 'crew' end,
-        case when is_scorekeeper then 'scorekeeper' end], null) as roles
-    from accounts order by created_at`);
+  return createAccountsQueries(deps.db).listWithRoles();
 }

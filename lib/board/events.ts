@@ -1,7 +1,7 @@
 // Board events go out with NOTIFY inside the writing transaction, so a listener only ever hears
 // about committed rows. Payloads carry ids only; listeners reload what they need.
-import { sql, type CommonQueryMethods } from 'slonik';
-import { NoRow } from '../../sql/rows.ts';
+import type { CommonQueryMethods } from 'slonik';
+import { createNotificationsQueries } from '../../sql/queries/notifications.ts';
 
 export const BOARD_CHANNEL = 'board_events';
 
@@ -13,5 +13,5 @@ export type BoardEventPayload = {
 };
 
 export async function notifyBoard(tx: CommonQueryMethods, event: BoardEventPayload): Promise<void> {
-  await tx.query(sql.type(NoRow)`select pg_notify(${BOARD_CHANNEL}, ${JSON.stringify(event)})`);
+  await createNotificationsQueries(tx).notify(BOARD_CHANNEL, JSON.stringify(event));
 }

@@ -1,7 +1,7 @@
 // Writing on the named board: roots, replies, deletion and the rules edit. The route, the MCP tool
 // and any task that writes call these, so every rule is checked in one place.
 import type { LibDeps } from '../deps.ts';
-import { sql, type CommonQueryMethods } from 'slonik';
+import type { CommonQueryMethods } from 'slonik';
 
 
 import { mentionedOthers } from '../accounts/names.ts';
@@ -10,19 +10,15 @@ import { fail } from '../errors.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
 import { assertQuota } from './quota.ts';
-import { NoRow } from '../../sql/rows.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
 
-// Moved to lib/text/secret-like.ts; re-exported until every caller imports it from there.
-export { assertNoSecrets } from '../text/secret-like.ts';
-
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
-  await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`);
+  await createPostsQueries(tx).lockAuthor(authorId);
 }
 
 

@@ -1,8 +1,7 @@
 // The rules text lives in one root post written by the owner; its id is kept in settings.
+import type { CommonQueryMethods } from 'slonik';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
-import { NoRow } from '../../sql/rows.ts';
+import { createSettingsQueries } from '../../sql/queries/settings.ts';
 
 export const RULES_SETTING = 'rules_post_id';
 export const DEFAULT_RULES_TITLE = 'Rules of the board';
@@ -15,11 +14,8 @@ export const DEFAULT_RULES_BODY = [
   'After context compaction or uncertainty, call resume (GET /v1/continuity) before writing.',
 ].join('\n');
 
-// Row schemas built once: zod compiles every new schema object on its first parse.
-const SettingValueRow = z.object({ value: z.unknown() });
-
 export async function rulesPostId(db: CommonQueryMethods): Promise<string | null> {
-  const value = await db.maybeOneFirst(sql.type(SettingValueRow)`select value from settings where key = ${RULES_SETTING}`);
+  const value = await createSettingsQueries(db).value(RULES_SETTING);
   return typeof value === 'string' ? value : null;
 }
 
@@ -38,8 +34,6 @@ export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, n
     now,
     mentions: [],
   });
-  await db.query(sql.type(NoRow)`
-    insert into settings (key, value, updated_at) values (${RULES_SETTING}, ${sql.jsonb(id)}, ${now.toISOString()})
-    on conflict (key) do nothing`);
+  await createSettingsQueries(db).insertIfAbsent(RULES_SETTING, id, now);
   return id;
 }

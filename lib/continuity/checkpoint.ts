@@ -6,16 +6,12 @@
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { z } from 'zod';
-
-
-
 import { setResidency } from '../accounts/admin.ts';
-import { assertNoSecrets } from '../board/posting.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { notifyBoard } from '../board/events.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createContinuityQueries } from '../../sql/queries/continuity.ts';
 import { PublicStatusSchema, presentPublicStatus } from './public-status.ts';
-
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 export const POST_REF = /^post:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -65,23 +61,22 @@ export async function saveCheckpoint(deps: LibDeps, account: Account, input: Che
   });
 
   const q = createContinuityQueries(deps.db);
-  // Every proof first: a refused close saves nothing.
-  const closes: Array<{ id: string; postId: string }> = [];
-  for (const close of input.commitments?.close ?? []) {
-    const commitment = await q.commitment(account.id, close.id);
-    if (!commitment || commitment.closed_at) {
-      throw fail('COMMITMENT_NOT_FOUND', 'No open commitment of yours has that id.', { id: close.id });
-    }
-    const postId = POST_REF.exec(close.closed_by)?.[1]?.toLowerCase() ?? '';
-    if (!(await q.ownLivePost(account.id, postId))) {
+  // Every proof first, in one read: a refused close saves nothing, and the first refusal in the
+  // order sent answers.
+  const requested = input.commitments?.close ?? [];
+  const closes = requested.map((c) => ({ id: c.id, postId: POST_REF.exec(c.closed_by)?.[1]?.toLowerCase() ?? '' }));
+  const checked = closes.length ? await q.closable(account.id, closes) : [];
+  requested.forEach((close, i) => {
+    const check = checked[i];
+    if (!check?.open) throw fail('COMMITMENT_NOT_FOUND', 'No open commitment of yours has that id.', { id: close.id });
+    if (!check.proof_ok) {
       throw fail('COMMITMENT_PROOF_REFUSED', `\`${close.closed_by}\` is not a live post or reply you wrote; nothing was saved.`, {
         id: close.id,
         closed_by: close.closed_by,
         reason: 'not_your_live_post',
       });
     }
-    closes.push({ id: close.id, postId });
-  }
+  });
   const adding = input.commitments?.add ?? [];
   if (adding.length) {
     const open = (await q.openCommitments(account.id)).length;
@@ -95,7 +90,7 @@ export async function saveCheckpoint(deps: LibDeps, account: Account, input: Che
 
   const state = await deps.db.transaction(async (tx) => {
     const t = createContinuityQueries(tx);
-    await t.ensure(account.id, now);
+    await t.ensureState(account.id, now);
     for (const c of closes) await t.closeCommitment(account.id, c.id, c.postId, now);
     if (adding.length) await t.addCommitments(account.id, adding, now);
     if (input.decision) await t.addDecision(account.id, input.decision.decision, input.decision.reason, now);

@@ -51,7 +51,7 @@ export async function readInbox(
   query: { limit: number; before?: string | undefined; after?: string | undefined },
 ) {
   const q = createContinuityQueries(deps.db);
-  const state = await q.state(accountId);
+  const state = await q.stateOf(accountId);
   const checkpoint = state?.inbox_seq ?? 0;
   const before = query.before !== undefined ? decodeCursor('inbox', query.before, 'before') : undefined;
   // Without a cursor the page starts right after the checkpoint: the oldest unread items first in

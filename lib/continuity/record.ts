@@ -52,7 +52,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
       createScoreQueries(db).latestPosted(),
       showOfficeGroup(db, account.id, now),
       mirrorCountsFor(db, account.id, state.previous_visit_at ? new Date(state.previous_visit_at) : null),
-      outreachState(db),
+      outreachState(db, config),
     ]);
   const newRoots = Object.fromEntries(rootsByTopic.map((r) => [r.topic, r.count]));
   const stopped = account.residency === 'stopped';

@@ -1,105 +1,26 @@
 // The jobs feed: lab roots of the last 14 days that are still on the list (Requests, Experiments and
 // the owner's other roots), with takers and deliveries. Materialised by a task every 2 minutes and
-// served as stored. Postgres builds the JSON: the work grows with the window, not with history.
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+// served as stored (lib/lab/feeds.ts). A root leaves the list when it ends (lib/lab/board.ts).
+import type { CommonQueryMethods } from 'slonik';
 import { DAY } from '../clock.ts';
-import { NoRow } from '../../sql/rows.ts';
+import { createJobsFeedQueries, type Job } from '../../sql/queries/jobs-feed.ts';
 
+export type { Job } from '../../sql/queries/jobs-feed.ts';
 export const JOBS_WINDOW_DAYS = 14;
 /** The feed lists at most this many jobs, newest first (documented in docs/lab.md). */
 export const JOBS_MAX = 500;
 export const BRIEF_LINES = 3;
 export const BRIEF_MAX = 280;
 export const DELIVERY_LINKS = 3;
-// Passed as parameters: backslashes inside the SQL template would be cooked away by JavaScript.
-const LINK_PATTERN = String.raw`https?://[^\s<>"')\]]+`;
-const LINE_BREAK = String.raw`\s*\n\s*`;
-
-const Job = z.object({
-  id: z.string(),
-  kind: z.enum(['request', 'experiment', 'owner']),
-  title: z.string(),
-  author: z.string(),
-  created_at: z.string(),
-  url: z.string(),
-  status: z.enum(['open', 'taken', 'delivered']),
-  brief: z.string(),
-  takers: z.array(z.object({ agent: z.string(), outside: z.boolean(), at: z.string(), plan: z.string() })),
-  deliveries: z.array(
-    z.object({
-      id: z.string(),
-      agent: z.string(),
-      outside: z.boolean(),
-      at: z.string(),
-      url: z.string(),
-      links: z.array(z.string()),
-      text: z.string(),
-      accepted: z.boolean(),
-      accepted_at: z.string().nullable(),
-    }),
-  ),
-});
-export type Job = z.infer<typeof Job>;
-
-const JobRow = z.object({ job: Job });
-const SnapshotBodyRow = z.object({ body: z.unknown() });
-
-const iso = (column: ReturnType<typeof sql.fragment>) =>
-  sql.fragment`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function computeJobs(db: CommonQueryMethods, now: Date, siteUrl: string): Promise<Job[]> {
-  const windowStart = new Date(now.getTime() - JOBS_WINDOW_DAYS * DAY).toISOString();
-  const rows = await db.anyFirst(sql.type(JobRow)`
-    with roots as (
-      select l.root_id, l.kind, l.created_at, p.title, p.body, a.name as author
-      from lab_roots l
-      join posts p on p.id = l.root_id
-      join accounts a on a.id = p.author_id
-      where l.created_at > ${windowStart} and l.created_at <= ${now.toISOString()}
-        and l.kind in ('request', 'experiment', 'owner') and l.ended_at is null
-        and p.deleted_at is null and a.revoked_at is null
-      order by l.created_at desc
-      limit ${JOBS_MAX}
-    ),
-    events as (
-      select e.root_id,
-        bool_or(e.kind = 'delivered') as delivered,
-        bool_or(e.kind = 'taking') as taken,
-        json_agg(json_build_object('agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)}, 'plan', e.text)
-                 order by e.seq) filter (where e.kind = 'taking') as takers,
-        json_agg(json_build_object(
-                 'id', e.reply_id, 'agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)},
-                 'url', ${siteUrl + '/t/'} || e.root_id || '#' || e.reply_id,
-                 'links', coalesce((
-                   select json_agg(m.l[1] order by m.n)
-                   from regexp_matches(e.text, ${LINK_PATTERN}, 'g') with ordinality as m(l, n)
-                   where m.n <= ${DELIVERY_LINKS}), '[]'::json),
-                 'text', e.text, 'accepted', e.accepted_at is not null,
-                 'accepted_at', case when e.accepted_at is null then null else ${iso(sql.fragment`e.accepted_at`)} end)
-                 order by e.seq) filter (where e.kind = 'delivered') as deliveries
-      from lab_events e
-      join roots r on r.root_id = e.root_id
-      join accounts ag on ag.id = e.agent_id and ag.revoked_at is null
-      join posts rp on rp.id = e.reply_id and rp.deleted_at is null
-      group by e.root_id
-    )
-    select json_build_object(
-      'id', r.root_id,
-      'kind', r.kind,
-      'title', r.title,
-      'author', r.author,
-      'created_at', ${iso(sql.fragment`r.created_at`)},
-      'url', ${siteUrl + '/t/'} || r.root_id,
-      'status', case when ev.delivered then 'delivered' when ev.taken then 'taken' else 'open' end,
-      'brief', left(array_to_string((array_remove(regexp_split_to_array(r.body, ${LINE_BREAK}), ''))[1:${BRIEF_LINES}], E'\n'), ${BRIEF_MAX}),
-      'takers', coalesce(ev.takers, '[]'::json),
-      'deliveries', coalesce(ev.deliveries, '[]'::json)
-    ) as job
-    from roots r
-    left join events ev on ev.root_id = r.root_id
-    order by r.created_at desc, r.root_id`);
-  return [...rows];
+  return createJobsFeedQueries(db).jobs(new Date(now.getTime() - JOBS_WINDOW_DAYS * DAY), now, {
+    threadBase: `${siteUrl}/t/`,
+    max: JOBS_MAX,
+    briefLines: BRIEF_LINES,
+    briefMax: BRIEF_MAX,
+    deliveryLinks: DELIVERY_LINKS,
+  });
 }
 
 export function jobsEnvelope(jobs: Job[], generatedAt: Date, baseUrl: string) {
@@ -110,14 +31,4 @@ export function jobsEnvelope(jobs: Job[], generatedAt: Date, baseUrl: string) {
     docs: `${baseUrl}/docs/lab`,
     jobs,
   };
-}
-
-export async function storeSnapshot(db: CommonQueryMethods, name: string, body: unknown, at: Date): Promise<void> {
-  await db.query(sql.type(NoRow)`
-    insert into feed_snapshots (name, body, generated_at) values (${name}, ${sql.jsonb(body as never)}, ${at.toISOString()})
-    on conflict (name) do update set body = excluded.body, generated_at = excluded.generated_at`);
-}
-
-export async function readSnapshot(db: CommonQueryMethods, name: string): Promise<unknown | null> {
-  return db.maybeOneFirst(sql.type(SnapshotBodyRow)`select body from feed_snapshots where name = ${name}`);
 }

@@ -1,11 +1,14 @@
 // Lab roots (topic svc-1m): `Experiment: `, `Request: `, `Proposal: ` titles and their required lines.
+// The kind is read from the board's own label of the title (lib/board/prefix.ts, posts.prefix).
+import { leadingLabel } from '../board/prefix.ts';
 import { escapeRegExp } from '../text/regex.ts';
 export const LAB_TOPIC = 'svc-1m';
 export type LabRootKind = 'experiment' | 'request' | 'proposal';
+const ROOT_KINDS: readonly string[] = ['experiment', 'request', 'proposal'] satisfies LabRootKind[];
 
 export function labRootKind(title: string): LabRootKind | null {
-  const match = /^\s*(experiment|request|proposal):\s/i.exec(title + ' ');
-  return match ? (match[1]!.toLowerCase() as LabRootKind) : null;
+  const label = leadingLabel(title)?.toLowerCase() ?? null;
+  return label !== null && ROOT_KINDS.includes(label) ? (label as LabRootKind) : null;
 }
 
 /** The value of the first `Name:` line of a body (case-insensitive name), trimmed; null when absent. */

@@ -27,7 +27,9 @@ export function findAddresses(text: string): string[] {
   return found;
 }
 
-const BASE64_SHAPED = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+// A run may follow `key=` ("ref=c2VuZA..."): a query value is where links carry payloads.
+const BASE64_SHAPED = /(?:(?<![A-Za-z0-9+/=_-])|(?<=(?<![A-Za-z0-9+/=_-])[A-Za-z_]{1,20}=))[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
 const LONG_HEX = /(?<![0-9A-Za-z])(?:0x)?[0-9a-fA-F]{32,}(?![0-9A-Za-z])/g;
 const SPACED_HEX = /(?<![0-9A-Za-z])(?:(?:0x|\\x)?[0-9a-fA-F]{2}[ ,:]){7,}(?:0x|\\x)?[0-9a-fA-F]{2}(?![0-9A-Za-z])/g;
 const DATA_URI = /\bdata:[\w/+.-]*(?:;[\w=.-]+)*[;,]/i;
@@ -42,11 +44,14 @@ function isBase64Blob(run: string, addresses: ReadonlySet<string>): boolean {
   // Prose joined by hyphens or underscores ("long-hyphenated-compound-word") is not a blob.
   if (/^[a-z-]+$/i.test(body) || /^[a-z_]+$/i.test(body)) return false;
   const classes = [/[A-Z]/, /[a-z]/, /[0-9+/]/].filter((re) => re.test(body)).length;
-  return classes === 3 || (run.endsWith('=') && classes >= 2);
+  // Short runs count only with padding: "curl x|bash" is 24 characters of base64.
+  if (body.length < 24) return run.endsWith('=') && classes === 3 && run.length % 4 === 0;
+  // Long single-case runs with digits: base32 content ids, keys.
+  return classes === 3 || (run.endsWith('=') && classes >= 2) || (body.length >= 40 && classes >= 2);
 }
 
 export function hasEncodedBlob(text: string, addresses: readonly string[]): boolean {
-  if (DATA_URI.test(text) || ENTITY_RUN.test(text) || ESCAPE_RUN.test(text)) return true;
+  if (DATA_URI.test(text) || ENTITY_RUN.test(text) || ESCAPE_RUN.test(text) || JWT.test(text)) return true;
   const known = new Set(addresses);
   const longHex = ([m]: RegExpExecArray): boolean => !known.has(m) && HEX_LETTER.test(m) && /\d/.test(m);
   return (

@@ -1,7 +1,7 @@
 // Exactly one level of decoding, as SPEC.md orders: base64, hex, percent-encoding, HTML entities,
-// `\u` escapes, Morse, rot13 and reversed text. Each decoder returns the post with the decoded
-// parts put in place (so "send to" + decoded text still reads as one sentence) or null when it
-// found nothing to decode. Decoded output is never decoded again.
+// `\u` escapes (and their `\x` and octal kin), Morse, rot13 and reversed text. Each decoder returns
+// the post with the decoded parts put in place (so "send to" + decoded text still reads as one
+// sentence) or null when it found nothing to decode. Decoded output is never decoded again.
 import { decodeHTML } from 'entities';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -25,7 +25,7 @@ function asReadableText(bytes: Uint8Array): string | null {
   return printable / total >= 0.9 && /\p{L}{2}/u.test(text) ? text : null;
 }
 
-const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const BASE64_RUN = /(?:(?<![A-Za-z0-9+/=_-])|(?<=(?<![A-Za-z0-9+/=_-])[A-Za-z_]{1,20}=))[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
 // Base64 of text mixes cases and usually digits; a long plain word ("congratulations") does not,
 // and skipping it saves a decode per long word.
@@ -85,7 +85,8 @@ export function decodeEntities(text: string): string | null {
   return decoded === text ? null : decoded;
 }
 
-const ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g;
+// \u{…}, \uXXXX, \xXX and octal \ooo (the escapes encoded_blob counts); \x and octal read as code points.
+const ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([0-3][0-7]{2})/g;
 
 function fromCodePointSafe(hex: string): string {
   const cp = Number.parseInt(hex, 16);
@@ -96,8 +97,8 @@ export function decodeEscapes(text: string): string | null {
   const found = text.match(ESCAPE);
   if (found === null || found.length < 2) return null;
   // A surrogate pair written as two \u escapes decodes to two halves that join into one character.
-  return text.replace(ESCAPE, (_m: string, braced?: string, four?: string, two?: string) =>
-    fromCodePointSafe(braced ?? four ?? two ?? ''),
+  return text.replace(ESCAPE, (_m: string, braced?: string, four?: string, two?: string, octal?: string) =>
+    octal === undefined ? fromCodePointSafe(braced ?? four ?? two ?? '') : String.fromCharCode(Number.parseInt(octal, 8)),
   );
 }
 

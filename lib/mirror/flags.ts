@@ -7,11 +7,11 @@ import { findAddresses, hasEncodedBlob } from './blobs.ts';
 import { decodings, reversals, rot13 } from './decode.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
-import { isPunycodeHost } from './links.ts';
-import { type CompiledLabel, LABEL_PATTERNS, type Mode, compileLabel } from './patterns.ts';
+import { isLookalikeHost } from './lookalike.ts';
+import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
-import { type TokenMasks, buildVocabulary, tokenMasks } from './vocabulary.ts';
+import { type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, isEmpty, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
 
@@ -28,28 +28,43 @@ export type FlagInput = {
   hosts: readonly string[];
 };
 
-const COMPILED: Record<Mode, Record<ContentLabel, CompiledLabel>> = {
-  spaced: compileAll('spaced'),
-  compact: compileAll('compact'),
-};
+// Each pattern is compiled on its own, with its own bit in the vocabulary, so a post runs only the
+// patterns whose words it holds: one regex per label made every post pay for every pattern of the
+// label as soon as one of its words appeared.
+type Pattern = { label: ContentLabel; id: number; compiled: Record<Mode, CompiledLabel> };
 
-function compileAll(mode: Mode): Record<ContentLabel, CompiledLabel> {
-  const out = {} as Record<ContentLabel, CompiledLabel>;
-  for (const label of CONTENT_LABELS) out[label] = compileLabel(LABEL_PATTERNS[label], mode);
-  return out;
+function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
+  const anywhere = patterns.anywhere ?? [];
+  const each: LabelPatterns[] = [
+    // Shapes without a literal word run on every post; they stay together.
+    { words: [], anywhere: anywhere.filter((source) => !hasLiteralWord(source)) },
+    ...patterns.words.map((source) => ({ words: [source] })),
+    ...(patterns.requests ?? []).map((source) => ({ words: [], requests: [source] })),
+    ...anywhere.filter(hasLiteralWord).map((source) => ({ words: [], anywhere: [source] })),
+  ];
+  return each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0);
 }
 
-const LABEL_BIT = new Map<ContentLabel, number>(CONTENT_LABELS.map((label, i) => [label, 1 << i]));
-const ALL_LABELS = (1 << CONTENT_LABELS.length) - 1;
-const bitOf = (label: ContentLabel): number => LABEL_BIT.get(label) ?? 0;
+const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
+  onePerPattern(LABEL_PATTERNS[label]).map((patterns) => ({
+    label,
+    id: 0,
+    compiled: { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') },
+  })),
+);
+PATTERNS.forEach((pattern, i) => {
+  pattern.id = i;
+});
+const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label)]));
 
-const VOCABULARY = buildVocabulary(CONTENT_LABELS.map((label) => [COMPILED.spaced[label].vocabulary, bitOf(label)] as const));
+const VOCABULARY = buildVocabulary(PATTERNS.map((p) => [p.compiled.spaced.vocabulary, p.id] as const));
+const ALL_PATTERNS = fullMask(VOCABULARY);
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
 
 function masksOf(text: string): TokenMasks {
-  if (!prefilter.enabled) return { text: ALL_LABELS, rot13: ALL_LABELS, reversed: ALL_LABELS };
+  if (!prefilter.enabled) return { text: ALL_PATTERNS, rot13: ALL_PATTERNS, reversed: ALL_PATTERNS };
   return tokenMasks(text, VOCABULARY);
 }
 
@@ -78,7 +93,7 @@ function matches(compiled: CompiledLabel, text: string, anchored: boolean): bool
   return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
 }
 
-type Form = { text: string; labels: number };
+type Form = { text: string; labels: Mask };
 
 type Forms = {
   /** Transformed copies read with the spaced patterns, with the labels their words can match. */
@@ -91,7 +106,7 @@ type Forms = {
 function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
-  const add = (form: string | null, labels?: number): void => {
+  const add = (form: string | null, labels?: Mask): void => {
     if (form === null || seen.has(form)) return;
     seen.add(form);
     spaced.push({ text: form, labels: labels ?? masksOf(form).text });
@@ -108,8 +123,8 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   for (const run of squashed.runs) compact.push(...unleet(run));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (foldedMasks.rot13 !== 0) add(rot13(folded), foldedMasks.rot13);
-  if (foldedMasks.reversed !== 0) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
+  if (!isEmpty(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
+  if (!isEmpty(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
   for (const decoded of decodings(input.shown)) add(fold(decoded));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact };
@@ -131,7 +146,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   if (input.hidden) flags.add('hidden_characters');
   if (input.bidi) flags.add('bidi_controls');
-  if (input.hosts.some(isPunycodeHost)) flags.add('lookalike_host');
+  if (input.hosts.some(isLookalikeHost)) flags.add('lookalike_host');
   if (input.hosts.length > MAX_LINKS) flags.add('many_links');
   if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
   if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
@@ -152,15 +167,18 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   let forms: Forms | null = null;
   for (const label of labels) {
     if (flags.has(label)) continue;
-    const bit = bitOf(label);
-    if (matches(COMPILED.spaced[label], plain, (plainLabels & bit) !== 0)) {
+    const patterns = PATTERNS_OF.get(label) ?? [];
+    if (patterns.some((p) => matches(p.compiled.spaced, plain, hasBit(plainLabels, p.id)))) {
       flags.add(label);
       continue;
     }
     forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks);
-    const foundTransformed =
-      forms.spaced.some((form) => matches(COMPILED.spaced[label], form.text, (form.labels & bit) !== 0)) ||
-      forms.compact.some((run) => matches(COMPILED.compact[label], run, true));
+    const transformed = forms;
+    const foundTransformed = patterns.some(
+      (p) =>
+        transformed.spaced.some((form) => matches(p.compiled.spaced, form.text, hasBit(form.labels, p.id))) ||
+        transformed.compact.some((run) => matches(p.compiled.compact, run, true)),
+    );
     if (foundTransformed) {
       flags.add(label);
       flags.add('obfuscated_instruction');

@@ -36,6 +36,14 @@ const HAN = /\p{Script=Han}/u;
 const JOINING_SCRIPT =
   /[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}]/u;
 
+// Right-to-left writing, where the marks below are part of how text is written.
+// Letters only: ALM (U+061C) itself has the Arabic script property.
+const RTL_LETTER =
+  /(?=\p{L})[\p{sc=Hebr}\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}\p{sc=Adlm}\p{sc=Rohg}\p{sc=Yezi}]/u;
+const LATIN_LETTER = /\p{sc=Latn}/u;
+// LRM, RLM and ALM: Bidi_Control, but marks, not overrides, embeddings or isolates.
+const isBidiMark = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c;
+
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 const BLACK_FLAG = 0x1f3f4;
@@ -98,6 +106,7 @@ export function cleanInvisibles(input: string): InvisibleCleanup {
   const smuggled: string[] = [];
   let hidden = false;
   let bidi = false;
+  let hasRtl: boolean | undefined;
 
   // A removal that sits after a word character may split a word: remember where, for asSent.
   const removeVisibly = (): void => {
@@ -179,6 +188,16 @@ export function cleanInvisibles(input: string): InvisibleCleanup {
 
     const ch = nfc.slice(i, i + width);
     i += width;
+    if (isBidiMark(cp)) {
+      // A mark is not an override: it goes, and it hides something only where no right-to-left
+      // writing explains it, or where it splits a Latin word.
+      hasRtl ??= RTL_LETTER.test(nfc);
+      if (!hasRtl || (test(LATIN_LETTER, prev) && test(LATIN_LETTER, nfc.codePointAt(i)))) {
+        hidden = true;
+        removeVisibly();
+      }
+      continue;
+    }
     if (cp >= 0xad && SPECIAL.test(ch)) {
       if (BIDI.test(ch)) bidi = true;
       else hidden = true;

@@ -4,7 +4,7 @@
 // drafts, reserves and publishes nothing, and nothing is written to the external network.
 import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { assertNoSecrets } from '../board/posting.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import { fail } from '../errors.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { createMirrorQueries } from '../../sql/queries/mirror.ts';

@@ -56,10 +56,6 @@ export function hostOf(url: string): string | null {
   return domainToASCII(host) || host.toLowerCase();
 }
 
-export function isPunycodeHost(host: string): boolean {
-  return host.split('.').some((label) => label.startsWith('xn--'));
-}
-
 function isBareDomainLink(candidate: string): boolean {
   const slash = candidate.indexOf('/');
   const host = (slash === -1 ? candidate : candidate.slice(0, slash)).replace(/:\d+$/, '');

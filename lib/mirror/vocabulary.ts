@@ -231,7 +231,7 @@ const STOP_WORDS = new Set(
     .split(' '),
 );
 
-const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 50 : word.length <= 2 ? 5 : word.length === 3 ? 2 : 1);
+const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 200 : word.length <= 2 ? 5 : word.length === 3 ? 2 : 1);
 
 type Cover = { words: AnchorWord[]; cost: number };
 
@@ -275,13 +275,23 @@ export function anchorWords(source: string, bounded: boolean): AnchorWord[] {
 // ---- lookup -----------------------------------------------------------------------------------------
 
 export type Vocabulary = {
-  /** Key of a text word's first four letters (or the whole word, padded) → labels that may match. */
+  /** Key of a text word's first four letters (or the whole word, padded): 1 when some entry starts so. */
   head: Uint8Array;
-  /** Key of a whole word (up to LONGEST letters) → labels. */
-  exact: Map<number, number>;
-  /** Key of a word that may be continued → labels. */
-  prefix: Map<number, number>;
+  /** Key of a whole word (up to LONGEST letters) → ids of the entries that hold it. */
+  exact: Map<number, number[]>;
+  /** Key of a word that may be continued → ids. */
+  prefix: Map<number, number[]>;
+  /** 32-bit words in a mask (one bit per id). */
+  words: number;
 };
+
+/** One bit per vocabulary entry (a pattern): set when one of the entry's words occurs. */
+export type Mask = number[];
+
+export const hasBit = (mask: Mask, id: number): boolean => ((mask[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0;
+const emptyMask = (vocabulary: Vocabulary): Mask => new Array<number>(vocabulary.words).fill(0);
+export const isEmpty = (mask: Mask): boolean => mask.every((word) => word === 0);
+export const fullMask = (vocabulary: Vocabulary): Mask => new Array<number>(vocabulary.words).fill(-1);
 
 function keyOf(word: string, length: number): number {
   let key = 0;
@@ -289,34 +299,43 @@ function keyOf(word: string, length: number): number {
   return key;
 }
 
-const addBit = <K>(map: Map<K, number>, key: K, bit: number): void => {
-  map.set(key, (map.get(key) ?? 0) | bit);
-};
+function addId(map: Map<number, number[]>, key: number, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, [id]);
+  else if (!ids.includes(id)) ids.push(id);
+}
 
-export function buildVocabulary(labels: Iterable<readonly [Iterable<AnchorWord>, number]>): Vocabulary {
-  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map() };
+/** Entries are (words, id) with ids from 0 up; a text's mask has the bit of every entry whose words it holds. */
+export function buildVocabulary(entries: Iterable<readonly [Iterable<AnchorWord>, number]>): Vocabulary {
+  const vocabulary: Vocabulary = { head: new Uint8Array(BASE ** HEAD), exact: new Map(), prefix: new Map(), words: 1 };
   const { head } = vocabulary;
-  const markHead = (key: number, bit: number): void => {
-    head[key] = (head[key] ?? 0) | bit;
+  const markHead = (key: number): void => {
+    head[key] = 1;
   };
-  for (const [words, bit] of labels) {
+  for (const [words, id] of entries) {
+    vocabulary.words = Math.max(vocabulary.words, (id >>> 5) + 1);
     for (const { word, exact } of words) {
       const length = Math.min(word.length, LONGEST);
       const key = keyOf(word, length);
-      if (exact && word.length <= LONGEST) addBit(vocabulary.exact, key, bit);
-      else addBit(vocabulary.prefix, key, bit);
+      if (exact && word.length <= LONGEST) addId(vocabulary.exact, key, id);
+      else addId(vocabulary.prefix, key, id);
       if (length >= HEAD) {
-        markHead(keyOf(word, HEAD), bit);
+        markHead(keyOf(word, HEAD));
         continue;
       }
-      markHead(key * BASE ** (HEAD - length), bit);
+      markHead(key * BASE ** (HEAD - length));
       if (exact) continue;
       // A short open word ("hex" of "hex(?:adecimal)?") may begin a longer word: every head it can start.
       const free = HEAD - length;
-      for (let tail = 0; tail < BASE ** free; tail++) markHead(key * BASE ** free + tail, bit);
+      for (let tail = 0; tail < BASE ** free; tail++) markHead(key * BASE ** free + tail);
     }
   }
   return vocabulary;
+}
+
+function setIds(mask: Mask, ids: readonly number[] | undefined): void {
+  if (ids === undefined) return;
+  for (const id of ids) mask[id >>> 5] = (mask[id >>> 5] ?? 0) | (1 << (id & 31));
 }
 
 const FORWARD = 0;
@@ -331,32 +350,30 @@ function letterOf(text: string, from: number, length: number, k: number, reading
   return reading === ROT13 ? rot13Digit(d) : d;
 }
 
-// Labels of one word in one reading, given its head key. Most words miss the head table, so the
+// Entries of one word in one reading, given its head key. Most words miss the head table, so the
 // walk through the maps is rare.
-function labelsOf(vocabulary: Vocabulary, head: number, text: string, from: number, length: number, reading: Reading): number {
-  if ((vocabulary.head[head] ?? 0) === 0) return 0;
-  let labels = 0;
+function markWord(vocabulary: Vocabulary, head: number, text: string, from: number, length: number, reading: Reading, mask: Mask): void {
+  if ((vocabulary.head[head] ?? 0) === 0) return;
   let key = 0;
   for (let k = 0; k < Math.min(length, LONGEST); k++) {
     key = key * BASE + letterOf(text, from, length, k, reading);
-    if (k >= 1) labels |= vocabulary.prefix.get(key) ?? 0;
+    if (k >= 1) setIds(mask, vocabulary.prefix.get(key));
   }
-  if (length <= LONGEST) labels |= vocabulary.exact.get(key) ?? 0;
-  return labels;
+  if (length <= LONGEST) setIds(mask, vocabulary.exact.get(key));
 }
 
 export type TokenMasks = {
-  /** Labels whose words occur in the text. */
-  text: number;
+  /** Entries whose words occur in the text. */
+  text: Mask;
   /** ... in its rot13 reading. */
-  rot13: number;
+  rot13: Mask;
   /** ... in its reversal (whole text or word by word: both have the same words). */
-  reversed: number;
+  reversed: Mask;
 };
 
-/** Label masks of a lowercase text and of its rot13 and reversed readings, in one pass. */
+/** Entry masks of a lowercase text and of its rot13 and reversed readings, in one pass. */
 export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
-  const masks = { text: 0, rot13: 0, reversed: 0 };
+  const masks = { text: emptyMask(vocabulary), rot13: emptyMask(vocabulary), reversed: emptyMask(vocabulary) };
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const d = i < text.length ? digitOf(text.charCodeAt(i)) : 0;
@@ -381,9 +398,9 @@ export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
       rotHead *= pad;
       revHead *= pad;
     }
-    masks.text |= labelsOf(vocabulary, head, text, start, length, FORWARD);
-    masks.rot13 |= labelsOf(vocabulary, rotHead, text, start, length, ROT13);
-    masks.reversed |= labelsOf(vocabulary, revHead, text, start, length, REVERSED);
+    markWord(vocabulary, head, text, start, length, FORWARD, masks.text);
+    markWord(vocabulary, rotHead, text, start, length, ROT13, masks.rot13);
+    markWord(vocabulary, revHead, text, start, length, REVERSED, masks.reversed);
     start = -1;
   }
   return masks;

@@ -1,12 +1,13 @@
 // An SSRF-guarded HTTPS GET for pages that agents name (contact pages). Rules:
 // - https only, no credentials in the URL, port 443 unless the caller allows others;
-// - the host is resolved once per hop and EVERY address is vetted (private, loopback, link-local,
-//   CGNAT, multicast, unspecified, documentation, benchmarking, reserved; IPv4 and IPv6, including
-//   IPv4-mapped and NAT64 forms); the connection then goes to exactly those vetted addresses through
-//   a pinned `lookup` (no second DNS answer can slip in), and the socket's peer is checked again;
+// - the host is resolved once per hop and EVERY address is vetted against ipaddr.js's table of
+//   special-purpose ranges (private, loopback, link-local, CGNAT, multicast, documentation, ...;
+//   IPv4 and IPv6, every form that embeds IPv4 included); the connection then goes to exactly those
+//   vetted addresses through a pinned `lookup` (no second DNS answer can slip in), and the socket's
+//   peer is checked again;
 // - at most 3 redirects, each one re-checked from the top; at most 1 MB after decompression; at
 //   most 5 s in total; only HTML and plain text.
-// Test-only options (`allowLoopback`, `ca`, `allowedPorts`, `resolve`) are passed explicitly by
+// Test-only options (`allowAddresses`, `ca`, `allowedPorts`, `resolve`) are passed explicitly by
 // tests; production callers pass none of them. TLS verification is never turned off: `ca` adds a
 // trusted root to Node's bundled ones for this request only.
 import dns from 'node:dns';
@@ -16,6 +17,8 @@ import tls from 'node:tls';
 import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
+import { decodeHTML } from 'entities';
+import ipaddr from 'ipaddr.js';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 
@@ -24,8 +27,8 @@ export type SafeFetchOptions = {
   maxBytes?: number;
   timeoutMs?: number;
   userAgent?: string;
-  /** Tests only: also allow 127.0.0.0/8 and ::1 (nothing else that is private). */
-  allowLoopback?: boolean;
+  /** Tests only: exact addresses (where the test server listens) allowed despite the range table. */
+  allowAddresses?: readonly string[];
   /** Tests only: extra trusted root certificate(s), PEM, added to Node's bundled roots. */
   ca?: string | readonly string[];
   /** Ports that may be connected to; default [443]. */
@@ -78,152 +81,78 @@ export const SAFE_FETCH_DEFAULTS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Address vetting
+// Address vetting: ipaddr.js's table of special-purpose ranges (IANA's registries), not our own math
 
-function parseIPv4(s: string): number | null {
-  const parts = s.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p)) return null;
-    const v = Number(p);
-    if (v > 255) return null;
-    n = n * 256 + v;
-  }
-  return n;
-}
-
-/** 128-bit value of an IPv6 address (zone id ignored, embedded dotted IPv4 accepted), or null. */
-export function parseIPv6(input: string): bigint | null {
-  let s = input.replace(/^\[|\]$/g, '');
-  const zone = s.indexOf('%');
-  if (zone >= 0) s = s.slice(0, zone);
-  if (!net.isIPv6(s)) return null;
-  const lastColon = s.lastIndexOf(':');
-  const last = s.slice(lastColon + 1);
-  if (last.includes('.')) {
-    const v4 = parseIPv4(last);
-    if (v4 === null) return null;
-    s = `${s.slice(0, lastColon + 1)}${((v4 >>> 16) & 0xffff).toString(16)}:${(v4 & 0xffff).toString(16)}`;
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
-  if (fill < 0) return null;
-  const groups = [...head, ...new Array<string>(fill).fill('0'), ...tail];
-  if (groups.length !== 8) return null;
-  let value = 0n;
-  for (const g of groups) {
-    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
-    value = (value << 16n) | BigInt(Number.parseInt(g, 16));
-  }
-  return value;
-}
-
-type V4Range = readonly [string, number, string];
-const BLOCKED_V4: readonly V4Range[] = [
-  ['0.0.0.0', 8, 'unspecified ("this network")'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'carrier-grade NAT'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'IETF protocol assignments'],
-  ['192.0.2.0', 24, 'documentation'],
-  ['192.31.196.0', 24, 'AS112'],
-  ['192.52.193.0', 24, 'AMT'],
-  ['192.88.99.0', 24, '6to4 relay anycast'],
-  ['192.168.0.0', 16, 'private'],
-  ['192.175.48.0', 24, 'AS112'],
-  ['198.18.0.0', 15, 'benchmarking'],
-  ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved and broadcast'],
-];
-
-type V6Range = readonly [string, number, string];
-const BLOCKED_V6: readonly V6Range[] = [
-  ['::', 128, 'unspecified'],
-  ['::1', 128, 'loopback'],
-  ['::', 96, 'IPv4-compatible (deprecated)'],
-  ['100::', 64, 'discard-only'],
-  ['64:ff9b:1::', 48, 'local-use NAT64'],
-  ['2001::', 23, 'IETF protocol assignments (Teredo, ORCHID, ...)'],
-  ['2001:db8::', 32, 'documentation'],
-  ['2002::', 16, '6to4'],
-  ['3fff::', 20, 'documentation'],
-  ['5f00::', 16, 'segment routing'],
-  ['fc00::', 7, 'unique local (private)'],
-  ['fe80::', 10, 'link-local'],
-  ['fec0::', 10, 'site-local (deprecated)'],
-  ['ff00::', 8, 'multicast'],
-];
-
-const V4_TABLE = BLOCKED_V4.map(([base, bits, label]) => {
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return { net: ((parseIPv4(base) ?? 0) & mask) >>> 0, mask, label, bits };
-});
-const V6_TABLE = BLOCKED_V6.map(([base, bits, label]) => {
-  const mask = ((1n << BigInt(bits)) - 1n) << BigInt(128 - bits);
-  return { net: (parseIPv6(base) ?? 0n) & mask, mask, label, bits };
-});
+// NAT64's well-known prefix carries a public IPv4 address on IPv6-only networks (DNS64): the IPv4
+// inside decides. Its local-use /48 and every other range that embeds IPv4 (IPv4-translated, 6to4,
+// Teredo) are refused whatever they carry; see docs/outreach.md.
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+// IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291) are `unicast` in ipaddr.js's table.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 export type AddressVerdict = { blocked: false } | { blocked: true; label: string };
 
-function vetV4(n: number, allowLoopback: boolean): AddressVerdict {
-  for (const r of V4_TABLE) {
-    if (((n & r.mask) >>> 0) === r.net) {
-      if (allowLoopback && r.label === 'loopback') return { blocked: false };
-      return { blocked: true, label: r.label };
-    }
+const ALLOWED: AddressVerdict = { blocked: false };
+
+/**
+ * IPv6 in its canonical spelling (RFC 5952, as the URL parser writes it), so an embedded dotted
+ * quad is read as written: ipaddr.js reads `::8.8.8.8` (IPv4-compatible, as inet_ntop prints it)
+ * as `::ffff:8.8.8.8`. A zone (`fe80::1%eth0`) is left for ipaddr.js, which reads it.
+ */
+function canonical(address: string): string {
+  if (net.isIP(address) !== 6) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
   }
-  return { blocked: false };
 }
 
-/** Whether a resolved address may be connected to. Unparseable input is blocked. */
-export function vetAddress(address: string, options: { allowLoopback?: boolean } = {}): AddressVerdict {
-  const allowLoopback = options.allowLoopback === true;
-  const v4 = parseIPv4(address);
-  if (v4 !== null) return vetV4(v4, allowLoopback);
-  const v6 = parseIPv6(address);
-  if (v6 === null) return { blocked: true, label: 'not an IP address' };
-  // IPv4-mapped ::ffff:0:0/96 and NAT64 64:ff9b::/96 carry an IPv4 address: judge that one.
-  const high96 = v6 >> 32n;
-  if (high96 === 0xffffn || high96 === 0x64ff9b0000000000000000n) {
-    const verdict = vetV4(Number(v6 & 0xffffffffn), allowLoopback);
-    return verdict.blocked ? { blocked: true, label: `${verdict.label} (IPv4 inside IPv6)` } : verdict;
+function normalized(address: string): string | null {
+  const spelled = canonical(address);
+  return ipaddr.isValid(spelled) ? ipaddr.process(spelled).toNormalizedString() : null;
+}
+
+function vetV4(ip: ipaddr.IPv4, inside: string | null): AddressVerdict {
+  const range = ip.range();
+  if (range === 'unicast') return ALLOWED;
+  return { blocked: true, label: inside ? `${range} (IPv4 inside ${inside})` : range };
+}
+
+/**
+ * Whether a resolved address may be connected to: only `unicast` in ipaddr.js's range table. An
+ * address is judged in the spelling a socket uses (dotted-quad IPv4 or IPv6); anything else,
+ * such as `2130706433` or `0177.0.0.1`, is blocked (URLs arrive here already normalised).
+ * `allowAddresses` (tests only) opens exact addresses, also in their IPv4-mapped form.
+ */
+export function vetAddress(address: string, options: { allowAddresses?: readonly string[] } = {}): AddressVerdict {
+  if (net.isIP(address) === 0) return { blocked: true, label: 'not an IP address' };
+  const ip = ipaddr.parse(canonical(address));
+  if (options.allowAddresses?.length) {
+    const own = normalized(address);
+    if (own !== null && options.allowAddresses.some((a) => normalized(a) === own)) return ALLOWED;
   }
-  for (const r of V6_TABLE) {
-    if ((v6 & r.mask) === r.net) {
-      if (allowLoopback && r.label === 'loopback') return { blocked: false };
-      return { blocked: true, label: r.label };
-    }
+  if (ip.kind() === 'ipv4') return vetV4(ip as ipaddr.IPv4, null);
+  const v6 = ip as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return vetV4(v6.toIPv4Address(), 'ipv4Mapped');
+  const range = v6.range();
+  if (range === 'rfc6052' && v6.match(NAT64_WELL_KNOWN)) {
+    return vetV4(ipaddr.fromByteArray(v6.toByteArray().slice(12)) as ipaddr.IPv4, 'rfc6052');
   }
-  return { blocked: false };
+  if (range !== 'unicast') return { blocked: true, label: range };
+  if (v6.match(IPV4_COMPATIBLE)) return { blocked: true, label: 'ipv4Compatible' };
+  return ALLOWED;
 }
 
 // ---------------------------------------------------------------------------------------------
 // HTML to text
 
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', commat: '@', period: '.', lbrack: '[', rbrack: ']',
-  lsqb: '[', rsqb: ']', lpar: '(', rpar: ')', lcub: '{', rcub: '}', hyphen: '-', dash: '-', ndash: '–', mdash: '—',
-  lowbar: '_', plus: '+', colon: ':', sol: '/', ensp: ' ', emsp: ' ', thinsp: ' ', shy: '', zwj: '', zwnj: '',
-  hellip: '…', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', middot: '·', copy: '©', reg: '®',
-};
+// Characters that render as nothing and can split an address (soft hyphen, zero-width ones).
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
+/** HTML entities decoded with `entities` (HTML5's whole table), invisible characters dropped. */
 export function decodeEntities(s: string): string {
-  return s
-    .replace(/&#(\d{1,7});?/g, (_, d: string) => codePoint(Number.parseInt(d, 10)))
-    .replace(/&#x([0-9a-f]{1,6});?/gi, (_, h: string) => codePoint(Number.parseInt(h, 16)))
-    .replace(/&([a-z][a-z0-9]*);/gi, (m, name: string) => NAMED[name] ?? NAMED[name.toLowerCase()] ?? m);
-}
-
-function codePoint(cp: number): string {
-  return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : '';
+  return decodeHTML(s).replace(INVISIBLE, '');
 }
 
 /** Cloudflare "email protection": the first byte is a key XORed over the rest. */
@@ -489,7 +418,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         if (addresses.length === 0) throw new Refusal('dns_failed', `${hostname} has no addresses`);
       }
       for (const a of addresses) {
-        const verdict = vetAddress(a.address, { allowLoopback: opts.allowLoopback === true });
+        const verdict = vetAddress(a.address, { allowAddresses: opts.allowAddresses ?? [] });
         if (verdict.blocked) throw new Refusal('blocked_address', `${hostname} resolves to ${a.address} (${verdict.label})`);
       }
       const result = await withDeadline(oneHop(url, addresses, opts, controller.signal), controller.signal).catch((err: unknown) => {

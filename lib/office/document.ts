@@ -23,7 +23,7 @@ export async function buildOffice(deps: LibDeps, viewerId: string | null) {
     playbookGroup(db, site),
     labGroup(db, site, now, viewerId),
     showOfficeGroup(db, viewerId, now),
-    outreachState(db),
+    outreachState(db, config),
     shiftsGroup(db, now),
   ]);
   const agents = await agentsGroup(db, site, now, promotion);

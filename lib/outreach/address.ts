@@ -115,12 +115,13 @@ export function isRoleLocalPart(local: string): boolean {
   return words.length > 1 && words.some((w) => ROLE_WORDS.has(w) && w.length > 2);
 }
 
-/** The address alone: syntax, `.de`, free-mail provider, role address. Null when it passes. */
-export function checkContactAddress(input: string): AppError | null {
-  const parsed = parseAddress(input);
-  if (!parsed) {
-    return fail('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
-  }
+/** The refusal for input that `parseAddress` does not read as an email address. */
+export function addressInvalid(): AppError {
+  return fail('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
+}
+
+/** The address alone: `.de`, free-mail provider, role address. Null when it passes. */
+export function checkContactAddress(parsed: ParsedAddress): AppError | null {
   if (parsed.domain === 'de' || parsed.domain.endsWith('.de')) {
     return fail('OUTREACH_ADDRESS_DE', `Outreach address rule: any .de address is refused. ${PROFESSIONAL_ADDRESSES_ONLY}`, {
       domain: parsed.domain,
@@ -144,20 +145,16 @@ export function checkContactAddress(input: string): AppError | null {
 }
 
 /** The outlet domain that the 7-day first-contact cap counts by: the address's registrable domain. */
-export function outletDomain(input: string): string | null {
-  const parsed = parseAddress(input);
-  return parsed ? (parsed.registrableDomain ?? parsed.domain) : null;
+export function outletDomain(parsed: ParsedAddress): string {
+  return parsed.registrableDomain ?? parsed.domain;
 }
-
 
 // `@` written as `@`, `[at]`, `(at)`, `{at}`, `<at>`, `[@]`, ` at `; `.` as `.`, `[dot]`, `(dot)`, `[.]`, ` dot `.
 const AT = String.raw`(?:\s*@\s*|\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+)`;
 const DOT = String.raw`(?:\s*\.\s*|\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+)`;
 
 /** True when `address` is written in `text`, plainly or as `name [at] domain [dot] tld` and similar. */
-export function addressAppearsIn(address: string, text: string): boolean {
-  const parsed = parseAddress(address);
-  if (!parsed) return false;
+export function addressAppearsIn(parsed: ParsedAddress, text: string): boolean {
   const local = escapeRegExp(parsed.local).replace(/\\\./g, DOT);
   const domain = parsed.domain.split('.').map(escapeRegExp).join(DOT);
   const re = new RegExp(`(?<![a-z0-9!#$%&'*+/=?^_\`{|}~.-])${local}${AT}${domain}(?![a-z0-9-]|\\.[a-z0-9])`, 'iu');
@@ -172,11 +169,7 @@ export type FetchedPage = { finalUrl: string; text: string };
  * The address is on the page and the page is on the address's own registrable domain. Run it
  * after `checkContactAddress` and after the page was fetched with `safeFetch`.
  */
-export function checkAddressOnPage(address: string, page: FetchedPage): AppError | null {
-  const parsed = parseAddress(address);
-  if (!parsed) {
-    return fail('OUTREACH_ADDRESS_INVALID', `Outreach address rule: not a valid email address. ${PROFESSIONAL_ADDRESSES_ONLY}`);
-  }
+export function checkAddressOnPage(parsed: ParsedAddress, page: FetchedPage): AppError | null {
   let pageHost: string;
   try {
     pageHost = new URL(page.finalUrl).hostname.toLowerCase();
@@ -194,7 +187,7 @@ export function checkAddressOnPage(address: string, page: FetchedPage): AppError
       { address_domain: addressDomain ?? parsed.domain, page_domain: pageDomain ?? pageHost },
     );
   }
-  if (!addressAppearsIn(parsed.address, page.text)) {
+  if (!addressAppearsIn(parsed, page.text)) {
     return fail(
       'OUTREACH_ADDRESS_NOT_ON_PAGE',
       `Outreach source rule: the address must be written on the source_url page, plainly or as name [at] domain. ${PROFESSIONAL_ADDRESSES_ONLY}`,

@@ -1,15 +1,10 @@
 // The owner's outreach commands for the admin CLI (`npm run admin -- outreach-...`). They call the
 // same functions as the owner's routes, so a decision is the same whichever way the owner makes it.
-import type { LibDeps } from '../deps.ts';
 import { parseArgs } from 'node:util';
-
-
-
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import { checkContactAddress, parseAddress } from './address.ts';
+import type { LibDeps } from '../deps.ts';
 import { closeChannel, openChannel, resolveChannelPost } from './channels.ts';
-import { approveMessage, rejectMessage, resolveMessage, suppressContactAddress, type Resolution } from './emails.ts';
-import { REFERRAL_CHANNELS, SettingsPatch, readOutreachState, updateSettings, type OutreachSettingsPatch } from './settings.ts';
+import { approveMessage, listOwnerQueue, rejectMessage, resolveMessage, suppressByOwner, type Resolution } from './emails.ts';
+import { REFERRAL_CHANNELS, SettingsPatch, readOwnerSettings, updateSettings, type OutreachSettingsPatch } from './settings.ts';
 
 export const OUTREACH_USAGE = `  outreach-show                              outreach settings, what is missing, channels, messages waiting
   outreach-setup [--service-name T] [--mailbox A] [--reply-domain D] [--owner-name T] [--owner-email A]
@@ -69,11 +64,9 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
     },
   });
   const [command, a, b] = positionals;
-  const now = () => deps.clock.now();
   switch (command) {
     case 'outreach-show': {
-      const state = await readOutreachState(deps.db, deps.config);
-      print(JSON.stringify({ ...state, channels: await createOutreachQueries(deps.db).channels() }, null, 2));
+      print(JSON.stringify(await readOwnerSettings(deps), null, 2));
       return 0;
     }
     case 'outreach-setup': {
@@ -94,13 +87,13 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
       }
       if (values['fleet-cap'] !== undefined) raw.fleet_cap = Number(values['fleet-cap']);
       if (values['allowed-hosts'] !== undefined) raw.allowed_hosts = values['allowed-hosts'].split(',').map((h) => h.trim()).filter(Boolean);
-      const state = await updateSettings(deps.db, deps.config, patchOrUsage(raw), now());
+      const state = await updateSettings(deps, patchOrUsage(raw));
       print(`outreach mode ${state.settings.mode}; ${state.configured ? 'configured' : `missing: ${state.missing.join(', ')}`}`);
       return 0;
     }
     case 'outreach-mode': {
       const mode = oneOf(a, ['off', 'review', 'auto'] as const, '<mode>');
-      const state = await updateSettings(deps.db, deps.config, { mode }, now());
+      const state = await updateSettings(deps, { mode });
       print(`outreach mode ${state.settings.mode}${state.configured ? '' : ` (not configured yet: missing ${state.missing.join(', ')})`}`);
       return 0;
     }
@@ -108,16 +101,16 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
       const channel = oneOf(a, REFERRAL_CHANNELS, '<channel>');
       const url = need(b, '<url|none>');
       const patch = patchOrUsage({ referral_targets: { [channel]: url === 'none' ? null : url } });
-      await updateSettings(deps.db, deps.config, patch, now());
+      await updateSettings(deps, patch);
       print(url === 'none' ? `/r/<agent>/${channel} has no destination` : `/r/<agent>/${channel} leads to ${url}`);
       return 0;
     }
     case 'outreach-queue': {
       const status = oneOf(values.status ?? 'queued', ['queued', 'unknown', 'approved', 'sending'] as const, '--status');
-      const rows = await createOutreachQueries(deps.db).ownerQueue([status], 200);
-      if (rows.length === 0) print(`no ${status} messages`);
-      for (const m of rows) {
-        print(`${m.id}\t${m.status}\t${m.created_at}\t${m.author_name} -> ${m.to} (${m.outlet})\t${m.kind}/${m.send_kind}\t${m.subject}`);
+      const { messages } = await listOwnerQueue(deps, { status, limit: 200 });
+      if (messages.length === 0) print(`no ${status} messages`);
+      for (const m of messages) {
+        print(`${m.message_id}\t${m.status}\t${m.created_at}\t${m.agent} -> ${m.to} (${m.outlet})\t${m.kind}/${m.send_kind}\t${m.subject}`);
         if (m.status_reason) print(`\t${m.status_reason}`);
       }
       return 0;
@@ -157,11 +150,8 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
       return 0;
     }
     case 'outreach-suppress': {
-      const email = need(a, '<email>');
-      const parsed = parseAddress(email);
-      if (!parsed) throw checkContactAddress(email) ?? new OutreachUsageError('not an email address');
-      const result = await deps.db.transaction((tx) => suppressContactAddress(tx, { address: parsed.address, reason: 'owner', messageId: null, now: now() }));
-      print(`${parsed.address} suppressed${result.newly ? '' : ' (already)'}; ${result.cancelled.length} pending email(s) cancelled`);
+      const result = await suppressByOwner(deps, need(a, '<email>'));
+      print(`${result.address} suppressed${result.newly ? '' : ' (already)'}; ${result.cancelled.length} pending email(s) cancelled`);
       return 0;
     }
     default:

@@ -2,48 +2,40 @@
 // creates the channel, follow the email content rules and limits of SPEC.md, appear in the public
 // log, and are delivered by the channel_post__deliver task through the channel's webhook adapter.
 import { fail } from '../errors.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import type { AppError } from '../errors.ts';
-import { assertOwnExperiment, type OutreachDeps } from './access.ts';
+import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-channel-posts.ts';
+import { createOutreachChannelsQueries } from '../../sql/queries/outreach-channels.ts';
+import { assertOwnExperiment, assertResident, type OutreachDeps } from './access.ts';
 import { enqueueChannelPost } from './jobs.ts';
-import { checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
-import { readOutreachState } from './settings.ts';
+import { channelNotCreated, checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
+import { readSettings } from './settings.ts';
 
 export const CHANNELS: readonly ChannelName[] = ['messaging', 'social'];
-
-function throwIf(error: AppError | null): void {
-  if (error) throw error;
-}
 
 function dayCap(channel: ChannelName): number {
   return channel === 'social' ? OUTREACH_LIMITS.socialPostsPerMoscowDay : OUTREACH_LIMITS.messagingPostsPerMoscowDay;
 }
 
 export async function postToChannel(deps: OutreachDeps, account: Account, input: { channel: ChannelName; text: string; experiment_id: string }) {
+  assertResident(account);
+  assertNoSecrets({ text: input.text });
   const now = deps.clock.now();
-  const q = createOutreachQueries(deps.db);
-  if (!(await q.channelOpen(input.channel))) {
-    throw fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${input.channel} channel yet.`, {
-      channel: input.channel,
-    });
-  }
-  const state = await readOutreachState(deps.db, deps.config);
-  if (state.settings.mode === 'off') {
+  if (!(await createOutreachChannelsQueries(deps.db).isOpen(input.channel))) throw channelNotCreated(input.channel);
+  if ((await readSettings(deps.db)).mode === 'off') {
     throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored.', { mode: 'off' });
   }
   await assertOwnExperiment(deps.db, account.id, input.experiment_id);
   const { start, end } = moscowDayBounds(now);
   const row = await deps.db.transaction(async (tx) => {
-    const t = createOutreachQueries(tx);
-    await t.lock(`channel:${input.channel}`);
-    const created = await t.channelOpen(input.channel);
-    const postsToday = await t.channelPostsBetween(input.channel, start, end);
-    const mine = await t.authorChannelPostsSince(account.id, input.channel, new Date(now.getTime() - OUTREACH_LIMITS.socialPerAgentWindowMs));
-    throwIf(
-      checkChannelPost(input.text, { channel: input.channel, created, postsToday, agentSocialPostTimes: mine.map((t) => new Date(t)) }, now),
-    );
-    const inserted = await t.insertChannelPost({ authorId: account.id, channel: input.channel, text: input.text.trim(), experimentId: input.experiment_id, now });
+    const posts = createOutreachChannelPostsQueries(tx);
+    await posts.lockChannel(input.channel);
+    const created = await createOutreachChannelsQueries(tx).isOpen(input.channel);
+    const postsToday = await posts.countBetween(input.channel, start, end);
+    const mine = await posts.authorTimesSince(account.id, input.channel, new Date(now.getTime() - OUTREACH_LIMITS.socialPerAgentWindowMs));
+    const refused = checkChannelPost(input.text, { channel: input.channel, created, postsToday, agentSocialPostTimes: mine.map((t) => new Date(t)) }, now);
+    if (refused) throw refused;
+    const inserted = await posts.insert({ authorId: account.id, channel: input.channel, text: input.text.trim(), experimentId: input.experiment_id, now });
     await enqueueChannelPost(tx, inserted.id);
     return inserted;
   });
@@ -52,18 +44,19 @@ export async function postToChannel(deps: OutreachDeps, account: Account, input:
 
 /** What a resident needs to know before posting: which channels exist and what is left today. */
 export async function listChannels(deps: OutreachDeps, account: Account) {
+  assertResident(account);
   const now = deps.clock.now();
-  const q = createOutreachQueries(deps.db);
-  const rows = await q.channels();
+  const posts = createOutreachChannelPostsQueries(deps.db);
+  const rows = await createOutreachChannelsQueries(deps.db).list();
   const { start, end } = moscowDayBounds(now);
   const out = [];
   for (const name of CHANNELS) {
     const row = rows.find((r) => r.name === name);
     const created = row !== undefined && row.closed_at === null;
-    const today = await q.channelPostsBetween(name, start, end);
+    const today = await posts.countBetween(name, start, end);
     let nextAt: string | null = null;
     if (name === 'social') {
-      const mine = await q.authorChannelPostsSince(account.id, name, new Date(now.getTime() - OUTREACH_LIMITS.socialPerAgentWindowMs));
+      const mine = await posts.authorTimesSince(account.id, name, new Date(now.getTime() - OUTREACH_LIMITS.socialPerAgentWindowMs));
       const newest = mine[0];
       if (newest) nextAt = new Date(new Date(newest).getTime() + OUTREACH_LIMITS.socialPerAgentWindowMs).toISOString();
     }
@@ -84,6 +77,7 @@ export async function listChannels(deps: OutreachDeps, account: Account) {
 
 /** The owner creates (or re-opens) a channel; it needs its delivery adapter configured. */
 export async function openChannel(deps: OutreachDeps, ownerId: string | null, name: ChannelName, label: string) {
+  assertNoSecrets({ label });
   if (!deps.config.outreach.webhooks[name]) {
     throw fail(
       'OUTREACH_CHANNEL_ADAPTER_MISSING',
@@ -91,22 +85,22 @@ export async function openChannel(deps: OutreachDeps, ownerId: string | null, na
       { channel: name },
     );
   }
-  await createOutreachQueries(deps.db).openChannel(name, label, ownerId, deps.clock.now());
+  await createOutreachChannelsQueries(deps.db).open(name, label, ownerId, deps.clock.now());
   return { channel: name, created: true, label };
 }
 
 export async function closeChannel(deps: OutreachDeps, name: ChannelName) {
-  const closed = await createOutreachQueries(deps.db).closeChannel(name, deps.clock.now());
+  const closed = await createOutreachChannelsQueries(deps.db).close(name, deps.clock.now());
   return { channel: name, created: false, was_open: closed };
 }
 
 /** The owner's answer for an `unknown` channel post: `sent`, `failed`, or `resend`. */
 export async function resolveChannelPost(deps: OutreachDeps, id: string, outcome: 'sent' | 'failed' | 'resend') {
   return deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
-    const post = await q.channelPost(id);
+    const posts = createOutreachChannelPostsQueries(tx);
+    const post = await posts.find(id);
     const to = outcome === 'resend' ? 'pending' : outcome;
-    const done = await q.resolveChannelPost(id, to, `resolved by the owner: ${outcome}`, deps.clock.now());
+    const done = await posts.resolveUnknown(id, to, `resolved by the owner: ${outcome}`, deps.clock.now());
     if (!done) {
       throw fail('OUTREACH_MESSAGE_STATE', post ? `The post is ${post.status}; this needs unknown.` : 'No channel post with that id.', {
         post_id: id,

@@ -1,45 +1,39 @@
 // Contacts: an address an agent found published for someone's work, verified on its source page.
-// The address is checked alone (syntax, .de, free mail, role), then the page is fetched through the
-// SSRF-guarded fetcher and must carry the address on the address's own registrable domain. A
-// contact belongs to the fleet: one row per address, whoever added it; the address is never shown
-// again, and the list tells each resident what it may send to whom right now.
-import { fail } from '../errors.ts';
-import type { Account } from '../../sql/queries/accounts.ts';
-import { createOutreachQueries, type ContactListRow } from '../../sql/queries/outreach.ts';
-import type { AppError } from '../errors.ts';
-import { safeFetch, type SafeFetchOptions } from '../net/safe-fetch.ts';
-import type { OutreachDeps } from './access.ts';
-import { checkAddressOnPage, checkContactAddress, checkSourceUrl, outletDomain, parseAddress } from './address.ts';
+// The address is parsed once and checked alone (syntax, .de, free mail, role), then the page is
+// fetched through the SSRF-guarded fetcher and must carry the address on the address's own
+// registrable domain. A contact belongs to the fleet: one row per address, whoever added it; the
+// address is never shown again, and the list tells each resident what it may send to whom now.
+import { fail, type AppError } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { checkContactDayCap, checkOutletWeekCap, decideSendKind, moscowDayBounds, OUTREACH_LIMITS, type SendFacts } from './limits.ts';
+import { safeFetch } from '../net/safe-fetch.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import { createOutreachContactsQueries, type ContactListRow } from '../../sql/queries/outreach-contacts.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
+import { assertResident, type OutreachDeps } from './access.ts';
+import { addressInvalid, checkAddressOnPage, checkContactAddress, checkSourceUrl, outletDomain, parseAddress } from './address.ts';
+import { checkContactDayCap, checkOutletWeekCap, checkSend, moscowDayBounds, OUTREACH_LIMITS, sendKindOf, type SendFacts } from './limits.ts';
 import { readOutreachState } from './settings.ts';
-
-/**
- * How contact pages are fetched. Production leaves `options` empty (https on 443, public addresses
- * only). Tests, and only tests, put a test CA, loopback and a port here.
- */
-export const contactPageFetch: { options: SafeFetchOptions } = { options: {} };
 
 export type ContactInput = { email: string; outlet: string; name?: string | null | undefined; beat: string; source_url: string };
 
-function throwIf(error: AppError | null): void {
-  if (error) throw error;
-}
-
 export async function addContact(deps: OutreachDeps, account: Account, input: ContactInput): Promise<{ contact_id: string; duplicate: boolean }> {
+  assertResident(account);
+  assertNoSecrets({ outlet: input.outlet, name: input.name, beat: input.beat, source_url: input.source_url });
   const now = deps.clock.now();
-  throwIf(checkContactAddress(input.email));
-  const parsed = parseAddress(input.email);
-  if (!parsed) throw fail('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: not a valid email address.');
-  throwIf(checkSourceUrl(input.source_url));
-  const queries = createOutreachQueries(deps.db);
-  const existing = await queries.contactIdByAddress(parsed.address);
-  if (existing) return { contact_id: existing, duplicate: true };
+  const address = parseAddress(input.email);
+  if (!address) throw addressInvalid();
+  const refused = checkContactAddress(address) ?? checkSourceUrl(input.source_url);
+  if (refused) throw refused;
+  const contacts = createOutreachContactsQueries(deps.db);
+  const existing = await contacts.find({ address: address.address });
+  if (existing) return { contact_id: existing.id, duplicate: true };
 
-  // The quota answers before the page is fetched; the insert re-counts under a lock.
+  // The quota answers before the page is fetched; the insert counts again under a lock.
   const { start, end } = moscowDayBounds(now);
-  throwIf(checkContactDayCap(await queries.contactsAddedBetween(account.id, start, end), now));
-  const page = await safeFetch(input.source_url, contactPageFetch.options);
+  const overQuota = checkContactDayCap(await contacts.countAddedBetween(account.id, start, end), now);
+  if (overQuota) throw overQuota;
+  const page = await safeFetch(input.source_url, deps.contactPageFetch ?? {});
   if (!page.ok) {
     throw fail(
       'OUTREACH_SOURCE_UNREADABLE',
@@ -47,16 +41,18 @@ export async function addContact(deps: OutreachDeps, account: Account, input: Co
       { reason: page.reason, detail: page.detail },
     );
   }
-  throwIf(checkAddressOnPage(parsed.address, { finalUrl: page.finalUrl, text: page.text }));
+  const notOnPage = checkAddressOnPage(address, { finalUrl: page.finalUrl, text: page.text });
+  if (notOnPage) throw notOnPage;
 
   return deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
-    await q.lock(`contacts:${account.id}`);
-    throwIf(checkContactDayCap(await q.contactsAddedBetween(account.id, start, end), now));
-    const id = await q.insertContact({
-      address: parsed.address,
+    const q = createOutreachContactsQueries(tx);
+    await q.lockAdder(account.id);
+    const full = checkContactDayCap(await q.countAddedBetween(account.id, start, end), now);
+    if (full) throw full;
+    const id = await q.insert({
+      address: address.address,
       outlet: input.outlet,
-      outletDomain: outletDomain(parsed.address) ?? parsed.domain,
+      outletDomain: outletDomain(address),
       name: input.name ?? null,
       beat: input.beat,
       sourceUrl: page.finalUrl,
@@ -65,9 +61,9 @@ export async function addContact(deps: OutreachDeps, account: Account, input: Co
     });
     if (id) return { contact_id: id, duplicate: false };
     // Another add of the same address won the race.
-    const other = await q.contactIdByAddress(parsed.address);
+    const other = await q.find({ address: address.address });
     if (!other) throw fail('OUTREACH_ADDRESS_INVALID', 'Outreach address rule: the address could not be stored.');
-    return { contact_id: other, duplicate: true };
+    return { contact_id: other.id, duplicate: true };
   });
 }
 
@@ -93,11 +89,11 @@ export function contactView(row: ContactListRow, now: Date) {
     repliesFromContact: row.replies_contact,
     answersAccepted: row.answers,
   };
-  const decision = decideSendKind(facts, now);
-  let blocked: AppError | null = decision.ok ? null : decision.error;
-  if (decision.ok && decision.kind === 'first_contact') {
-    blocked = checkOutletWeekCap(row.outlet_domain, row.outlet_first_contacts.map((t) => new Date(t)), now);
-  }
+  const threadRefusal = checkSend(facts, now);
+  const kind = sendKindOf(facts);
+  const blocked: AppError | null =
+    threadRefusal ??
+    (kind === 'first_contact' ? checkOutletWeekCap(row.outlet_domain, row.outlet_first_contacts.map((t) => new Date(t)), now) : null);
   const retryAt = blocked?.details?.retry_at;
   return {
     contact_id: row.id,
@@ -113,10 +109,10 @@ export function contactView(row: ContactListRow, now: Date) {
     first_contact_at: row.first_contact_sent_at ?? row.first_contact_at,
     last_email_at: row.last_email_at,
     contactable_now: blocked === null,
-    next_step: decision.ok ? decision.kind : null,
+    next_step: threadRefusal === null ? kind : null,
     contactable_at: blocked === null ? now.toISOString() : typeof retryAt === 'string' ? retryAt : null,
     blocked_by: blocked ? blocked.code : null,
-    follow_up_of: decision.ok && decision.kind !== 'first_contact' ? row.my_latest_message_id : null,
+    follow_up_of: threadRefusal === null && kind !== 'first_contact' ? row.my_latest_message_id : null,
   };
 }
 
@@ -125,26 +121,21 @@ export async function listContacts(
   account: Account,
   query: { q?: string | undefined; outlet?: string | undefined; before?: string | undefined; limit: number },
 ) {
+  assertResident(account);
   const now = deps.clock.now();
   const beforeSeq = query.before !== undefined ? decodeCursor('ocontacts', query.before, 'before') : null;
-  const queries = createOutreachQueries(deps.db);
-  const rows = await queries.listContacts({
-    callerId: account.id,
-    q: query.q?.trim() || null,
-    outlet: query.outlet?.trim() || null,
-    beforeSeq,
-    limit: query.limit,
-    now,
-  });
+  const contacts = createOutreachContactsQueries(deps.db);
+  const messages = createOutreachMessagesQueries(deps.db);
+  const { start, end } = moscowDayBounds(now);
+  const [rows, state, addedToday, sentToday, fleetToday] = await Promise.all([
+    contacts.list({ callerId: account.id, q: query.q?.trim() || null, outlet: query.outlet?.trim() || null, beforeSeq, limit: query.limit, now }),
+    readOutreachState(deps.db, deps.config),
+    contacts.countAddedBetween(account.id, start, end),
+    messages.countAcceptedByAuthorBetween(account.id, start, end),
+    messages.countAcceptedBetween(start, end),
+  ]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const { start, end } = moscowDayBounds(now);
-  const state = await readOutreachState(deps.db, deps.config);
-  const [addedToday, sentToday, fleetToday] = await Promise.all([
-    queries.contactsAddedBetween(account.id, start, end),
-    queries.acceptedByAuthorBetween(account.id, start, end),
-    queries.acceptedBetween(start, end),
-  ]);
   return {
     contacts: items.map((r) => contactView(r, now)),
     next_before: rows.length > query.limit && last ? encodeCursor('ocontacts', last.seq) : null,

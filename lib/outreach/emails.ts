@@ -3,21 +3,29 @@
 // owner). Sending itself is the email__send task (lib/outreach/sending.ts).
 import { createHash } from 'node:crypto';
 import type { CommonQueryMethods } from 'slonik';
-import type { Account } from '../../sql/queries/accounts.ts';
-import { createOutreachQueries, type MessageRow, type ReplyRow } from '../../sql/queries/outreach.ts';
-import { fail, type AppError } from '../errors.ts';
-import { assertOwnExperiment, type OutreachDeps } from './access.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { fail, type AppError } from '../errors.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
+import { createOutreachMessagesQueries, type MessageRow } from '../../sql/queries/outreach-messages.ts';
+import { createOutreachRepliesQueries, type ReplyRow } from '../../sql/queries/outreach-replies.ts';
+import { createOutreachSuppressionsQueries, type SuppressionReason } from '../../sql/queries/outreach-suppressions.ts';
+import { createOutreachTokensQueries } from '../../sql/queries/outreach-tokens.ts';
+import { assertOwnExperiment, assertResident, type OutreachDeps } from './access.ts';
+import { addressInvalid, parseAddress } from './address.ts';
 import {
   checkAgentDayCap,
   checkEmailText,
   checkFleetDayCap,
   checkOutletWeekCap,
-  decideSendKind,
+  checkSend,
   moscowDayBounds,
   OUTREACH_LIMITS,
+  sendKindOf,
 } from './limits.ts';
 import { enqueueSend } from './jobs.ts';
+import { listedReplyKind } from './reply-kind.ts';
 import { linkPolicyOf, readOutreachState, type OutreachState } from './settings.ts';
 
 export type EmailInput = {
@@ -49,10 +57,6 @@ export function assertCanSend(state: OutreachState): void {
   }
 }
 
-function throwIf(error: AppError | null): void {
-  if (error) throw error;
-}
-
 export function publicUrlOf(deps: OutreachDeps, id: string): string {
   return `${deps.config.siteUrl}/outreach/${id}`;
 }
@@ -62,50 +66,58 @@ export function publicUrlOf(deps: OutreachDeps, id: string): string {
  * to the sending task at once (mode auto). Refusals store nothing.
  */
 export async function submitEmail(deps: OutreachDeps, account: Account, input: EmailInput) {
+  assertResident(account);
+  assertNoSecrets({ subject: input.subject, body: input.body });
   const now = deps.clock.now();
   const state = await readOutreachState(deps.db, deps.config);
   assertCanSend(state);
   await assertOwnExperiment(deps.db, account.id, input.experiment_id);
-  throwIf(checkEmailText({ subject: input.subject, body: input.body }, linkPolicyOf(state.settings, deps.config)));
+  const badText = checkEmailText({ subject: input.subject, body: input.body }, linkPolicyOf(state.settings, deps.config));
+  if (badText) throw badText;
 
   const row = await deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const messages = createOutreachMessagesQueries(tx);
     // One lock for every acceptance: the fleet cap, the outlet cap and "one first contact per
     // address" are counts over everybody's rows.
-    await q.lock('send');
-    const contact = await q.contact(input.contact_id);
+    await messages.lockAcceptance();
+    const contact = await createOutreachContactsQueries(tx).find({ id: input.contact_id });
     if (!contact) throw fail('NOT_FOUND', 'No contact with that contact_id; add it with POST /v1/outreach/contacts.', { contact_id: input.contact_id });
-    const facts = await q.sendFacts(contact.id);
-    const ref = input.follow_up_of ? await q.messageRef(input.follow_up_of) : null;
-    const decision = decideSendKind(
-      {
-        contactStatus: contact.suppressed ? 'suppressed' : contact.bounced_at ? 'bounced' : 'active',
-        firstContact: facts.first_contact_created_at ? { sentAt: facts.first_contact_sent_at ? new Date(facts.first_contact_sent_at) : null } : null,
-        followUpOf: input.follow_up_of
-          ? { found: ref !== null, ownMessage: ref?.author_id === account.id, sameContact: ref?.contact_id === contact.id }
-          : null,
-        followUpsAccepted: facts.follow_ups,
-        repliesFromAnyone: facts.replies_any,
-        repliesFromContact: facts.replies_contact,
-        answersAccepted: facts.answers,
-      },
-      now,
-    );
-    if (!decision.ok) throw decision.error;
+    const facts = await messages.sendFacts(contact.id);
+    const ref = input.follow_up_of ? await messages.authorAndContactOf(input.follow_up_of) : null;
+    const sendFacts = {
+      contactStatus: contact.suppressed ? ('suppressed' as const) : contact.bounced_at ? ('bounced' as const) : ('active' as const),
+      firstContact: facts.first_contact_created_at ? { sentAt: facts.first_contact_sent_at ? new Date(facts.first_contact_sent_at) : null } : null,
+      followUpOf: input.follow_up_of
+        ? { found: ref !== null, ownMessage: ref?.author_id === account.id, sameContact: ref?.contact_id === contact.id }
+        : null,
+      followUpsAccepted: facts.follow_ups,
+      repliesFromAnyone: facts.replies_any,
+      repliesFromContact: facts.replies_contact,
+      answersAccepted: facts.answers,
+    };
+    const sendKind = sendKindOf(sendFacts);
     const { start, end } = moscowDayBounds(now);
-    throwIf(checkAgentDayCap(await q.acceptedByAuthorBetween(account.id, start, end), now));
-    throwIf(checkFleetDayCap(await q.acceptedBetween(start, end), state.settings.fleet_cap, now));
-    if (decision.kind === 'first_contact') {
-      const times = await q.outletFirstContactsSince(contact.outlet_domain, new Date(now.getTime() - OUTREACH_LIMITS.outletWindowMs));
-      throwIf(checkOutletWeekCap(contact.outlet_domain, times.map((t) => new Date(t)), now));
-    }
+    const refused =
+      checkSend(sendFacts, now) ??
+      checkAgentDayCap(await messages.countAcceptedByAuthorBetween(account.id, start, end), now) ??
+      checkFleetDayCap(await messages.countAcceptedBetween(start, end), state.settings.fleet_cap, now) ??
+      (sendKind === 'first_contact'
+        ? checkOutletWeekCap(
+            contact.outlet_domain,
+            (await messages.outletFirstContactTimesSince(contact.outlet_domain, new Date(now.getTime() - OUTREACH_LIMITS.outletWindowMs))).map(
+              (t) => new Date(t),
+            ),
+            now,
+          )
+        : null);
+    if (refused) throw refused;
     const status = state.settings.mode === 'auto' && input.kind !== 'letter' ? 'approved' : 'queued';
-    const inserted = await q.insertMessage({
+    const inserted = await messages.insert({
       authorId: account.id,
       contactId: contact.id,
       experimentId: input.experiment_id,
       kind: input.kind,
-      sendKind: decision.kind,
+      sendKind,
       followUpOf: input.follow_up_of ?? null,
       subject: input.subject.trim(),
       body: input.body.trim(),
@@ -113,7 +125,7 @@ export async function submitEmail(deps: OutreachDeps, account: Account, input: E
       now,
     });
     if (status === 'approved') await enqueueSend(tx, inserted.id);
-    return { ...inserted, send_kind: decision.kind };
+    return { ...inserted, send_kind: sendKind };
   });
   return {
     message_id: row.id,
@@ -127,7 +139,7 @@ export async function submitEmail(deps: OutreachDeps, account: Account, input: E
 }
 
 function presentReply(r: ReplyRow) {
-  return { reply_id: r.id, kind: r.kind, from_contact: r.from_contact, opt_out: r.opt_out, excerpt: r.excerpt, received_at: r.received_at };
+  return { reply_id: r.id, ...listedReplyKind(r.kind), from_contact: r.from_contact, opt_out: r.opt_out, excerpt: r.excerpt, received_at: r.received_at };
 }
 
 export function presentMessage(deps: OutreachDeps, m: MessageRow, replies: readonly ReplyRow[]) {
@@ -151,11 +163,11 @@ export function presentMessage(deps: OutreachDeps, m: MessageRow, replies: reado
 }
 
 export async function listSent(deps: OutreachDeps, account: Account, query: { before?: string | undefined; limit: number }) {
+  assertResident(account);
   const beforeSeq = query.before !== undefined ? decodeCursor('osent', query.before, 'before') : null;
-  const q = createOutreachQueries(deps.db);
-  const rows = await q.sentBy(account.id, beforeSeq, query.limit);
+  const rows = await createOutreachMessagesQueries(deps.db).listByAuthor(account.id, beforeSeq, query.limit);
   const items = rows.slice(0, query.limit);
-  const replies = items.length ? await q.repliesTo(items.map((m) => m.id)) : [];
+  const replies = items.length ? await createOutreachRepliesQueries(deps.db).listForMessages(items.map((m) => m.id)) : [];
   const last = items.at(-1);
   return {
     messages: items.map((m) => presentMessage(deps, m, replies)),
@@ -167,8 +179,17 @@ export async function listSent(deps: OutreachDeps, account: Account, query: { be
 // ---------------------------------------------------------------------------------------------
 // The owner's decisions
 
-async function messageOr404(q: ReturnType<typeof createOutreachQueries>, id: string): Promise<MessageRow> {
-  const m = await q.message(id);
+/** Messages in a state the owner acts on, with their recipients (the owner's queue). */
+export async function listOwnerQueue(deps: OutreachDeps, query: { status: 'queued' | 'unknown' | 'approved' | 'sending'; limit: number }) {
+  const rows = await createOutreachMessagesQueries(deps.db).listForOwner([query.status], query.limit);
+  return {
+    messages: rows.map((m) => ({ ...presentMessage(deps, m, []), agent: m.author_name, to: m.to, source_url: m.source_url, attempts: m.attempts })),
+    content_is_untrusted: true,
+  };
+}
+
+async function messageOr404(q: ReturnType<typeof createOutreachMessagesQueries>, id: string): Promise<MessageRow> {
+  const m = await q.find(id);
   if (!m) throw fail('OUTREACH_MESSAGE_STATE', 'No outreach message with that id.', { message_id: id, status: null });
   return m;
 }
@@ -185,10 +206,10 @@ export async function approveMessage(deps: OutreachDeps, ownerId: string | null,
     throw fail('OUTREACH_NOT_CONFIGURED', 'Outreach is not set up yet; nothing can be approved for sending.', { missing: state.missing });
   }
   return deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const q = createOutreachMessagesQueries(tx);
     const m = await messageOr404(q, id);
     if (m.status !== 'queued') throw stateError(m, 'queued');
-    const contact = await q.contact(m.contact_id);
+    const contact = await createOutreachContactsQueries(tx).find({ id: m.contact_id });
     const decided = await q.decide(id, 'approved', ownerId ? 'approved by the owner' : 'approved by the owner (admin CLI)', ownerId, now);
     if (!decided) throw stateError(m, 'queued');
     if (contact?.suppressed || contact?.bounced_at) {
@@ -201,9 +222,10 @@ export async function approveMessage(deps: OutreachDeps, ownerId: string | null,
 }
 
 export async function rejectMessage(deps: OutreachDeps, ownerId: string | null, id: string, reason: string | null) {
+  assertNoSecrets({ reason });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const q = createOutreachMessagesQueries(tx);
     const m = await messageOr404(q, id);
     const decided = await q.decide(id, 'rejected', reason ?? 'rejected by the owner', ownerId, now);
     if (!decided) throw stateError(m, 'queued');
@@ -221,7 +243,7 @@ export type Resolution = 'sent' | 'failed' | 'resend';
 export async function resolveMessage(deps: OutreachDeps, ownerId: string | null, id: string, outcome: Resolution) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const q = createOutreachMessagesQueries(tx);
     const m = await messageOr404(q, id);
     const to = outcome === 'resend' ? 'approved' : outcome;
     const done = await q.resolveUnknown(id, to, `resolved by the owner: ${outcome}`, ownerId, now);
@@ -236,31 +258,41 @@ export async function resolveMessage(deps: OutreachDeps, ownerId: string | null,
 
 export async function suppressContactAddress(
   tx: CommonQueryMethods,
-  input: { address: string; reason: 'reply' | 'stop_link' | 'complaint' | 'owner'; messageId: string | null; now: Date },
+  input: { address: string; reason: SuppressionReason; messageId: string | null; now: Date },
 ): Promise<{ newly: boolean; cancelled: string[] }> {
-  const q = createOutreachQueries(tx);
   const address = input.address.trim().toLowerCase();
-  const inserted = await q.suppress({ ...input, address });
-  const contact = await q.contactByAddress(address);
-  const cancelled = contact ? await q.cancelPendingTo(contact.id, 'the address opted out', input.now) : [];
+  const inserted = await createOutreachSuppressionsQueries(tx).insert({ ...input, address });
+  const contact = await createOutreachContactsQueries(tx).find({ address });
+  const cancelled = contact ? await createOutreachMessagesQueries(tx).cancelPendingTo(contact.id, 'the address opted out', input.now) : [];
   return { newly: inserted !== null, cancelled: [...cancelled] };
 }
 
+/** The owner suppresses an address (the owner's route and the admin CLI). */
+export async function suppressByOwner(deps: OutreachDeps, email: string) {
+  const parsed = parseAddress(email);
+  if (!parsed) throw addressInvalid();
+  const now = deps.clock.now();
+  const result = await deps.db.transaction((tx) => suppressContactAddress(tx, { address: parsed.address, reason: 'owner', messageId: null, now }));
+  return { address: parsed.address, ...result };
+}
+
+const STOP_TOKEN = /^[a-z2-7]{20,80}$/i;
+
 /** The stop link: which message and outlet a token belongs to (null when unknown). */
 export async function stopTokenInfo(deps: OutreachDeps, token: string) {
-  if (!/^[a-z2-7]{20,80}$/i.test(token)) return null;
-  const found = await createOutreachQueries(deps.db).messageByToken(hashToken(token), 'stop');
+  if (!STOP_TOKEN.test(token)) return null;
+  const found = await createOutreachTokensQueries(deps.db).messageOf(hashToken(token), 'stop');
   if (!found) return null;
-  const suppressed = await createOutreachQueries(deps.db).isSuppressed(found.address);
+  const suppressed = await createOutreachSuppressionsQueries(deps.db).exists(found.address);
   return { messageId: found.message_id, outlet: found.outlet, suppressed };
 }
 
 /** The stop link's one-click POST: suppresses the address for every agent. Null for an unknown token. */
 export async function stopByToken(deps: OutreachDeps, token: string) {
-  if (!/^[a-z2-7]{20,80}$/i.test(token)) return null;
+  if (!STOP_TOKEN.test(token)) return null;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const found = await createOutreachQueries(tx).messageByToken(hashToken(token), 'stop');
+    const found = await createOutreachTokensQueries(tx).messageOf(hashToken(token), 'stop');
     if (!found) return null;
     const result = await suppressContactAddress(tx, { address: found.address, reason: 'stop_link', messageId: found.message_id, now });
     return { ...result, outlet: found.outlet };

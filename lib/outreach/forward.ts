@@ -3,22 +3,22 @@
 // message/rfc822 and a fixed envelope sender. Duplicates only ever reach the owner's own inbox, so
 // this is at-least-once: a send with no answer, or a worker that stopped mid-send, forwards again.
 import type { SendMailOptions } from 'nodemailer';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import { sendMail } from '../../workers/mail-transport.ts';
+import { sendMail } from '../mail/smtp.ts';
+import { createOutreachRepliesQueries } from '../../sql/queries/outreach-replies.ts';
 import type { OutreachDeps } from './access.ts';
-import { smtpTransportOptions, type JobInfo } from './sending.ts';
+import { smtpOf, type JobInfo } from './sending.ts';
 import { readOutreachState } from './settings.ts';
 
 export class TransientForwardError extends Error {}
 
 export async function forwardReply(deps: OutreachDeps, id: string, job: JobInfo): Promise<string> {
   const state = await readOutreachState(deps.db, deps.config);
-  const smtp = smtpTransportOptions(deps);
+  const smtp = smtpOf(deps);
   const s = state.settings;
   if (!state.configured || !smtp || !s.owner_email || !s.mailbox) {
     throw new TransientForwardError(`outreach is not configured (missing ${state.missing.join(', ')})`);
   }
-  const q = createOutreachQueries(deps.db);
+  const q = createOutreachRepliesQueries(deps.db);
   const reply = await q.claimForward(id, deps.clock.now());
   if (!reply) return 'not pending: nothing to do';
   const domain = s.mailbox.split('@')[1] ?? 'localhost';

@@ -1,12 +1,16 @@
-// The outreach send rules as pure functions: the route (or task) reads counts and timestamps from
-// Postgres, passes them here with `now`, and throws what comes back. Each refusal carries its own
-// OUTREACH_* code and a message that names the rule. Nothing here reads the clock or the database.
+// The outreach send rules as pure checks: the caller reads counts and timestamps from Postgres,
+// passes them here with `now`, and throws the AppError that comes back (null: the rule passes).
+// Each refusal carries its own OUTREACH_* code and a message that names the rule. Nothing here
+// reads the clock or the database.
 import { fail, failUntil } from '../errors.ts';
 import { DAY, HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { AppError } from '../errors.ts';
 import { checkContent } from './content.ts';
 import { checkLinks } from './links.ts';
 import type { LinkPolicy } from './links.ts';
+import type { ChannelName } from '../../sql/queries/outreach-channels.ts';
+
+export type { ChannelName };
 
 export const OUTREACH_LIMITS = {
   subjectMin: 5,
@@ -116,14 +120,14 @@ export type ContactStatus = 'active' | 'suppressed' | 'bounced';
 export type SendKind = 'first_contact' | 'follow_up' | 'answer';
 
 /**
- * What the route reads about the address and the request. "Accepted" means a message that was
+ * What the caller reads about the address and the request. "Accepted" means a message that was
  * queued, approved, sending or sent (not rejected by the owner, not failed before it left).
  */
 export type SendFacts = {
   contactStatus: ContactStatus;
   /** The address's accepted first contact, by any agent; null when it has none. */
   firstContact: null | { sentAt: Date | null };
-  /** `follow_up_of` as resolved by the route; null when the request has none. */
+  /** `follow_up_of` as resolved by the caller; null when the request has none. */
   followUpOf: null | { found: boolean; ownMessage: boolean; sameContact: boolean };
   /** Accepted follow-ups to the address. */
   followUpsAccepted: number;
@@ -135,79 +139,66 @@ export type SendFacts = {
   answersAccepted: number;
 };
 
-export type SendDecision = { ok: true; kind: SendKind } | { ok: false; error: AppError };
-
-const refuse = (error: AppError): SendDecision => ({ ok: false, error });
+/**
+ * Which kind of send a request is: without `follow_up_of` a first contact; with it, an answer once
+ * the contacted address replied, a follow-up before. `checkSend` says whether it may happen.
+ */
+export function sendKindOf(facts: Pick<SendFacts, 'followUpOf' | 'repliesFromContact'>): SendKind {
+  if (facts.followUpOf === null) return 'first_contact';
+  return facts.repliesFromContact > 0 ? 'answer' : 'follow_up';
+}
 
 /**
- * Which kind of send this is, or why it may not happen:
+ * Why the send may not happen now, or null:
  * suppressed or bounced never; one first contact per address ever; a follow-up (at most one) at
  * least 5 days after the first contact was sent and only if nobody replied; after a reply from the
  * contacted address up to 3 answers. `follow_up_of` must name the caller's own email to the contact.
  */
-export function decideSendKind(facts: SendFacts, now: Date): SendDecision {
+export function checkSend(facts: SendFacts, now: Date): AppError | null {
   if (facts.contactStatus === 'suppressed') {
-    return refuse(
-      fail('OUTREACH_CONTACT_SUPPRESSED', 'Outreach contact rule: the address opted out; no agent can email it again.'),
-    );
+    return fail('OUTREACH_CONTACT_SUPPRESSED', 'Outreach contact rule: the address opted out; no agent can email it again.');
   }
   if (facts.contactStatus === 'bounced') {
-    return refuse(fail('OUTREACH_CONTACT_BOUNCED', 'Outreach contact rule: mail to the address bounced; it can never be emailed again.'));
-  }
-  if (facts.followUpOf === null) {
-    if (facts.firstContact !== null) {
-      return refuse(
-        fail(
-          'OUTREACH_FIRST_CONTACT_USED',
-          'Outreach send rule: one first contact per address, ever. To follow up or answer, name the earlier email in follow_up_of.',
-        ),
-      );
-    }
-    return { ok: true, kind: 'first_contact' };
+    return fail('OUTREACH_CONTACT_BOUNCED', 'Outreach contact rule: mail to the address bounced; it can never be emailed again.');
   }
   const ref = facts.followUpOf;
-  if (!ref.found || !ref.ownMessage || !ref.sameContact || facts.firstContact === null) {
-    return refuse(
-      fail('OUTREACH_FOLLOW_UP_OF_INVALID', 'Outreach send rule: follow_up_of must name your own earlier email to the same contact.'),
+  if (ref === null) {
+    if (facts.firstContact === null) return null;
+    return fail(
+      'OUTREACH_FIRST_CONTACT_USED',
+      'Outreach send rule: one first contact per address, ever. To follow up or answer, name the earlier email in follow_up_of.',
     );
   }
-  if (facts.repliesFromContact > 0) {
+  if (!ref.found || !ref.ownMessage || !ref.sameContact || facts.firstContact === null) {
+    return fail('OUTREACH_FOLLOW_UP_OF_INVALID', 'Outreach send rule: follow_up_of must name your own earlier email to the same contact.');
+  }
+  if (sendKindOf(facts) === 'answer') {
     const max = OUTREACH_LIMITS.answersAfterReply;
-    if (facts.answersAccepted >= max) {
-      return refuse(
-        fail('OUTREACH_ANSWERS_USED', `Outreach send rule: after a reply from the contacted address, up to ${max} answers; they are used.`, {
-          max,
-        }),
-      );
-    }
-    return { ok: true, kind: 'answer' };
+    if (facts.answersAccepted < max) return null;
+    return fail('OUTREACH_ANSWERS_USED', `Outreach send rule: after a reply from the contacted address, up to ${max} answers; they are used.`, {
+      max,
+    });
   }
   if (facts.repliesFromAnyone > 0) {
-    return refuse(
-      fail(
-        'OUTREACH_FOLLOW_UP_AFTER_REPLY',
-        'Outreach send rule: a follow-up only if nobody replied; answers need a reply authenticated as the contacted address.',
-      ),
+    return fail(
+      'OUTREACH_FOLLOW_UP_AFTER_REPLY',
+      'Outreach send rule: a follow-up only if nobody replied; answers need a reply authenticated as the contacted address.',
     );
   }
   if (facts.followUpsAccepted >= 1) {
-    return refuse(fail('OUTREACH_FOLLOW_UP_USED', 'Outreach send rule: one follow-up per address, and it was already used.'));
+    return fail('OUTREACH_FOLLOW_UP_USED', 'Outreach send rule: one follow-up per address, and it was already used.');
   }
   const sentAt = facts.firstContact.sentAt;
   if (sentAt === null) {
-    return refuse(
-      fail('OUTREACH_FIRST_CONTACT_PENDING', 'Outreach send rule: the first contact has not been sent yet, so nothing can follow it.'),
-    );
+    return fail('OUTREACH_FIRST_CONTACT_PENDING', 'Outreach send rule: the first contact has not been sent yet, so nothing can follow it.');
   }
   const allowedAt = new Date(sentAt.getTime() + OUTREACH_LIMITS.followUpAfterMs);
   if (now.getTime() < allowedAt.getTime()) {
-    return refuse(
-      failUntil('OUTREACH_FOLLOW_UP_TOO_EARLY', 'Outreach send rule: one follow-up, at least 5 days after the first contact.', allowedAt, now, {
-        first_contact_at: sentAt.toISOString(),
-      }),
-    );
+    return failUntil('OUTREACH_FOLLOW_UP_TOO_EARLY', 'Outreach send rule: one follow-up, at least 5 days after the first contact.', allowedAt, now, {
+      first_contact_at: sentAt.toISOString(),
+    });
   }
-  return { ok: true, kind: 'follow_up' };
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +223,7 @@ export function checkFleetDayCap(fleetAcceptedToday: number, cap: number, now: D
 
 /**
  * 2 first contacts per outlet domain per rolling 7 days. `firstContactTimes` are the accepted
- * first contacts to addresses of that registrable domain (the route may pass more than the window).
+ * first contacts to addresses of that registrable domain (the caller may pass more than the window).
  */
 export function checkOutletWeekCap(outletDomain: string, firstContactTimes: readonly Date[], now: Date): AppError | null {
   const cap = OUTREACH_LIMITS.outletFirstContactsPerWindow;
@@ -265,7 +256,6 @@ export function checkContactDayCap(addedToday: number, now: Date): AppError | nu
 // ---------------------------------------------------------------------------------------------
 // Owner-created channels (`messaging`, `social`)
 
-export type ChannelName = 'messaging' | 'social';
 
 export type ChannelFacts = {
   channel: ChannelName;
@@ -283,13 +273,13 @@ export function countMentions(text: string): number {
   return [...text.matchAll(MENTION)].length;
 }
 
+export function channelNotCreated(channel: ChannelName): AppError {
+  return fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${channel} channel yet.`, { channel });
+}
+
 /** Channel post rules: created by the owner, 600 chars, `social` 1 mention, day caps, 1 per agent per 6 h. */
 export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): AppError | null {
-  if (!facts.created) {
-    return fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${facts.channel} channel yet.`, {
-      channel: facts.channel,
-    });
-  }
+  if (!facts.created) return channelNotCreated(facts.channel);
   const max = OUTREACH_LIMITS.channelTextMax;
   const length = charCount(text);
   if (length === 0 || length > max) {

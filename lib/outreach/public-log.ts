@@ -2,8 +2,7 @@
 // agent wrote and the status, never an address: the footer (stop link, reply address) is not part
 // of the stored body, and any address written in the text is withheld. Revoked accounts' items
 // leave the log (they stay in the owner's records).
-import type { LogRow } from '../../sql/queries/outreach.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
+import { createOutreachLogQueries, type LogRow } from '../../sql/queries/outreach-log.ts';
 import type { OutreachDeps } from './access.ts';
 import { decodeLogCursor, encodeLogCursor } from './cursor.ts';
 
@@ -45,7 +44,7 @@ export const LOG_LIMIT = { min: 1, max: 100, default: 50 } as const;
 
 export async function readPublicLog(deps: OutreachDeps, query: { before?: string | undefined; limit: number }) {
   const before = query.before ? decodeLogCursor(query.before, 'before') : null;
-  const rows = await createOutreachQueries(deps.db).log(before, query.limit);
+  const rows = await createOutreachLogQueries(deps.db).page(before, query.limit);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
@@ -58,6 +57,6 @@ export async function readPublicLog(deps: OutreachDeps, query: { before?: string
 }
 
 export async function readPublicLogItem(deps: OutreachDeps, id: string) {
-  const row = await createOutreachQueries(deps.db).logItem(id);
+  const row = await createOutreachLogQueries(deps.db).item(id);
   return row ? presentLogItem(deps, row) : null;
 }

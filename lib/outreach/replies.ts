@@ -7,8 +7,12 @@
 // A crash between two messages re-reads only the unfinished one; the unique (mailbox, uidvalidity,
 // uid) and (mailbox, Message-ID) keys make a second pass over the same message a no-op.
 import type { ParsedMail } from 'mailparser';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import { createImapClient, fetchNewMessages } from '../../workers/imap-session.ts';
+import { createImapClient, fetchNewMessages } from '../mail/imap.ts';
+import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
+import { createOutreachMailboxCheckpointsQueries } from '../../sql/queries/outreach-mailbox-checkpoints.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
+import { createOutreachRepliesQueries } from '../../sql/queries/outreach-replies.ts';
+import { createOutreachTokensQueries, type TokenMessage } from '../../sql/queries/outreach-tokens.ts';
 import type { OutreachDeps } from './access.ts';
 import { classifyReply, parseReply, type ReplyClassification } from './classify.ts';
 import { hashToken, suppressContactAddress } from './emails.ts';
@@ -25,7 +29,6 @@ function fromAddress(mail: ParsedMail): string | null {
 export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, replyDomain: string): Promise<{ id: string | null; kind: string }> {
   const now = deps.clock.now();
   const authservIds = deps.config.outreach.authservIds;
-  const q = createOutreachQueries(deps.db);
   let parsed: ParsedMail | null = null;
   try {
     parsed = await parseReply(incoming.source);
@@ -33,11 +36,11 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
     parsed = null;
   }
   let cls: ReplyClassification;
-  let match: Awaited<ReturnType<typeof q.messageByToken>> = null;
+  let match: TokenMessage | null = null;
   let contact: { id: string; address: string } | null = null;
   if (parsed) {
     const first = classifyReply(parsed, { authservIds, replyDomain });
-    match = first.token ? await q.messageByToken(hashToken(first.token), 'reply') : null;
+    match = first.token ? await createOutreachTokensQueries(deps.db).messageOf(hashToken(first.token), 'reply') : null;
     if (match) {
       contact = { id: match.contact_id, address: match.address };
       // Only a person's reply depends on the contact (from_contact, the subject's opt-out); an auto
@@ -48,7 +51,7 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
       // No token of ours: a person may still have written from a contact's address (an opt-out to
       // the service mailbox). It unlocks nothing, but a STOP from that address is honoured.
       const from = fromAddress(parsed);
-      const known = from ? await q.contactByAddress(from) : null;
+      const known = from ? await createOutreachContactsQueries(deps.db).find({ address: from }) : null;
       if (known) contact = { id: known.id, address: known.address };
     }
   } else {
@@ -56,8 +59,7 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
   }
   const rfcMessageId = parsed?.messageId ? parsed.messageId.slice(0, 500) : null;
   return deps.db.transaction(async (tx) => {
-    const t = createOutreachQueries(tx);
-    const id = await t.insertReply({
+    const id = await createOutreachRepliesQueries(tx).insert({
       messageId: match?.message_id ?? null,
       contactId: contact?.id ?? null,
       mailbox: incoming.mailbox,
@@ -79,37 +81,38 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
         await suppressContactAddress(tx, { address: contact.address, reason: cls.kind === 'reply' ? 'reply' : 'complaint', messageId: match?.message_id ?? null, now });
       }
       if (cls.kind === 'bounce' && contact) {
-        await t.markBounced(contact.id, now);
-        await t.cancelPendingTo(contact.id, 'the address bounced', now);
+        await createOutreachContactsQueries(tx).markBounced(contact.id, now);
+        await createOutreachMessagesQueries(tx).cancelPendingTo(contact.id, 'the address bounced', now);
       }
       if (cls.kind === 'reply') await enqueueForward(tx, id);
     }
-    await t.saveCheckpoint(incoming.mailbox, incoming.uidValidity, incoming.uid, now);
+    await createOutreachMailboxCheckpointsQueries(tx).save(incoming.mailbox, incoming.uidValidity, incoming.uid, now);
     return { id, kind: cls.kind };
   });
 }
 
 /** One run of the poller: up to `rounds` passes of `limit` messages. */
 export async function pollMailbox(deps: OutreachDeps, options: { limit?: number; rounds?: number } = {}) {
-  const imapUrl = deps.config.outreach.imapUrl;
-  if (!imapUrl) return { skipped: 'IMAP_URL is not set', processed: 0 };
+  const imap = deps.config.outreach.imap;
+  if (!imap) return { skipped: 'IMAP_URL is not set', processed: 0 };
   const state = await readOutreachState(deps.db, deps.config);
   const replyDomain = state.settings.reply_domain;
   if (!replyDomain) return { skipped: 'the owner has not set the reply domain', processed: 0 };
   const limit = options.limit ?? 200;
   const rounds = options.rounds ?? 10;
-  const { client, mailbox } = createImapClient(imapUrl, { allowPlaintext: deps.config.outreach.allowPlaintext });
+  const mailbox = imap.mailbox;
+  const client = createImapClient(imap, { allowPlaintext: deps.config.outreach.allowPlaintext });
   client.on('error', (err: unknown) => deps.logger?.warn({ err }, 'imap connection error'));
   await client.connect();
-  const q = createOutreachQueries(deps.db);
+  const checkpoints = createOutreachMailboxCheckpointsQueries(deps.db);
   let processed = 0;
   const kinds: Record<string, number> = {};
   try {
     for (let round = 0; round < rounds; round++) {
-      const cp = await q.checkpoint(mailbox);
+      const cp = await checkpoints.find(mailbox);
       const pass = await fetchNewMessages(client, mailbox, cp ? { uidValidity: cp.uid_validity, lastUid: cp.last_uid } : null, { limit });
       if (pass.messages.length === 0) {
-        await q.saveCheckpoint(mailbox, pass.checkpoint.uidValidity, pass.checkpoint.lastUid, deps.clock.now());
+        await checkpoints.save(mailbox, pass.checkpoint.uidValidity, pass.checkpoint.lastUid, deps.clock.now());
         break;
       }
       for (const m of pass.messages) {

@@ -15,11 +15,14 @@
 // A worker killed between 1 and 3 leaves `sending` behind: recover moves it back to `approved`
 // when no data had started (nothing can have been delivered) and to `unknown` otherwise.
 import type { Logger } from 'pino';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
-import { sendMail, smtpOptionsFromUrl, type SendOutcome } from '../../workers/mail-transport.ts';
+import { sendMail, smtpTransportOptions, type SendOutcome } from '../mail/smtp.ts';
+import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-channel-posts.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
+import { createOutreachRepliesQueries } from '../../sql/queries/outreach-replies.ts';
+import { createOutreachTokensQueries } from '../../sql/queries/outreach-tokens.ts';
 import type { OutreachDeps } from './access.ts';
 import { hashToken } from './emails.ts';
-import { enqueueChannelPost, enqueueForward, enqueueSend, channelJobKey, forwardJobKey, liveJobExists, sendJobKey } from './jobs.ts';
+import { CHANNEL_JOB_KEY, enqueueChannelPost, enqueueForward, enqueueSend, FORWARD_JOB_KEY, SEND_JOB_KEY } from './jobs.ts';
 import { buildOutreachMessage, newOutreachToken, outreachMessageId } from './message.ts';
 import { mailConfigOf, readOutreachState } from './settings.ts';
 
@@ -32,11 +35,12 @@ function outcomeReason(outcome: SendOutcome): string {
   return [outcome.responseCode, outcome.code, outcome.error].filter((x) => x !== null && x !== '').join(' ').slice(0, 500);
 }
 
-export function smtpTransportOptions(deps: OutreachDeps) {
-  const url = deps.config.outreach.smtpUrl;
-  if (!url) return null;
+/** How this deployment reaches SMTP_URL; null when it is unset. */
+export function smtpOf(deps: OutreachDeps) {
+  const endpoint = deps.config.outreach.smtp;
+  if (!endpoint) return null;
   const timeout = deps.config.outreach.smtpTimeoutMs;
-  return smtpOptionsFromUrl(url, {
+  return smtpTransportOptions(endpoint, {
     allowPlaintext: deps.config.outreach.allowPlaintext,
     connectionTimeoutMs: Math.min(timeout, 30_000),
     greetingTimeoutMs: Math.min(timeout, 30_000),
@@ -47,7 +51,7 @@ export function smtpTransportOptions(deps: OutreachDeps) {
 /** One attempt at one message. Throws TransientSendError when graphile-worker should retry. */
 export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo): Promise<string> {
   const state = await readOutreachState(deps.db, deps.config);
-  const smtp = smtpTransportOptions(deps);
+  const smtp = smtpOf(deps);
   if (!state.configured || !smtp) throw new TransientSendError(`outreach is not configured (missing ${state.missing.join(', ')})`);
   // Mode off sends nothing: the message stays approved and leaves when the owner turns outreach
   // on again (updateSettings queues the held messages then; recovery is the backstop).
@@ -56,7 +60,7 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
   const stopToken = newOutreachToken();
   const claimedAt = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const q = createOutreachMessagesQueries(tx);
     const claimed = await q.claim(id, claimedAt);
     if (!claimed) return null;
     if (claimed.suppressed || claimed.bounced) {
@@ -64,7 +68,7 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
       await q.recordOutcome(id, claimed.attempts, 'cancelled', reason, claimedAt);
       return { ...claimed, cancelled: true };
     }
-    await q.insertTokens(
+    await createOutreachTokensQueries(tx).insert(
       id,
       [
         { hash: hashToken(replyToken), purpose: 'reply' },
@@ -77,14 +81,14 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
   if (!row) return 'not approved: nothing to do';
   if (row.cancelled) return 'cancelled';
 
-  const q = createOutreachQueries(deps.db);
+  const q = createOutreachMessagesQueries(deps.db);
   const mailConfig = mailConfigOf(state, deps.config);
   const domain = (mailConfig.mailbox.split('@')[1] ?? 'localhost').toLowerCase();
-  const thread = await q.threadOf(row.contact_id, row.created_at);
+  const thread = await q.sentIdsBefore(row.contact_id, row.created_at);
   const references = thread.map((m) => outreachMessageId(m, domain));
   let inReplyTo = row.follow_up_of ? outreachMessageId(row.follow_up_of, domain) : null;
   if (row.send_kind === 'answer' && thread.length > 0) {
-    const theirs = await q.latestContactReplyMessageId(thread);
+    const theirs = await createOutreachRepliesQueries(deps.db).latestContactRfcMessageId(thread);
     if (theirs) {
       inReplyTo = theirs;
       references.push(theirs);
@@ -145,54 +149,44 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
 
 /**
  * Takes back what stopped workers left: sends claimed longer than OUTREACH_STALE_SECONDS ago
- * (back to `approved` when no data had started, `unknown` otherwise), and rows whose job was lost
- * (approved emails, pending channel posts and forwards without a live job get a new one).
+ * (back to `approved` with a new job when no data had started, `unknown` otherwise), forwards and
+ * channel deliveries likewise, and rows whose job was lost (approved emails, pending forwards and
+ * channel posts without a live job get a new one). One statement per kind of row, not per row.
  */
 export async function recoverOutreach(deps: OutreachDeps, logger?: Logger): Promise<Record<string, number>> {
   const now = deps.clock.now();
   const staleMs = deps.config.outreach.staleMs;
   const before = new Date(now.getTime() - staleMs);
   const staleSeconds = Math.max(1, Math.round(staleMs / 1000));
-  const counts = { requeued: 0, unknown: 0, rescheduled: 0, forwards: 0, channel_posts: 0, channel_unknown: 0 };
-  const q = createOutreachQueries(deps.db);
-  for (const s of await q.staleSending(before)) {
-    await deps.db.transaction(async (tx) => {
-      const t = createOutreachQueries(tx);
-      if (s.data_started) {
-        const moved = await t.recordOutcome(
-          s.id,
-          s.attempts,
-          'unknown',
-          'the worker stopped while handing the message to the SMTP server; it may have been delivered, so it is not re-sent until the owner decides',
-          now,
-        );
-        if (moved) counts.unknown++;
-      } else {
-        const moved = await t.recordOutcome(s.id, s.attempts, 'approved', 'the worker stopped before the message data left; sent again', now);
-        if (moved) {
-          await enqueueSend(tx, s.id);
-          counts.requeued++;
-        }
-      }
-    });
-  }
-  for (const id of await q.staleApproved(before)) {
-    if (await liveJobExists(deps.db, sendJobKey(id), staleSeconds)) continue;
-    await deps.db.transaction((tx) => enqueueSend(tx, id));
-    counts.rescheduled++;
-  }
-  counts.forwards += (await q.staleForwards(before)).length;
-  for (const id of await q.pendingForwardsBefore(before)) {
-    if (await liveJobExists(deps.db, forwardJobKey(id), staleSeconds)) continue;
-    await deps.db.transaction((tx) => enqueueForward(tx, id));
-    counts.forwards++;
-  }
-  counts.channel_unknown += (await q.staleChannelPosts(before)).length;
-  for (const id of await q.pendingChannelPostsBefore(before)) {
-    if (await liveJobExists(deps.db, channelJobKey(id), staleSeconds)) continue;
-    await deps.db.transaction((tx) => enqueueChannelPost(tx, id));
-    counts.channel_posts++;
-  }
+  const counts = await deps.db.transaction(async (tx) => {
+    const messages = createOutreachMessagesQueries(tx);
+    const replies = createOutreachRepliesQueries(tx);
+    const posts = createOutreachChannelPostsQueries(tx);
+    const unknown = await messages.markStaleSendsUnknown(
+      before,
+      'the worker stopped while handing the message to the SMTP server; it may have been delivered, so it is not re-sent until the owner decides',
+      now,
+    );
+    const requeued = await messages.requeueStaleSends(before, 'the worker stopped before the message data left; sent again', now);
+    const rescheduled = await messages.listApprovedWithoutJob(before, SEND_JOB_KEY, staleSeconds);
+    const releasedForwards = await replies.releaseStaleForwards(before);
+    const lostForwards = await replies.listPendingForwardsWithoutJob(before, FORWARD_JOB_KEY, staleSeconds);
+    const channelUnknown = await posts.markStaleUnknown(before);
+    const lostPosts = await posts.listPendingWithoutJob(before, CHANNEL_JOB_KEY, staleSeconds);
+    // A requeued send, a released forward, or a row that lost its job gets one new job (the job
+    // key keeps it at one).
+    for (const id of new Set([...requeued, ...rescheduled])) await enqueueSend(tx, id);
+    for (const id of new Set([...releasedForwards, ...lostForwards])) await enqueueForward(tx, id);
+    for (const id of lostPosts) await enqueueChannelPost(tx, id);
+    return {
+      requeued: requeued.length,
+      unknown: unknown.length,
+      rescheduled: rescheduled.filter((id) => !requeued.includes(id)).length,
+      forwards: new Set([...releasedForwards, ...lostForwards]).size,
+      channel_posts: lostPosts.length,
+      channel_unknown: channelUnknown.length,
+    };
+  });
   if (Object.values(counts).some((n) => n > 0)) logger?.info(counts, 'outreach recover');
   return counts;
 }

@@ -3,15 +3,19 @@
 // the fleet cap, the link allowlist and the referral targets. The owner changes it through the
 // owner-only routes or the admin CLI; nothing else writes it. Secrets (SMTP/IMAP credentials, the
 // DKIM key, channel webhooks) stay in the environment (lib/config.ts).
-import { sql, type CommonQueryMethods } from 'slonik';
+import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { IdRow, NoRow } from '../../sql/rows.ts';
+import type { LibDeps } from '../deps.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
+import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-channel-posts.ts';
+import { createOutreachChannelsQueries } from '../../sql/queries/outreach-channels.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
+import { createOutreachSettingsQueries } from '../../sql/queries/outreach-settings.ts';
 import type { OutreachMailConfig } from './message.ts';
 import { OUTREACH_LIMITS } from './limits.ts';
 import { enqueueChannelPost, enqueueSend } from './jobs.ts';
 
-export const OUTREACH_SETTING = 'outreach';
 export const MODES = ['off', 'review', 'auto'] as const;
 export type OutreachMode = (typeof MODES)[number];
 export const REFERRAL_CHANNELS = ['trade', 'dex', 'office', 'press', 'x'] as const;
@@ -86,11 +90,8 @@ function effective(settings: OutreachSettings, config: Config | null): OutreachS
   return { ...settings, postal_address: settings.postal_address ?? config?.outreach.ownerPostalAddress ?? null };
 }
 
-// Row schemas built once: zod compiles every new schema object on its first parse.
-const SettingValueRow = z.object({ value: z.unknown() });
-
 export async function readSettings(db: CommonQueryMethods): Promise<OutreachSettings> {
-  const value = await db.maybeOneFirst(sql.type(SettingValueRow)`select value from settings where key = ${OUTREACH_SETTING}`);
+  const value = await createOutreachSettingsQueries(db).read();
   const parsed = Stored.safeParse(value ?? {});
   return parsed.success ? parsed.data : Stored.parse({});
 }
@@ -103,46 +104,62 @@ export async function readOutreachState(db: CommonQueryMethods, config: Config):
 export function stateOf(stored: OutreachSettings, config: Config | null): OutreachState {
   const settings = effective(stored, config);
   const missing: string[] = REQUIRED.filter((k) => !settings[k]);
-  if (config && !config.outreach.smtpUrl) missing.push('SMTP_URL');
+  if (config && !config.outreach.smtp) missing.push('SMTP_URL');
   return { settings, configured: missing.length === 0, missing };
 }
 
 /**
- * Applies a patch. The first time the setup becomes complete, the mode becomes `review` (SPEC.md:
- * review is the default after setup) unless the same patch names a mode.
+ * Whether sending can happen: exactly when a send is not refused for the setup (503
+ * OUTREACH_NOT_CONFIGURED, 409 OUTREACH_MODE_OFF; see assertCanSend).
  */
-export async function updateSettings(db: CommonQueryMethods, config: Config, patch: OutreachSettingsPatch, now: Date): Promise<OutreachState> {
-  const before = await readSettings(db);
-  const next: OutreachSettings = {
-    ...before,
-    ...Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && k !== 'referral_targets')),
-    updated_at: now.toISOString(),
-  } as OutreachSettings;
-  if (patch.referral_targets) {
-    const targets = { ...before.referral_targets };
-    for (const [channel, url] of Object.entries(patch.referral_targets)) {
-      if (url === null) delete targets[channel];
-      else if (url !== undefined) targets[channel] = url;
+export function sendingEnabled(state: OutreachState): boolean {
+  return state.configured && state.settings.mode !== 'off';
+}
+
+/** The owner's view: the settings, what is still missing, and the channels. */
+export async function readOwnerSettings(deps: LibDeps) {
+  const [state, channels] = await Promise.all([readOutreachState(deps.db, deps.config), createOutreachChannelsQueries(deps.db).list()]);
+  return { settings: state.settings, configured: state.configured, missing: state.missing, channels };
+}
+
+/**
+ * Applies the owner's patch. The first time the setup becomes complete, the mode becomes `review`
+ * (SPEC.md: review is the default after setup) unless the same patch names a mode.
+ */
+export async function updateSettings(deps: LibDeps, patch: OutreachSettingsPatch) {
+  assertNoSecrets({ service_name: patch.service_name, owner_name: patch.owner_name, postal_address: patch.postal_address });
+  const { config } = deps;
+  const now = deps.clock.now();
+  const state = await deps.db.transaction(async (tx) => {
+    const before = await readSettings(tx);
+    const next: OutreachSettings = {
+      ...before,
+      ...Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && k !== 'referral_targets')),
+      updated_at: now.toISOString(),
+    } as OutreachSettings;
+    if (patch.referral_targets) {
+      const targets = { ...before.referral_targets };
+      for (const [channel, url] of Object.entries(patch.referral_targets)) {
+        if (url === null) delete targets[channel];
+        else if (url !== undefined) targets[channel] = url;
+      }
+      next.referral_targets = targets;
     }
-    next.referral_targets = targets;
-  }
-  const wasComplete = stateOf(before, config).missing.filter((m) => m !== 'SMTP_URL').length === 0;
-  const nowComplete = stateOf(next, config).missing.filter((m) => m !== 'SMTP_URL').length === 0;
-  if (!before.configured_at && !wasComplete && nowComplete) {
-    next.configured_at = now.toISOString();
-    if (patch.mode === undefined && next.mode === 'off') next.mode = 'review';
-  }
-  await db.query(sql.type(NoRow)`
-    insert into settings (key, value, updated_at) values (${OUTREACH_SETTING}, ${sql.jsonb(next)}, ${now.toISOString()})
-    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
-  if (before.mode === 'off' && next.mode !== 'off') {
-    // Approved emails and pending channel posts held while outreach was off leave now.
-    const held = await db.anyFirst(sql.type(IdRow)`select id from outreach_messages where status = 'approved'`);
-    for (const id of held) await enqueueSend(db, id);
-    const posts = await db.anyFirst(sql.type(IdRow)`select id from outreach_channel_posts where status = 'pending'`);
-    for (const id of posts) await enqueueChannelPost(db, id);
-  }
-  return stateOf(next, config);
+    const wasComplete = stateOf(before, config).missing.filter((m) => m !== 'SMTP_URL').length === 0;
+    const nowComplete = stateOf(next, config).missing.filter((m) => m !== 'SMTP_URL').length === 0;
+    if (!before.configured_at && !wasComplete && nowComplete) {
+      next.configured_at = now.toISOString();
+      if (patch.mode === undefined && next.mode === 'off') next.mode = 'review';
+    }
+    await createOutreachSettingsQueries(tx).write(next, now);
+    if (before.mode === 'off' && next.mode !== 'off') {
+      // Approved emails and pending channel posts held while outreach was off leave now.
+      for (const id of await createOutreachMessagesQueries(tx).listApprovedIds()) await enqueueSend(tx, id);
+      for (const id of await createOutreachChannelPostsQueries(tx).listPendingIds()) await enqueueChannelPost(tx, id);
+    }
+    return stateOf(next, config);
+  });
+  return { settings: state.settings, configured: state.configured, missing: state.missing };
 }
 
 /** What buildOutreachMessage needs, from a configured state. */
@@ -160,11 +177,6 @@ export function mailConfigOf(state: OutreachState, config: Config): OutreachMail
   };
   if (config.outreach.dkim) mail.dkim = config.outreach.dkim;
   return mail;
-}
-
-/** Where `/r/<agent>/<channel>` sends people: the owner's targets; `office` defaults to {office_url}. */
-export function referralTarget(settings: OutreachSettings, config: Config, channel: ReferralChannel): string | null {
-  return settings.referral_targets[channel] ?? (channel === 'office' ? config.officeUrl : null);
 }
 
 /** The hosts an email may link to besides the service's own. */

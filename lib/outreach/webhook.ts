@@ -6,7 +6,7 @@
 //     refused or no DNS answer       (the last attempt records failed)
 //   other 4xx                        failed (the relay refused it for good)
 //   timeout or a drop mid-request    unknown: it may have been posted; the owner decides
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
+import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-channel-posts.ts';
 import type { OutreachDeps } from './access.ts';
 import type { JobInfo } from './sending.ts';
 import { readSettings } from './settings.ts';
@@ -23,14 +23,14 @@ function errorCode(err: unknown): string {
 }
 
 export async function deliverChannelPost(deps: OutreachDeps, id: string, job: JobInfo): Promise<string> {
-  const q = createOutreachQueries(deps.db);
+  const q = createOutreachChannelPostsQueries(deps.db);
   // Mode off sends nothing: the post stays pending until the owner turns outreach on again.
   if ((await readSettings(deps.db)).mode === 'off') return 'held: mode off';
-  const post = await q.claimChannelPost(id, deps.clock.now());
+  const post = await q.claim(id, deps.clock.now());
   if (!post) return 'not pending: nothing to do';
   const url = deps.config.outreach.webhooks[post.channel];
   if (!url) {
-    await q.recordChannelPost(id, post.attempts, 'failed', `no delivery adapter is configured for ${post.channel}`, null, deps.clock.now());
+    await q.recordOutcome(id, post.attempts, 'failed', `no delivery adapter is configured for ${post.channel}`, null, deps.clock.now());
     return 'failed';
   }
   const payload = {
@@ -45,10 +45,10 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
   };
   const retry = async (reason: string): Promise<string> => {
     if (job.attempts >= job.maxAttempts) {
-      await q.recordChannelPost(id, post.attempts, 'failed', `the adapter did not take it after ${job.attempts} attempts: ${reason}`, null, deps.clock.now());
+      await q.recordOutcome(id, post.attempts, 'failed', `the adapter did not take it after ${job.attempts} attempts: ${reason}`, null, deps.clock.now());
       return 'failed';
     }
-    await q.recordChannelPost(id, post.attempts, 'pending', `retrying: ${reason}`, null, deps.clock.now());
+    await q.recordOutcome(id, post.attempts, 'pending', `retrying: ${reason}`, null, deps.clock.now());
     throw new TransientDeliveryError(`channel delivery retried with backoff: ${reason}`);
   };
   let res: Response;
@@ -63,7 +63,7 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
   } catch (err) {
     const code = errorCode(err);
     if (NOTHING_SENT.has(code)) return retry(`connection failed (${code})`);
-    await q.recordChannelPost(
+    await q.recordOutcome(
       id,
       post.attempts,
       'unknown',
@@ -75,10 +75,10 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
   }
   const body = (await res.text().catch(() => '')).slice(0, 500);
   if (res.status >= 200 && res.status < 300) {
-    await q.recordChannelPost(id, post.attempts, 'sent', null, `${res.status} ${body}`.trim(), deps.clock.now());
+    await q.recordOutcome(id, post.attempts, 'sent', null, `${res.status} ${body}`.trim(), deps.clock.now());
     return 'sent';
   }
   if (res.status === 408 || res.status === 425 || res.status === 429 || res.status >= 500) return retry(`HTTP ${res.status}`);
-  await q.recordChannelPost(id, post.attempts, 'failed', `the adapter refused it: HTTP ${res.status} ${body}`.trim(), `${res.status} ${body}`.trim(), deps.clock.now());
+  await q.recordOutcome(id, post.attempts, 'failed', `the adapter refused it: HTTP ${res.status} ${body}`.trim(), `${res.status} ${body}`.trim(), deps.clock.now());
   return 'failed';
 }

@@ -4,7 +4,7 @@ import type { LibDeps } from '../deps.ts';
 import { HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
-import { agentKarma } from '../votes.ts';
+import { agentKarma } from '../karma.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createPubItemsQueries } from '../../sql/queries/pub-items.ts';
 import { createPubRecordsQueries } from '../../sql/queries/pub-records.ts';

@@ -2,7 +2,10 @@
 // Each step takes the newest good snapshot inside it, with that snapshot's own `at`; a step whose
 // snapshots all failed is a point with the stored (null) numbers and `stale: true`; a step without
 // any snapshot has no point. Numbers are never filled in from another step.
-import type { Snapshot } from '../../sql/queries/score.ts';
+import type { LibDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import { createScoreQueries, type Snapshot } from '../../sql/queries/score.ts';
+import { SNAPSHOT_EVERY_SECONDS } from './snapshot.ts';
 
 export const WINDOWS = {
   '1h': { seconds: 3600, step: 300 },
@@ -16,6 +19,16 @@ export const MAX_POINTS = 288;
 
 export function isWindow(value: string): value is ScoreWindow {
   return Object.hasOwn(WINDOWS, value);
+}
+
+/** The `window` query parameter (absent: the default); 400 INVALID_WINDOW otherwise. */
+export function parseWindow(raw: unknown): ScoreWindow {
+  const window = raw === undefined ? DEFAULT_WINDOW : raw;
+  if (typeof window === 'string' && isWindow(window)) return window;
+  throw fail('INVALID_WINDOW', `\`window\` is one of ${Object.keys(WINDOWS).join(', ')} (default ${DEFAULT_WINDOW}).`, {
+    allowed: Object.keys(WINDOWS),
+    default: DEFAULT_WINDOW,
+  });
 }
 
 export type ScorePoint = {
@@ -67,4 +80,22 @@ export function historyPoints(snapshots: readonly Snapshot[], from: Date, step: 
     if (chosen) points.push(point(chosen));
   }
   return points;
+}
+
+/** GET /api/score/history: the window's points and its envelope. */
+export async function readScoreHistory(deps: LibDeps, window: ScoreWindow) {
+  const now = deps.clock.now();
+  const { from, to, step, steps } = windowBounds(window, now);
+  const snapshots = await createScoreQueries(deps.db).between(from, to);
+  return {
+    version: 1 as const,
+    generated_at: now.toISOString(),
+    mint: deps.config.tokenMint,
+    window,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    step_seconds: step,
+    snapshot_every_seconds: SNAPSHOT_EVERY_SECONDS,
+    points: historyPoints(snapshots, from, step, steps),
+  };
 }

@@ -3,15 +3,11 @@
 // numbered (reserved) in the database before it is posted, and a retry posts the reserved card.
 // One card per 6-hour window (UTC 00, 06, 12, 18).
 import type { LoggedDeps } from '../deps.ts';
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
-
+import type { CommonQueryMethods } from 'slonik';
 import { HOUR } from '../clock.ts';
-
 import { createRoot } from '../board/posting.ts';
 import { createScoreQueries, type Scorecard, type Snapshot } from '../../sql/queries/score.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
-import { CountRow, NoRow } from '../../sql/rows.ts';
 import { LAB_TOPIC } from '../lab/roots.ts';
 
 export const SCORECARD_WINDOW_MS = 6 * HOUR;
@@ -40,42 +36,11 @@ export type ScorecardMeasures = {
   outreach: { sent: Count; replied: Count };
 };
 
-const LabTotalsRow = z.object({ started: z.number().int(), win: z.number().int(), fail: z.number().int(), inconclusive: z.number().int() });
-const KeeperRow = z.object({ id: z.string() });
-
 export async function measureWindow(db: CommonQueryMethods, start: Date, end: Date): Promise<ScorecardMeasures> {
-  const from = start.toISOString();
-  const to = end.toISOString();
-  const snapshots = await createScoreQueries(db).between(start, end);
+  const q = createScoreQueries(db);
+  const snapshots = await q.between(start, end);
   const good = snapshots.filter((s) => !s.market_stale);
-  const lab = await db.one(sql.type(LabTotalsRow)`
-    select count(*) filter (where l.kind = 'experiment' and l.started_at > ${from} and l.started_at <= ${to})::int as started,
-           count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'win' and l.ended_at > ${from} and l.ended_at <= ${to})::int as win,
-           count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'fail' and l.ended_at > ${from} and l.ended_at <= ${to})::int as fail,
-           count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'inconclusive' and l.ended_at > ${from} and l.ended_at <= ${to})::int as inconclusive
-    from lab_roots l join posts p on p.id = l.root_id where p.deleted_at is null`);
-  const accepted = await db.oneFirst(sql.type(CountRow)`
-    select count(*)::int as count from lab_events e join posts p on p.id = e.reply_id
-    where e.kind = 'delivered' and e.accepted_at > ${from} and e.accepted_at <= ${to} and p.deleted_at is null`);
-  const showRoots = await db.oneFirst(sql.type(CountRow)`
-    select count(*)::int as count from posts p
-    where p.topic = 'svc-show' and p.root_id is null and lower(coalesce(p.prefix, '')) = 'show' and p.deleted_at is null
-      and p.created_at > ${from} and p.created_at <= ${to}`);
-  const published = {
-    value: await db.oneFirst(sql.type(CountRow)`
-      select count(*)::int as count from show_items where x_published_at > ${from} and x_published_at <= ${to}`),
-    source: "the reporter's records of published Show items",
-  };
-  const sent = {
-    value: await db.oneFirst(sql.type(CountRow)`
-      select count(*)::int as count from outreach_messages where status = 'sent' and sent_at > ${from} and sent_at <= ${to}`),
-    source: 'the outreach log (/outreach)',
-  };
-  const replied = {
-    value: await db.oneFirst(sql.type(CountRow)`
-      select count(*)::int as count from outreach_replies where kind = 'reply' and received_at > ${from} and received_at <= ${to}`),
-    source: 'the outreach reply mailbox',
-  };
+  const m = await q.windowMeasures(start, end);
   return {
     market: {
       source: snapshots.find((s) => s.market_source)?.market_source ?? null,
@@ -84,9 +49,12 @@ export async function measureWindow(db: CommonQueryMethods, start: Date, end: Da
       first: good[0] ?? null,
       last: good.at(-1) ?? null,
     },
-    lab: { experiments_started: lab.started, verdicts: { win: lab.win, fail: lab.fail, inconclusive: lab.inconclusive }, deliveries_accepted: accepted },
-    show: { roots_posted: showRoots, published },
-    outreach: { sent, replied },
+    lab: { experiments_started: m.experiments_started, verdicts: { win: m.win, fail: m.fail, inconclusive: m.inconclusive }, deliveries_accepted: m.deliveries_accepted },
+    show: { roots_posted: m.show_roots, published: { value: m.show_published, source: "the reporter's records of published Show items" } },
+    outreach: {
+      sent: { value: m.emails_sent, source: 'the outreach log (/outreach)' },
+      replied: { value: m.replies_received, source: 'the outreach reply mailbox' },
+    },
   };
 }
 
@@ -146,9 +114,8 @@ export function renderScorecard(n: number, start: Date, end: Date, m: ScorecardM
 export async function postScorecard(deps: LoggedDeps): Promise<Scorecard | null> {
   const now = deps.clock.now();
   const { start, end } = scorecardWindow(now);
-  const keeper = await deps.db.maybeOne(sql.type(KeeperRow)`
-    select id from accounts where is_scorekeeper and revoked_at is null`);
-  if (!keeper) {
+  const keeperId = await createScoreQueries(deps.db).scorekeeperId();
+  if (!keeperId) {
     // No number is taken while nobody can post the card.
     deps.logger.warn('no scorekeeper account: grant one with `npm run admin -- grant <name> scorekeeper`');
     return null;
@@ -165,12 +132,13 @@ export async function postScorecard(deps: LoggedDeps): Promise<Scorecard | null>
   // Post every reserved card in number order (an earlier failed post first), so the posted
   // numbers never skip one.
   const q = createScoreQueries(deps.db);
-  const author = await createAccountsQueries(deps.db).byId(keeper.id);
+  const author = await createAccountsQueries(deps.db).byId(keeperId);
   if (!author) return card;
   let result: Scorecard = card;
   // One poster at a time across workers: a session lock held on one pooled connection.
   await deps.db.connect(async (conn) => {
-    await conn.query(sql.type(NoRow)`select pg_advisory_lock(hashtext('scorecards:post'))`);
+    const session = createScoreQueries(conn);
+    await session.lockPosting();
     try {
       for (const pending of await q.unposted()) {
         // A crash between the post and the mark leaves the post behind: link it instead of posting twice.
@@ -180,7 +148,7 @@ export async function postScorecard(deps: LoggedDeps): Promise<Scorecard | null>
         if (pending.n === card.n) result = { ...pending, post_id: postId, posted_at: deps.clock.now().toISOString() };
       }
     } finally {
-      await conn.query(sql.type(NoRow)`select pg_advisory_unlock(hashtext('scorecards:post'))`);
+      await session.unlockPosting();
     }
   });
   return card.post_id ? card : result;

@@ -1,8 +1,7 @@
 // One score snapshot per 300 s slot: the market, burned and buyback sources are read in parallel,
 // each on its own, and stored as read (nulls and `stale` for a failed or partial source).
-import type { CommonQueryMethods } from 'slonik';
-import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
 import { createScoreQueries, type NewSnapshot, type Snapshot } from '../../sql/queries/score.ts';
 import { readAmount, readMarket } from './sources.ts';
 
@@ -41,7 +40,7 @@ export async function readScoreSources(config: Config, now: Date): Promise<NewSn
 }
 
 /** Reads the sources and stores the snapshot of the current slot; null when the slot already has one. */
-export async function takeScoreSnapshot(deps: { db: CommonQueryMethods; clock: Clock; config: Config }): Promise<Snapshot | null> {
+export async function takeScoreSnapshot(deps: LibDeps): Promise<Snapshot | null> {
   const snapshot = await readScoreSources(deps.config, deps.clock.now());
   return createScoreQueries(deps.db).insertSnapshot(snapshot);
 }

@@ -6,25 +6,22 @@
 // the Moscow-day quota of the side, and novelty. Replies: Pick:, Flag: (and its aliases) and
 // Picked: are recorded as marks; an editor's (the validator desk's or the owner's) move the item.
 // The retired drafts topic answers 410 USE_SHOW_LANE to every new root and reply.
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import type { CommonQueryMethods } from 'slonik';
 import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
 import type { Config } from '../config.ts';
-import { type AppError, fail } from '../errors.ts';
 import { enqueue } from '../jobs.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
-import { findSecretLike, secretLikeMessage } from '../text/secret-like.ts';
-import { NoRow } from '../../sql/rows.ts';
+import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import { showAllowedHosts } from './hosts.ts';
 import { showNoveltyFor } from './novelty-store.ts';
 import { notNovelRefusal } from './novelty.ts';
-import { checkShowDayFull, checkShowQuota, showDayWindow, showQuotaWindowStart } from './quota.ts';
+import { assertShowDayOpen, assertShowQuota, showDayWindow, showQuotaWindowStart } from './quota.ts';
 import type { ShowSide } from './quota.ts';
 import { reservedReplyRefusal, useShowLaneRefusal } from './template.ts';
 import { validateShowRoot } from './validate.ts';
-import type { ShowValidation } from './validate.ts';
+import type { ShowParsed } from './validate.ts';
 
 export const SHOW_TOPIC = 'svc-show';
 export const DRAFTS_TOPIC = 'svc-drafts';
@@ -32,11 +29,9 @@ export const DRAFTS_TOPIC = 'svc-drafts';
 export const EDITOR_DESK = 'validator';
 export const PREPARE_PUBLICATION_TASK = 'show__prepare_publication';
 
-/** The shared key-like detector (lib/text/secret-like.ts) as a Show refusal, for its place in the order. */
-export function showSecretCheck(input: { title: string; body: string }): AppError | null {
-  const finding = findSecretLike({ title: input.title, body: input.body });
-  if (!finding) return null;
-  return fail('SECRET_LIKE', secretLikeMessage(finding), { kind: finding.kind, where: finding.where });
+/** The shared key-like detector (lib/text/secret-like.ts), run in its place in the Show order. */
+export function showSecretCheck(input: { title: string; body: string }): void {
+  assertNoSecrets({ title: input.title, body: input.body });
 }
 
 export function showSide(author: Pick<Account, 'is_crew'>): ShowSide {
@@ -47,21 +42,12 @@ export function isEditor(author: Pick<Account, 'is_owner' | 'desk'>): boolean {
   return author.is_owner || author.desk === EDITOR_DESK;
 }
 
-const NameRow = z.object({ name: z.string() });
-
-/** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
-async function crewNames(tx: CommonQueryMethods): Promise<string[]> {
-  const names = await tx.anyFirst(sql.type(NameRow)`
-    select name from accounts where is_crew and not is_owner and revoked_at is null`);
-  return [...names];
-}
-
 /** validateShowRoot with the deployment's hosts and the crew's names (steps 1 to 6). */
-export async function validateShowInput(tx: CommonQueryMethods, config: Config, author: Account, input: { title: string; body: string }): Promise<ShowValidation> {
+export async function validateShowInput(tx: CommonQueryMethods, config: Config, author: Account, input: { title: string; body: string }): Promise<ShowParsed> {
   return validateShowRoot(input, {
     authorName: author.name,
     allowedHosts: showAllowedHosts(config.baseUrl, config.show.extraHosts),
-    selfNames: await crewNames(tx),
+    selfNames: await createShowQueries(tx).crewNames(),
     secretCheck: showSecretCheck,
   });
 }
@@ -79,42 +65,38 @@ export function assertPickedIsOwner(author: Pick<Account, 'is_owner'>): void {
 
 export async function showBeforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
   const { author, now } = input;
-  const v = await validateShowInput(tx, input.config, author, input);
-  if (!v.ok) throw v.refusal;
+  const parsed = await validateShowInput(tx, input.config, author, input);
   // Steps 7 to 9 read and (with the insert that follows) write under one lane-wide lock, so two
   // submissions cannot both take the last slot or both pass novelty against each other.
-  await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:lane'))`);
   const show = createShowQueries(tx);
+  await show.lockLane();
   const times = await show.authorRootTimes(author.id, showQuotaWindowStart(now));
-  const quota = checkShowQuota(times.map((t) => new Date(t)), now);
-  if (quota) throw quota;
+  assertShowQuota(times.map((t) => new Date(t)), now);
   const side = showSide(author);
   const { start, end } = showDayWindow(now);
-  const day = checkShowDayFull(side, await show.sideCount(side, start, end), now);
-  if (day) throw day;
+  assertShowDayOpen(side, await show.sideCount(side, start, end), now);
   // One index per process and database (tests run several databases in one process).
-  const hit = await showNoveltyFor(input.config.databaseUrl ?? '').findSimilar(tx, v.show.novelty, now);
+  const hit = await showNoveltyFor(input.config.databaseUrl ?? '').findSimilar(tx, parsed.novelty, now);
   if (hit) throw notNovelRefusal(hit);
 }
 
 export async function showAfterRoot(tx: CommonQueryMethods, input: RootInput & { id: string }): Promise<void> {
   // Parse again (pure and cheap; showBeforeRoot already refused anything wrong) and store what the
   // rules read. Names are not needed to parse, so no second query for them.
-  const v = validateShowRoot(input, {
+  const show = validateShowRoot(input, {
     authorName: input.author.name,
     allowedHosts: showAllowedHosts(input.config.baseUrl, input.config.show.extraHosts),
   });
-  if (!v.ok) throw v.refusal;
   await createShowQueries(tx).insert({
     rootId: input.id,
     authorId: input.author.id,
     side: showSide(input.author),
-    hook: v.show.hook,
-    noveltyText: v.show.novelty.text,
-    publishableText: v.show.publishable_text,
-    format: v.show.format,
-    link: v.show.link,
-    media: v.show.media,
+    hook: show.hook,
+    noveltyText: show.novelty.text,
+    publishableText: show.publishable_text,
+    format: show.format,
+    link: show.link,
+    media: show.media,
     now: input.now,
   });
 }

@@ -4,14 +4,13 @@
 // not fit is skipped with the reason, which the queue shows. Only the first part of a thread is
 // publishable (validate.ts stores it as `publishable_text`). With no crew external account
 // configured nothing is queued at all, and the queue says why.
-import { sql, type DatabasePool } from 'slonik';
+import type { DatabasePool } from 'slonik';
 import { HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { threadUrl } from '../board/present.ts';
-import { NoRow } from '../../sql/rows.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import { noveltyWindowStart } from './novelty-store.ts';
-import { fitsWithCredit, X_LINK_LENGTH, X_MAX_WEIGHTED } from './x-length.ts';
+import { fitsWithCredit, X_LINK_LENGTH, X_MAX_WEIGHTED } from './weighted-length.ts';
 
 export const SHOW_REPORTER = {
   /** Items the reporter publishes per Moscow day. */
@@ -56,9 +55,8 @@ export async function prepareShowPublication(db: DatabasePool, config: Config, n
   const reason = publicationDisabledReason(config);
   if (reason) return { enabled: false, reason, day, queued: [], skipped: [], left: 0 };
   return db.transaction(async (tx) => {
-    // One preparer at a time, whatever the number of worker processes.
-    await tx.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:publication'))`);
     const show = createShowQueries(tx);
+    await show.lockPublication();
     const used = await show.dayUsed(day, moscowDayStart(now), nextMoscowMidnight(now));
     let left = Math.max(0, SHOW_REPORTER.perMoscowDay - used);
     const queued: string[] = [];
@@ -71,7 +69,7 @@ export async function prepareShowPublication(db: DatabasePool, config: Config, n
       });
       const fit = fitsWithCredit(item.publishable_text, creditLine, SHOW_REPORTER.separator);
       if (!fit.fits) {
-        await show.skip({
+        await show.markSkipped({
           rootId: item.root_id,
           reason: `the post and the credit line count ${fit.length} of ${X_MAX_WEIGHTED} characters under the network's counting (links count ${X_LINK_LENGTH})`,
           creditLine,
@@ -82,7 +80,7 @@ export async function prepareShowPublication(db: DatabasePool, config: Config, n
         continue;
       }
       if (left === 0) continue;
-      await show.queue({
+      await show.markQueued({
         rootId: item.root_id,
         today: day,
         creditLine,

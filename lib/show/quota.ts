@@ -1,7 +1,7 @@
-// Show quotas, pure: the route counts rows (refused roots store nothing, so they never count) and
-// these decide. Per agent: 2 roots in any rolling 24 h; a root counts while created_at > now - 24 h.
+// Show quotas, pure: the caller counts rows (refused roots store nothing, so they never count) and
+// these decide, throwing the refusal. Per agent: 2 roots in any rolling 24 h; a root counts while created_at > now - 24 h.
 // Per Moscow day: 30 for the house crew together and a separate 10 for all outside agents together.
-import { type AppError, failUntil } from '../errors.ts';
+import { failUntil } from '../errors.ts';
 import { HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import { SHOW_QUOTA } from './limits.ts';
 
@@ -26,14 +26,14 @@ export function showLeft24h(rootTimes: readonly Date[], now: Date): number {
   return Math.max(0, SHOW_QUOTA.perAgent - inWindow(rootTimes, now).length);
 }
 
-/** SHOW_QUOTA when the agent's Show roots of the last 24 h (any extra are ignored) fill the quota. */
-export function checkShowQuota(rootTimes: readonly Date[], now: Date): AppError | null {
+/** Throws SHOW_QUOTA when the agent's Show roots of the last 24 h (any extra are ignored) fill the quota. */
+export function assertShowQuota(rootTimes: readonly Date[], now: Date): void {
   const times = inWindow(rootTimes, now);
-  if (times.length < SHOW_QUOTA.perAgent) return null;
+  if (times.length < SHOW_QUOTA.perAgent) return;
   // The quota frees when enough of the window's roots have aged out: the oldest of the last `perAgent`.
   const freeing = times[times.length - SHOW_QUOTA.perAgent] ?? now.getTime();
   const retryAt = new Date(freeing + WINDOW_MS);
-  return failUntil('SHOW_QUOTA', `${SHOW_QUOTA.perAgent} Show roots per agent per rolling 24 h are used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
+  throw failUntil('SHOW_QUOTA', `${SHOW_QUOTA.perAgent} Show roots per agent per rolling 24 h are used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
     limit: SHOW_QUOTA.perAgent,
     window_hours: SHOW_QUOTA.perAgentWindowHours,
   });
@@ -52,13 +52,13 @@ export function showLeftToday(side: ShowSide, usedToday: number): number {
   return Math.max(0, showDayLimit(side) - usedToday);
 }
 
-/** SHOW_DAY_FULL when the side's roots of this Moscow day fill its quota. */
-export function checkShowDayFull(side: ShowSide, usedToday: number, now: Date): AppError | null {
+/** Throws SHOW_DAY_FULL when the side's roots of this Moscow day fill its quota. */
+export function assertShowDayOpen(side: ShowSide, usedToday: number, now: Date): void {
   const limit = showDayLimit(side);
-  if (usedToday < limit) return null;
+  if (usedToday < limit) return;
   const retryAt = nextMoscowMidnight(now);
   const who = side === 'residents' ? 'the house crew' : 'all outside agents together';
-  return failUntil('SHOW_DAY_FULL', `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`, retryAt, now, {
+  throw failUntil('SHOW_DAY_FULL', `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`, retryAt, now, {
     quota: side,
     limit,
   });

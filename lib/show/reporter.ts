@@ -2,20 +2,19 @@
 // `npm run admin -- reporter-key`), the queue it reads, and the record of what it published.
 // The record is outside text as received (a URL and the network's counters): SECRET_LIKE does not
 // apply to it.
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { MINUTE, HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { fail } from '../errors.ts';
+import { type AppError, fail } from '../errors.ts';
 import { threadUrl } from '../board/present.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import type { ShowItem, XMetrics } from '../../sql/queries/show.ts';
-import { NoRow } from '../../sql/rows.ts';
 import { presentX } from './feed.ts';
 import { noveltyWindowStart } from './novelty-store.ts';
 import { moscowDate, publicationDisabledReason, SHOW_REPORTER } from './publication.ts';
-import { X_MAX_WEIGHTED } from './x-length.ts';
+import { X_MAX_WEIGHTED } from './weighted-length.ts';
 
 
 /** How far ahead of the server clock a reported time may be (clock skew). */
@@ -38,8 +37,8 @@ export async function readReporterQueue(db: CommonQueryMethods, config: Config, 
   const start = moscowDayStart(now);
   const end = nextMoscowMidnight(now);
   const used = await show.dayUsed(date, start, end);
-  const queued = reason ? [] : await show.queued();
-  const skipped = reason ? [] : await show.skipped(noveltyWindowStart(now));
+  const queued = reason ? [] : await show.queuedItems();
+  const skipped = reason ? [] : await show.skippedItems(noveltyWindowStart(now));
   const awaiting = await show.awaitingMetrics(new Date(now.getTime() - 7 * 24 * HOUR));
   const url = (id: string) => threadUrl(config.siteUrl, id);
   return {
@@ -123,7 +122,7 @@ export const XRecordInput = z
   .refine((b) => Object.keys(b).length > 0, 'send url and published_at, or a metrics checkpoint');
 export type XRecord = z.infer<typeof XRecordInput>;
 
-function invalid(path: string, message: string): import('../errors.ts').AppError {
+function invalid(path: string, message: string): AppError {
   return fail('VALIDATION_FAILED', `Invalid body.${path}: ${message}.`, { issues: [{ where: 'body', path, message }] });
 }
 
@@ -151,13 +150,20 @@ function metrics(input: z.infer<typeof XMetricsInput>): XMetrics {
 export async function recordShowX(db: DatabasePool, rootId: string, body: XRecord, now: Date) {
   return db.transaction(async (tx) => {
     const show = createShowQueries(tx);
-    await tx.query(sql.type(NoRow)`select 1 from show_items where root_id = ${rootId} for update`);
-    const item = await show.byId(rootId);
+    const item = await show.lockItem(rootId);
     if (!item) throw fail('NOT_FOUND', 'No Show item with that id.');
     if (item.queue_state !== 'queued') {
       throw fail('SHOW_NOT_QUEUED', 'The item was never in the reporter queue; only queued items are published.', {
         status: item.status,
         queue: { method: 'GET', path: '/v1/office/show/queue' },
+      });
+    }
+    // SPEC.md: a flagged item is never published, even if picked (here: queued) before the flag. A
+    // publication recorded before the flag stays a fact, and its metrics are still recorded.
+    if (item.flagged_at !== null && item.x_url === null) {
+      throw fail('SHOW_FLAGGED', 'The item was flagged after it was queued; a flagged item is never published, so it cannot be recorded as posted.', {
+        status: item.status,
+        flagged_at: item.flagged_at,
       });
     }
     const url = body.url ?? item.x_url;

@@ -1,4 +1,5 @@
 // The shape of a Show root, shown wherever an agent is sent to the lane (USE_SHOW_LANE, docs).
+import { type AppError, fail } from '../errors.ts';
 
 export const SHOW_ROOT_TEMPLATE = {
   title: 'Show: <hook, 12 to 140 characters>',
@@ -25,5 +26,4 @@ export function reservedReplyRefusal(): AppError {
   return fail('RESERVED_REPLY', '`Picked:` belongs to the owner: it says he posted the item on his own account.', {
     prefix: 'Picked:',
   });
-}import { AppError, fail } from '../errors.ts';
-
+}

@@ -1,7 +1,8 @@
 // The one Show root validator. Fixed order (docs/show.md): title, secret (the caller's detector,
 // passed in), format (every fault at once as SHOW_INVALID), then token ranking, self-pitch and price
-// talk. Quota, day full and novelty need the database and follow in the route (quota.ts, novelty.ts).
-import { AppError, fail } from '../errors.ts';
+// talk; the first failing step throws its refusal. Quota, day full and novelty need the database and
+// follow in the posting hook (board.ts, with quota.ts and novelty.ts).
+import { fail } from '../errors.ts';
 import { charLength, sameLine } from './chars.ts';
 import { splitParts, splitShowBody } from './body.ts';
 import { findCreditLine } from './credit-line.ts';
@@ -16,7 +17,7 @@ import type { NoveltyCandidate } from './novelty.ts';
 import { findNumbers } from './numbers.ts';
 import { findPriceTalk } from './price-talk.ts';
 import { findSelfPitch } from './self-pitch.ts';
-import { checkShowTitle } from './title.ts';
+import { showHook } from './title.ts';
 import { findTokenRanking } from './token-ranking.ts';
 import { showWeightedLength } from './weighted-length.ts';
 
@@ -27,8 +28,8 @@ export type ShowRulesConfig = {
   allowedHosts?: readonly string[];
   /** The service's and the house agents' names, refused as SELF_PITCH when a post names them. */
   selfNames?: readonly string[];
-  /** The shared secret-like detector, run in its place in the order (after the title). */
-  secretCheck?: (input: ShowSubmission) => AppError | null;
+  /** The shared secret-like detector, run in its place in the order (after the title); throws SECRET_LIKE. */
+  secretCheck?: (input: ShowSubmission) => void;
 };
 
 export type ShowParsed = {
@@ -47,8 +48,6 @@ export type ShowParsed = {
   /** The input of findSimilar(); store `novelty.text` beside the hook to check later roots fast. */
   novelty: NoveltyCandidate;
 };
-
-export type ShowValidation = { ok: true; show: ShowParsed } | { ok: false; refusal: AppError };
 
 type Fault = { rule: string; message: string };
 
@@ -143,40 +142,26 @@ function checkFormat(hook: string, body: string, config: ShowRulesConfig): Forma
   return { faults, show, scanText: plain.normalize('NFKC') };
 }
 
-export function validateShowRoot(input: ShowSubmission, config: ShowRulesConfig): ShowValidation {
-  const title = checkShowTitle(input.title);
-  if (!title.ok) return title;
+/** The parsed root, or the refusal of the first failing step, thrown. */
+export function validateShowRoot(input: ShowSubmission, config: ShowRulesConfig): ShowParsed {
+  const hook = showHook(input.title);
+  config.secretCheck?.(input);
 
-  const secret = config.secretCheck?.(input) ?? null;
-  if (secret) return { ok: false, refusal: secret };
-
-  const { faults, show, scanText } = checkFormat(title.hook, input.body, config);
+  const { faults, show, scanText } = checkFormat(hook, input.body, config);
   if (faults.length > 0) {
     const details: Record<string, unknown> = { problems: faults.map((f) => f.message), rules: faults.map((f) => f.rule) };
     if (faults.some((f) => f.rule === 'number_source' || f.rule === 'number_url')) details['numbers'] = show.numbers;
     const summary = faults.length === 1 ? 'The Show root breaks 1 rule' : `The Show root breaks ${faults.length} rules`;
-    return { ok: false, refusal: fail('SHOW_INVALID', `${summary}; see details.problems.`, details) };
+    throw fail('SHOW_INVALID', `${summary}; see details.problems.`, details);
   }
 
   const ranking = findTokenRanking(scanText);
-  if (ranking !== null) {
-    return {
-      ok: false,
-      refusal: fail('SHOW_TOKEN_RANKING', 'A Show post never ranks, tiers or compares tradeable tokens.', { match: ranking }),
-    };
-  }
+  if (ranking !== null) throw fail('SHOW_TOKEN_RANKING', 'A Show post never ranks, tiers or compares tradeable tokens.', { match: ranking });
   const pitch = findSelfPitch(scanText, config.selfNames);
   if (pitch !== null) {
-    return {
-      ok: false,
-      refusal: fail('SELF_PITCH', 'A Show post is about something outside the crew; the credit line already says who speaks.', {
-        match: pitch,
-      }),
-    };
+    throw fail('SELF_PITCH', 'A Show post is about something outside the crew; the credit line already says who speaks.', { match: pitch });
   }
   const price = findPriceTalk(scanText);
-  if (price !== null) {
-    return { ok: false, refusal: fail('PRICE_TALK', 'A Show post promises or predicts no price, profit or returns.', { match: price }) };
-  }
-  return { ok: true, show };
+  if (price !== null) throw fail('PRICE_TALK', 'A Show post promises or predicts no price, profit or returns.', { match: price });
+  return show;
 }

@@ -1,7 +1,15 @@
-// The Show lane's own weighted length (the 230 and 280 limits): per user-perceived character
-// (grapheme), an emoji or a CJK character weighs 2 and anything else 1; a link counts as written
-// (its characters, not a shortened length). The text passed in never holds the meta lines.
+// Weighted length, one walker for the two counting rules the Show lane needs. Text is NFC-normalised
+// first; links are found once (links.ts) and weighed by the rule; the text between them is weighed
+// per user-perceived character (grapheme).
+// - `show`: the lane's own limits (230 and 280): an emoji or a CJK grapheme weighs 2, anything else
+//   1; a link counts as written (its characters).
+// - `x`: the external network's counting (twitter-text v3), used to check that a post plus the
+//   reporter's credit line fits: every link 23; an emoji sequence 2; other code points 1 in the
+//   Latin-and-general-punctuation ranges and 2 elsewhere (CJK and most other scripts).
 import { findLinks } from './links.ts';
+
+export const X_MAX_WEIGHTED = 280;
+export const X_LINK_LENGTH = 23;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -18,22 +26,62 @@ export function isCjk(grapheme: string): boolean {
   return CJK.test(grapheme);
 }
 
-function plainWeight(text: string): number {
+type Rule = { grapheme: (segment: string) => number; link: (written: string) => number };
+
+// twitter-text's weight-100 ranges; everything else weighs 200 (counted here as 1 and 2).
+function xCodePointWeight(cp: number): number {
+  if (cp <= 4351 || (cp >= 8192 && cp <= 8205) || (cp >= 8208 && cp <= 8223) || (cp >= 8242 && cp <= 8247)) return 1;
+  return 2;
+}
+
+const RULES = {
+  show: {
+    grapheme: (segment) => {
+      if (segment.length === 1 && segment.charCodeAt(0) < 0x2000) return 1;
+      return isEmoji(segment) || isCjk(segment) ? 2 : 1;
+    },
+    link: (written) => [...written].length,
+  },
+  x: {
+    grapheme: (segment) => {
+      if (segment.length > 1 && isEmoji(segment)) return 2;
+      let n = 0;
+      for (const ch of segment) n += isEmoji(ch) ? 2 : xCodePointWeight(ch.codePointAt(0) ?? 0);
+      return n;
+    },
+    link: () => X_LINK_LENGTH,
+  },
+} satisfies Record<string, Rule>;
+
+export type WeightRule = keyof typeof RULES;
+
+function plainWeight(text: string, rule: Rule): number {
   let n = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (segment.length === 1 && segment.charCodeAt(0) < 0x2000) n += 1;
-    else n += isEmoji(segment) || isCjk(segment) ? 2 : 1;
-  }
+  for (const { segment } of graphemes.segment(text)) n += rule.grapheme(segment);
   return n;
 }
 
-export function showWeightedLength(text: string): number {
+export function weightedLength(text: string, ruleName: WeightRule): number {
+  const rule: Rule = RULES[ruleName];
   const normal = text.normalize('NFC');
   let n = 0;
   let at = 0;
   for (const link of findLinks(normal)) {
-    n += plainWeight(normal.slice(at, link.start)) + [...link.text].length;
+    n += plainWeight(normal.slice(at, link.start), rule) + rule.link(link.text);
     at = link.end;
   }
-  return n + plainWeight(normal.slice(at));
+  return n + plainWeight(normal.slice(at), rule);
+}
+
+/** The Show lane's own weighted length (the 230 and 280 limits). */
+export const showWeightedLength = (text: string): number => weightedLength(text, 'show');
+/** The external network's weighted length. */
+export const xWeightedLength = (text: string): number => weightedLength(text, 'x');
+
+export type XFit = { length: number; max: number; fits: boolean };
+
+/** Whether the post and the reporter's credit line, joined by `separator`, fit one external post. */
+export function fitsWithCredit(post: string, creditLine: string, separator = '\n\n'): XFit {
+  const length = xWeightedLength(`${post}${separator}${creditLine}`);
+  return { length, max: X_MAX_WEIGHTED, fits: length <= X_MAX_WEIGHTED };
 }

@@ -1,7 +1,7 @@
 // Key-like material in agent-written text (SECRET_LIKE): one detector for every agent write route.
 // It errs towards refusing: a refused post costs a rewrite, a published key costs the key.
-import { fail } from '../errors.ts';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { fail } from '../errors.ts';
 
 export type SecretKind =
   | 'private_key'

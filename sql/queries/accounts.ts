@@ -28,6 +28,8 @@ const columns = sql.fragment`id, name, description, created_at, revoked_at, susp
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const IdNameRow = z.object({ id: z.string(), name: z.string() });
+const AccountListRow = z.object({ name: z.string(), roles: z.array(z.string()), desk: z.string().nullable(), residency: z.string(), suspended: z.boolean(), revoked: z.boolean() });
+export type AccountListItem = z.infer<typeof AccountListRow>;
 
 export function createAccountsQueries(db: CommonQueryMethods) {
   return {
@@ -77,6 +79,23 @@ export function createAccountsQueries(db: CommonQueryMethods) {
       );
       return db.one(sql.type(AccountRow)`update accounts set ${sql.join(sets, sql.fragment`, `)} where id = ${id} returning ${columns}`);
     },
+
+    /** The owner flag is held by one account: clear it everywhere else before setting it. */
+    clearOwnerExcept: (id: string) => db.query(sql.type(NoRow)`update accounts set is_owner = false where is_owner and id <> ${id}`),
+
+    /** The scorekeeper flag is held by one account: clear it everywhere else before setting it. */
+    clearScorekeeperExcept: (id: string) =>
+      db.query(sql.type(NoRow)`update accounts set is_scorekeeper = false where is_scorekeeper and id <> ${id}`),
+
+    /** Every account with its roles, oldest first (the admin CLI's list). */
+    listWithRoles: () =>
+      db.any(sql.type(AccountListRow)`
+        select name, desk, residency, suspended_at is not null as suspended, revoked_at is not null as revoked,
+          array_remove(array[
+            case when is_owner then 'owner' end, case when is_operator then 'operator' end,
+            case when is_resident then 'resident' end, case when is_crew then 'crew' end,
+            case when is_scorekeeper then 'scorekeeper' end], null) as roles
+        from accounts order by created_at`),
 
     /** Live accounts by lowercase name, for mentions. */
     liveIdsByNames: (names: readonly string[]) =>

@@ -59,6 +59,8 @@ export type InboxRow = z.infer<typeof InboxRow>;
 const InboxHitRow = z.object({ seq: z.number().int(), id: z.string().uuid(), thread_id: z.string().uuid() });
 const SeqRow = z.object({ seq: z.number().int() });
 const AckRow = z.object({ inbox_seq: z.number().int(), advanced: z.boolean() });
+const ClosableRow = z.object({ id: z.string(), open: z.boolean(), proof_ok: z.boolean() });
+const WakePostRow = z.object({ seq: z.number().int(), author: z.string(), answers: z.string().nullable() });
 const ChangedSinceRow = z.object({ replies: z.number().int(), mentions: z.number().int(), in_your_threads: z.number().int() });
 
 type SeqBound = { after?: number | undefined; before?: number | undefined; at?: number | undefined };
@@ -107,7 +109,7 @@ function inboxSelect(accountId: string, bound: SeqBound) {
 
 export function createContinuityQueries(db: CommonQueryMethods) {
   return {
-    state: (accountId: string) =>
+    stateOf: (accountId: string) =>
       db.maybeOne(sql.type(ContinuityRow)`select ${stateColumns} from continuity_states where account_id = ${accountId}`),
 
     /** Records a visit (the resume) and returns the state with the visit before it. */
@@ -143,7 +145,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
     },
 
     /** Creates the account's row when it has none. */
-    ensure: (accountId: string, now: Date) =>
+    ensureState: (accountId: string, now: Date) =>
       db.query(sql.type(NoRow)`
         insert into continuity_states (account_id, updated_at) values (${accountId}, ${now.toISOString()})
         on conflict (account_id) do nothing`),
@@ -164,20 +166,26 @@ export function createContinuityQueries(db: CommonQueryMethods) {
         select ${accountId}, t, ${now.toISOString()} from unnest(${sql.array(texts, 'text')}) with ordinality u(t, o) order by o
         on conflict (account_id, lower(text)) where closed_at is null do nothing`),
 
-    commitment: (accountId: string, id: string) =>
-      db.maybeOne(sql.type(CommitmentRow)`
-        select id, text, created_at, closed_at, closed_by_post_id from commitments where id = ${id} and account_id = ${accountId}`),
-
     closeCommitment: (accountId: string, id: string, postId: string, now: Date) =>
       db.query(sql.type(NoRow)`
         update commitments set closed_at = ${now.toISOString()}, closed_by_post_id = ${postId}
         where id = ${id} and account_id = ${accountId} and closed_at is null`),
 
-    /** A live post (root or reply) the account wrote, in a live thread. */
-    ownLivePost: (accountId: string, postId: string) =>
-      db.exists(sql.type(NoRow)`
-        select 1 from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
-        where p.id = ${postId} and p.author_id = ${accountId} and ${live}`),
+    /**
+     * For each requested close, in order: whether it names an open commitment of the account, and
+     * whether its proof is a live post or reply the account wrote, in a live thread. One statement
+     * for every close of a checkpoint.
+     */
+    closable: (accountId: string, closes: ReadonlyArray<{ id: string; postId: string }>) =>
+      db.any(sql.type(ClosableRow)`
+        select x.id, (c.id is not null and c.closed_at is null) as open,
+          exists (
+            select 1 from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
+            where p.id = x.post_id and p.author_id = ${accountId} and ${live}) as proof_ok
+        from unnest(${sql.array(closes.map((c) => c.id), 'uuid')}, ${sql.array(closes.map((c) => c.postId), 'uuid')})
+          with ordinality x(id, post_id, n)
+        left join commitments c on c.id = x.id and c.account_id = ${accountId}
+        order by x.n`),
 
     /** Adds a decision unless it repeats the latest one word for word (a retried checkpoint). */
     addDecision: (accountId: string, decision: string, reason: string, now: Date) =>
@@ -227,6 +235,12 @@ export function createContinuityQueries(db: CommonQueryMethods) {
         order by p.seq desc limit 1`),
 
     boardSeq: () => db.oneFirst(sql.type(SeqRow)`select coalesce(max(seq), 0) as seq from posts`),
+
+    /** What a wait needs of a new post to know whom it wakes: its seq, its author, whose post it answers. */
+    wakePost: (postId: string) =>
+      db.maybeOne(sql.type(WakePostRow)`
+        select p.seq, p.author_id as author, t.author_id as answers from posts p left join posts t on t.id = p.reply_to_id
+        where p.id = ${postId}`),
 
     isInboxItem: (accountId: string, seq: number) =>
       db.exists(sql.type(NoRow)`select 1 from (${inboxSeqs(accountId, { at: seq })}) s`),

@@ -50,13 +50,22 @@ const TopicCountRow = z.object({ topic: z.string(), count: z.number().int() });
 
 const livePost = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
 
+/**
+ * A Request's +1s, derived when read: the distinct live agents other than its author with a live
+ * `+1:` reply on it (the label is the board's posts.prefix, the lab parser's own rule).
+ */
+const plusOnes = sql.fragment`case when l.kind = 'request' then (
+    select count(distinct pr.author_id)::int from posts pr join accounts pa on pa.id = pr.author_id
+    where pr.root_id = l.root_id and pr.prefix = '+1' and pr.deleted_at is null and pa.revoked_at is null
+      and pr.author_id <> l.author_id) else 0 end`;
+
 export function createOfficeQueries(db: CommonQueryMethods) {
   return {
     /** Lab roots (experiments, requests, proposals) created since `since`, live, newest first. */
     labRoots: (since: Date, options: { authorId?: string | undefined; kind?: LabRoot['kind']; openOnly?: boolean; limit: number }) =>
       db.any(sql.type(LabRootRow)`
         select p.id, l.kind, p.title, l.author_id, a.name as author_name, a.is_crew as author_crew, l.state, l.verdict,
-               l.plus_ones, l.created_at, l.started_at, l.ended_at, l.ended_by, p.score
+               ${plusOnes} as plus_ones, l.created_at, l.started_at, l.ended_at, l.ended_by, p.score
         from lab_roots l join posts p on p.id = l.root_id join accounts a on a.id = p.author_id
         where ${livePost} and l.kind in ('experiment', 'request', 'proposal') and l.created_at > ${since.toISOString()}
           ${options.authorId ? sql.fragment`and l.author_id = ${options.authorId}` : sql.fragment``}

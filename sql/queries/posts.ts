@@ -55,6 +55,9 @@ function windowed(where: ReturnType<typeof sql.fragment>, dir: Direction, limit:
 
 export function createPostsQueries(db: CommonQueryMethods) {
   return {
+    /** Serialises one author's writes until the transaction ends (quotas are counted under it). */
+    lockAuthor: (authorId: string) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`),
+
     /**
      * Inserts a post or reply at the head of the posts sequence, with its @mentions, in one
      * statement. Taking the head row serialises writers from here to their commit (migration

@@ -62,6 +62,18 @@ export type Scorecard = z.infer<typeof ScorecardRow>;
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const NextNumberRow = z.object({ n: z.number().int() });
 const LatestPostedRow = ScorecardRow.extend({ live: z.boolean() });
+const WindowMeasuresRow = z.object({
+  experiments_started: z.number().int(),
+  win: z.number().int(),
+  fail: z.number().int(),
+  inconclusive: z.number().int(),
+  deliveries_accepted: z.number().int(),
+  show_roots: z.number().int(),
+  show_published: z.number().int(),
+  emails_sent: z.number().int(),
+  replies_received: z.number().int(),
+});
+export type WindowMeasures = z.infer<typeof WindowMeasuresRow>;
 const ScorecardReplyRow = z.object({
   id: z.string().uuid(), root_id: z.string().uuid(), n: z.number().int(), author_name: z.string(), author_crew: z.boolean(),
   body: z.string(), created_at: z.string(),
@@ -98,6 +110,41 @@ export function createScoreQueries(db: CommonQueryMethods) {
     // ---- scorecards ----
 
     lockScorecards: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('scorecards'))`),
+
+    /** One poster of cards at a time across workers: a session lock, so call both on one connection. */
+    lockPosting: () => db.query(sql.type(NoRow)`select pg_advisory_lock(hashtext('scorecards:post'))`),
+    unlockPosting: () => db.query(sql.type(NoRow)`select pg_advisory_unlock(hashtext('scorecards:post'))`),
+
+    /** The live scorekeeper account, if one is granted. */
+    scorekeeperId: () => db.maybeOneFirst(sql.type(IdRow)`select id from accounts where is_scorekeeper and revoked_at is null`),
+
+    /**
+     * What the board recorded in (from, to]: experiments started and verdicts given (lab_roots of live
+     * roots), deliveries accepted (in live replies), Show roots posted (live `Show:` roots) and
+     * published (the reporter's records), emails sent and replies received (the outreach log).
+     */
+    windowMeasures: (from: Date, to: Date) => {
+      const f = from.toISOString();
+      const t = to.toISOString();
+      return db.one(sql.type(WindowMeasuresRow)`
+        with lab as (
+          select count(*) filter (where l.kind = 'experiment' and l.started_at > ${f} and l.started_at <= ${t})::int as experiments_started,
+                 count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'win' and l.ended_at > ${f} and l.ended_at <= ${t})::int as win,
+                 count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'fail' and l.ended_at > ${f} and l.ended_at <= ${t})::int as fail,
+                 count(*) filter (where l.ended_by = 'verdict' and l.verdict = 'inconclusive' and l.ended_at > ${f} and l.ended_at <= ${t})::int as inconclusive
+          from lab_roots l join posts p on p.id = l.root_id where p.deleted_at is null
+        )
+        select lab.*,
+          (select count(*)::int from lab_events e join posts p on p.id = e.reply_id
+            where e.kind = 'delivered' and e.accepted_at > ${f} and e.accepted_at <= ${t} and p.deleted_at is null) as deliveries_accepted,
+          (select count(*)::int from posts p
+            where p.topic = 'svc-show' and p.root_id is null and lower(coalesce(p.prefix, '')) = 'show' and p.deleted_at is null
+              and p.created_at > ${f} and p.created_at <= ${t}) as show_roots,
+          (select count(*)::int from show_items where x_published_at > ${f} and x_published_at <= ${t}) as show_published,
+          (select count(*)::int from outreach_messages where status = 'sent' and sent_at > ${f} and sent_at <= ${t}) as emails_sent,
+          (select count(*)::int from outreach_replies where kind = 'reply' and received_at > ${f} and received_at <= ${t}) as replies_received
+        from lab`);
+    },
 
     scorecardForWindow: (windowEnd: Date) =>
       db.maybeOne(sql.type(ScorecardRow)`

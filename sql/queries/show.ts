@@ -68,6 +68,7 @@ export type ShowMark = z.infer<typeof ShowMarkRow>;
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const CreatedAtRow = z.object({ created_at: z.string() });
 const NoveltyRow = z.object({ id: z.string(), seq: z.number().int(), hook: z.string(), text: z.string(), created_at: z.string() });
+const NameRow = z.object({ name: z.string() });
 const MarkLockRow = z.object({ author_id: z.string(), picked_at: z.string().nullable(), flagged_at: z.string().nullable() });
 
 /** The item's status, derived in one place: posted > flagged > skipped > queued > picked > proposed. */
@@ -174,6 +175,20 @@ export function createShowQueries(db: CommonQueryMethods) {
     /** One item whatever the state of its root and author (the reporter records facts). */
     byId: (rootId: string) => db.maybeOne(sql.type(ShowItemRow)`${select} where s.root_id = ${rootId}`),
 
+    /** byId, and the item locked for the rest of the transaction (a record and a mark wait for each other). */
+    lockItem: (rootId: string) => db.maybeOne(sql.type(ShowItemRow)`${select} where s.root_id = ${rootId} for update of s`),
+
+    /** Steps 7 to 9 of a Show root (quotas, novelty) and its insert run one at a time, lane-wide. */
+    lockLane: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:lane'))`),
+
+    /** One preparer of the reporter's queue at a time, whatever the number of worker processes. */
+    lockPublication: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:publication'))`),
+
+    /** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
+    crewNames: async () => [
+      ...(await db.anyFirst(sql.type(NameRow)`select name from accounts where is_crew and not is_owner and revoked_at is null`)),
+    ],
+
     /** Marks of the given roots by live accounts in live replies, oldest first. */
     marks: (rootIds: readonly string[]) =>
       db.any(sql.type(ShowMarkRow)`
@@ -203,26 +218,26 @@ export function createShowQueries(db: CommonQueryMethods) {
           and (s.queue_day = ${today}::date
                or (s.x_published_at >= ${start.toISOString()} and s.x_published_at < ${end.toISOString()}))`),
 
-    queue: (input: { rootId: string; today: string; creditLine: string; postText: string; xLength: number; now: Date }) =>
+    markQueued: (input: { rootId: string; today: string; creditLine: string; postText: string; xLength: number; now: Date }) =>
       db.query(sql.type(NoRow)`
         update show_items set queue_state = 'queued', queue_day = ${input.today}::date, queued_at = ${input.now.toISOString()},
           credit_line = ${input.creditLine}, post_text = ${input.postText}, x_length = ${input.xLength}, skip_reason = null, skipped_at = null
         where root_id = ${input.rootId}`),
 
-    skip: (input: { rootId: string; reason: string; creditLine: string; xLength: number; now: Date }) =>
+    markSkipped: (input: { rootId: string; reason: string; creditLine: string; xLength: number; now: Date }) =>
       db.query(sql.type(NoRow)`
         update show_items set queue_state = 'skipped', skip_reason = ${input.reason}, skipped_at = ${input.now.toISOString()},
           credit_line = ${input.creditLine}, x_length = ${input.xLength}, queue_day = null, queued_at = null, post_text = null
         where root_id = ${input.rootId}`),
 
     /** The reporter's queue: queued, unpublished, unflagged, live; oldest pick first. */
-    queued: () =>
+    queuedItems: () =>
       db.any(sql.type(ShowItemRow)`${select}
         where ${live} and s.queue_state = 'queued' and s.x_url is null and s.flagged_at is null
         order by s.picked_at, p.seq`),
 
     /** Items skipped for the reporter's information, newest first. */
-    skipped: (since: Date) =>
+    skippedItems: (since: Date) =>
       db.any(sql.type(ShowItemRow)`${select}
         where ${live} and s.queue_state = 'skipped' and s.flagged_at is null and s.created_at > ${since.toISOString()}
         order by s.skipped_at desc, p.seq desc`),

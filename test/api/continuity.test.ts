@@ -3,7 +3,7 @@
 // LISTEN connection (wakes on a reply, times out at its bound, frees the waiter when the client leaves).
 import test from 'ava';
 import { setOwner, setRole, setResidencyByName } from '../../lib/accounts/admin.ts';
-import { waitersFor } from '../../api/continuity-waiters.ts';
+import { waitersFor } from '../../lib/continuity/waiters.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const WAIT_BOUND_MS = 1500;

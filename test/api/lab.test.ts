@@ -107,7 +107,7 @@ test.serial('a duplicate Request is refused with the open one and a +1 action; +
   await reply(b.key, first, '+1: really');
   await reply(c.key, first, '+1: and me');
   await reply(a.key, first, '+1: bump');
-  const plus = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select plus_ones as n from lab_roots where root_id = ${first}`);
+  const plus = (await app.request('GET', '/api/office')).body.lab.requests.find((r: any) => r.id === first).plus_ones;
   t.is(plus, 2);
   // Once the owner declines it, the same request may be asked again.
   await reply(owner, first, 'Declined: not this month');
@@ -271,4 +271,104 @@ test.serial('a revoked account leaves the jobs feed, as author and as deliverer'
   const list = (await app.request('GET', '/api/jobs')).body.jobs;
   t.false(list.some((j: any) => j.id === job));
   t.deepEqual(list.find((j: any) => j.id === job2).deliveries, []);
+});
+
+test.serial('the same Request from eight agents at the same moment on separate connections: exactly one 201, seven 409 DUPLICATE_REQUEST', async (t) => {
+  const agents = await Promise.all(Array.from({ length: 8 }, () => app.register()));
+  const body = REQUEST('A shared inbox for replies', 'to answer editors at once');
+  for (let round = 0; round < 3; round++) {
+    const results = await Promise.all(agents.map((a) => post(a.key, `Request: inbox round ${round}`, body)));
+    const created = results.filter((r) => r.status === 201);
+    t.is(created.length, 1, `round ${round}: ${results.map((r) => r.status).join(',')}`);
+    const refused = results.filter((r) => r.status !== 201);
+    t.true(refused.every((r) => r.status === 409 && r.body.error.code === 'DUPLICATE_REQUEST'));
+    t.true(refused.every((r) => r.body.error.details.open_id === created[0]!.body.post.id));
+    // The owner declines it, so the next round asks again.
+    await reply(owner, created[0]!.body.post.id, 'Declined: next round');
+  }
+});
+
+test.serial('an early Verdict: (before Started:) ends the experiment: the job leaves the list, the slot frees', async (t) => {
+  const author = await app.register();
+  const other = await app.register();
+  const id = (await post(author.key, 'Experiment: never ran', EXPERIMENT)).body.post.id;
+  t.true((await jobs()).some((j) => j.id === id));
+  // Someone else's verdict moves nothing.
+  await reply(other.key, id, 'Verdict: fail - not yours');
+  t.true((await jobs()).some((j) => j.id === id));
+  t.deepEqual(await state(id), { state: 'proposed', verdict: null, ended_by: null });
+  await reply(author.key, id, 'Verdict: inconclusive - the list was gone before it started');
+  t.deepEqual(await state(id), { state: 'verdict', verdict: 'inconclusive', ended_by: 'verdict' });
+  t.false((await jobs()).some((j) => j.id === id));
+  // Ended: a late Started: moves nothing, and a new Experiment may open.
+  await reply(author.key, id, 'Started: too late');
+  t.is((await state(id)).state, 'verdict');
+  const office = (await app.request('GET', '/v1/office', { key: author.key })).body;
+  const entry = office.lab.experiments.find((e: any) => e.id === id);
+  t.like(entry, { open: false, state: 'verdict', verdict: 'inconclusive', ended_by: 'verdict', started_at: null });
+  t.is((await post(author.key, 'Experiment: the next one', EXPERIMENT)).status, 201);
+});
+
+test.serial("the owner's Declined: or Done: on a Proposal: decides it (closed, never a job); nobody else's does", async (t) => {
+  const author = await app.register();
+  const other = await app.register();
+  const declined = (await post(author.key, 'Proposal: a paid listing', 'Payback: r=3 from fees within 7 days')).body.post.id;
+  const done = (await post(author.key, 'Proposal: a sponsored post', 'Payback: r=2.5 from fees within 7 days')).body.post.id;
+  const proposal = async (id: string) => (await app.request('GET', '/api/office')).body.lab.proposals.find((p: any) => p.id === id);
+  const openProposals = async () =>
+    (await app.request('GET', '/v1/continuity', { key: other.key })).body.directions.find((d: any) => d.name === 'lab').open_proposals;
+  const before = await openProposals();
+  // Neither another agent's nor the author's own Declined:/Done: decides a Proposal.
+  await reply(other.key, declined, 'Declined: too expensive');
+  await reply(author.key, done, 'Done: I paid it myself');
+  t.like(await proposal(declined), { open: true, ended_by: null });
+  t.like(await proposal(done), { open: true, ended_by: null });
+  await reply(owner, declined, 'Declined: not this month');
+  await reply(owner, done, 'done: paid by hand, receipt in the thread');
+  t.like(await proposal(declined), { open: false, ended_by: 'declined' });
+  t.like(await proposal(done), { open: false, ended_by: 'done' });
+  t.is(await openProposals(), before - 2);
+  // A Proposal is never a job, before or after the owner's answer.
+  const list = await jobs();
+  t.false(list.some((j) => j.id === declined || j.id === done));
+  // A later answer changes nothing: the first decision stands.
+  await reply(owner, declined, 'Done: changed my mind');
+  t.like(await proposal(declined), { open: false, ended_by: 'declined' });
+});
+
+test.serial("the owner's Declined: or Done: on a Request: takes it off the list; on his own Request his Done: acknowledges a delivery instead", async (t) => {
+  const author = await app.register();
+  const deliverer = await app.register();
+  const declined = (await post(author.key, 'Request: declined one', REQUEST('Declined resource', 'declined need'))).body.post.id;
+  const done = (await post(author.key, 'Request: done one', REQUEST('Done resource', 'done need'))).body.post.id;
+  const own = (await post(owner, 'Request: owner asks', REQUEST('Owner resource', 'owner need'))).body.post.id;
+  await reply(deliverer.key, own, 'Delivered: here it is');
+  let list = await jobs();
+  t.true([declined, done, own].every((id) => list.some((j) => j.id === id)));
+  await reply(owner, declined, 'Declined: no budget');
+  await reply(owner, done, 'Done: created it');
+  await reply(owner, own, 'Done: thanks');
+  list = await jobs();
+  t.false(list.some((j) => j.id === declined));
+  t.false(list.some((j) => j.id === done));
+  const ownJob = list.find((j) => j.id === own);
+  t.truthy(ownJob);
+  t.true(ownJob.deliveries[0].accepted);
+  t.deepEqual([(await state(declined)).ended_by, (await state(done)).ended_by, (await state(own)).ended_by], ['declined', 'done', null]);
+});
+
+test.serial('+1s are derived: a deleted +1 reply or a revoked agent no longer counts', async (t) => {
+  const a = await app.register();
+  const b = await app.register();
+  const c = await app.register();
+  const id = (await post(a.key, 'Request: plus ones', REQUEST('Plus one resource', 'plus one need'))).body.post.id;
+  const plusOnes = async () => (await app.request('GET', '/api/office')).body.lab.requests.find((r: any) => r.id === id).plus_ones;
+  const fromB = (await reply(b.key, id, '+1: me too')).body.reply.id;
+  await reply(c.key, id, '+1: and me');
+  await reply(a.key, id, '+1: my own does not count');
+  t.is(await plusOnes(), 2);
+  await app.request('DELETE', `/v1/posts/${fromB}`, { key: b.key });
+  t.is(await plusOnes(), 1);
+  await app.request('POST', '/v1/me/revoke', { key: c.key });
+  t.is(await plusOnes(), 0);
 });

@@ -120,7 +120,7 @@ test.serial('the first complete setup turns mode review on; settings are validat
   t.deepEqual(settings.body.missing, []);
   t.is(settings.body.settings.mode, 'review');
   t.is(settings.body.settings.fleet_cap, 20);
-  t.deepEqual(await outreachState(w.app.db), { enabled: true, mode: 'review' });
+  t.deepEqual(await outreachState(w.app.db, w.app.deps.config), { enabled: true, mode: 'review' });
   // A later patch keeps the mode.
   await req('PUT', '/v1/outreach/settings', w.ownerKey, { owner_name: 'Ada B. Owner' });
   t.is((await req('GET', '/v1/outreach/settings', w.ownerKey)).body.settings.mode, 'review');
@@ -231,7 +231,7 @@ test.serial('auto mode sends at once, except an open letter, which waits for the
 
 test.serial('mode off: a send answers 409 OUTREACH_MODE_OFF and stores nothing; contacts still work', async (t) => {
   await req('PUT', '/v1/outreach/settings', w.ownerKey, { mode: 'off' });
-  t.deepEqual(await outreachState(w.app.db), { enabled: false, mode: 'off' });
+  t.deepEqual(await outreachState(w.app.db, w.app.deps.config), { enabled: false, mode: 'off' });
   const agent = await w.resident('scout_four');
   const contact = await w.addContact(agent, 'li.wei@outlet5.test');
   const before = await count('outreach_messages');
@@ -327,7 +327,7 @@ test.serial('contacts: 30 new per agent per Moscow day, open again at Moscow mid
   t.is(wrong.body.error.code, 'INVALID_CURSOR');
 });
 
-test.serial('a stopped resident reads contacts and sent, and every outreach write answers 409 RESIDENCY_STOPPED', async (t) => {
+test.serial('a stopped resident: every outreach write answers 409 RESIDENCY_STOPPED, every read 403 OUTREACH_RESIDENTS_ONLY', async (t) => {
   const agent = await w.resident('scout_stopped');
   const contact = await w.addContact(agent, 'eve.stone@outlet9.test');
   await setResidencyByName(w.app.deps, agent.name, 'stopped', 'test');
@@ -340,8 +340,9 @@ test.serial('a stopped resident reads contacts and sent, and every outreach writ
     t.is(res.status, 409, path);
     t.is(res.body.error.code, 'RESIDENCY_STOPPED');
   }
-  t.is((await req('GET', '/v1/outreach/contacts', agent.key)).status, 200);
-  t.is((await req('GET', '/v1/outreach/sent', agent.key)).status, 200);
+  // SPEC.md: outreach is for residents with an active residency (test/api/outreach-access.test.ts).
+  t.is((await req('GET', '/v1/outreach/contacts', agent.key)).status, 403);
+  t.is((await req('GET', '/v1/outreach/sent', agent.key)).status, 403);
 });
 
 test.serial('the stop link: GET only confirms; POST (one-click) suppresses the address for every agent at once', async (t) => {

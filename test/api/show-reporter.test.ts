@@ -227,6 +227,34 @@ test.serial('the record is validated', async (t) => {
   t.is((await put(on, onReporter, 'not-a-uuid', { url: 'https://x.com/a/status/1', published_at: now.toISOString() })).status, 404);
 });
 
+test.serial('an item flagged after it was queued is never recorded as posted, and the queue no longer offers it', async (t) => {
+  const id = await queuedRoot();
+  t.true((await on.request('GET', '/v1/office/show/queue', { key: onReporter })).body.items.some((i: { id: string }) => i.id === id));
+  t.is((await reply(on, onEditor.key, id, 'Flag: the number has no source')).status, 201);
+  const queue = await on.request('GET', '/v1/office/show/queue', { key: onReporter });
+  t.false(queue.body.items.some((i: { id: string }) => i.id === id));
+  const record = await put(on, onReporter, id, { url: 'https://x.com/svc_crew/status/77', published_at: on.clock.now().toISOString() });
+  t.is(record.status, 409);
+  t.is(record.body.error.code, 'SHOW_FLAGGED');
+  t.is(record.body.error.details.status, 'flagged');
+  const item = await feedItem(on, id);
+  t.is(item?.status, 'flagged');
+  t.is(item?.x, null);
+});
+
+test.serial('a flag after the publication keeps the record: its metrics are still recorded', async (t) => {
+  const id = await queuedRoot();
+  const publishedAt = on.clock.now().toISOString();
+  const url = 'https://x.com/svc_crew/status/78';
+  t.is((await put(on, onReporter, id, { url, published_at: publishedAt })).status, 200);
+  t.is((await reply(on, onEditor.key, id, 'Flag: late')).status, 201);
+  on.clock.advance(2 * HOUR);
+  const m2 = { likes: 1, reposts: 0, replies: 0, quotes: 0, measured_at: on.clock.now().toISOString() };
+  const res = await put(on, onReporter, id, { metrics_2h: m2 });
+  t.is(res.status, 200, res.text);
+  t.is((await feedItem(on, id))?.status, 'posted');
+});
+
 // --- the public feed ------------------------------------------------------------------------------
 
 test.serial('GET /api/show: exact shape, CORS *, untrusted content, 7 days, newest first', async (t) => {

@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { setOwner, setResident, setSuspended } from '../../lib/accounts/admin.ts';
 import { NoRow } from '../../sql/rows.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { mustPost, showRoot } from '../helpers/show.ts';
 
 let app: TestApp;
 test.before(async () => {
@@ -182,4 +183,53 @@ test.serial('below the threshold nobody is promoted', async (t) => {
   const board = (await app.request('GET', '/api/leaderboard')).body;
   t.is(board.promotion, null);
   t.is(board.rows[0].karma_7d, 2);
+});
+
+test.serial("one count: a revoked voter's votes leave the score on every surface, and the karma they gave", async (t) => {
+  const author = await app.register('score_author');
+  const [kept, gone, kept2, gone2] = await Promise.all([app.register(), app.register(), app.register(), app.register()]);
+  const show = await mustPost(app, author.key, showRoot());
+  const lab = (await app.request('POST', '/v1/posts', {
+    key: author.key,
+    body: { topic: 'svc-1m', title: 'Request: a score', body: 'Resource: a scored thing\nNeed: to count votes once\nCost: 0' },
+  })).body.post.id as string;
+  const reply = (await app.request('POST', `/v1/posts/${lab}/replies`, { key: author.key, body: { body: 'a reply to score' } })).body.reply.id as string;
+  for (const [voter, ids] of [[kept, [show, lab]], [gone, [show, lab]], [kept2, [reply]], [gone2, [reply]]] as const) {
+    for (const id of ids) t.is((await vote(voter.key, id, 1)).status, 201);
+  }
+  const surfaces = async () => {
+    const thread = (await app.request('GET', `/api/thread/${lab}`)).body;
+    const showThread = (await app.request('GET', `/api/thread/${show}`)).body;
+    const office = (await app.request('GET', '/api/office')).body;
+    const feed = (await app.request('GET', '/api/show')).body;
+    const scoreOf = async (id: string) => [
+      (await app.request('GET', `/votes?post_id=${id}`)).body.score,
+      (await app.request('GET', `/v1/posts/${id}`, { key: kept.key })).body.post.score,
+    ];
+    return {
+      show: [...(await scoreOf(show)), showThread.score, feed.items.find((i: any) => i.id === show).score],
+      lab: [...(await scoreOf(lab)), thread.score, office.lab.requests.find((r: any) => r.id === lab).score],
+      reply: [...(await scoreOf(reply)), thread.replies.find((r: any) => r.id === reply).score],
+      karma: (await app.request('GET', '/votes?agent=score_author')).body.karma,
+    };
+  };
+  t.deepEqual(await surfaces(), { show: [4, 4, 4, 4], lab: [4, 4, 4, 4], reply: [4, 4, 4], karma: 12 });
+  await app.request('POST', '/v1/me/revoke', { key: gone.key });
+  await app.request('POST', '/v1/me/revoke', { key: gone2.key });
+  t.deepEqual(await surfaces(), { show: [2, 2, 2, 2], lab: [2, 2, 2, 2], reply: [2, 2, 2], karma: 6 });
+  t.deepEqual((await app.request('GET', `/votes?post_id=${show}`)).body.voters.map((v: any) => v.value), [1]);
+  await app.runJobs();
+  const row = (await app.request('GET', '/api/leaderboard')).body.rows.find((r: any) => r.name === 'score_author');
+  t.like(row, { karma: 6, karma_7d: 6 });
+});
+
+test.serial('a key-like pin note is refused with SECRET_LIKE and nothing is stored', async (t) => {
+  const author = await app.register();
+  const pinner = await app.register();
+  const id = await newPost(author.key, 'Pin with a note');
+  const res = await app.request('POST', '/pins', { key: pinner.key, body: { post_id: id, note: `my key ghp_${'a1B2'.repeat(9)}` } });
+  t.is(res.status, 422);
+  t.is(res.body.error.code, 'SECRET_LIKE');
+  t.deepEqual(res.body.error.details, { kind: 'api_key', where: 'note' });
+  t.is((await app.request('GET', '/v1/me', { key: pinner.key })).body.pinning.pinned_post_id, null);
 });

@@ -11,6 +11,7 @@ import { listenForBoardEvents } from '../../api/listen.ts';
 import type { Deps } from '../../api/context.ts';
 import { manualClock, type ManualClock } from '../../lib/clock.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
+import type { SafeFetchOptions } from '../../lib/net/safe-fetch.ts';
 import { createDb, type Db } from '../../sql/pool.ts';
 import { taskList } from '../../tasks/index.ts';
 import { createTestDatabase } from './db.ts';
@@ -36,7 +37,7 @@ let counter = 0;
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> } } = {},
+  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> }; contactPageFetch?: SafeFetchOptions } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
@@ -57,7 +58,7 @@ export async function startTestApp(
   // The listener announces its connection with one event (waiters re-poll, caches empty): let it
   // happen before a test starts, so it cannot land in the middle of one.
   for (let i = 0; listener && !listener.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
-  const deps: Deps = { config, db, clock, logger, events };
+  const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
   const server = createServer(makeHandler(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,10 +1,9 @@
 // An outreach world for tests: the real app with SMTP_URL pointing at an in-process SMTP server,
-// contact pages served over HTTPS with a test CA (the contact-page fetcher trusts it for this test
-// process only), optionally a real Dovecot for replies, an owner, and residents with experiments.
+// contact pages served over HTTPS with a test CA (the app's contact-page fetcher, passed in its
+// deps, trusts it), optionally a real Dovecot for replies, an owner, and residents with experiments.
 
 
 import { setOwner, setResident } from '../../lib/accounts/admin.ts';
-import { contactPageFetch } from '../../lib/outreach/contacts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { startHttpsServer, type TestHttpsServer } from './https.ts';
 import { startDovecot, type Dovecot } from './imap.ts';
@@ -65,21 +64,26 @@ export async function startOutreachWorld(
       },
     },
   );
-  contactPageFetch.options = {
-    allowLoopback: true,
-    ca: pages.ca,
-    allowedPorts: [pages.port],
-    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
-  };
   const dovecot = options.imap ? await startDovecot({ users: [{ user: `replies@${REPLY_DOMAIN}`, pass: 'secret' }] }) : null;
-  const app = await startTestApp({
-    SMTP_URL: sink.url,
-    MAIL_ALLOW_PLAINTEXT: 'true',
-    IMAP_AUTHSERV_ID: AUTHSERV_ID,
-    POSTS_PER_DAY: '1000',
-    ...(dovecot ? { IMAP_URL: dovecot.url } : {}),
-    ...options.env,
-  });
+  const app = await startTestApp(
+    {
+      SMTP_URL: sink.url,
+      MAIL_ALLOW_PLAINTEXT: 'true',
+      IMAP_AUTHSERV_ID: AUTHSERV_ID,
+      POSTS_PER_DAY: '1000',
+      ...(dovecot ? { IMAP_URL: dovecot.url } : {}),
+      ...options.env,
+    },
+    {
+      // The contact pages' server: its CA, loopback address and port, for this app only.
+      contactPageFetch: {
+        allowAddresses: ['127.0.0.1'],
+        ca: pages.ca,
+        allowedPorts: [pages.port],
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
+    },
+  );
   const owner = await setOwner(app.deps, `owner_${process.pid}`);
   if (!owner.apiKey) throw new Error('owner key missing');
   const ownerKey = owner.apiKey;

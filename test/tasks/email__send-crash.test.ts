@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { childEnv } from '../../lib/config.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { enqueueSend } from '../../lib/outreach/jobs.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
+import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
 import { headersOf, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
 
 const TOTAL = 200;
@@ -70,10 +71,11 @@ test('200 emails, the worker SIGKILLed mid-run and restarted: every message is d
   const agent = await w.resident('crash_sender');
   const ids: string[] = [];
   await w.app.db.transaction(async (tx) => {
-    const q = createOutreachQueries(tx);
+    const contacts = createOutreachContactsQueries(tx);
+    const messages = createOutreachMessagesQueries(tx);
     for (let i = 0; i < TOTAL; i++) {
       const address = `reader${i}@outlet${(i % 12) + 1}.test`;
-      const contactId = await q.insertContact({
+      const contactId = await contacts.insert({
         address,
         outlet: 'Outlet',
         outletDomain: address.split('@')[1]!,
@@ -83,7 +85,7 @@ test('200 emails, the worker SIGKILLed mid-run and restarted: every message is d
         addedBy: agent.id,
         now: w.app.clock.now(),
       });
-      const row = await q.insertMessage({
+      const row = await messages.insert({
         authorId: agent.id,
         contactId: contactId!,
         experimentId: agent.experimentId,

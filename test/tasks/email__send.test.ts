@@ -7,9 +7,10 @@ import { simpleParser } from 'mailparser';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { enqueue } from '../../lib/jobs.ts';
-import { recoverOutreach, smtpTransportOptions } from '../../lib/outreach/sending.ts';
-import { sendMail } from '../../workers/mail-transport.ts';
-import { createOutreachQueries } from '../../sql/queries/outreach.ts';
+import { sendMail } from '../../lib/mail/smtp.ts';
+import { recoverOutreach, smtpOf } from '../../lib/outreach/sending.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
+import { createOutreachSuppressionsQueries } from '../../sql/queries/outreach-suppressions.ts';
 import { headersOf, MAILBOX, startOutreachWorld, type OutreachWorld, type Resident } from '../helpers/outreach.ts';
 
 const flags = { dropAtMailFrom: 0, stall: false, reject: new Set<string>() };
@@ -164,7 +165,7 @@ test.serial('a stopped worker: a claim without data goes back and is sent once; 
   w.app.clock.set('2026-11-27T08:00:00.000Z');
   const before = await emailTo(a, 'outlet7.test');
   const during = await emailTo(a, 'outlet8.test');
-  const q = createOutreachQueries(w.app.db);
+  const q = createOutreachMessagesQueries(w.app.db);
   // Two attempts claimed by a worker that then died: one before the data, one during it.
   const c1 = await q.claim(before.id, w.app.clock.now());
   const c2 = await q.claim(during.id, w.app.clock.now());
@@ -210,7 +211,7 @@ test.serial('an address that opts out between approval and sending is never sent
   const a = await w.resident('send_optout');
   const { id, address } = await emailTo(a, 'outlet10.test');
   // The race the route cannot see: the suppression lands after the message was approved.
-  await createOutreachQueries(w.app.db).suppress({ address, reason: 'owner', messageId: null, now: w.app.clock.now() });
+  await createOutreachSuppressionsQueries(w.app.db).insert({ address, reason: 'owner', messageId: null, now: w.app.clock.now() });
   await w.runJobs();
   const r = await row(id);
   t.is(r.status, 'cancelled');
@@ -228,7 +229,7 @@ test.serial('the database refuses impossible status moves', async (t) => {
 });
 
 test.serial('the data gate: when the attempt no longer owns the row, not one byte of the message leaves', async (t) => {
-  const smtp = smtpTransportOptions(w.app.deps)!;
+  const smtp = smtpOf(w.app.deps)!;
   const before = w.sink.messages.length;
   const message = { from: MAILBOX, to: 'gate@outlet12.test', subject: 'gate', text: 'gate', envelope: { from: MAILBOX, to: 'gate@outlet12.test' } };
   const fenced = await sendMail(smtp, message, { beforeData: async () => false });

@@ -10,7 +10,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { enqueue } from '../../lib/jobs.ts';
 import { outreachRepliesFor } from '../../lib/outreach/office.ts';
-import { createImapClient } from '../../workers/imap-session.ts';
+import { ImapUrl } from '../../lib/mail/endpoints.ts';
+import { createImapClient } from '../../lib/mail/imap.ts';
 import { AUTHSERV_ID, OWNER_EMAIL, REPLY_DOMAIN, headersOf, startOutreachWorld, type OutreachWorld, type Resident } from '../helpers/outreach.ts';
 
 const SUBJECT = 'A measured experiment on open agent work';
@@ -47,7 +48,8 @@ async function reply(fixture: string, to: Sent): Promise<string> {
     .replace(/jane\.doe@example\.org/gi, to.address)
     .replaceAll('example.org', to.outlet)
     .replace(/^Message-ID: <([^>]+)>/m, `Message-ID: <poll-${++seq}-$1>`);
-  const { client, mailbox } = createImapClient(w.dovecot!.url, { allowPlaintext: true });
+  const { mailbox } = ImapUrl.parse(w.dovecot!.url);
+  const client = createImapClient(ImapUrl.parse(w.dovecot!.url), { allowPlaintext: true });
   await client.connect();
   try {
     await client.append(mailbox, raw);
@@ -152,6 +154,26 @@ test.serial('the sent list and the office show replies as untrusted excerpts', a
   t.regex(row.replied_at, /^2026-11-24T09:00:00/);
 });
 
+test.serial('a bounce is listed as `auto` (SPEC.md: out-of-office, vacation, bounce or list), with `bounce: true`', async (t) => {
+  const listed = async (s: Sent) => {
+    const sent = await w.app.request('GET', '/v1/outreach/sent', { key: s.agent.key });
+    return sent.body.messages.find((m: { message_id: string }) => m.message_id === s.messageId).replies;
+  };
+  const dsn = await listed(world.dsn!);
+  t.is(dsn.length, 1);
+  t.like(dsn[0], { kind: 'auto', bounce: true, from_contact: false, opt_out: false });
+  t.like((await listed(world.ooo!))[0], { kind: 'auto', bounce: false });
+  t.like((await listed(world.list!))[0], { kind: 'auto', bounce: false });
+  t.like((await listed(world.real!))[0], { kind: 'reply', bounce: false });
+  // Every listed kind is one of SPEC.md's two, in the sent list and in the office.
+  for (const s of Object.values(world)) {
+    for (const r of await listed(s)) t.true(['auto', 'reply'].includes(r.kind), r.kind);
+    for (const r of await outreachRepliesFor(w.app.db, s.agent.id)) t.true(['auto', 'reply'].includes(r.kind), r.kind);
+  }
+  const office = await outreachRepliesFor(w.app.db, world.dsn!.agent.id);
+  t.like(office.find((r) => r.message_id === world.dsn!.messageId), { kind: 'auto', bounce: true });
+});
+
 test.serial('the checkpoint: a second pass reads nothing again; a new reply alone is read; a UIDVALIDITY reset dedupes', async (t) => {
   const before = (await replies()).length;
   const forwards = toOwner().length;
@@ -188,7 +210,8 @@ test.serial('a STOP written to the mailbox without our token still suppresses a 
     'Please stop emailing me.',
     '',
   ].join('\r\n');
-  const { client, mailbox } = createImapClient(w.dovecot!.url, { allowPlaintext: true });
+  const { mailbox } = ImapUrl.parse(w.dovecot!.url);
+  const client = createImapClient(ImapUrl.parse(w.dovecot!.url), { allowPlaintext: true });
   await client.connect();
   await client.append(mailbox, raw);
   await client.logout();

@@ -6,7 +6,7 @@ import { sql } from 'slonik';
 
 import { issueServiceCredential } from '../../lib/accounts/admin.ts';
 import { HOUR, nextMoscowMidnight, SECOND } from '../../lib/clock.ts';
-import { xWeightedLength } from '../../lib/show/x-length.ts';
+import { xWeightedLength } from '../../lib/show/weighted-length.ts';
 import { NoRow } from '../../sql/rows.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { crew, mustPost, reply, showRoot, textOf, validator, type Agent } from '../helpers/show.ts';

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { leadingLabel } from '../../../lib/board/prefix.ts';
 import { parseReply } from '../../../lib/lab/replies.ts';
 import { labRootKind, labRootProblems, lineValue, requestKey } from '../../../lib/lab/roots.ts';
 
@@ -54,4 +55,38 @@ test('root kinds and lines', (t) => {
   t.deepEqual(labRootProblems('proposal', 'Payback: r=2.0').length, 0);
   t.is(labRootProblems('proposal', 'Payback: r=1.999').length, 1);
   t.is(requestKey('Resource: A  Mailbox!\nNeed: To Send'), requestKey('resource: a mailbox\nneed: to send.'));
+});
+
+// One rule for a reply's label: the lab kind is read from the same label the board stores as `prefix`,
+// so a reader of `prefix` (scorecard retros, +1 counts) and a reader of the kind never disagree.
+for (const body of [
+  'Verdict:win, no space after the colon',
+  '+1:me too',
+  'Started:now',
+  'Result 6h:3 replies',
+  'Result  6h: two spaces',
+  '  Taking:   a plan',
+  'Honesty issue: invented quote',
+  'Flagged:',
+  'Pick:',
+  '+1:',
+  'Done:\nthe rest on the next line',
+  'a plain reply: with a colon',
+  'Retro:learned',
+]) {
+  test(`the lab kind and the stored prefix agree on ${JSON.stringify(body)}`, (t) => {
+    const parsed = parseReply(body);
+    const prefix = leadingLabel(body);
+    if (parsed) t.is(parsed.label as string | null, prefix);
+    else t.pass();
+    if (prefix === null) t.is(parsed, null);
+  });
+}
+
+test('a label needs a space or the line end after its colon, as the stored prefix does', (t) => {
+  t.is(parseReply('Verdict:win'), null);
+  t.is(parseReply('+1:me'), null);
+  t.is(parseReply('Verdict: win')?.verdict, 'win');
+  t.is(parseReply('Done:\nnext line')?.rest, 'next line');
+  t.is(parseReply('Pick:')?.kind, 'pick');
 });

@@ -3,41 +3,64 @@ import { MIRROR_FLAGS, type MirrorFlag } from '../../../lib/mirror/flag-names.ts
 import { prefilter } from '../../../lib/mirror/flags.ts';
 import { normalizePost } from '../../../lib/mirror/normalize.ts';
 import { BENIGN_FORBIDDEN, CORPUS, type CorpusCase } from './corpus.ts';
+import { HELDOUT } from './corpus-heldout.ts';
 
-// Met on the corpus with room to spare; a drop below them is a regression worth a look.
-const MIN_RECALL = 0.9;
-const MIN_POSITIVES_PER_FLAG = 4;
-const MIN_BENIGN_POSTS = 50;
+// Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
+const MIN_RECALL = 0.95;
+const MAX_BENIGN_FALSE_POSITIVES = 0.02;
 
 const flagsOf = (c: CorpusCase): MirrorFlag[] => normalizePost({ text: c.text, entities: { urls: c.urls ?? [] } }).flags;
 
 const results = CORPUS.map((c) => ({ case: c, flags: flagsOf(c) }));
+const heldOutResults = HELDOUT.map((c) => ({ case: c, flags: flagsOf(c) }));
 
-test('the corpus is large enough to measure', (t) => {
-  t.true(CORPUS.length >= 150, `${CORPUS.length} cases`);
-  t.true(CORPUS.filter((c) => c.benign).length >= MIN_BENIGN_POSTS);
-  for (const flag of MIRROR_FLAGS) {
-    const positives = CORPUS.filter((c) => c.expect.includes(flag)).length;
-    t.true(positives >= MIN_POSITIVES_PER_FLAG, `${flag} has ${positives} positives`);
-  }
-});
+const CORPORA = [
+  { name: 'tuning', corpus: CORPUS, results, minPositives: 4, minBenign: 50 },
+  { name: 'held-out', corpus: HELDOUT, results: heldOutResults, minPositives: 20, minBenign: 100 },
+] as const;
 
-test('recall per flag', (t) => {
-  const lines: string[] = [];
-  for (const flag of MIRROR_FLAGS) {
-    const positives = results.filter((r) => r.case.expect.includes(flag));
-    const found = positives.filter((r) => r.flags.includes(flag));
-    const recall = found.length / positives.length;
-    lines.push(`${flag.padEnd(24)} recall ${recall.toFixed(3)} (${found.length}/${positives.length})`);
-    const missed = positives.filter((r) => !r.flags.includes(flag)).map((r) => r.case.name);
-    t.true(recall >= MIN_RECALL, `${flag} recall ${recall}; missed: ${missed.join(', ')}`);
-  }
-  t.log(`\n${lines.join('\n')}`);
-});
+for (const { name, corpus, results: measured, minPositives, minBenign } of CORPORA) {
+  test(`${name}: the corpus is large enough to measure`, (t) => {
+    t.true(corpus.length >= 150, `${corpus.length} cases`);
+    t.true(corpus.filter((c) => c.benign).length >= minBenign);
+    for (const flag of MIRROR_FLAGS) {
+      const positives = corpus.filter((c) => c.expect.includes(flag)).length;
+      t.true(positives >= minPositives, `${flag} has ${positives} positives`);
+    }
+  });
+
+  test(`${name}: recall per flag is at least 95 %`, (t) => {
+    const lines: string[] = [];
+    for (const flag of MIRROR_FLAGS) {
+      const positives = measured.filter((r) => r.case.expect.includes(flag));
+      const found = positives.filter((r) => r.flags.includes(flag));
+      const recall = found.length / positives.length;
+      lines.push(`${flag.padEnd(24)} recall ${recall.toFixed(3)} (${found.length}/${positives.length})`);
+      const missed = positives.filter((r) => !r.flags.includes(flag)).map((r) => r.case.name);
+      t.true(recall >= MIN_RECALL, `${flag} recall ${recall}; missed: ${missed.join(', ')}`);
+    }
+    t.log(`\n${lines.join('\n')}`);
+  });
+
+  test(`${name}: at most 2 % of benign posts get a flag their case does not expect`, (t) => {
+    const benign = measured.filter((r) => r.case.benign);
+    const wrong = benign.filter((r) => r.flags.some((f) => !r.case.expect.includes(f)));
+    const rate = wrong.length / benign.length;
+    t.log(`${name}: benign posts ${benign.length}, false positives ${wrong.length} (${(rate * 100).toFixed(1)} %)`);
+    t.true(rate <= MAX_BENIGN_FALSE_POSITIVES, wrong.map((r) => `${r.case.name}: ${r.flags.join(',')}`).join('; '));
+  });
+
+  test(`${name}: flags a case must not get`, (t) => {
+    const wrong = measured
+      .filter((r) => (r.case.absent ?? []).some((f) => r.flags.includes(f)))
+      .map((r) => `${r.case.name}: ${r.flags.join(',')}`);
+    t.deepEqual(wrong, []);
+  });
+}
 
 test('benign community posts get no instruction, credential or money label', (t) => {
   const benign = results.filter((r) => r.case.benign);
-  const falsePositives = benign.filter((r) => r.flags.some((f) => BENIGN_FORBIDDEN.includes(f)));
+  const falsePositives = benign.filter((r) => r.flags.some((f) => BENIGN_FORBIDDEN.includes(f) && !r.case.expect.includes(f)));
   const rate = falsePositives.length / benign.length;
   // Every other label on the benign set, for the record (some are expected, e.g. unchecked_language).
   const perFlag = MIRROR_FLAGS.map((flag) => [flag, benign.filter((r) => r.flags.includes(flag)).length] as const)
@@ -61,15 +84,8 @@ test('benign posts get no content label beyond what the case expects', (t) => {
   t.deepEqual(extra, []);
 });
 
-test('flags a case must not get', (t) => {
-  const wrong = results
-    .filter((r) => (r.case.absent ?? []).some((f) => r.flags.includes(f)))
-    .map((r) => `${r.case.name}: ${r.flags.join(',')}`);
-  t.deepEqual(wrong, []);
-});
-
 test('flags come out in the canonical order, without duplicates', (t) => {
-  for (const r of results) {
+  for (const r of [...results, ...heldOutResults]) {
     const canonical = MIRROR_FLAGS.filter((f) => r.flags.includes(f));
     t.deepEqual(r.flags, canonical, r.case.name);
   }
@@ -78,7 +94,7 @@ test('flags come out in the canonical order, without duplicates', (t) => {
 test.serial('the vocabulary prefilter never changes a result', (t) => {
   prefilter.enabled = false;
   try {
-    for (const r of results) t.deepEqual(flagsOf(r.case), r.flags, r.case.name);
+    for (const r of [...results, ...heldOutResults]) t.deepEqual(flagsOf(r.case), r.flags, r.case.name);
   } finally {
     prefilter.enabled = true;
   }

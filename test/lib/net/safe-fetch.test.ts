@@ -1,6 +1,7 @@
 import test from 'ava';
 import { gzipSync } from 'node:zlib';
-import { htmlToText, parseIPv6, safeFetch, vetAddress } from '../../../lib/net/safe-fetch.ts';
+import net from 'node:net';
+import { htmlToText, safeFetch, vetAddress } from '../../../lib/net/safe-fetch.ts';
 import type { ResolvedAddress, SafeFetchOptions } from '../../../lib/net/safe-fetch.ts';
 import { html, redirect, startHttpsServer } from '../../helpers/https.ts';
 import type { TestHttpsServer } from '../../helpers/https.ts';
@@ -12,25 +13,38 @@ const blocked = [
   '0.0.0.0', '0.1.2.3', '10.0.0.1', '10.255.255.255', '100.64.0.1', '100.127.255.254', '127.0.0.1', '127.1.2.3',
   '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.0.2.1', '192.168.1.1', '198.18.0.1', '198.19.255.255',
   '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
-  '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::127.0.0.1',
-  '64:ff9b::a00:1', '64:ff9b::10.0.0.1', '64:ff9b:1::1', '100::1', '2001::1', '2001:db8::1', '2002:a00:1::1',
-  'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1', 'ff02::1', 'not-an-ip',
+  // cloud metadata services: AWS/GCP/Azure, Alibaba (CGNAT space), AWS over IPv6 (unique local)
+  '100.100.100.200', 'fd00:ec2::254',
+  '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe',
+  // IPv4-translated (RFC 6145, ::ffff:0:0:0/96): never a web server's address, whatever it embeds
+  '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:808:808',
+  // IPv4-compatible (::/96, deprecated by RFC 4291): refused whatever it embeds
+  '::127.0.0.1', '::7f00:1', '::8.8.8.8',
+  // NAT64: the well-known prefix is judged by the IPv4 inside; the local-use /48 is refused
+  '64:ff9b::a00:1', '64:ff9b::10.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '64:ff9b:1::808:808',
+  // 6to4 and Teredo carry an IPv4 address a relay would reach: refused whatever it embeds
+  '2002:7f00:1::1', '2002:c0a8:101::1', '2002:808:808::1', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '100::1', '2001:db8::1', '3fff::1', '5f00::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1', 'ff02::1',
+  // not an address as the connection would use it (the URL parser turns these spellings into 127.0.0.1)
+  'not-an-ip', '2130706433', '0x7f000001', '0177.0.0.1', '127.1',
 ];
-const allowed = ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0', '192.169.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808'];
+const allowed = ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0', '192.169.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b::8.8.4.4'];
 
 for (const ip of blocked) test(`vetAddress blocks ${ip}`, (t) => t.true(vetAddress(ip).blocked));
 for (const ip of allowed) test(`vetAddress allows ${ip}`, (t) => t.false(vetAddress(ip).blocked));
 
-test('allowLoopback opens loopback only, nothing else private', (t) => {
-  for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) t.false(vetAddress(ip, { allowLoopback: true }).blocked, ip);
-  for (const ip of ['10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::']) t.true(vetAddress(ip, { allowLoopback: true }).blocked, ip);
+test('allowAddresses opens exactly the listed addresses (also in IPv4-mapped form), nothing else', (t) => {
+  for (const ip of ['127.0.0.1', '::ffff:127.0.0.1']) t.false(vetAddress(ip, { allowAddresses: ['127.0.0.1'] }).blocked, ip);
+  for (const ip of ['127.0.0.2', '::1', '::ffff:0:7f00:1', '10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::']) {
+    t.true(vetAddress(ip, { allowAddresses: ['127.0.0.1'] }).blocked, ip);
+  }
 });
 
-test('parseIPv6 expands all forms', (t) => {
-  t.is(parseIPv6('::1'), 1n);
-  t.is(parseIPv6('::ffff:1.2.3.4'), (0xffffn << 32n) | 0x01020304n);
-  t.is(parseIPv6('2001:db8::8:800:200c:417a'), 0x20010db80000000000080800200c417an);
-  t.is(parseIPv6('1.2.3.4'), null);
+test('a blocked address names its range', (t) => {
+  t.deepEqual(vetAddress('::ffff:0:7f00:1'), { blocked: true, label: 'rfc6145' });
+  t.deepEqual(vetAddress('64:ff9b::7f00:1'), { blocked: true, label: 'loopback (IPv4 inside rfc6052)' });
+  t.deepEqual(vetAddress('::ffff:169.254.169.254'), { blocked: true, label: 'linkLocal (IPv4 inside ipv4Mapped)' });
+  t.deepEqual(vetAddress('::7f00:1'), { blocked: true, label: 'ipv4Compatible' });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -79,6 +93,8 @@ test.before(async () => {
       res.end('%PDF-1.7');
     },
     '/missing': html('gone', 404),
+    // Redirects wherever `?u=` says.
+    '/to': (req, res) => redirect(new URL(req.url ?? '/', 'https://x').searchParams.get('u') ?? '/')(req, res),
   });
 });
 test.after.always(async () => {
@@ -97,7 +113,7 @@ function resolver(calls: string[] = []): (host: string) => Promise<ResolvedAddre
 }
 
 const testOptions = (extra: SafeFetchOptions = {}): SafeFetchOptions => ({
-  allowLoopback: true,
+  allowAddresses: ['127.0.0.1'],
   ca: server.ca,
   allowedPorts: [server.port],
   resolve: resolver(),
@@ -239,4 +255,93 @@ test('other refusals: scheme, credentials, port, type, status, DNS', async (t) =
 
 test('htmlToText keeps visible text, decodes entities, drops comments', (t) => {
   t.is(htmlToText('<div>a&amp;b</div><!-- jane@example.org --><p>c&#64;d</p>'), 'a&b\nc@d');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Zero connections: listeners on loopback (127.0.0.2 and ::1, not the test server's 127.0.0.1)
+// count every connection while the fetcher is pointed at them in every spelling, through host
+// names that resolve there, and through redirects from an allowed page.
+
+function countingListener(host: string, port: number): Promise<{ server: net.Server; hits: string[] }> {
+  const hits: string[] = [];
+  const server = net.createServer((socket) => {
+    hits.push(`${host} <- ${socket.remoteAddress ?? ''}`);
+    socket.destroy();
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve({ server, hits }));
+  });
+}
+
+test('no connection reaches a blocked address: any spelling, a name resolving there, a redirect there', async (t) => {
+  const v4 = await countingListener('127.0.0.2', 0);
+  const port = (v4.server.address() as net.AddressInfo).port;
+  const v6 = await countingListener('::1', port);
+  const hits = () => [...v4.hits, ...v6.hits];
+  try {
+    // The listeners do count: a fetch that is allowed to go there arrives (and fails, they speak no TLS).
+    const control = await safeFetch(`https://127.0.0.2:${port}/`, { allowAddresses: ['127.0.0.2'], allowedPorts: [port] });
+    t.false(control.ok);
+    t.is(hits().length, 1, 'the control connection was counted');
+    v4.hits.length = 0;
+
+    const names: Record<string, ResolvedAddress[]> = {
+      'loop4.example.test': [{ address: '127.0.0.2', family: 4 }],
+      'loop6.example.test': [{ address: '::1', family: 6 }],
+      'mapped.example.test': [{ address: '::ffff:127.0.0.2', family: 6 }],
+      'translated.example.test': [{ address: '::ffff:0:7f00:2', family: 6 }],
+      'nat64.example.test': [{ address: '64:ff9b::7f00:2', family: 6 }],
+      'metadata.example.test': [{ address: '169.254.169.254', family: 4 }],
+      'private.example.test': [{ address: '10.0.0.1', family: 4 }],
+      // one good answer does not launder a bad one
+      'mixed.example.test': [{ address: '8.8.8.8', family: 4 }, { address: '127.0.0.2', family: 4 }],
+    };
+    const resolve = async (host: string): Promise<ResolvedAddress[]> => {
+      if (host === 'news.example.test') return [{ address: '127.0.0.1', family: 4 }];
+      const found = names[host];
+      if (!found) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+      return found;
+    };
+    const targets = [
+      // loopback 127.0.0.2 spelled every way the URL parser accepts
+      `https://127.0.0.2:${port}/`,
+      `https://2130706434:${port}/`,
+      `https://0x7f000002:${port}/`,
+      `https://0177.0.0.2:${port}/`,
+      `https://0x7f.0.0.2:${port}/`,
+      `https://127.2:${port}/`,
+      `https://[::1]:${port}/`,
+      `https://[::ffff:127.0.0.2]:${port}/`,
+      `https://[::ffff:7f00:2]:${port}/`,
+      `https://[::ffff:0:7f00:2]:${port}/`,
+      `https://[::ffff:0:127.0.0.2]:${port}/`,
+      `https://[::127.0.0.2]:${port}/`,
+      `https://[64:ff9b::7f00:2]:${port}/`,
+      `https://[2002:7f00:2::1]:${port}/`,
+      // private, link-local, metadata, 6to4 and Teredo embedding a private address
+      `https://10.0.0.1:${port}/`,
+      `https://192.168.1.1:${port}/`,
+      `https://169.254.169.254:${port}/latest/meta-data/`,
+      `https://100.100.100.200:${port}/`,
+      `https://[fe80::1]:${port}/`,
+      `https://[fd00:ec2::254]:${port}/`,
+      `https://[2002:c0a8:101::1]:${port}/`,
+      `https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]:${port}/`,
+      ...Object.keys(names).map((host) => `https://${host}:${port}/`),
+    ];
+    const options: SafeFetchOptions = { ca: server.ca, allowedPorts: [server.port, port], resolve, allowAddresses: ['127.0.0.1'] };
+    for (const target of targets) {
+      const direct = await safeFetch(target, options);
+      t.like(direct, { ok: false, reason: 'blocked_address' }, target);
+      const via = server.url('news.example.test', `/to?u=${encodeURIComponent(target)}`);
+      const redirected = await safeFetch(via, options);
+      t.like(redirected, { ok: false, reason: 'blocked_address' }, `redirect to ${target}`);
+      if (!redirected.ok) t.is(redirected.chain.length, 2, `the redirect was read: ${target}`);
+    }
+    t.deepEqual(hits(), [], 'no connection arrived');
+  } finally {
+    v4.server.close();
+    v6.server.close();
+  }
 });

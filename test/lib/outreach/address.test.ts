@@ -1,8 +1,9 @@
 import { PROFESSIONAL_ADDRESSES_ONLY } from '../../../lib/error-codes.ts';
 import test from 'ava';
 import {
-  addressAppearsIn,
-  checkAddressOnPage,
+  addressAppearsIn as appearsIn,
+  addressInvalid,
+  checkAddressOnPage as onPage,
   checkContactAddress,
   checkSourceUrl,
   isFreeMailDomain,
@@ -11,6 +12,20 @@ import {
   parseAddress,
 } from '../../../lib/outreach/address.ts';
 import { htmlToText } from '../../../lib/net/safe-fetch.ts';
+import type { FetchedPage } from '../../../lib/outreach/address.ts';
+
+// The rules take a parsed address (callers parse once); these read the address as written.
+const parsed = (address: string) => {
+  const p = parseAddress(address);
+  if (!p) throw new Error(`not an address: ${address}`);
+  return p;
+};
+const checkAddress = (address: string) => {
+  const p = parseAddress(address);
+  return p ? checkContactAddress(p) : addressInvalid();
+};
+const addressAppearsIn = (address: string, text: string) => appearsIn(parsed(address), text);
+const checkAddressOnPage = (address: string, page: FetchedPage) => onPage(parsed(address), page);
 
 const addressCases: Array<[string, string | null]> = [
   ['jane.doe@example.org', null],
@@ -62,7 +77,7 @@ const addressCases: Array<[string, string | null]> = [
 
 for (const [address, code] of addressCases) {
   test(`checkContactAddress ${address} → ${code ?? 'ok'}`, (t) => {
-    const err = checkContactAddress(address);
+    const err = checkAddress(address);
     t.is<string | null, string | null>(err?.code ?? null, code);
     if (err) {
       t.is(err.status, 422);
@@ -92,8 +107,8 @@ test('parseAddress lowercases and splits; outletDomain is the registrable domain
     domain: 'news.example.co.uk',
     registrableDomain: 'example.co.uk',
   });
-  t.is(outletDomain('jane@news.example.co.uk'), 'example.co.uk');
-  t.is(outletDomain('bad'), null);
+  t.is(outletDomain(parsed('jane@news.example.co.uk')), 'example.co.uk');
+  t.is(parseAddress('bad'), null);
 });
 
 const pageForms: Array<[string, boolean]> = [

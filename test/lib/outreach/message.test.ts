@@ -11,7 +11,8 @@ import {
   stopUrl,
 } from '../../../lib/outreach/message.ts';
 import type { OutreachEmail, OutreachMailConfig } from '../../../lib/outreach/message.ts';
-import { buildRawMessage, sendMail, smtpOptionsFromUrl } from '../../../workers/mail-transport.ts';
+import { SmtpUrl } from '../../../lib/mail/endpoints.ts';
+import { buildRawMessage, sendMail, smtpTransportOptions } from '../../../lib/mail/smtp.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
 import type { SmtpSink } from '../../helpers/smtp.ts';
 
@@ -48,7 +49,7 @@ test.after.always(async () => {
   await sink?.stop();
 });
 
-const smtp = () => smtpOptionsFromUrl(sink.url, { allowPlaintext: true });
+const smtp = () => smtpTransportOptions(SmtpUrl.parse(sink.url), { allowPlaintext: true });
 
 function headerLines(raw: string, name: string): string[] {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';

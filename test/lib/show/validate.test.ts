@@ -3,20 +3,32 @@ import { charLength } from '../../../lib/show/chars.ts';
 import { showSecretCheck as secretCheck } from '../../../lib/show/board.ts';
 import { showAllowedHosts } from '../../../lib/show/hosts.ts';
 import { showWeightedLength } from '../../../lib/show/weighted-length.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { validateShowRoot } from '../../../lib/show/validate.ts';
-import type { ShowValidation } from '../../../lib/show/validate.ts';
+import type { ShowRulesConfig } from '../../../lib/show/validate.ts';
 import { AUTHOR, HOOK, bodyOfLength, filler, showRoot } from './build-show.ts';
 
 const config = { authorName: AUTHOR };
 
-function rules(result: ShowValidation): string[] {
-  if (result.ok) return [];
-  if (result.refusal.code !== 'SHOW_INVALID') return [result.refusal.code];
-  return result.refusal.details?.['rules'] as string[];
+/** The refusal validateShowRoot throws for the root, or null when it passes. */
+function refusal(root: { title: string; body: string }, rulesConfig: ShowRulesConfig = config): AppError | null {
+  try {
+    validateShowRoot(root, rulesConfig);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
 }
 
-function problems(result: ShowValidation): string[] {
-  return result.ok ? [] : ((result.refusal.details?.['problems'] as string[] | undefined) ?? []);
+function rules(error: AppError | null): string[] {
+  if (error === null) return [];
+  if (error.code !== 'SHOW_INVALID') return [error.code];
+  return error.details?.['rules'] as string[];
+}
+
+function problems(error: AppError | null): string[] {
+  return (error?.details?.['problems'] as string[] | undefined) ?? [];
 }
 
 test('a complete root passes and returns its parsed parts', (t) => {
@@ -25,20 +37,19 @@ test('a complete root passes and returns its parsed parts', (t) => {
     evidence: 'DexScreener pair page, 2026-11-20, https://dexscreener.com/solana/abc',
     media: 'a line chart of fees per swap',
   });
-  const result = validateShowRoot(root, config);
-  if (!result.ok) return t.fail(JSON.stringify(result.refusal));
-  t.is(result.show.hook, HOOK);
-  t.is(result.show.format, 'chart');
-  t.is(result.show.audience, 'people who trade on Solana DEXes');
-  t.deepEqual(result.show.evidence, {
+  const show = validateShowRoot(root, config);
+  t.is(show.hook, HOOK);
+  t.is(show.format, 'chart');
+  t.is(show.audience, 'people who trade on Solana DEXes');
+  t.deepEqual(show.evidence, {
     none: false,
     sources: [{ source: 'DexScreener pair page', date: '2026-11-20', url: 'https://dexscreener.com/solana/abc' }],
   });
-  t.is(result.show.media, 'a line chart of fees per swap');
-  t.is(result.show.link, 'https://dexscreener.com/solana/abc');
-  t.deepEqual(result.show.numbers, ['0.0004']);
-  t.deepEqual(result.show.parts, [result.show.publishable_text]);
-  t.false(result.show.publishable_text.includes('Format:'));
+  t.is(show.media, 'a line chart of fees per swap');
+  t.is(show.link, 'https://dexscreener.com/solana/abc');
+  t.deepEqual(show.numbers, ['0.0004']);
+  t.deepEqual(show.parts, [show.publishable_text]);
+  t.false(show.publishable_text.includes('Format:'));
 });
 
 // --- title -------------------------------------------------------------------------------------
@@ -52,9 +63,7 @@ for (const [title, ok] of [
   ['Shown: Swap fees on the main pools', false],
 ] as const) {
   test(`title ${JSON.stringify(title)} ${ok ? 'passes' : 'is SHOW_TITLE_REQUIRED'}`, (t) => {
-    const result = validateShowRoot({ ...showRoot(), title }, config);
-    if (ok) t.true(result.ok);
-    else t.deepEqual(rules(result), ['SHOW_TITLE_REQUIRED']);
+    t.deepEqual(rules(refusal({ ...showRoot(), title })), ok ? [] : ['SHOW_TITLE_REQUIRED']);
   });
 }
 
@@ -183,7 +192,7 @@ cases.push(
 for (const c of cases) {
   test(`${c.name}: ${c.fails ? `fails ${c.rule}` : `passes ${c.rule}`}`, (t) => {
     // Each case breaks its own rule alone, so a limit is never confounded by another fault.
-    const found = rules(validateShowRoot(c.root, config));
+    const found = rules(refusal(c.root, config));
     t.deepEqual(found, c.fails ? [c.rule, ...(c.also ?? [])] : []);
   });
 }
@@ -197,7 +206,7 @@ test('the length builders hit their targets', (t) => {
 });
 
 test('every fault is listed at once, with the rule names beside the texts', (t) => {
-  const result = validateShowRoot(
+  const result = refusal(
     { title: 'Show: short', body: 'Another line\nVisit example.com now — by nova\nFormat: essay\nEvidence: none' + ' '.repeat(10) },
     config,
   );
@@ -234,25 +243,23 @@ const evidenceCases: Array<[string, string | null, string[]]> = [
 ];
 for (const [name, evidence, expected] of evidenceCases) {
   test(`a number with ${name}: ${expected.length === 0 ? 'passes' : expected.join(' + ')}`, (t) => {
-    const result = validateShowRoot(showRoot({ text: numbered, evidence }), config);
+    const result = refusal(showRoot({ text: numbered, evidence }));
     const found = problems(result).filter((p) => p === SOURCE || p === URL_TEXT);
     t.deepEqual(found, expected);
-    if (expected.length > 0 && !result.ok) t.deepEqual(result.refusal.details?.['numbers'], ['0.0004']);
+    if (expected.length > 0) t.deepEqual(result?.details?.['numbers'], ['0.0004']);
   });
 }
 
 test('Evidence items may follow one Evidence line as a list', (t) => {
   const root = showRoot({ text: numbered, evidence: '\n- DexScreener, 2026-11-20, https://dexscreener.com/a\n- Solscan, 2026-11-20, https://solscan.io/b' });
-  const result = validateShowRoot(root, config);
-  if (!result.ok) return t.fail(JSON.stringify(result.refusal));
-  t.is(result.show.evidence.sources.length, 2);
+  t.is(validateShowRoot(root, config).evidence.sources.length, 2);
 });
 
 test("the service's own host is allowed when configured", (t) => {
   const hosts = showAllowedHosts('https://board.example.org');
   const root = showRoot({ text: 'Fees, charted live: https://board.example.org/show' });
-  t.true(validateShowRoot(root, { ...config, allowedHosts: hosts }).ok);
-  t.deepEqual(rules(validateShowRoot(root, config)), ['link_host']);
+  t.is(refusal(root, { ...config, allowedHosts: hosts }), null);
+  t.deepEqual(rules(refusal(root, config)), ['link_host']);
 });
 
 // --- fixed order ---------------------------------------------------------------------------------
@@ -261,37 +268,37 @@ test("the service's own host is allowed when configured", (t) => {
 
 test('order: the title comes before the secret check', (t) => {
   const root = showRoot({ text: 'key svc_ak_0123456789abcdefghij' });
-  t.deepEqual(rules(validateShowRoot({ ...root, title: 'no prefix' }, { ...config, secretCheck })), ['SHOW_TITLE_REQUIRED']);
+  t.deepEqual(rules(refusal({ ...root, title: 'no prefix' }, { ...config, secretCheck })), ['SHOW_TITLE_REQUIRED']);
 });
 
 test('order: the secret check comes before the format', (t) => {
   const root = showRoot({ text: 'key svc_ak_0123456789abcdefghij', format: null });
-  t.deepEqual(rules(validateShowRoot(root, { ...config, secretCheck })), ['SECRET_LIKE']);
+  t.deepEqual(rules(refusal(root, { ...config, secretCheck })), ['SECRET_LIKE']);
 });
 
 test('order: the format comes before ranking, self-pitch and price talk', (t) => {
   const root = showRoot({ text: 'Our crew ranks the top five memecoins that will moon.', audience: null });
-  t.deepEqual(rules(validateShowRoot(root, config)), ['audience_missing']);
+  t.deepEqual(rules(refusal(root, config)), ['audience_missing']);
 });
 
 test('order: ranking, then self-pitch, then price talk', (t) => {
-  const all = validateShowRoot(showRoot({ text: 'Our crew ranks the top five memecoins that will moon.' }), config);
+  const all = refusal(showRoot({ text: 'Our crew ranks the top five memecoins that will moon.' }), config);
   t.deepEqual(rules(all), ['SHOW_TOKEN_RANKING']);
-  const pitchAndPrice = validateShowRoot(showRoot({ text: 'Our crew thinks this chart is bullish.' }), config);
+  const pitchAndPrice = refusal(showRoot({ text: 'Our crew thinks this chart is bullish.' }));
   t.deepEqual(rules(pitchAndPrice), ['SELF_PITCH']);
-  const price = validateShowRoot(showRoot({ text: 'This chart is bullish.' }), config);
+  const price = refusal(showRoot({ text: 'This chart is bullish.' }));
   t.deepEqual(rules(price), ['PRICE_TALK']);
-  t.is(price.ok ? null : price.refusal.details?.['match'], 'bullish');
+  t.is(price?.details?.['match'], 'bullish');
 });
 
 test('self-pitch also catches the names the caller passes', (t) => {
   const root = showRoot({ text: 'Scout and Quill charted this over the week.' });
-  t.true(validateShowRoot(root, config).ok);
-  const result = validateShowRoot(root, { ...config, selfNames: ['Quill'] });
+  t.is(refusal(root), null);
+  const result = refusal(root, { ...config, selfNames: ['Quill'] });
   t.deepEqual(rules(result), ['SELF_PITCH']);
-  t.is(result.ok ? null : result.refusal.details?.['match'], 'Quill');
+  t.is(result?.details?.['match'], 'Quill');
 });
 
 test('links never trip the content rules: pump.fun is a host, not price talk', (t) => {
-  t.true(validateShowRoot(showRoot({ text: 'The launch page: https://pump.fun/coin/abc' }), config).ok);
+  t.is(refusal(showRoot({ text: 'The launch page: https://pump.fun/coin/abc' })), null);
 });

@@ -1,6 +1,5 @@
 import test from 'ava';
-import { showWeightedLength } from '../../../lib/show/weighted-length.ts';
-import { fitsWithCredit, xWeightedLength } from '../../../lib/show/x-length.ts';
+import { fitsWithCredit, showWeightedLength, xWeightedLength } from '../../../lib/show/weighted-length.ts';
 
 const show: Array<[string, string, number]> = [
   ['letters', 'abc def', 7],

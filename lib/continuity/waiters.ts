@@ -12,9 +12,13 @@
 //     so something may have been missed).
 // A stopped residency is woken only by its residency changing and by `reconnect`: an incoming
 // message never wakes a stopped agent.
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
-import type { BoardEvent, EventHub } from './event-hub.ts';
+import type { CommonQueryMethods } from 'slonik';
+import type { BoardEventPayload } from '../board/events.ts';
+import { createContinuityQueries } from '../../sql/queries/continuity.ts';
+
+type BoardEvent = BoardEventPayload;
+/** The process's fan-out of board events (api/event-hub.ts): all a waiter needs of it. */
+export type BoardEventSource = { subscribe(listener: (event: BoardEvent) => void): () => void };
 
 export type WaitScope = 'all' | 'mine';
 export type Moved = { kind: string; why: 'inbox' | 'your_thread' | 'board' | 'residency' | 'reconnect'; post_id?: string; thread_id?: string };
@@ -29,13 +33,13 @@ export type Waiter = {
   deliver: () => void;
 };
 
-// Events that never move what a waiter sees in continuity or inbox (they still empty feed caches).
+/** What a post event tells a wait: its seq, its author, and whose post it answers. */
 type Found = { seq: number; author: string | null; answers: string | null };
-const ResolvedPostRow = z.object({ seq: z.number().int(), author: z.string(), answers: z.string().nullable() });
 
 const NOTHING_FOUND: Found = { seq: 0, author: null, answers: null };
 
-// `pub` (publication activity) only empties the public feed caches; it is not board movement.
+// Events that never move what a waiter sees in continuity or inbox (they still empty feed caches);
+// `pub` is publication activity, which has its own feed.
 const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack', 'pub']);
 const BOARD = new Set(['post', 'reply', 'delete', 'revoke']);
 
@@ -43,12 +47,12 @@ export class ContinuityWaiters {
   private readonly all = new Set<Waiter>();
   // One waiter per account is the common case: store it bare, and a Set only for several.
   private readonly byAccount = new Map<string, Waiter | Set<Waiter>>();
-  private readonly db: DatabasePool;
+  private readonly db: CommonQueryMethods;
   private unsubscribe: (() => void) | null;
   /** The newest posts.seq this process has seen in an event (0 until one is seen). */
   seenSeq = 0;
 
-  constructor(events: EventHub, db: DatabasePool) {
+  constructor(events: BoardEventSource, db: CommonQueryMethods) {
     this.db = db;
     this.unsubscribe = events.subscribe((event) => this.onEvent(event));
   }
@@ -117,9 +121,7 @@ export class ContinuityWaiters {
   }
 
   private async resolve(postId: string): Promise<Found> {
-    const row = await this.db.maybeOne(sql.type(ResolvedPostRow)`
-      select p.seq, p.author_id as author, t.author_id as answers from posts p left join posts t on t.id = p.reply_to_id where p.id = ${postId}`);
-    return row ?? NOTHING_FOUND;
+    return (await createContinuityQueries(this.db).wakePost(postId)) ?? NOTHING_FOUND;
   }
 
   private dispatch(event: BoardEvent, found: Found): void {
@@ -148,10 +150,10 @@ export class ContinuityWaiters {
   }
 }
 
-const registry = new WeakMap<EventHub, ContinuityWaiters>();
+const registry = new WeakMap<BoardEventSource, ContinuityWaiters>();
 
 /** The waiters of this process's EventHub (created on first use). */
-export function waitersFor(events: EventHub, db: DatabasePool): ContinuityWaiters {
+export function waitersFor(events: BoardEventSource, db: CommonQueryMethods): ContinuityWaiters {
   let waiters = registry.get(events);
   if (!waiters) registry.set(events, (waiters = new ContinuityWaiters(events, db)));
   return waiters;

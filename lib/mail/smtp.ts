@@ -1,5 +1,5 @@
-// The SMTP side of outreach.
-// - `createMailTransport(SMTP_URL)`: a nodemailer transport (owner forwards, verify()).
+// The SMTP adapter (outreach sends and the owner's forwards).
+// - `smtpTransportOptions(endpoint, options)`: connection options for the parsed SMTP_URL.
 // - `buildRawMessage(options)`: the exact bytes of a message as nodemailer builds them (List-*
 //   headers, DKIM, Message-ID). Build once per message; a retry sends the same bytes.
 // - `deliverRaw(smtpOptions, raw)`: one SMTP transaction on its own connection, whose outcome is
@@ -16,12 +16,13 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import type { SendMailOptions, SMTPSentMessageInfo, SMTPTransportOptions, Transporter } from 'nodemailer';
+import type { SendMailOptions, SMTPTransportOptions } from 'nodemailer';
+import type { SmtpEndpoint } from './endpoints.ts';
 
-export type MailTransportOptions = {
+export type SmtpOptions = {
   /** EHLO name; defaults to nodemailer's (the machine's host name). */
   name?: string;
-  /** Tests only: a plain `smtp://` connection without STARTTLS. Production requires TLS. */
+  /** Tests and local relays only (MAIL_ALLOW_PLAINTEXT): `smtp://` without STARTTLS. Production requires TLS. */
   allowPlaintext?: boolean;
   /** Extra trusted root (PEM) for a private relay; verification stays on. */
   ca?: string;
@@ -30,24 +31,14 @@ export type MailTransportOptions = {
   socketTimeoutMs?: number;
 };
 
-export type MailTransport = Transporter<SMTPSentMessageInfo, SMTPTransportOptions>;
-
-/** Transport options from `smtp://user:pass@host:587` (STARTTLS required) or `smtps://user:pass@host:465`. */
-export function smtpOptionsFromUrl(smtpUrl: string, options: MailTransportOptions = {}): SMTPTransportOptions {
-  let url: URL;
-  try {
-    url = new URL(smtpUrl);
-  } catch {
-    throw new Error('SMTP_URL is not a URL (expected smtp://user:pass@host:587 or smtps://user:pass@host:465)');
-  }
-  const secure = url.protocol === 'smtps:';
-  if (!secure && url.protocol !== 'smtp:') throw new Error(`SMTP_URL must use smtp: or smtps:, not ${url.protocol}`);
-  const plaintext = options.allowPlaintext === true && !secure;
+/** Connection options for SMTP_URL: STARTTLS required on `smtp://` unless plaintext is allowed. */
+export function smtpTransportOptions(endpoint: SmtpEndpoint, options: SmtpOptions = {}): SMTPTransportOptions {
+  const plaintext = options.allowPlaintext === true && !endpoint.secure;
   const transport: SMTPTransportOptions = {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    requireTLS: !secure && !plaintext,
+    host: endpoint.host,
+    port: endpoint.port,
+    secure: endpoint.secure,
+    requireTLS: !endpoint.secure && !plaintext,
     ignoreTLS: plaintext,
     connectionTimeout: options.connectionTimeoutMs ?? 30_000,
     greetingTimeout: options.greetingTimeoutMs ?? 30_000,
@@ -57,14 +48,8 @@ export function smtpOptionsFromUrl(smtpUrl: string, options: MailTransportOption
   };
   if (options.name) transport.name = options.name;
   if (options.ca) transport.tls = { ca: options.ca };
-  if (url.username) {
-    transport.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
-  }
+  if (endpoint.user !== null) transport.auth = { user: endpoint.user, pass: endpoint.password ?? '' };
   return transport;
-}
-
-export function createMailTransport(smtpUrl: string, options: MailTransportOptions = {}): MailTransport {
-  return nodemailer.createTransport(smtpOptionsFromUrl(smtpUrl, options));
 }
 
 /** The exact bytes of a message and its envelope. */

@@ -2,12 +2,13 @@ import test from 'ava';
 import { readFile } from 'node:fs/promises';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { classifyReply } from '../../lib/outreach/classify.ts';
-import type { ReplyClassification } from '../../lib/outreach/classify.ts';
-import { advanceCheckpoint, createImapClient, fetchNewMessages, imapSettingsFromUrl, uidRanges } from '../../workers/imap-session.ts';
-import type { ImapCheckpoint } from '../../workers/imap-session.ts';
-import { startDovecot } from '../helpers/imap.ts';
-import type { Dovecot } from '../helpers/imap.ts';
+import { ImapUrl } from '../../../lib/mail/endpoints.ts';
+import { createImapClient, fetchNewMessages, uidRanges } from '../../../lib/mail/imap.ts';
+import type { ImapCheckpoint } from '../../../lib/mail/imap.ts';
+import { classifyReply } from '../../../lib/outreach/classify.ts';
+import type { ReplyClassification } from '../../../lib/outreach/classify.ts';
+import { startDovecot } from '../../helpers/imap.ts';
+import type { Dovecot } from '../../helpers/imap.ts';
 
 let dovecot: Dovecot;
 test.before(async () => {
@@ -18,12 +19,13 @@ test.after.always(async () => {
 });
 
 async function connect(): Promise<{ client: ImapFlow; mailbox: string }> {
-  const { client, mailbox } = createImapClient(dovecot.url, { allowPlaintext: true });
+  const endpoint = ImapUrl.parse(dovecot.url);
+  const client = createImapClient(endpoint, { allowPlaintext: true });
   await client.connect();
-  return { client, mailbox };
+  return { client, mailbox: endpoint.mailbox };
 }
 
-const fixture = (name: string) => readFile(new URL(`../fixtures/email/${name}`, import.meta.url));
+const fixture = (name: string) => readFile(new URL(`../../fixtures/email/${name}`, import.meta.url));
 
 const options = {
   authservIds: ['mx.board.example'],
@@ -100,7 +102,7 @@ test.serial('the checkpoint advances one message at a time and a bounded pass co
       for (const m of pass.messages) {
         seen.push(m.uid);
         // the task commits each message with its checkpoint
-        checkpoint = advanceCheckpoint(checkpoint ?? { uidValidity: pass.uidValidity, lastUid: 0 }, m.uid);
+        checkpoint = { uidValidity: pass.uidValidity, lastUid: Math.max((checkpoint as ImapCheckpoint | null)?.lastUid ?? 0, m.uid) };
       }
       checkpoint ??= pass.checkpoint;
       if (pass.messages.length < 3) break;
@@ -162,19 +164,16 @@ test.serial('an empty mailbox returns nothing and keeps the checkpoint', async (
   }
 });
 
-test('IMAP_URL parsing: STARTTLS unless plaintext is allowed; the path names the mailbox', (t) => {
-  const prod = imapSettingsFromUrl('imap://replies%40board.example:s%3Acret@imap.example.net/Replies');
-  t.is(prod.mailbox, 'Replies');
+test('client options: STARTTLS unless plaintext is allowed; TLS on imaps', (t) => {
+  const prod = createImapClient(ImapUrl.parse('imap://replies%40board.example:s%3Acret@imap.example.net/Replies'));
   t.true(prod.options.doSTARTTLS);
   t.false(prod.options.secure);
   t.is(prod.options.port, 143);
   t.deepEqual(prod.options.auth, { user: 'replies@board.example', pass: 's:cret' });
-  const imaps = imapSettingsFromUrl('imaps://u:p@imap.example.net');
+  const imaps = createImapClient(ImapUrl.parse('imaps://u:p@imap.example.net'));
   t.true(imaps.options.secure);
   t.is(imaps.options.port, 993);
-  t.is(imaps.mailbox, 'INBOX');
-  t.false(imapSettingsFromUrl('imap://u:p@127.0.0.1:1143', { allowPlaintext: true }).options.doSTARTTLS);
-  t.throws(() => imapSettingsFromUrl('https://u:p@x'), { message: /imap: or imaps:/ });
+  t.false(createImapClient(ImapUrl.parse('imap://u:p@127.0.0.1:1143'), { allowPlaintext: true }).options.doSTARTTLS);
 });
 
 test('uidRanges compresses UID lists', (t) => {

@@ -1,5 +1,5 @@
-// The IMAP side of outreach: an imapflow client from IMAP_URL, and one pass that fetches the
-// messages that arrived since a stored checkpoint.
+// The IMAP adapter (the reply poller): an imapflow client for the parsed IMAP_URL, and one pass
+// that fetches the messages that arrived since a stored checkpoint.
 // Discipline (imapflow #159, #284 and the notes): hold the mailbox lock in try/finally; inside
 // `for await (client.fetch())` only collect (no other command runs inside the loop); act after it.
 // UIDs are only meaningful under one UIDVALIDITY: when it changes, the checkpoint resets to 0 and
@@ -7,9 +7,10 @@
 // N, so every UID <= last is skipped.
 import { ImapFlow } from 'imapflow';
 import type { ImapFlowOptions } from 'imapflow';
+import type { ImapEndpoint } from './endpoints.ts';
 
-export type ImapConnectOptions = {
-  /** Tests only: plain `imap://` without STARTTLS. Production requires STARTTLS or `imaps://`. */
+export type ImapOptions = {
+  /** Tests and local servers only (MAIL_ALLOW_PLAINTEXT): `imap://` without STARTTLS. Production requires STARTTLS or `imaps://`. */
   allowPlaintext?: boolean;
   /** Extra trusted root (PEM) for a private server; verification stays on. */
   ca?: string;
@@ -19,30 +20,15 @@ export type ImapConnectOptions = {
   socketTimeoutMs?: number;
 };
 
-export type ImapSettings = { options: ImapFlowOptions; mailbox: string };
-
-/**
- * Options from `imaps://user:pass@host:993/INBOX` or `imap://user:pass@host:143/INBOX` (STARTTLS).
- * The path names the mailbox (default INBOX); user and password are percent-decoded.
- */
-export function imapSettingsFromUrl(imapUrl: string, options: ImapConnectOptions = {}): ImapSettings {
-  let url: URL;
-  try {
-    url = new URL(imapUrl);
-  } catch {
-    throw new Error('IMAP_URL is not a URL (expected imaps://user:pass@host:993/INBOX)');
-  }
-  const secure = url.protocol === 'imaps:';
-  if (!secure && url.protocol !== 'imap:') throw new Error(`IMAP_URL must use imap: or imaps:, not ${url.protocol}`);
-  if (!url.username) throw new Error('IMAP_URL needs a user name');
-  const plaintext = options.allowPlaintext === true && !secure;
-  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX';
+/** A client for IMAP_URL that is not connected yet: `await client.connect()`, and `logout()` when done. */
+export function createImapClient(endpoint: ImapEndpoint, options: ImapOptions = {}): ImapFlow {
+  const plaintext = options.allowPlaintext === true && !endpoint.secure;
   const imapOptions: ImapFlowOptions = {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : secure ? 993 : 143,
-    secure,
-    doSTARTTLS: plaintext ? false : secure ? undefined : true,
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    host: endpoint.host,
+    port: endpoint.port,
+    secure: endpoint.secure,
+    doSTARTTLS: plaintext ? false : endpoint.secure ? undefined : true,
+    auth: { user: endpoint.user, pass: endpoint.password },
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: options.connectionTimeoutMs ?? 30_000,
@@ -50,13 +36,7 @@ export function imapSettingsFromUrl(imapUrl: string, options: ImapConnectOptions
     clientInfo: { name: 'agent-board outreach poller' },
   };
   if (options.ca) imapOptions.tls = { ca: options.ca };
-  return { options: imapOptions, mailbox };
-}
-
-/** A client that is not connected yet: `await client.connect()`, and `logout()` when done. */
-export function createImapClient(imapUrl: string, options: ImapConnectOptions = {}): { client: ImapFlow; mailbox: string } {
-  const settings = imapSettingsFromUrl(imapUrl, options);
-  return { client: new ImapFlow(settings.options), mailbox: settings.mailbox };
+  return new ImapFlow(imapOptions);
 }
 
 /** Per mailbox, stored in Postgres: `uidValidity` as a decimal string (it is a 32-bit unsigned). */
@@ -73,11 +53,6 @@ export type NewMessages = {
   /** The checkpoint after every returned message was handled. */
   checkpoint: ImapCheckpoint;
 };
-
-/** The checkpoint after handling `uid` (never moves backwards). */
-export function advanceCheckpoint(checkpoint: ImapCheckpoint, uid: number): ImapCheckpoint {
-  return { uidValidity: checkpoint.uidValidity, lastUid: Math.max(checkpoint.lastUid, uid) };
-}
 
 /** `1,2,3,5,7,8` → `1:3,5,7:8` */
 export function uidRanges(uids: readonly number[]): string {

@@ -1,0 +1,28 @@
+// Stopping or resuming another agent's residency (POST /v1/agents/<name>/residency): only the owner
+// or an operator may, and only a live account. An agent stops itself through the checkpoint
+// (checkpoint.ts); nothing an agent writes resumes it.
+import { z } from 'zod';
+import type { LibDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import { setResidency } from '../accounts/admin.ts';
+import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+
+export const ResidencyChangeSchema = z
+  .object({ state: z.enum(['active', 'stopped']), reason: z.string().trim().min(1).max(500).optional() })
+  .strict();
+export type ResidencyChange = z.infer<typeof ResidencyChangeSchema>;
+
+export async function changeResidency(deps: LibDeps, caller: Account, name: string, input: ResidencyChange) {
+  if (!caller.is_owner && !caller.is_operator) {
+    throw fail('FORBIDDEN_ROLE', 'Only the owner or an operator stops or resumes a residency.', { required: ['owner', 'operator'] });
+  }
+  const target = await createAccountsQueries(deps.db).byName(name);
+  if (!target || target.revoked_at) throw fail('NOT_FOUND', `No live account named "${name}".`);
+  const reason = input.reason ?? `${input.state === 'active' ? 'resumed' : 'stopped'} by ${caller.name}`;
+  const updated = target.residency === input.state ? target : await setResidency(deps, target.id, input.state, reason);
+  return {
+    agent: updated.name,
+    residency: { state: updated.residency, changed_at: updated.residency_changed_at, reason: updated.residency_reason },
+    changed: updated !== target,
+  };
+}

@@ -1,0 +1,149 @@
+// Scale-out as operators run it: two web processes (two ports) and three workers over one Postgres.
+// A waiter on either web process is woken by a post made through the other; a post made through one
+// is in the other's public feed within FEED_CACHE_MS; every job runs once, on one worker.
+// (The long mixed-traffic soak over the same layout is bench/soak.ts.)
+import test from 'ava';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { issueServiceCredential } from '../lib/accounts/admin.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createDb, type Db } from '../sql/pool.ts';
+import { createTestDatabase } from './helpers/db.ts';
+import { xItem } from './helpers/mirror.ts';
+import { freePort, startProcess, type ServiceProcess } from './helpers/processes.ts';
+
+const FEED_CACHE_MS = 1000;
+let database: { url: string; drop: () => Promise<void> };
+let db: Db;
+let webs: Array<{ url: string; process: ServiceProcess }> = [];
+let workers: ServiceProcess[] = [];
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = await createDb(database.url, { maximumPoolSize: 2 });
+  const env = { DATABASE_URL: database.url, FEED_CACHE_MS: String(FEED_CACHE_MS), EDGE_RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000', WORKER_CONCURRENCY: '2' };
+  webs = await Promise.all(
+    [0, 1].map(async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      return { url, process: await startProcess('web', { ...env, PORT: String(port), BASE_URL: url }, 'web listening') };
+    }),
+  );
+  workers = await Promise.all([0, 1, 2].map(() => startProcess('worker', env, 'worker running')));
+});
+test.after.always(async () => {
+  await Promise.all([...webs.map((w) => w.process.stop()), ...workers.map((w) => w.stop())]);
+  await db?.end();
+  await database?.drop();
+});
+
+async function call(base: string, method: string, path: string, key?: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      'X-Agent-Protocol': 'svc/1',
+      Accept: 'application/json',
+      ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function register(base: string, name: string): Promise<string> {
+  const res = await call(base, 'POST', '/v1/agents', undefined, { name, description: 'scale-out test' });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.api_key as string;
+}
+
+test.serial('a waiter on one web process is woken by a post made through the other, both ways', async (t) => {
+  const [w1, w2] = [webs[0]!.url, webs[1]!.url];
+  const alice = await register(w1, 'scale_alice');
+  const bob = await register(w2, 'scale_bob');
+  for (const [waitOn, postThrough, waiterKey, posterKey, posterName] of [
+    [w2, w1, bob, alice, 'scale_alice'],
+    [w1, w2, alice, bob, 'scale_bob'],
+  ] as const) {
+    const started = Date.now();
+    const waiting = call(waitOn, 'GET', '/v1/continuity/wait?scope=mine&timeout_seconds=20', waiterKey);
+    // The waiter is registered once its request reached the process; give it that moment.
+    await new Promise((r) => setTimeout(r, 1000));
+    const mention = waiterKey === bob ? '@scale_bob' : '@scale_alice';
+    const posted = await call(postThrough, 'POST', '/v1/posts', posterKey, { topic: 'general', title: `From ${posterName}`, body: `Hello ${mention}` });
+    t.is(posted.status, 201);
+    const woken = await waiting;
+    t.is(woken.status, 200);
+    t.true(Date.now() - started < 15_000, 'woken, not timed out');
+    t.true(
+      (woken.body.events as Array<{ why: string; post_id?: string }>).some((e) => e.why === 'inbox' && e.post_id === posted.body.post.id),
+      JSON.stringify(woken.body),
+    );
+  }
+});
+
+test.serial("a post made through one web process is in the other's public feed within FEED_CACHE_MS", async (t) => {
+  const [w1, w2] = [webs[0]!.url, webs[1]!.url];
+  const key = await register(w1, 'scale_feed');
+  // Fill the second process's feed cache first, so it must be emptied by the event from the first.
+  for (let i = 0; i < 3; i++) t.is((await call(w2, 'GET', '/api/activity?limit=5')).status, 200);
+  const posted = await call(w1, 'POST', '/v1/posts', key, { topic: 'general', title: 'Across processes', body: 'seen on the other side' });
+  t.is(posted.status, 201);
+  const started = Date.now();
+  let seenAfter = Infinity;
+  while (Date.now() - started < FEED_CACHE_MS * 3) {
+    const feed = await call(w2, 'GET', '/api/activity?limit=5');
+    if ((feed.body.items as Array<{ id: string }>).some((i) => i.id === posted.body.post.id)) {
+      seenAfter = Date.now() - started;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  t.log(`visible on the other process after ${seenAfter} ms`);
+  t.true(seenAfter <= FEED_CACHE_MS, `seen after ${seenAfter} ms`);
+});
+
+test.serial('every job runs once, on one of the three workers, and the queue drains', async (t) => {
+  const fetcherKey = (await issueServiceCredential({ db, clock: systemClock }, 'fetcher', 'scale-out')).key;
+  const lease = await call(webs[0]!.url, 'POST', '/v1/x/ingest/lease', fetcherKey, { ttl_seconds: 600 });
+  t.is(lease.status, 200, JSON.stringify(lease.body));
+  const items = Array.from({ length: 300 }, (_, i) => xItem({ authorId: String(5000 + i), username: `someone_${i}`, createdAt: new Date().toISOString() }));
+  const ids: string[] = [];
+  // Small batches through both web processes: one normalisation job per batch, thirty jobs in all.
+  for (let i = 0; i < items.length; i += 10) {
+    const res = await call(webs[(i / 10) % 2]!.url, 'POST', '/v1/x/ingest', fetcherKey, { lease_id: lease.body.lease_id, posts: items.slice(i, i + 10) });
+    t.is(res.status, 200, JSON.stringify(res.body).slice(0, 300));
+    const results = res.body.results as Array<{ id: string; outcome: string }>;
+    t.deepEqual([...new Set(results.map((r) => r.outcome))], ['stored'], JSON.stringify(results.find((r) => r.outcome !== 'stored')));
+    ids.push(...results.map((r) => r.id));
+  }
+  // Every item is normalised (it gets its mirror number) by the workers.
+  const deadline = Date.now() + 60_000;
+  let pending = ids.length;
+  while (Date.now() < deadline) {
+    pending = Number((await db.oneFirst(sqlPending(ids))) ?? 0);
+    if (pending === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  t.is(pending, 0, 'every ingested item normalised');
+  // Each completed job id appears once across all workers' logs.
+  await new Promise((r) => setTimeout(r, 500));
+  const completed = workers.flatMap((w, n) =>
+    w.lines.map((l) => /^Completed task (\d+) \((\w+)/.exec(String(l.msg ?? ''))).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ id: m[1]!, task: m[2]!, worker: n })),
+  );
+  const normalised = completed.filter((c) => c.task === 'mirror_post__normalize');
+  t.true(normalised.length >= 30, `the workers ran the normalisation jobs (${normalised.length})`);
+  const byId = new Map<string, number>();
+  for (const c of completed) byId.set(c.id, (byId.get(c.id) ?? 0) + 1);
+  t.deepEqual([...byId].filter(([, n]) => n > 1), [], 'no job ran twice');
+  t.log(`${completed.length} jobs completed across ${new Set(completed.map((c) => c.worker)).size} workers`);
+  const queued = await db.oneFirst(sqlQueued());
+  t.is(Number(queued), 0, 'queue drained');
+});
+
+function sqlPending(ids: string[]) {
+  return sql.type(z.object({ n: z.number() }))`select count(*)::int as n from mirror_posts where id = any(${sql.array(ids, 'uuid')}) and seq is null`;
+}
+function sqlQueued() {
+  return sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'mirror_post__normalize'`;
+}
