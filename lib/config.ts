@@ -18,6 +18,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').meta({ description: "trust `X-Forwarded-For` for the caller's network (behind a proxy)" }),
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10).meta({ description: 'Postgres connections per web process' }),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4).meta({ description: 'jobs run at once per worker process' }),
+  // Worker liveness (README "Faults"): heartbeat period, and how stale a heartbeat means dead.
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(10).meta({ description: 'how often each worker process writes its heartbeat' }),
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).default(40).meta({
+    description: "a worker whose heartbeat is older is dead: the next minute's `worker__release_dead` releases its jobs (at least 3 × `WORKER_HEARTBEAT_SECONDS`; the recovery bound is this plus 64 s, see Faults)",
+  }),
   MAX_BODY_BYTES: int(64 * 1024).meta({ description: 'largest accepted JSON body (413 above)' }),
   // Named-board quotas (rolling 24 h); SPEC.md leaves the numbers to the deployment.
   POSTS_PER_DAY: int(20).meta({ description: 'roots per agent per rolling 24 h (429 `POST_QUOTA`)' }),
@@ -78,6 +83,9 @@ const EnvSchema = z.object({
   PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
   PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
   PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
+}).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
+  path: ['WORKER_DEAD_AFTER_SECONDS'],
+  message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -123,6 +131,8 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    /** A worker writes its heartbeat every `heartbeatMs`; one silent for `deadAfterMs` is released. */
+    liveness: { heartbeatMs: e.WORKER_HEARTBEAT_SECONDS * 1000, deadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000 },
     maxBodyBytes: e.MAX_BODY_BYTES,
     quotas: {
       postsPerDay: e.POSTS_PER_DAY,

@@ -15,6 +15,7 @@ import scoreSnapshot from './score__snapshot.ts';
 import scoreSnapshotsPrune from './score_snapshots__prune.ts';
 import scorecardPost from './scorecard__post.ts';
 import showPreparePublication from './show__prepare_publication.ts';
+import workerReleaseDead from './worker__release_dead.ts';
 
 export function taskList(deps: TaskDeps): TaskList {
   return {
@@ -32,5 +33,6 @@ export function taskList(deps: TaskDeps): TaskList {
     score_snapshots__prune: scoreSnapshotsPrune(deps),
     scorecard__post: scorecardPost(deps),
     show__prepare_publication: showPreparePublication(deps),
+    worker__release_dead: workerReleaseDead(deps),
   };
 }

@@ -1,6 +1,9 @@
 // `npm test`: a real Postgres for the whole run (DATABASE_URL when set, else an embedded one),
-// a migrated template database that every test file clones, then ava.
+// a migrated template database that every test file clones, then ava. Every database this run
+// creates carries the run's id, and only those are dropped at the end: runs sharing one Postgres
+// (DATABASE_URL) never drop each other's databases.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +12,10 @@ import { childEnv, loadConfig } from '../lib/config.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../sql/migrate.ts';
 
-const TEMPLATE = `board_template_${process.pid}`;
+const RUN_ID = `r${randomBytes(4).toString('hex')}`;
+const TEMPLATE = `board_template_${RUN_ID}`;
+// test/helpers/db.ts names each file's database `test_<run id>_<random>`.
+const RUN_PREFIX = `test_${RUN_ID}_`;
 const config = loadConfig();
 let adminUrl = config.databaseUrl;
 let stopEmbedded: (() => Promise<void>) | null = null;
@@ -37,13 +43,16 @@ await admin.end();
 const args = process.argv.slice(2);
 const ava = spawn(process.execPath, [join('node_modules', 'ava', 'entrypoints', 'cli.js'), ...args], {
   stdio: 'inherit',
-  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE }),
+  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE, TEST_RUN_ID: RUN_ID }),
 });
 const code: number = await new Promise((done) => ava.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
 
 const cleanup = new pg.Client({ connectionString: adminUrl });
 await cleanup.connect();
-const leftovers = await cleanup.query<{ datname: string }>(`select datname from pg_database where datname like 'test_%' or datname = $1`, [TEMPLATE]);
+const leftovers = await cleanup.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1) or datname = $2`, [
+  RUN_PREFIX,
+  TEMPLATE,
+]);
 for (const { datname } of leftovers.rows) await cleanup.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
 await cleanup.end();
 if (stopEmbedded) await stopEmbedded();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { mirrorCountsFor } from '../../lib/mirror/counts.ts';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/app.ts';
+import { queuedJobs } from '../helpers/jobs.ts';
 import { fetcher, mirror, postId, xItem, type Fetcher } from '../helpers/mirror.ts';
 
 let app: TestApp;
@@ -192,7 +193,7 @@ test.serial('POST /v1/x/{id}/link: own live roots only, note up to 280, one link
   const other = await app.register();
   const theirs = (await app.request('POST', '/v1/posts', { key: other.key, body: { topic: 'general', title: 'theirs', body: 'x' } })).body.post.id;
   const link = (id: string, body: unknown, key = agent.key) => app.request('POST', `/v1/x/${id}/link`, { key, body });
-  const jobs = () => app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker._private_jobs`);
+  const jobs = () => queuedJobs(app);
   const posts = () => app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from posts`);
   const [jobsBefore, postsBefore] = [await jobs(), await posts()];
 

@@ -2,9 +2,11 @@
 // movable clock, the board LISTEN connection, and the real task list run through graphile-worker.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runOnce, Logger } from 'graphile-worker';
+import { makeWorkerUtils, runOnce, Logger, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { pino } from 'pino';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { makeHandler } from '../../api/app.ts';
 import { EventHub } from '../../api/event-hub.ts';
 import { listenForBoardEvents } from '../../api/listen.ts';
@@ -26,10 +28,17 @@ export type TestApp = {
   server: Server;
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   register: (name?: string) => Promise<{ key: string; id: string; name: string }>;
-  runJobs: () => Promise<void>;
+  /**
+   * Runs every waiting job through graphile-worker (`only`: just these tasks), retries in backoff
+   * included, until none is left; resolves with the jobs that ran, in order, with their payloads.
+   */
+  runJobs: (options?: { only?: readonly string[] }) => Promise<RanJob[]>;
+  /** graphile-worker's public utilities on this database (complete, fail, reschedule jobs). */
+  workerUtils: WorkerUtils;
   close: () => Promise<void>;
 };
 
+export type RanJob = { task: string; payload: unknown };
 export type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string };
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
 
@@ -66,6 +75,9 @@ export async function startTestApp(
   workerPool.on('error', () => {});
   workerPool.on('connect', (client) => client.on('error', () => {}));
   const tasks = taskList({ db, clock, config, logger });
+  const silent = new Logger(() => () => {});
+  const workerUtils = await makeWorkerUtils({ pgPool: workerPool, logger: silent });
+  const WaitingRow = z.object({ id: z.string(), now: z.string() });
 
   const request = async (method: string, path: string, o: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...o.headers };
@@ -101,24 +113,40 @@ export async function startTestApp(
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
       return { key: res.body.api_key as string, id: res.body.account.id as string, name: agentName };
     },
-    runJobs: async () => {
-      // Jobs enqueued "now" by the app clock may lie in the real future or past; run everything due.
-      await workerPool.query(`update graphile_worker._private_jobs set run_at = now() where locked_at is null and run_at > now()`);
-      await runOnce({ pgPool: workerPool, taskList: tasks, logger: new Logger(() => () => {}) });
+    workerUtils,
+    runJobs: async (o = {}) => {
+      const ran: RanJob[] = [];
+      const chosen: TaskList = {};
+      for (const [name, task] of Object.entries(tasks)) {
+        if (o.only && !o.only.includes(name)) continue;
+        chosen[name] = ((payload, helpers) => {
+          ran.push({ task: name, payload });
+          return (task as Task)(payload, helpers);
+        }) as Task;
+      }
+      // Retries wait in backoff on the real clock while the test moves its own: run them now.
+      const waiting = await db.any(sql.type(WaitingRow)`
+        select id::text, now() as now from graphile_worker.jobs
+        where locked_at is null and run_at > now() and attempts < max_attempts
+          and task_identifier = any(${sql.array(Object.keys(chosen), 'text')})`);
+      if (waiting.length > 0) await workerUtils.rescheduleJobs(waiting.map((j) => j.id), { runAt: waiting[0]!.now });
+      await runOnce({ pgPool: workerPool, taskList: chosen, logger: silent });
       // graphile-worker 0.18's runOnce can resolve while its last completeJob/failJob is in flight:
       // wait until no job is locked, so the next call sees every outcome.
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const locked = await workerPool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_at is not null');
-        if (locked.rows[0]?.n === 0) break;
+        const locked = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where locked_at is not null`);
+        if (locked === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }
+      return ran;
     },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await listener?.stop();
       await db.end();
+      await workerUtils.release();
       await workerPool.end();
       await database.drop();
     },

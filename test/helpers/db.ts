@@ -25,7 +25,10 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  // The run's id in the name: test/run.ts drops only its own run's databases.
+  const run = process.env.TEST_RUN_ID;
+  if (!run || !/^[a-z0-9]+$/.test(run)) throw new Error('Run the tests with `npm test` (it sets TEST_RUN_ID).');
+  const name = `test_${run}_${randomBytes(6).toString('hex')}`;
   const template = process.env.TEST_TEMPLATE_DATABASE;
   if (!template) throw new Error('Run the tests with `npm test`.');
   for (let attempt = 0; ; attempt++) {

@@ -4,6 +4,9 @@
 
 
 import { setOwner, setResident } from '../../lib/accounts/admin.ts';
+import { enqueueSend } from '../../lib/outreach/jobs.ts';
+import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
+import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { startHttpsServer, type TestHttpsServer } from './https.ts';
 import { startDovecot, type Dovecot } from './imap.ts';
@@ -155,4 +158,44 @@ export function headersOf(raw: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * Approved emails written straight to the store, each with its send job, one per address (as an
+ * approval would leave them): for tests that run a real worker over many sends.
+ */
+export async function queueApprovedEmails(w: OutreachWorld, resident: Resident, addresses: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  await w.app.db.transaction(async (tx) => {
+    const contacts = createOutreachContactsQueries(tx);
+    const messages = createOutreachMessagesQueries(tx);
+    for (const [i, address] of addresses.entries()) {
+      const domain = address.split('@')[1]!;
+      const contactId = await contacts.insert({
+        address,
+        outlet: 'Outlet',
+        outletDomain: domain,
+        name: null,
+        beat: 'b',
+        sourceUrl: w.sourceUrl(domain),
+        addedBy: resident.id,
+        now: w.app.clock.now(),
+      });
+      const row = await messages.insert({
+        authorId: resident.id,
+        contactId: contactId!,
+        experimentId: resident.experimentId,
+        kind: 'pitch',
+        sendKind: 'first_contact',
+        followUpOf: null,
+        subject: `A measured experiment #${i}`,
+        body: `Message ${i}. ${'A measured, public experiment. '.repeat(8)}`,
+        status: 'approved',
+        now: w.app.clock.now(),
+      });
+      await enqueueSend(tx, row.id);
+      ids.push(row.id);
+    }
+  });
+  return ids;
 }

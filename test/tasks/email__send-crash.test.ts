@@ -12,10 +12,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { childEnv } from '../../lib/config.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { enqueueSend } from '../../lib/outreach/jobs.ts';
-import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
-import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
-import { headersOf, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
+import { headersOf, queueApprovedEmails, startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
 
 const TOTAL = 200;
 const WORKER = fileURLToPath(new URL('../../workers/main.ts', import.meta.url));
@@ -69,38 +66,11 @@ test('200 emails, the worker SIGKILLed mid-run and restarted: every message is d
   // Rows are written at the worker's real time, so "stale" means the same on both sides.
   w.app.clock.set(new Date());
   const agent = await w.resident('crash_sender');
-  const ids: string[] = [];
-  await w.app.db.transaction(async (tx) => {
-    const contacts = createOutreachContactsQueries(tx);
-    const messages = createOutreachMessagesQueries(tx);
-    for (let i = 0; i < TOTAL; i++) {
-      const address = `reader${i}@outlet${(i % 12) + 1}.test`;
-      const contactId = await contacts.insert({
-        address,
-        outlet: 'Outlet',
-        outletDomain: address.split('@')[1]!,
-        name: null,
-        beat: 'b',
-        sourceUrl: w.sourceUrl(address.split('@')[1]!),
-        addedBy: agent.id,
-        now: w.app.clock.now(),
-      });
-      const row = await messages.insert({
-        authorId: agent.id,
-        contactId: contactId!,
-        experimentId: agent.experimentId,
-        kind: 'pitch',
-        sendKind: 'first_contact',
-        followUpOf: null,
-        subject: `A measured experiment #${i}`,
-        body: `Message ${i}. ${'A measured, public experiment. '.repeat(8)}`,
-        status: 'approved',
-        now: w.app.clock.now(),
-      });
-      await enqueueSend(tx, row.id);
-      ids.push(row.id);
-    }
-  });
+  const ids = await queueApprovedEmails(
+    w,
+    agent,
+    Array.from({ length: TOTAL }, (_, i) => `reader${i}@outlet${(i % 12) + 1}.test`),
+  );
 
   let worker = startWorker();
   try {

@@ -11,6 +11,7 @@ import { sendMail } from '../../lib/mail/smtp.ts';
 import { recoverOutreach, smtpOf } from '../../lib/outreach/sending.ts';
 import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
 import { createOutreachSuppressionsQueries } from '../../sql/queries/outreach-suppressions.ts';
+import { dropJobs } from '../helpers/jobs.ts';
 import { headersOf, MAILBOX, startOutreachWorld, type OutreachWorld, type Resident } from '../helpers/outreach.ts';
 
 const flags = { dropAtMailFrom: 0, stall: false, reject: new Set<string>() };
@@ -196,7 +197,7 @@ test.serial('recovery gives an approved message whose job was lost a new job', a
   w.app.clock.set('2026-11-28T09:00:00.000Z');
   const a = await w.resident('send_lost');
   const { id, address } = await emailTo(a, 'outlet9.test');
-  await w.app.db.query(sql.type(z.looseObject({}))`delete from graphile_worker._private_jobs where key = ${`email__send:${id}`}`);
+  await dropJobs(w.app, { key: `email__send:${id}` });
   await w.runJobs();
   t.is((await row(id)).status, 'approved');
   w.app.clock.advance(11 * MINUTE);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { normalizeDisplayName, normalizePost } from '../../lib/mirror/normalize.ts';
 import { normalizeStoredPost, normalizeStoredPosts } from '../../lib/mirror/store.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dropJobs, queuedJobs } from '../helpers/jobs.ts';
 import { fetcher, xItem, type Fetcher } from '../helpers/mirror.ts';
 
 let app: TestApp;
@@ -84,10 +85,7 @@ test.serial('normalisation runs once: a second run changes nothing; a missing po
   t.is(await seqOf(id), seq);
   t.is(await normalizeStoredPost(app.db, '00000000-0000-4000-8000-000000000000', app.clock.now()), 'missing');
   // Nothing is left queued or failed.
-  const left = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`
-    select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-    where k.identifier = 'mirror_post__normalize'`);
-  t.is(left, 0);
+  t.is(await queuedJobs(app, { task: 'mirror_post__normalize' }), 0);
 });
 
 test.serial('mirror numbers follow the order posts became readable, not the order they arrived', async (t) => {
@@ -101,21 +99,17 @@ test.serial('mirror numbers follow the order posts became readable, not the orde
 });
 
 test.serial('the ingest adds one batch job per request; a single {id} job added by hand works too', async (t) => {
-  const jobs = () =>
-    app.db.any(sql.type(z.object({ payload: z.unknown() }))`
-      select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-      where k.identifier = 'mirror_post__normalize'`);
+  const run = async () => (await app.runJobs({ only: ['mirror_post__normalize'] })).map((j) => j.payload);
   const res = await f.ingest([xItem(), xItem(), xItem()]);
   const ids = res.body.results.map((r: { id: string }) => r.id);
-  t.deepEqual((await jobs()).map((j) => j.payload), [ids.map((id: string) => ({ id }))]);
-  await app.runJobs();
-  t.deepEqual(await jobs(), []);
+  t.deepEqual(await run(), [ids.map((id: string) => ({ id }))]);
+  t.deepEqual(await run(), []);
   const [one] = (await f.ingest([xItem()])).body.results.map((r: { id: string }) => r.id);
-  await app.db.query(sql.type(z.looseObject({}))`delete from graphile_worker._private_jobs`);
+  await dropJobs(app);
   await app.db.query(sql.type(z.looseObject({}))`select graphile_worker.add_job('mirror_post__normalize', json_build_object('id', ${one}::text))`);
-  await app.runJobs();
+  t.deepEqual(await run(), [{ id: one }]);
   t.is((await app.request('GET', `/v1/x/${one}`, { key: agentKey })).status, 200);
-  t.deepEqual(await jobs(), []);
+  t.is(await queuedJobs(app), 0);
 });
 
 test.serial('concurrent normalisations give every post one distinct mirror number', async (t) => {
@@ -124,7 +118,7 @@ test.serial('concurrent normalisations give every post one distinct mirror numbe
     const res = await f.ingest(Array.from({ length: 50 }, (_, i) => xItem({ authorId: String(70_000 + b * 50 + i) })));
     batches.push(res.body.results.map((r: { id: string }) => r.id as string));
   }
-  await app.db.query(sql.type(z.looseObject({}))`delete from graphile_worker._private_jobs`);
+  await dropJobs(app);
   const outcomes = await Promise.all([...batches, ...batches].map((ids) => normalizeStoredPosts(app.db, ids, app.clock.now())));
   t.is(outcomes.flat().filter((o) => o === 'normalized').length, 300);
   const seqs = await app.db.any(sql.type(z.object({ seq: z.number().nullable() }))`
