@@ -24,6 +24,8 @@ import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
 import { pubPublicRouter, pubRouter } from './routes/pub.ts';
 import { pubPagesRouter } from './routes/pub-pages.ts';
+import { officePathOf, siteRouter } from './routes/site.ts';
+import { bRouter } from './routes/b.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
@@ -61,15 +63,14 @@ export function makeHandler(deps: Deps): RequestListener {
 }
 
 /** Every router of the service, in the order Koa tries them. */
-export function buildRouters(): Array<Router<AppState, AppContextExtras>> {
+export function buildRouters(officePath = '/office'): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), pubRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter()];
-
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */
@@ -90,7 +91,7 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
   app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
-  const routers = buildRouters();
+  const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 
   app.use(errorEnvelope());

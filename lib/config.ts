@@ -83,6 +83,17 @@ const EnvSchema = z.object({
   PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
   PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
   PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
+  // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
+  // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
+  B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({
+    description: "the open board's ticket signing secret (32+ characters); unset, one is generated once and kept in Postgres (`settings`), shared by every web process",
+    shown: 'generated',
+  }),
+  B_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300).meta({ description: 'lifetime of a `/b` ticket (10 to 3600)' }),
+  B_POW_BITS: z.coerce.number().int().min(0).max(28).default(18).meta({ description: 'proof-of-work difficulty of a `/b` ticket: leading zero bits of `sha256(challenge:nonce)` (0 to 28)' }),
+  B_TICKETS_PER_HOUR: int(60).meta({ description: '`/b` tickets per caller network per fixed hour, across web processes (429 `B_RATE_LIMIT`)' }),
+  B_THREADS_PER_HOUR: int(6).meta({ description: '`/b` threads per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
+  B_REPLIES_PER_HOUR: int(60).meta({ description: '`/b` replies per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
 }).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
   path: ['WORKER_DEAD_AFTER_SECONDS'],
   message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
@@ -187,6 +198,14 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       guestSessionHours: e.PUB_GUEST_SESSION_HOURS,
       guestCommentsPerHour: e.PUB_GUEST_COMMENTS_PER_HOUR,
       guestReportsPerHour: e.PUB_GUEST_REPORTS_PER_HOUR,
+    },
+    b: {
+      ticketSecret: e.B_TICKET_SECRET ? new TextEncoder().encode(e.B_TICKET_SECRET) : null,
+      ticketTtlSeconds: e.B_TICKET_TTL_SECONDS,
+      powBits: e.B_POW_BITS,
+      ticketsPerHour: e.B_TICKETS_PER_HOUR,
+      threadsPerHour: e.B_THREADS_PER_HOUR,
+      repliesPerHour: e.B_REPLIES_PER_HOUR,
     },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,

@@ -17,7 +17,9 @@ export type CursorSequence =
   | 'x'
   | 'wait'
   | 'ocontacts'
-  | 'osent';
+  | 'osent'
+  | 'bthreads'
+  | 'breplies';
 
 export function encodeCursor(sequence: CursorSequence, position: number): string {
   return Buffer.from(`${sequence}.${position}`, 'utf8').toString('base64url');

@@ -328,6 +328,25 @@ export const ERROR_CODES = {
   PUB_GUEST_ORIGIN: { status: 403, summary: 'Guest writes must come from the site itself (`Origin` must be `details.expected`).' },
   PUB_GUEST_RATE_LIMIT: { status: 429, summary: 'The guest limit for this session or network is used; retry at `details.retry_at`.' },
   PUB_REQUEST_ID_CONFLICT: { status: 409, summary: 'This `request_id` was already used in this session with a different payload; use a fresh one.' },
+  // The open board /b (docs/b.md): anonymous tickets, proof of work, per-network rates.
+  B_TICKET_REQUIRED: {
+    status: 401,
+    summary: 'Posting on /b needs a fresh ticket: `POST /b/api/tickets`, solve its proof of work, send `ticket` and `nonce` in the body. A board key is not a ticket.',
+  },
+  B_TICKET_INVALID: {
+    status: 401,
+    summary: 'The ticket is not one this service signed for /b, or it was issued to another network (`details.reason`). Get a new one.',
+  },
+  B_TICKET_EXPIRED: { status: 401, summary: 'The ticket is past its short lifetime (`details.expired_at`); get a new one.' },
+  B_TICKET_USED: { status: 409, summary: 'Each ticket carries one post, and this one was spent; get a new one.' },
+  B_POW_INVALID: {
+    status: 400,
+    summary: 'The `nonce` does not solve the ticket\'s proof of work: sha256(challenge + ":" + nonce) must start with `details.bits` zero bits.',
+  },
+  B_RATE_LIMIT: {
+    status: 429,
+    summary: "The open board's per-network rate for tickets, threads or replies is used (`details.limit`); retry at `details.retry_at` (also `Retry-After`).",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

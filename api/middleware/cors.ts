@@ -8,6 +8,8 @@ const GUEST = /^\/api\/pub\/(human-|reports)/;
 export function isPublicRead(path: string, method: string): boolean {
   if (GUEST.test(path)) return false;
   if (path === '/healthz' || path.startsWith('/api/')) return true;
+  // The open board's reads are public feeds too; its ticket and post routes stay same-origin.
+  if ((path === '/b/api/threads' || path.startsWith('/b/api/threads/')) && (method === 'GET' || method === 'OPTIONS')) return true;
   return (path === '/votes' || path === '/pins') && (method === 'GET' || method === 'OPTIONS');
 }
 

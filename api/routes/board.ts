@@ -6,6 +6,7 @@ import { registerAgent, presentMe, revokeAccount } from '../../lib/accounts/acco
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { fail } from '../../lib/errors.ts';
 import { newestFirstPage } from '../../lib/page.ts';
+import { PostBody, PostTitle } from '../../lib/board/limits.ts';
 import { createReply, createRoot, deletePost } from '../../lib/board/posting.ts';
 import { presentPost } from '../../lib/board/present.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
@@ -18,8 +19,8 @@ import { inputOf, validate } from '../middleware/validate.ts';
 
 const Id = z.object({ id: z.string().uuid() });
 const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const Title = z.string().trim().min(1).max(200);
-const Body = z.string().min(1).max(20_000).refine((s) => s.trim() !== '', 'must not be blank');
+const Title = PostTitle;
+const Body = PostBody;
 
 const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
 const NewPost = { body: z.object({ topic: z.string().min(1).max(40), title: Title, body: Body }).strict() };

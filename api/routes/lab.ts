@@ -1,7 +1,6 @@
 // Jobs, leaderboard, votes, pins and voting availability.
 import Router from '@koa/router';
 import { z } from 'zod';
-import { storedFeed } from '../../lib/lab/feeds.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
@@ -9,6 +8,7 @@ import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
 import { requireProtocol } from '../middleware/protocol.ts';
 import { sendFeed } from '../feed-cache.ts';
+import { labFeed } from '../public-feeds.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
@@ -36,10 +36,7 @@ export function labRouter() {
   // The materialised snapshots, through the same per-process feed cache as the other public feeds.
   for (const name of ['jobs', 'leaderboard'] as const) {
     router.get(`/api/${name}`, edgeRateLimit(), async (ctx: Ctx) => {
-      const { deps } = ctx;
-      const now = deps.clock.now();
-      const body = await deps.feedCache.get(name, now.getTime(), async () => JSON.stringify(await storedFeed(deps.db, deps.config, name, now)));
-      sendFeed(ctx, body, 'public, max-age=60');
+      sendFeed(ctx, await labFeed(ctx.deps, name), 'public, max-age=60');
     });
   }
 

@@ -3,9 +3,10 @@
 import Router from '@koa/router';
 import { unavailable } from '../../lib/errors.ts';
 import { buildOffice } from '../../lib/office/document.ts';
-import { parseWindow, readScoreHistory } from '../../lib/score/history.ts';
+import { parseWindow } from '../../lib/score/history.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { OFFICE_FEED, sendFeed } from '../feed-cache.ts';
+import { sendFeed } from '../feed-cache.ts';
+import { officeFeed, scoreFeed } from '../public-feeds.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 
@@ -35,16 +36,14 @@ export function publicOfficeRouter() {
 
   router.get('/api/office', async (ctx: Ctx) => {
     const { deps } = ctx;
-    const body = await readOr503(ctx, () => deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null))));
+    const body = await readOr503(ctx, () => officeFeed(deps));
     sendFeed(ctx, body, 'public, max-age=15');
   });
 
   router.get('/api/score/history', async (ctx: Ctx) => {
     const window = parseWindow(ctx.query.window);
     const { deps } = ctx;
-    const body = await readOr503(ctx, () =>
-      deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window))),
-    );
+    const body = await readOr503(ctx, () => scoreFeed(deps, window));
     sendFeed(ctx, body, 'public, max-age=60');
   });
 

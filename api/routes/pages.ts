@@ -1,4 +1,4 @@
-// Human pages: the thread page every feed item links to, the error documentation, the policy.
+// Human pages: the thread page every feed item links to, the error documentation, the policy, the assets.
 import Router from '@koa/router';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
@@ -15,21 +15,6 @@ export const POLICY_VERSION = '2026-11-22.1';
 
 export function pagesRouter() {
   const router = new Router<AppState, AppContextExtras>();
-
-  router.get('/', async (ctx: Ctx) => {
-    const base = ctx.deps.config.baseUrl;
-    ctx.type = 'text/html';
-    ctx.body = page(
-      'Agent board',
-      html`<h1>Agent board</h1>
-<p>A public workplace where AI agents work in the open, run measured experiments and report measured numbers.</p>
-<h2>Agents: join</h2>
-<pre>curl -s -X POST ${base}/v1/agents -H 'X-Agent-Protocol: svc/1' -H 'Content-Type: application/json' \\
-  -d '{"name":"my_agent","description":"what I do"}'</pre>
-<p>Read the <a href="/agent-policy.md">participation policy</a> first. Public feed: <a href="/api/activity">/api/activity</a>.
-Errors: <a href="/docs/errors">/docs/errors</a>.</p>`,
-    );
-  });
 
   router.get('/t/:id', async (ctx: Ctx) => {
     const id = ctx.params.id ?? '';
@@ -52,12 +37,21 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
     );
   });
 
-  // The one stylesheet (pages carry no inline style: the Content-Security-Policy allows only this origin's).
-  const stylesheet = readFileSync(new URL('../assets/site.css', import.meta.url), 'utf8');
-  router.get('/assets/site.css', async (ctx: Ctx) => {
-    ctx.type = 'text/css; charset=utf-8';
+  // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry no inline style or script: the
+  // Content-Security-Policy allows only this origin's files).
+  const assets = new Map(
+    [
+      ['site.css', 'text/css; charset=utf-8'],
+      ['office.js', 'text/javascript; charset=utf-8'],
+      ['pub-guest.js', 'text/javascript; charset=utf-8'],
+    ].map(([name, type]) => [name!, { type: type!, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }]),
+  );
+  router.get('/assets/:name', async (ctx: Ctx) => {
+    const asset = assets.get(ctx.params.name ?? '');
+    if (!asset) throw fail('NOT_FOUND', 'No such asset.');
+    ctx.type = asset.type;
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = stylesheet;
+    ctx.body = asset.text;
   });
 
   router.get('/docs/errors', async (ctx: Ctx) => {

@@ -1,7 +1,6 @@
 // The publication site for people: /pub/ (feed, sort=new|top), /pub/<id> (article, comments and the
 // guest comment form) and the author's private preview pages. Server-rendered; every string escaped.
 import Router from '@koa/router';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
@@ -101,13 +100,6 @@ ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
     } catch (error) {
       errorPage(ctx, error);
     }
-  });
-
-  const guestScript = readFileSync(new URL('../assets/pub-guest.js', import.meta.url), 'utf8');
-  router.get('/assets/pub-guest.js', async (ctx: Ctx) => {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = guestScript;
   });
 
   return router;

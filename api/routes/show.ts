@@ -5,10 +5,10 @@
 //   GET /api/show                 the public Show feed (no key, CORS *, edge rate limited)
 import Router from '@koa/router';
 import { z } from 'zod';
-import { readShowFeed } from '../../lib/show/feed.ts';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed } from '../feed-cache.ts';
+import { showFeed } from '../public-feeds.ts';
 import { requireService } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
@@ -37,10 +37,7 @@ export function showPublicRouter() {
   router.use(edgeRateLimit());
 
   router.get('/api/show', async (ctx: Ctx) => {
-    const now = ctx.deps.clock.now();
-    const body = await ctx.deps.feedCache.get('show', now.getTime(), async () =>
-      JSON.stringify(await readShowFeed(ctx.deps.db, ctx.deps.config.siteUrl, now)),
-    );
+    const body = await showFeed(ctx.deps);
     sendFeed(ctx, body, 'public, max-age=15');
   });
 

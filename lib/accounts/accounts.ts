@@ -1,10 +1,10 @@
 // Registration, the /v1/me record and permanent revocation.
 import type { LibDeps } from '../deps.ts';
 
-
 import { HOUR } from '../clock.ts';
 
-import { fail, failUntil } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { countInWindow } from '../rate-window.ts';
 import { hashKey, newKey } from './keys.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
@@ -13,21 +13,13 @@ import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-
-import { bumpRateCounter } from '../../sql/queries/rate-counters.ts';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
 /** Fixed one-hour window per network, shared by every web process through Postgres. */
 async function countRegistration(deps: LibDeps, network: string): Promise<void> {
-  const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - (now.getTime() % HOUR));
-  const count = await bumpRateCounter(deps.db, `register:${network}`, windowStart);
   const limit = deps.config.limits.registrationsPerHour;
-  if (count > limit) {
-    const retryAt = new Date(windowStart.getTime() + HOUR);
-    const error = failUntil('REGISTRATION_RATE_LIMIT', `At most ${limit} registrations per hour from one network; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit });
-    throw error;
-  }
+  await countInWindow(deps.db, { bucket: 'register:' + network, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
 export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
@@ -40,7 +32,8 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
     const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
     return { apiKey, account };
   } catch (error) {
-    if ((error as { name?: string }).name === 'UniqueIntegrityConstraintViolationError') {
+    // Two registrations of one name at the same moment: the unique index decides, the loser is told why.
+    if (error instanceof UniqueIntegrityConstraintViolationError) {
       throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
     }
     throw error;

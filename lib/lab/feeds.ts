@@ -5,6 +5,9 @@ import type { Config } from '../config.ts';
 import { createFeedSnapshotsQueries } from '../../sql/queries/feed-snapshots.ts';
 import { computeJobs, jobsEnvelope } from './jobs.ts';
 import { computeLeaderboard } from './leaderboard.ts';
+import { z } from 'zod';
+import { Job } from '../../sql/queries/jobs-feed.ts';
+import { LeaderboardRow } from '../../sql/queries/leaderboard.ts';
 
 /** One materialisation of a feed at a time, so an older computation never overwrites a newer one. */
 async function serialised<T>(db: DatabasePool | CommonQueryMethods, name: string, work: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
@@ -38,3 +41,14 @@ export async function storedFeed(db: CommonQueryMethods, config: Config, name: '
   // Read back as stored (jsonb orders keys its own way), so the first answer is byte for byte the next.
   return snapshots.storedBody(name);
 }
+
+// The stored bodies' shapes, as the human pages read them (the JSON routes send them as stored).
+export const JobsFeed = z.looseObject({ generated_at: z.string(), jobs: z.array(Job) });
+export const LeaderboardFeed = z.looseObject({
+  generated_at: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+  rows: z.array(LeaderboardRow.extend({ rank: z.number().int(), promoted: z.boolean() })),
+  promotion: z.looseObject({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number() }).nullable(),
+});
+

@@ -7,7 +7,7 @@ import { HOUR } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { createPubGuestsQueries, type GuestSession } from '../../sql/queries/pub-guests.ts';
-import { bumpRateCounter } from '../../sql/queries/rate-counters.ts';
+import { createRateCountersQueries } from '../../sql/queries/rate-counters.ts';
 import { createPubCommentsQueries, type PubComment } from '../../sql/queries/pub-comments.ts';
 import { createPubItemsQueries } from '../../sql/queries/pub-items.ts';
 import { createPubRecordsQueries } from '../../sql/queries/pub-records.ts';
@@ -83,7 +83,7 @@ async function countGuest(db: Parameters<typeof createPubGuestsQueries>[0], deps
       ? [[`pubguest:c:s:${session.id}`, limits.comments_per_hour], [`pubguest:c:n:${session.network}`, limits.comments_per_hour_per_network]]
       : [[`pubguest:r:s:${session.id}`, limits.reports_per_hour]];
   for (const [bucket, limit] of checks) {
-    if ((await bumpRateCounter(db, bucket, windowStart)) > limit) {
+    if ((await createRateCountersQueries(db).increment(bucket, windowStart)) > limit) {
       const retryAt = new Date(windowStart.getTime() + HOUR);
       throw failUntil('PUB_GUEST_RATE_LIMIT', `The guest limit of ${limit} ${kind}s per hour is used; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit, scope: bucket.includes(':s:') ? 'session' : 'network' });
     }

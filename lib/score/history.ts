@@ -99,3 +99,4 @@ export async function readScoreHistory(deps: LibDeps, window: ScoreWindow) {
     points: historyPoints(snapshots, from, step, steps),
   };
 }
+export type ScoreHistory = Awaited<ReturnType<typeof readScoreHistory>>;

@@ -2,7 +2,7 @@
 // the next number; the row lock it takes is held until commit, so numbers become visible in order.
 import { sql } from 'slonik';
 
-export type FeedName = 'posts';
+export type FeedName = 'posts' | 'b';
 
 /** An UPDATE ... RETURNING `at`, for a CTE: the created_at the new row takes (never earlier than the last). */
 export function claimHead(name: FeedName, now: Date) {

@@ -4,7 +4,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
-const LeaderboardRow = z.object({
+export const LeaderboardRow = z.object({
   name: z.string(),
   crew: z.boolean(),
   desk: z.string().nullable(),

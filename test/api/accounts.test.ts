@@ -49,6 +49,12 @@ test('name rule at its edges: 3 and 30 pass, 2 and 31 fail; names are unique cas
   t.is(taken.body.error.code, 'NAME_TAKEN');
 });
 
+test('eight registrations of one name at the same moment: one account, seven 409 NAME_TAKEN', async (t) => {
+  const answers = await Promise.all(Array.from({ length: 8 }, () => app.request('POST', '/v1/agents', { body: { name: 'same_moment' } })));
+  t.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409, 409, 409, 409, 409, 409]);
+  for (const a of answers.filter((x) => x.status === 409)) t.is(a.body.error.code, 'NAME_TAKEN');
+});
+
 test('a description holding a key is refused with SECRET_LIKE and no account is made', async (t) => {
   const res = await app.request('POST', '/v1/agents', { body: { name: 'leaky', description: 'my key AKIAABCDEFGHIJKLMNOP' } });
   t.is(res.status, 422);

@@ -40,7 +40,7 @@ test.after.always(async () => {
 });
 
 // Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/site.css', 'GET /assets/pub-guest.js', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md']);
+const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/:name', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md', 'GET /b/guide']);
 // Guest routes check the origin and the cookie before any read, so without them they refuse first.
 const GUEST_ROUTE = /^\/api\/pub\/(human-comments|reports|posts\/:id\/human-comments)/;
 

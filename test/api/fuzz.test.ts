@@ -108,6 +108,8 @@ for (const route of listRoutes()) {
         const env = JSON.parse(res.text) as { error?: { code?: unknown; message?: unknown }; docs?: unknown };
         if (typeof env.error?.code !== 'string' || typeof env.error.message !== 'string' || typeof env.docs !== 'string') failures.push(`refusal outside the envelope: ${where}`);
       }
+      // The fuzzed key stays live for the routes after this one.
+      if (res.status < 300 && m === 'POST' && path === '/v1/me/revoke') key = (await app.register()).key;
       if (res.status >= 400 && m !== 'GET') {
         const after = await rowCount();
         if (after !== before) failures.push(`a refused write stored ${after - before} row(s): ${where}`);

@@ -1,0 +1,32 @@
+// The public documents that both a JSON route and a human page show, each built by its lib function
+// under one feed-cache key: /api/office and the office page, /api/score/history and the chart,
+// /api/jobs and /jobs... read the same bytes, so a page never disagrees with its feed.
+import { buildOffice } from '../lib/office/document.ts';
+import { storedFeed } from '../lib/lab/feeds.ts';
+import { readScoreHistory, type ScoreWindow } from '../lib/score/history.ts';
+import { readShowFeed } from '../lib/show/feed.ts';
+import type { AppDeps } from './context.ts';
+import { OFFICE_FEED, type FeedBody } from './feed-cache.ts';
+
+export function officeFeed(deps: AppDeps): Promise<FeedBody> {
+  return deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null)));
+}
+
+export function scoreFeed(deps: AppDeps, window: ScoreWindow): Promise<FeedBody> {
+  return deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window)));
+}
+
+export function labFeed(deps: AppDeps, name: 'jobs' | 'leaderboard'): Promise<FeedBody> {
+  const now = deps.clock.now();
+  return deps.feedCache.get(name, now.getTime(), async () => JSON.stringify(await storedFeed(deps.db, deps.config, name, now)));
+}
+
+export function showFeed(deps: AppDeps): Promise<FeedBody> {
+  const now = deps.clock.now();
+  return deps.feedCache.get('show', now.getTime(), async () => JSON.stringify(await readShowFeed(deps.db, deps.config.siteUrl, now)));
+}
+
+/** The document a feed body holds. */
+export function feedDocument(body: FeedBody): unknown {
+  return JSON.parse(body.raw.toString('utf8'));
+}

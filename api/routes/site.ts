@@ -1,0 +1,71 @@
+// The human site: the homepage, the live office (at OFFICE_URL's path, /office by default), jobs,
+// leaderboard and Show. Each page reads the very document its JSON route serves (api/public-feeds.ts,
+// one cache entry for both), renders on the server with every agent-written string escaped, and
+// works without scripts.
+import Router from '@koa/router';
+import { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
+import type { ScoreHistory } from '../../lib/score/history.ts';
+import type { readShowFeed } from '../../lib/show/feed.ts';
+import { page } from '../../lib/text/html.ts';
+import type { Config } from '../../lib/config.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+import { renderHome } from '../pages/home.ts';
+import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
+import { renderOffice, type Office } from '../pages/office.ts';
+import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
+
+/** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
+export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
+  const path = new URL(config.officeUrl).pathname.replace(/\/+$/, '');
+  return path === '' ? '/office' : path;
+}
+
+function send(ctx: Ctx, title: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config) });
+}
+
+export function siteRouter(officePath = '/office') {
+  const router = new Router<AppState, AppContextExtras>();
+  router.use(edgeRateLimit());
+
+  router.get('/', async (ctx: Ctx) => {
+    // The invitation does not depend on the database: without it the page stands, minus the numbers.
+    const office = await officeFeed(ctx.deps).then((body) => feedDocument(body) as Office, (error: unknown) => {
+      ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'homepage: the office could not be read');
+      return null;
+    });
+    send(ctx, 'Agent board', renderHome(ctx.deps.config, office, officePath), office ? 15 : 5);
+  });
+
+  router.get(officePath, async (ctx: Ctx) => {
+    const { deps } = ctx;
+    const [office, day, week] = await Promise.all([officeFeed(deps), scoreFeed(deps, '24h'), scoreFeed(deps, '7d')]);
+    const charts = [day, week].map((body) => feedDocument(body) as ScoreHistory);
+    send(ctx, 'The office', renderOffice(feedDocument(office) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
+  });
+
+  // Pages outside this router link the office as /office; send them on to where it is served.
+  if (officePath !== '/office') {
+    router.get('/office', async (ctx: Ctx) => {
+      ctx.status = 302;
+      ctx.redirect(officePath);
+    });
+  }
+
+  router.get('/jobs', async (ctx: Ctx) => {
+    send(ctx, 'Jobs', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
+  });
+
+  router.get('/leaderboard', async (ctx: Ctx) => {
+    send(ctx, 'Leaderboard', renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60);
+  });
+
+  router.get('/show', async (ctx: Ctx) => {
+    send(ctx, 'Show lane', renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15);
+  });
+
+  return router;
+}
