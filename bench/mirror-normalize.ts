@@ -1,4 +1,4 @@
-// Mirror normalisation and flagging throughput on one core, beside a baseline in the same run:
+// Mirror normalisation and flagging throughput on one core (posts per CPU-second), beside a baseline in the same run:
 // the baseline is what any ingest would do at minimum (NFC, then escape & < >) over the same posts.
 // Run: npx node bench/mirror-normalize.ts [posts] [rounds]
 import { escapeText, normalizePost, type RawPost } from '../lib/mirror/normalize.ts';
@@ -35,11 +35,14 @@ function baseline(post: RawPost): string {
   return `<x_post>${escapeText(post.text.normalize('NFC'))}</x_post>`;
 }
 
+// Posts per CPU-second of this process (user + system), not per wall-clock second: on a machine
+// shared with other work the wall clock counts the time other processes held the core.
 function postsPerSecond(posts: RawPost[], work: (post: RawPost) => unknown): number {
   let sink = 0;
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   for (const post of posts) if (work(post) !== undefined) sink++;
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const used = process.cpuUsage(start);
+  const seconds = (used.user + used.system) / 1e6;
   if (sink !== posts.length) throw new Error('work returned nothing');
   return posts.length / seconds;
 }

@@ -11,7 +11,7 @@ import { isLookalikeHost } from './lookalike.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
-import { type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, isEmpty, tokenMasks } from './vocabulary.ts';
+import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
 
@@ -28,10 +28,12 @@ export type FlagInput = {
   hosts: readonly string[];
 };
 
-// Each pattern is compiled on its own, with its own bit in the vocabulary, so a post runs only the
+// Each pattern is compiled on its own, with its own bits in the vocabulary, so a post runs only the
 // patterns whose words it holds: one regex per label made every post pay for every pattern of the
-// label as soon as one of its words appeared.
-type Pattern = { label: ContentLabel; id: number; compiled: Record<Mode, CompiledLabel> };
+// label as soon as one of its words appeared. A pattern has one bit per word set it needs (see
+// anchorClauses) and runs only when all of them are set: "send" alone does not run the credential
+// request pattern, "send" and "seed phrase" together do.
+type Pattern = { label: ContentLabel; clauses: number[]; compiled: Record<Mode, CompiledLabel> };
 
 function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
   const anywhere = patterns.anywhere ?? [];
@@ -45,20 +47,30 @@ function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
   return each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0);
 }
 
+const CLAUSES: (readonly [AnchorWord[], number])[] = [];
 const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-  onePerPattern(LABEL_PATTERNS[label]).map((patterns) => ({
-    label,
-    id: 0,
-    compiled: { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') },
-  })),
+  onePerPattern(LABEL_PATTERNS[label]).map((patterns) => {
+    const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
+    const clauses = compiled.spaced.clauses.map((words) => {
+      CLAUSES.push([words, CLAUSES.length]);
+      return CLAUSES.length - 1;
+    });
+    return { label, clauses, compiled };
+  }),
 );
-PATTERNS.forEach((pattern, i) => {
-  pattern.id = i;
-});
 const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label)]));
+const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
 
-const VOCABULARY = buildVocabulary(PATTERNS.map((p) => [p.compiled.spaced.vocabulary, p.id] as const));
+const VOCABULARY = buildVocabulary(CLAUSES);
 const ALL_PATTERNS = fullMask(VOCABULARY);
+
+// Whether a text with these word sets holds a word of each set the pattern needs.
+function isOn(mask: Mask, pattern: Pattern): boolean {
+  for (const id of pattern.clauses) if (!hasBit(mask, id)) return false;
+  return true;
+}
+
+const anyOn = (mask: Mask): boolean => ANCHORED.some((pattern) => isOn(mask, pattern));
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
@@ -85,8 +97,13 @@ function isNegated(text: string, index: number): boolean {
   return NEGATED.test(window);
 }
 
+// Whether some loose shape's signs all occur in the text (most posts hold no "$(" or "_(").
+function mayMatchLoose(compiled: CompiledLabel, text: string): boolean {
+  return compiled.looseSigns.some((signs) => signs.every((sign) => text.includes(sign)));
+}
+
 function matches(compiled: CompiledLabel, text: string, anchored: boolean): boolean {
-  if (compiled.loose !== null && compiled.loose.test(text)) return true;
+  if (compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
   if (compiled.plain !== null && compiled.plain.test(text)) return true;
   if (compiled.requests === null) return false;
@@ -96,7 +113,7 @@ function matches(compiled: CompiledLabel, text: string, anchored: boolean): bool
 type Form = { text: string; labels: Mask };
 
 type Forms = {
-  /** Transformed copies read with the spaced patterns, with the labels their words can match. */
+  /** Transformed copies read with the spaced patterns, with the word sets they hold. */
   spaced: Form[];
   /** Letter-by-letter runs read with the compact patterns. */
   compact: string[];
@@ -123,8 +140,8 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   for (const run of squashed.runs) compact.push(...unleet(run));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (!isEmpty(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
-  if (!isEmpty(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
+  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
+  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
   for (const decoded of decodings(input.shown)) add(fold(decoded));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact };
@@ -168,7 +185,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   for (const label of labels) {
     if (flags.has(label)) continue;
     const patterns = PATTERNS_OF.get(label) ?? [];
-    if (patterns.some((p) => matches(p.compiled.spaced, plain, hasBit(plainLabels, p.id)))) {
+    if (patterns.some((p) => matches(p.compiled.spaced, plain, isOn(plainLabels, p)))) {
       flags.add(label);
       continue;
     }
@@ -176,7 +193,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
     const transformed = forms;
     const foundTransformed = patterns.some(
       (p) =>
-        transformed.spaced.some((form) => matches(p.compiled.spaced, form.text, hasBit(form.labels, p.id))) ||
+        transformed.spaced.some((form) => matches(p.compiled.spaced, form.text, isOn(form.labels, p))) ||
         transformed.compact.some((run) => matches(p.compiled.compact, run, true)),
     );
     if (foundTransformed) {

@@ -4,7 +4,7 @@
 // two words; `compile` turns it into a gap of punctuation/space (spaced mode) or an optional gap
 // (compact mode, for phrases spelled out letter by letter with no word gaps).
 import type { ContentLabel } from './flag-names.ts';
-import { type AnchorWord, anchorWords } from './vocabulary.ts';
+import { type AnchorWord, anchorClauses, anchorWords } from './vocabulary.ts';
 
 // ---- vocabulary ---------------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ const PRIVILEGED_ROLE =
 // Roles of the project, as a reader agent reads "the project": the service, its crew and moderators,
 // its token's team, and the operator or developer of the agent itself.
 const ROLE =
-  '(?:(?:lead |head |chief |senior |core |principal |official |verified )?(?:admin(?:istrator)?s?|system admin|sysadmin|moderators?|mods?|mod team|moderation team|owners?|operators?|developers?|devs?|dev team|engineers?|maintainers?|founders?|co-?founders?|ceo|cto|coo|core team|core contributors?|contributors?|team members?|(?:project|team|crew|protocol|tech|engineering|community|audit|security) leads?|leadership|auditors?|audit lead|(?:token|project|crew|board|protocol|security|support|admin|trust (?:&|and) safety|safety|moderation|mod|core|dev|development|launch|marketing|audit) team|community managers?|staff|creators?|programmers?|support staff))';
+  '(?:(?:lead |head |chief |senior |core |principal |official |verified )?(?:admin(?:istrator)?s?|system admin|sysadmin|moderators?|mods?|mod team|moderation team|owners?|operators?|developers?|devs?|dev team|engineers?|maintainers?|founders?|co-founders?|cofounders?|ceo|cto|coo|core team|core contributors?|contributors?|team members?|(?:project|team|crew|protocol|tech|engineering|community|audit|security) leads?|leadership|auditors?|audit lead|(?:token|project|crew|board|protocol|security|support|admin|trust (?:&|and) safety|safety|moderation|mod|core|dev|development|launch|marketing|audit) team|community managers?|staff|creators?|programmers?|support staff))';
 // What a role is a role of.
 const SCOPE =
   "(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)";
@@ -42,7 +42,7 @@ const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
 const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local)(?![a-z]))';
 const CRED =
-  "(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d|four|six|eight)(?:-| )?digits?(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))";
+  "(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))";
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
@@ -383,11 +383,41 @@ export type CompiledLabel = {
   plain: RegExp | null;
   /** Global regex of request phrases, each match checked for a negation just before it. */
   requests: RegExp | null;
-  /** Shapes without a literal word: run whatever the vocabulary says. */
+  /** Shapes without a literal word: run whatever the vocabulary says, when `looseSigns` allow. */
   loose: RegExp | null;
-  /** Words a match of `plain` or `requests` holds at least one of. */
-  vocabulary: AnchorWord[];
+  /** Per loose shape, the signs every match of it holds: a text missing some of each cannot match. */
+  looseSigns: string[][];
+  /**
+   * Word sets a match of `plain` or `requests` holds one word of each (see anchorClauses). Several
+   * sources share one set: the union of each source's cheapest.
+   */
+  clauses: AnchorWord[][];
 };
+
+// The literal signs outside groups and classes that a pattern cannot skip (not followed by ?, * or
+// a count from zero): "\\$\\([^)]+\\)" needs "$", "(" and ")".
+function requiredSigns(source: string): string[] {
+  const signs = new Set<string>();
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] ?? '';
+    let sign: string | null = null;
+    if (c === '\\') {
+      const next = source[++i] ?? '';
+      if (!/[a-z0-9]/i.test(next)) sign = next;
+    } else if (c === '[') {
+      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
+    } else if (c === '{' && /^\{\d*,?\d*\}/.test(source.slice(i))) {
+      i = source.indexOf('}', i);
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (!/[a-z0-9|?*+{}.^$]/i.test(c)) sign = c;
+    const after = source.slice(i + 1);
+    const optional = /^(?:[?*]|\{0[,}])/.test(after);
+    if (sign !== null && depth === 0 && !optional) signs.add(sign);
+  }
+  return [...signs];
+}
 
 export const hasLiteralWord = (source: string): boolean => anchorWords(source, false).length > 0;
 const hasWord = hasLiteralWord;
@@ -404,14 +434,19 @@ export function compileLabel(patterns: LabelPatterns, mode: Mode): CompiledLabel
   const prose = [...patterns.words, ...requests];
   const unanchored = prose.filter((source) => anchorWords(source, true).length === 0);
   if (unanchored.length > 0) throw new Error(`mirror pattern without a literal word: ${unanchored.join(' | ')}`);
-  const vocabulary = [
-    ...prose.flatMap((source) => anchorWords(source, mode === 'spaced')),
-    ...anchoredAnywhere.flatMap((source) => anchorWords(source, false)),
-  ];
+  const anchored = [...prose.map((source) => ({ source, bounded: mode === 'spaced' })), ...anchoredAnywhere.map((source) => ({ source, bounded: false }))];
+  const only = anchored.length === 1 ? anchored[0] : undefined;
+  const clauses =
+    only !== undefined
+      ? anchorClauses(only.source, only.bounded)
+      : anchored.length === 0
+        ? []
+        : [anchored.flatMap(({ source, bounded: b }) => anchorWords(source, b))];
   return {
     plain: parts.length > 0 ? new RegExp(parts.join('|')) : null,
     requests: requests.length > 0 ? new RegExp(bounded(requests, mode), 'g') : null,
     loose: looseAnywhere.length > 0 ? new RegExp(body(looseAnywhere, mode, false)) : null,
-    vocabulary,
+    looseSigns: looseAnywhere.map(requiredSigns),
+    clauses,
   };
 }

@@ -30,6 +30,10 @@ const rot13Digit = (d: number): number => (d >= 1 && d <= 26 ? ((d - 1 + 13) % 2
 // lookaround, which consumes nothing), quantifiers and '#' for anything that may be a letter; then
 // parsed into a small tree. Its cover is a set of words of which every match holds at least one.
 
+// A digit: a word right after one starts a word of the text at a digit-to-letter turn ("6digit"),
+// which the lookup reads as a word of its own.
+const DIGIT = '\x01';
+const DIGIT_ESCAPE = /\\d(?![{+*])/g;
 // Escapes that can stand for a letter continue a word; the rest (\b, \s, \., \[ ...) end it.
 const LETTER_ESCAPE = /\\[dwSDWpPu](?:\{[^}]*\})?/g;
 const OTHER_ESCAPE = /\\./g;
@@ -40,6 +44,7 @@ const GROUP_OPEN = /\(\?(?:[:=]|<=)/g;
 
 function simplify(source: string): string {
   return source
+    .replace(DIGIT_ESCAPE, DIGIT)
     .replace(LETTER_ESCAPE, '#')
     .replace(OTHER_ESCAPE, ' ')
     .replace(CHAR_CLASS, '#')
@@ -101,14 +106,14 @@ function closedAt(s: string, q: number, bounded: boolean): boolean {
     return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded));
   }
   // '#' may be a letter; an apostrophe is optional in prose patterns.
-  if (c === '#' || c === "'" || /[a-z0-9]/.test(c)) return false;
+  if (c === '#' || c === DIGIT || c === "'" || /[a-z0-9]/.test(c)) return false;
   // Any other literal sign ends the word, unless it is optional.
   if (next === '?' || next === '*') return closedAt(s, q + 2, bounded);
   return true;
 }
 
 // A literal sign: not a letter or digit, nor '#' (may be a letter), an optional apostrophe, or syntax.
-const isSign = (c: string | undefined): boolean => c !== undefined && !/[a-z0-9#'(){}|?*+]/.test(c);
+const isSign = (c: string | undefined): boolean => c !== undefined && c !== DIGIT && !/[a-z0-9#'(){}|?*+]/.test(c);
 
 function openerOf(s: string, close: number): number {
   let depth = 0;
@@ -157,7 +162,7 @@ function startsWord(s: string, start: number, bounded: boolean): boolean {
     if (before === ')') return groupEndsWithSign(s, start - 2) && startsWord(s, openerOf(s, start - 2), bounded);
     return isSign(before) && startsWord(s, start - 2, bounded);
   }
-  return isSign(c);
+  return isSign(c) || c === DIGIT;
 }
 
 type Node =
@@ -212,7 +217,14 @@ function parse(s: string, bounded: boolean): Node {
       // "dms?": the last letter is quantified; what is sure is the rest, which may be continued.
       i++;
       const sure = s.slice(start, quantifier === '+' ? i - 1 : i - 2);
-      return sure.length > 0 ? { kind: 'word', word: { word: sure, exact: false } } : NONE;
+      if (sure.length === 0) return NONE;
+      // A closed "mods?" is the whole word "mod" or "mods": two exact words say far more than the
+      // prefix "mod" ("model", "modern").
+      if (quantifier === '?' && closedAt(s, i, bounded)) {
+        const full = s.slice(start, i - 1);
+        return { kind: 'alt', options: [{ kind: 'word', word: { word: sure, exact: true } }, { kind: 'word', word: { word: full, exact: true } }] };
+      }
+      return { kind: 'word', word: { word: sure, exact: false } };
     }
     return { kind: 'word', word: { word: s.slice(start, i), exact: closedAt(s, i, bounded) } };
   };
@@ -235,41 +247,64 @@ const wordCost = (word: string): number => (STOP_WORDS.has(word) ? 200 : word.le
 
 type Cover = { words: AnchorWord[]; cost: number };
 
-function cover(node: Node): Cover | null {
+// Every match holds one word of each cover: a sequence needs each of its items, so each item's
+// covers hold; an alternative holds one of its options, so the union of each option's cheapest
+// cover holds.
+function covers(node: Node): Cover[] {
   switch (node.kind) {
     case 'none':
-      return null;
+      return [];
     case 'word':
-      return node.word.word.length >= 2 ? { words: [node.word], cost: wordCost(node.word.word) } : null;
-    case 'seq': {
-      let best: Cover | null = null;
-      for (const item of node.items) {
-        const c = cover(item);
-        if (c !== null && (best === null || c.cost < best.cost)) best = c;
-      }
-      return best;
-    }
+      return node.word.word.length >= 2 ? [{ words: [node.word], cost: wordCost(node.word.word) }] : [];
+    case 'seq':
+      return node.items.flatMap(covers);
     case 'alt': {
       const words: AnchorWord[] = [];
       let cost = 0;
       for (const option of node.options) {
-        const c = cover(option);
-        if (c === null) return null;
-        words.push(...c.words);
-        cost += c.cost;
+        const best = cheapest(covers(option));
+        if (best === null) return [];
+        words.push(...best.words);
+        cost += best.cost;
       }
-      return { words, cost };
+      return [{ words, cost }];
     }
   }
 }
 
+function cheapest(found: readonly Cover[]): Cover | null {
+  let best: Cover | null = null;
+  for (const c of found) if (best === null || c.cost < best.cost) best = c;
+  return best;
+}
+
+// A cover made of stop words is true of nearly any text: checking it costs a lookup per common word
+// and rules out nothing.
+const USEFUL_COST = 200;
+
 /**
- * Words of which every match of the pattern holds at least one (as a whole word when `exact`, else
- * as the start of a word); empty when the pattern can match without any literal word.
- * `bounded`: the compiled pattern ends at a word boundary.
+ * Sets of words of which every match of the pattern holds at least one word each (as a whole word
+ * when `exact`, else as the start of a word): a conjunction of disjunctions, cheapest first. Empty
+ * when the pattern can match without any literal word. `bounded`: the pattern ends at a word boundary.
  */
+export function anchorClauses(source: string, bounded: boolean): AnchorWord[][] {
+  const found = covers(parse(simplify(source), bounded)).sort((a, b) => a.cost - b.cost);
+  const useful = found.filter((c) => c.cost < USEFUL_COST);
+  const kept = useful.length > 0 ? useful : found.slice(0, 1);
+  const seen = new Set<string>();
+  const clauses: AnchorWord[][] = [];
+  for (const c of kept) {
+    const key = c.words.map((w) => `${w.word}${w.exact ? '' : '*'}`).sort().join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    clauses.push(c.words);
+  }
+  return clauses;
+}
+
+/** The single cheapest cover (see anchorClauses): every match holds one of these words. */
 export function anchorWords(source: string, bounded: boolean): AnchorWord[] {
-  return cover(parse(simplify(source), bounded))?.words ?? [];
+  return anchorClauses(source, bounded)[0] ?? [];
 }
 
 // ---- lookup -----------------------------------------------------------------------------------------
@@ -362,6 +397,22 @@ function markWord(vocabulary: Vocabulary, head: number, text: string, from: numb
   if (length <= LONGEST) setIds(mask, vocabulary.exact.get(key));
 }
 
+// A word of the reading that starts at a digit-to-letter turn inside it ("6digit" → "digit").
+function markTurns(vocabulary: Vocabulary, text: string, from: number, length: number, reading: Reading, mask: Mask): void {
+  for (let k = 1; k < length; k++) {
+    const before = letterOf(text, from, length, k - 1, reading);
+    const at = letterOf(text, from, length, k, reading);
+    if (before < 27 || at > 26) continue;
+    // The rest of the reading from k: forward it starts at from + k; backwards it is text[from, from + length - k).
+    const subFrom = reading === REVERSED ? from : from + k;
+    const subLength = length - k;
+    let head = 0;
+    for (let j = 0; j < Math.min(subLength, HEAD); j++) head = head * BASE + letterOf(text, subFrom, subLength, j, reading);
+    if (subLength < HEAD) head *= BASE ** (HEAD - subLength);
+    markWord(vocabulary, head, text, subFrom, subLength, reading, mask);
+  }
+}
+
 export type TokenMasks = {
   /** Entries whose words occur in the text. */
   text: Mask;
@@ -375,10 +426,14 @@ export type TokenMasks = {
 export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
   const masks = { text: emptyMask(vocabulary), rot13: emptyMask(vocabulary), reversed: emptyMask(vocabulary) };
   let start = -1;
+  let hasDigit = false;
+  let hasLetter = false;
   for (let i = 0; i <= text.length; i++) {
     const d = i < text.length ? digitOf(text.charCodeAt(i)) : 0;
     if (d !== 0) {
       if (start === -1) start = i;
+      if (d > 26) hasDigit = true;
+      else hasLetter = true;
       continue;
     }
     if (start === -1) continue;
@@ -401,7 +456,14 @@ export function tokenMasks(text: string, vocabulary: Vocabulary): TokenMasks {
     markWord(vocabulary, head, text, start, length, FORWARD, masks.text);
     markWord(vocabulary, rotHead, text, start, length, ROT13, masks.rot13);
     markWord(vocabulary, revHead, text, start, length, REVERSED, masks.reversed);
+    if (hasDigit && hasLetter) {
+      markTurns(vocabulary, text, start, length, FORWARD, masks.text);
+      markTurns(vocabulary, text, start, length, ROT13, masks.rot13);
+      markTurns(vocabulary, text, start, length, REVERSED, masks.reversed);
+    }
     start = -1;
+    hasDigit = false;
+    hasLetter = false;
   }
   return masks;
 }

@@ -2,7 +2,8 @@
 // source, as `<source name>, <YYYY-MM-DD>, <https URL>` in any order, several entries separated by
 // `;`, by more `Evidence:` lines or by `- ` items under one. Every entry must carry a name (two or
 // more letters besides the date and URL), a real calendar date and a full https URL on an allowed host.
-import { findLinks, linkFault } from './links.ts';
+import { findLinks } from '../text/links.ts';
+import { linkFault } from './links.ts';
 
 export type EvidenceSource = { source: string; date: string; url: string };
 export type Evidence = { none: boolean; sources: EvidenceSource[] };

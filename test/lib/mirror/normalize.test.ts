@@ -68,9 +68,12 @@ test('short links are resolved only through the entity list', (t) => {
   t.deepEqual(post.links, ['https://Example.COM/path?q=1', 'https://t.co/zzz']);
 });
 
-test('bare domains are links; file names and decimals are not', (t) => {
+test('bare domains are links, file-like names on a country suffix too; decimals and other names are not', (t) => {
   t.is(textOf('buy on pump.fun or jup.ag/swap'), 'buy on [link:pump.fun] or [link:jup.ag]');
-  t.is(textOf('read README.md and main.py, v2.5 at 1.5x, e.g. this'), 'read README.md and main.py, v2.5 at 1.5x, e.g. this');
+  // One finder for the board (lib/text/links.ts): .md, .py and .so are country domains, so
+  // "orca.so" is lifted and checked like any host; "README.md" is lifted with it.
+  t.is(textOf('swap on orca.so; read README.md and main.py'), 'swap on [link:orca.so]; read [link:readme.md] and [link:main.py]');
+  t.is(textOf('node.js and index.ts, v2.5 at 1.5x, e.g. this'), 'node.js and index.ts, v2.5 at 1.5x, e.g. this');
   t.is(textOf('mail me at me@example.com'), 'mail me at me@example.com');
   t.is(textOf('(see https://en.wikipedia.org/wiki/Foo_(bar)).'), '(see [link:en.wikipedia.org]).');
 });

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { checkLinks, extractLinks, hostMatches } from '../../../lib/outreach/links.ts';
+import { checkLinks, hostMatches } from '../../../lib/outreach/links.ts';
+import { findLinks as extractLinks } from '../../../lib/text/links.ts';
 
 const policy = { ownHost: 'board.example.com', allowedHosts: ['dexscreener.com', 'github.com'] };
 

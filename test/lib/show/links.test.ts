@@ -1,6 +1,6 @@
 import test from 'ava';
 import { DEFAULT_ALLOWED_SHOW_HOSTS, isAllowedHost, ShowHostListSchema, showAllowedHosts } from '../../../lib/show/hosts.ts';
-import { findLinks } from '../../../lib/show/links.ts';
+import { findLinks } from '../../../lib/text/links.ts';
 
 const found: Array<[string, string[]]> = [
   ['see https://github.com/nova/x.', ['https://github.com/nova/x']],
