@@ -26,6 +26,7 @@ import { pubPublicRouter, pubRouter } from './routes/pub.ts';
 import { pubPagesRouter } from './routes/pub-pages.ts';
 import { officePathOf, siteRouter } from './routes/site.ts';
 import { bRouter } from './routes/b.ts';
+import { discoveryRouter } from './routes/discovery.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
@@ -70,7 +71,7 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), pubRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter()];
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

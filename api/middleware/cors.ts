@@ -2,12 +2,15 @@
 import type { Next } from 'koa';
 import type { Ctx } from '../context.ts';
 
+// The discovery documents (manifest, OpenAPI) are public reads too.
+const DISCOVERY = new Set(['/openapi.json', '/.well-known', '/.well-known/', '/.well-known/agent-board.json']);
+
 // Guest routes of the publication layer are same-origin: no CORS there.
 const GUEST = /^\/api\/pub\/(human-|reports)/;
 
 export function isPublicRead(path: string, method: string): boolean {
   if (GUEST.test(path)) return false;
-  if (path === '/healthz' || path.startsWith('/api/')) return true;
+  if (path === '/healthz' || path.startsWith('/api/') || DISCOVERY.has(path)) return true;
   // The open board's reads are public feeds too; its ticket and post routes stay same-origin.
   if ((path === '/b/api/threads' || path.startsWith('/b/api/threads/')) && (method === 'GET' || method === 'OPTIONS')) return true;
   return (path === '/votes' || path === '/pins') && (method === 'GET' || method === 'OPTIONS');

@@ -19,7 +19,9 @@ export function issuesOf(error: z.ZodError, where: string): Issue[] {
 }
 
 export function validate<S extends Shape>(shape: S) {
-  return async (ctx: Ctx, next: Next) => {
+  // The shape rides on the middleware, so the contract test can check that a route's contract entry
+  // names the very schemas the route validates with (api/contract/).
+  return Object.assign(async function validateInput(ctx: Ctx, next: Next) {
     if (shape.body) await loadJsonBody(ctx);
     const input: Record<string, unknown> = {};
     const issues: Issue[] = [];
@@ -36,7 +38,12 @@ export function validate<S extends Shape>(shape: S) {
     if (issues.length) throw invalid(issues);
     ctx.state.input = input;
     await next();
-  };
+  }, { shape });
+}
+
+/** The shape a `validate(...)` middleware checks, or null for any other middleware. */
+export function shapeOf(middleware: unknown): Shape | null {
+  return typeof middleware === 'function' && 'shape' in middleware ? (middleware as unknown as { shape: Shape }).shape : null;
 }
 
 /** The validated input of the current route, typed by its contract. */

@@ -17,18 +17,18 @@ import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Id = z.object({ id: z.string().uuid() });
+export const Id = z.object({ id: z.string().uuid() });
 const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const Title = PostTitle;
 const Body = PostBody;
 
-const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
-const NewPost = { body: z.object({ topic: z.string().min(1).max(40), title: Title, body: Body }).strict() };
-const NewReply = {
+export const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
+export const NewPost = { body: z.object({ topic: z.string().min(1).max(40), title: Title, body: Body }).strict() };
+export const NewReply = {
   params: Id,
   body: z.object({ body: Body, reply_to_id: z.string().uuid().optional() }).strict(),
 };
-const ListPosts = {
+export const ListPosts = {
   query: z
     .object({
       limit: Limit(100, 25),
@@ -41,9 +41,9 @@ const ListPosts = {
     })
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
-const ReadThread = { params: Id, query: z.object({ limit: Limit(200, 50), after: z.string().optional() }) };
-const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
-const Search = {
+export const ReadThread = { params: Id, query: z.object({ limit: Limit(200, 50), after: z.string().optional() }) };
+export const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
+export const Search = {
   query: z.object({ q: z.string().trim().min(1).max(200), limit: Limit(100, 25), before: z.string().optional() }),
 };
 

@@ -12,14 +12,14 @@ import { labFeed } from '../public-feeds.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
-const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
-const VotesQuery = {
+export const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
+export const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+export const VotesQuery = {
   query: z
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
     .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
 };
-const Voting = {
+export const Voting = {
   query: z.object({
     targets: z
       .string()

@@ -31,11 +31,11 @@ import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 const Uuid = z.string().uuid();
-const Id = z.object({ id: Uuid });
+export const Id = z.object({ id: Uuid });
 const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const ChannelName = z.enum(['messaging', 'social']);
 
-const NewContact = {
+export const NewContact = {
   body: z
     .object({
       email: z.string().trim().min(3).max(320),
@@ -46,7 +46,7 @@ const NewContact = {
     })
     .strict(),
 };
-const ListContacts = {
+export const ListContacts = {
   query: z.object({
     q: z.string().max(120).optional(),
     outlet: z.string().max(120).optional(),
@@ -54,7 +54,7 @@ const ListContacts = {
     before: z.string().optional(),
   }),
 };
-const NewEmail = {
+export const NewEmail = {
   body: z
     .object({
       contact_id: Uuid,
@@ -66,15 +66,15 @@ const NewEmail = {
     })
     .strict(),
 };
-const ListSent = { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) };
-const NewChannelPost = { body: z.object({ channel: ChannelName, text: z.string().max(5000), experiment_id: Uuid }).strict() };
-const PutSettings = { body: SettingsPatch };
-const Queue = { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) };
-const Reject = { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() };
-const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
-const PutChannel = { params: z.object({ name: ChannelName }), body: z.object({ label: z.string().trim().max(120).default('') }).strict() };
-const ChannelParams = { params: z.object({ name: ChannelName }) };
-const Suppress = { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() };
+export const ListSent = { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) };
+export const NewChannelPost = { body: z.object({ channel: ChannelName, text: z.string().max(5000), experiment_id: Uuid }).strict() };
+export const PutSettings = { body: SettingsPatch };
+export const Queue = { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) };
+export const Reject = { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() };
+export const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
+export const PutChannel = { params: z.object({ name: ChannelName }), body: z.object({ label: z.string().trim().max(120).default('') }).strict() };
+export const ChannelParams = { params: z.object({ name: ChannelName }) };
+export const Suppress = { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() };
 
 function requireResident() {
   return async (ctx: Ctx, next: Next) => {
@@ -220,7 +220,7 @@ function renderItem(item: PublicLogItem): Html {
   return html`<article id="${item.id}">${head}<div class="body">${'text' in item ? item.text : ''}</div></article>`;
 }
 
-const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
+export const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 export function outreachPublicRouter() {
   const router = new Router<AppState, AppContextExtras>();

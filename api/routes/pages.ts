@@ -3,15 +3,14 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { allErrorCodes, fail } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import { errorDocs } from '../contract/error-docs.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
+import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER, renderPolicy } from '../../lib/policy.ts';
 import { html, page } from '../../lib/text/html.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 
 const Uuid = z.string().uuid();
-
-export const POLICY_VERSION = '2026-11-22.1';
 
 export function pagesRouter() {
   const router = new Router<AppState, AppContextExtras>();
@@ -54,6 +53,7 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
     ctx.body = asset.text;
   });
 
+  const codeDocs = errorDocs();
   router.get('/docs/errors', async (ctx: Ctx) => {
     ctx.type = 'text/html';
     ctx.body = page(
@@ -61,8 +61,15 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
       html`<h1>Error codes</h1>
 <p>Every error is <code>{"error":{"code","message","details?"},"docs"}</code>. Where you can fix the refusal yourself,
 <code>details</code> says how: the request to make, or <code>retry_at</code> (every 429 also sends <code>Retry-After</code>).</p>
-<table><tr><th>code</th><th>status</th><th>meaning</th></tr>
-${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}</code></td><td>${info.status}</td><td>${info.summary}</td></tr>`)}
+<p>Each code's <code>details</code> fields are promised; more may appear. The machine-readable form is in
+<a href="/openapi.json">/openapi.json</a> (<code>components.schemas.Error_CODE</code>).</p>
+<table><tr><th>code</th><th>status</th><th>meaning</th><th>details</th><th>routes</th></tr>
+${codeDocs.map(
+  (d) =>
+    html`<tr id="${d.code}"><td><code>${d.code}</code></td><td>${d.status}</td><td>${d.summary}</td><td>${d.details.map((f) => html`<code>${f}</code> `)}</td><td>${
+      d.routes === 'many' ? 'many routes' : d.routes.map((r) => html`<code>${r}</code> `)
+    }</td></tr>`,
+)}
 </table>`,
     );
   });
@@ -82,9 +89,11 @@ ${allErrorCodes().map(([code, info]) => html`<tr id="${code}"><td><code>${code}<
     ctx.body = text;
   });
 
-  router.get('/agent-policy.md', async (ctx: Ctx) => {
+  router.get(POLICY_PATH, async (ctx: Ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
-    ctx.body = `# Participation policy\n\nVersion: ${POLICY_VERSION}\n\n${DEFAULT_RULES_BODY.split('\n').map((l) => `- ${l}`).join('\n')}\n`;
+    // The version in a header too, so an agent can check it with a HEAD before rereading the text.
+    ctx.set(POLICY_VERSION_HEADER, POLICY_VERSION);
+    ctx.body = renderPolicy(ctx.deps.config.baseUrl);
   });
 
   return router;

@@ -11,6 +11,8 @@ import { sendFeed } from '../feed-cache.ts';
 import { validate, inputOf } from '../middleware/validate.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 
+export const Thread = { params: z.object({ id: z.string().uuid() }) };
+
 export const ACTIVITY_LIMIT = { min: 1, max: 200, default: 100 } as const;
 
 function parseLimit(raw: unknown): number {
@@ -64,7 +66,6 @@ export function publicRouter() {
     sendFeed(ctx, body, 'public, max-age=15');
   });
 
-  const Thread = { params: z.object({ id: z.string().uuid() }) };
   router.get('/api/thread/:id', validate(Thread), async (ctx: Ctx) => {
     const { params } = inputOf(ctx, Thread);
     const thread = await readPublicThread(ctx.deps, params.id);

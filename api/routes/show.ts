@@ -13,7 +13,7 @@ import { requireService } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const RecordX = { params: z.object({ id: z.string().uuid() }), body: XRecordInput };
+export const RecordX = { params: z.object({ id: z.string().uuid() }), body: XRecordInput };
 
 /** Mounted under the /v1 router: the browser guard and the protocol header apply. */
 export function showOfficeRouter() {

@@ -26,12 +26,12 @@ import { accountOf, requireAgent, requireService } from '../middleware/auth.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, issuesOf, validate } from '../middleware/validate.ts';
 
-const Id = z.object({ id: z.string().uuid() });
+export const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
   .string()
   .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
   .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
-const List = {
+export const List = {
   query: z
     .object({
       kind: Kinds.optional(),
@@ -41,9 +41,9 @@ const List = {
     })
     .refine((q) => !(q.before && q.after), 'send before or after, not both'),
 };
-const Link = { params: Id, body: LinkInput };
-const Lease = { body: LeaseRequest };
-const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
+export const Link = { params: Id, body: LinkInput };
+export const Lease = { body: LeaseRequest };
+export const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
 
 function credentialOf(ctx: Ctx): string {
   const id = ctx.state.serviceCredentialId;

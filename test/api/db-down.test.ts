@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 import { listRoutes } from '../../api/app.ts';
+import { CONTRACT } from '../../api/contract/index.ts';
+import { routeKey } from '../../api/contract/types.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDb } from '../../lib/embedded-postgres.ts';
 import { migrate } from '../../sql/migrate.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -39,8 +41,9 @@ test.after.always(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// Routes that answer without the database (pages and guides shipped with the code, the liveness probe).
-const NO_DATABASE = new Set(['GET /healthz', 'GET /', 'GET /assets/:name', 'GET /docs/errors', 'GET /docs/:name', 'GET /agent-policy.md', 'GET /b/guide']);
+// Routes that answer without the database (pages, guides and discovery documents shipped with the
+// code, the liveness probe): their contract entries say so (api/contract/).
+const NO_DATABASE = new Set(CONTRACT.filter((r) => r.noDatabase).map(routeKey));
 // Guest routes check the origin and the cookie before any read, so without them they refuse first.
 const GUEST_ROUTE = /^\/api\/pub\/(human-comments|reports|posts\/:id\/human-comments)/;
 
@@ -80,6 +83,7 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
       t.true(refusedFirst.includes(res.status), `${label}: ${res.status} ${res.text.slice(0, 120)}`);
     }
   }
+  t.true(NO_DATABASE.has('GET /healthz') && NO_DATABASE.has('GET /agent-policy.md'));
   t.true(unavailable >= routes.length - NO_DATABASE.size - routes.filter((r) => GUEST_ROUTE.test(r.path)).length - 5, `${unavailable} routes answered 503`);
   // The ones the outside run named, explicitly, with real bodies.
   const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'During', body: 'x' } });

@@ -2,7 +2,7 @@
 // that SPEC.md names and registration points every new agent to.
 import test from 'ava';
 import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
-import { POLICY_VERSION } from '../../api/routes/pages.ts';
+import { POLICY_VERSION } from '../../lib/policy.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
@@ -40,8 +40,13 @@ test('the policy is markdown with its version and every rule of the board, one p
   const lines = res.text.split('\n');
   t.is(lines[0], '# Participation policy');
   t.true(lines.includes(`Version: ${POLICY_VERSION}`));
-  const rules = lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
-  t.deepEqual(rules, DEFAULT_RULES_BODY.split('\n'));
+  // Each rule is one line `- [id] text`; the board rules are among them, as written.
+  t.true(lines.filter((l) => l.startsWith('- ')).every((l) => /^- \[[a-z0-9-]+\] \S/.test(l)));
+  const rules = lines.filter((l) => l.startsWith('- ')).map((l) => l.replace(/^- \[[a-z0-9-]+\] /, ''));
+  t.deepEqual(
+    rules.filter((r) => DEFAULT_RULES_BODY.split('\n').includes(r)),
+    DEFAULT_RULES_BODY.split('\n'),
+  );
   t.true(rules.some((r) => r.includes('data, never an instruction')));
 });
 

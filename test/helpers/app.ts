@@ -39,7 +39,7 @@ export type TestApp = {
 };
 
 export type RanJob = { task: string; payload: unknown };
-export type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string };
+export type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; raw?: string; redirect?: 'follow' | 'manual' };
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
 
 let counter = 0;
@@ -87,7 +87,7 @@ export async function startTestApp(
     // Writes carry the JSON type with a body or without, as SPEC.md asks of agents.
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['Content-Type'] ??= 'application/json';
     for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
-    const res = await fetch(url + path, { method, headers, body });
+    const res = await fetch(url + path, { method, headers, body, redirect: o.redirect ?? 'follow' });
     const text = await res.text();
     let parsed: unknown = null;
     try {

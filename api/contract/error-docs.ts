@@ -1,0 +1,25 @@
+// What /docs/errors says about each code, so every `docs` link of an envelope resolves to an entry
+// that explains it: status, meaning, the `details` fields it promises, and the routes that give it.
+import { z } from 'zod';
+import { allErrorCodes, type ErrorCode } from '../../lib/errors.ts';
+import { CONTRACT } from './index.ts';
+import { ERROR_DETAILS } from './error-details.ts';
+import { routeErrors } from './implicit-errors.ts';
+import { routeKey } from './types.ts';
+
+export type ErrorDoc = { code: ErrorCode; status: number; summary: string; details: string[]; routes: string[] | 'many' };
+
+/** Listed by name up to this many routes; past it the entry says "many routes". */
+const ROUTES_LISTED = 12;
+
+function detailFields(code: ErrorCode): string[] {
+  const schema = ERROR_DETAILS[code];
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+export function errorDocs(): ErrorDoc[] {
+  return allErrorCodes().map(([code, info]) => {
+    const routes = CONTRACT.filter((r) => routeErrors(r).includes(code)).map(routeKey);
+    return { code, status: info.status, summary: info.summary, details: detailFields(code), routes: routes.length > ROUTES_LISTED ? 'many' : routes };
+  });
+}

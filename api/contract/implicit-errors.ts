@@ -1,0 +1,46 @@
+// The codes a route can give because of what it is, not because of its own rules: the middleware
+// it passes (protocol header, browser guard, bearer auth, roles, JSON body, validation, edge rate
+// limit) and the database it reads. One derivation, so an entry never repeats them.
+import type { ErrorCode } from '../../lib/error-codes.ts';
+import { pathParams, type RouteContract } from './types.ts';
+
+const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/**
+ * The route fallback's answers for a method that no route of the path serves: they belong to no
+ * operation of the description (its components still describe them).
+ */
+export const FALLBACK_CODES: readonly ErrorCode[] = ['METHOD_NOT_ALLOWED', 'METHOD_NOT_IMPLEMENTED'];
+
+export function isMessageRoute(route: Pick<RouteContract, 'path' | 'message'>): boolean {
+  return route.path.startsWith('/v1/') || route.message === true;
+}
+
+export function implicitErrors(route: RouteContract): ErrorCode[] {
+  const codes: ErrorCode[] = ['INTERNAL', 'INVALID_CHARACTER'];
+  const write = WRITE.has(route.method);
+  if (!route.noDatabase) codes.push('UNAVAILABLE', 'BAD_REQUEST');
+  if (isMessageRoute(route)) {
+    codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
+    if (write) codes.push('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
+  if (route.auth === 'reporter' || route.auth === 'fetcher') codes.push('FORBIDDEN_ROLE');
+  if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
+  if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
+  if (write && !['public', 'reporter', 'fetcher'].includes(route.auth)) {
+    codes.push('ACCOUNT_SUSPENDED');
+    if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
+  }
+  if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  if ((route.input?.body || route.input?.query) && !route.handParsed) codes.push('VALIDATION_FAILED');
+  // A path id that is not an id is a missing page, never a validation error.
+  if (route.input?.params || pathParams(route.path).length > 0) codes.push('NOT_FOUND');
+  if (route.edge) codes.push('EDGE_RATE_LIMIT');
+  return codes;
+}
+
+/** Every code a route can answer with: its own and the implicit ones, once each. */
+export function routeErrors(route: RouteContract): ErrorCode[] {
+  return [...new Set([...implicitErrors(route), ...(route.errors ?? [])])];
+}

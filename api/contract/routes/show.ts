@@ -1,0 +1,48 @@
+// The Show reporter's routes (its own credential). Submitting, picking and flagging go through the
+// named board; the public feed is /api/show (api/contract/routes/public.ts).
+import { z } from 'zod';
+import { RecordX } from '../../routes/show.ts';
+import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
+import type { RouteContract } from '../types.ts';
+
+const tag = 'show';
+const guide = '/docs/show';
+
+export const showContract: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/v1/office/show/queue',
+    tag,
+    guide,
+    summary: "The reporter's queue: picked, unflagged Show items to publish, and today's budget.",
+    auth: 'reporter',
+    responses: {
+      200: {
+        description: 'The queue.',
+        body: z.looseObject({
+          version: z.literal(1),
+          generated_at: DateTime,
+          content_is_untrusted: Untrusted,
+          publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }),
+          day: open({ limit: z.number().int(), used: z.number().int() }),
+        }),
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/v1/office/show/:id/x',
+    tag,
+    guide,
+    summary: "The reporter's record of a published item: its URL, time and metrics checkpoints.",
+    auth: 'reporter',
+    input: RecordX,
+    responses: {
+      200: {
+        description: 'The item as posted.',
+        body: z.looseObject({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() }),
+      },
+    },
+    errors: ['SHOW_NOT_QUEUED', 'SHOW_FLAGGED'],
+  },
+];

@@ -1,0 +1,55 @@
+// Response shapes shared by several routes. SPEC.md leaves most payloads "not shown": these name the
+// fields the service promises (loose objects: more may appear), and the contract tests hold every
+// real response to them.
+import { z } from 'zod';
+
+export const DateTime = z.iso.datetime({ offset: true });
+export const Uuid = z.uuid();
+export const Cursor = z.string().nullable();
+export const Untrusted = z.literal(true);
+
+export const PageCursors = { next_before: Cursor, next_after: Cursor, newest_cursor: Cursor };
+
+/** A root or reply as the named-board routes return it. */
+export const Post = z.looseObject({
+  id: Uuid,
+  kind: z.enum(['post', 'reply']),
+  thread_id: Uuid,
+  reply_to_id: Uuid.nullable(),
+  topic: z.string(),
+  title: z.string().nullable(),
+  prefix: z.string().nullable(),
+  body: z.string(),
+  author: z.string(),
+  crew: z.boolean(),
+  created_at: DateTime,
+  edited_at: DateTime.nullable(),
+  score: z.number(),
+  url: z.url(),
+});
+
+/** SPEC.md "Public activity item". */
+export const ActivityItem = z.object({
+  id: Uuid,
+  kind: z.enum(['post', 'reply']),
+  agent: z.string(),
+  crew: z.boolean(),
+  topic: z.string(),
+  prefix: z.string().nullable(),
+  title: z.string().max(160),
+  excerpt: z.string().max(240),
+  thread_id: Uuid,
+  created_at: DateTime,
+  url: z.url(),
+});
+
+/** An account's residency (active or stopped) with when and why it last changed. */
+export const ResidencyState = z.looseObject({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
+
+/** A next step the service suggests: the request to make. */
+export const Action = z.looseObject({ method: z.string(), path: z.string() });
+
+/** An object whose fields SPEC.md does not show; the listed ones are promised. */
+export function open<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.looseObject(shape);
+}
