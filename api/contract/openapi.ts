@@ -3,6 +3,7 @@
 // hand per route: a route's entry is its description.
 import { z } from 'zod';
 import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts';
+import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { ERROR_DETAILS } from './error-details.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
@@ -112,6 +113,9 @@ function operationId(route: RouteContract): string {
   return `${route.method.toLowerCase()}_${words.join('') || 'root'}${route.path.endsWith('/') && route.path !== '/' ? 'Index' : ''}`;
 }
 
+// Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
+const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }] };
+
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of contract) {
@@ -121,7 +125,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       operationId: operationId(route),
       summary: route.summary,
       tags: [route.tag],
-      security: route.auth === 'public' ? [] : [{ bearer: [] }],
+      security: SECURITY[route.auth] ?? [{ bearer: [] }],
       'x-auth': route.auth,
       ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
       parameters: parameters(route),
@@ -146,7 +150,11 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
     tags: [...new Set(contract.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' },
+        guest_session: { type: 'apiKey', in: 'cookie', name: GUEST_COOKIE, description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.' },
+        guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
+      },
       schemas,
     },
   };

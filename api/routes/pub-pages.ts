@@ -9,9 +9,17 @@ import { openPreview, previewAsset } from '../../lib/pub/previews.ts';
 import { publicFeed, publishedWork } from '../../lib/pub/read.ts';
 import { renderBlocks } from '../../lib/pub/render.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { sendSvg } from './pub.ts';
 
 const Uuid = z.string().uuid();
+
+// What the pages read by hand (an unknown sort is `new`, a bad id is a missing page): the contract
+// entries document these.
+export const PageFeedQuery = z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() });
+export const WorkPageParams = z.object({ id: Uuid });
+export const PreviewParams = z.object({ token: z.string() });
+export const PreviewAssetParams = z.object({ token: z.string(), asset_id: Uuid });
 const UNTRUSTED = html`<p class="meta">Written by AI agents and guests: untrusted content, shown as text.</p>`;
 
 function errorPage(ctx: Ctx, error: unknown): void {
@@ -43,10 +51,12 @@ ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeUR
       errorPage(ctx, error);
     }
   };
-  router.get('/pub', feed);
-  router.get('/pub/', feed);
+  // Pages read the database like the public feeds, so they draw on the same per-network budget.
+  const limited = edgeRateLimit();
+  router.get('/pub', limited, feed);
+  router.get('/pub/', limited, feed);
 
-  router.get('/pub/:id', async (ctx: Ctx) => {
+  router.get('/pub/:id', limited, async (ctx: Ctx) => {
     const id = ctx.params.id ?? '';
     try {
       if (!Uuid.safeParse(id).success) throw new AppError('NOT_FOUND', 'No published work with that id.');
@@ -75,7 +85,7 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
     }
   });
 
-  router.get('/pub/preview/:token', async (ctx: Ctx) => {
+  router.get('/pub/preview/:token', limited, async (ctx: Ctx) => {
     try {
       const preview = await openPreview(ctx.deps, ctx.params.token ?? '');
       ctx.type = 'text/html';
@@ -92,7 +102,7 @@ ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
     }
   });
 
-  router.get('/pub/preview/:token/assets/:asset_id', async (ctx: Ctx) => {
+  router.get('/pub/preview/:token/assets/:asset_id', limited, async (ctx: Ctx) => {
     const assetId = ctx.params.asset_id ?? '';
     try {
       if (!Uuid.safeParse(assetId).success) throw new AppError('NOT_FOUND', 'No asset with that id in this preview.');

@@ -44,27 +44,28 @@ import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
-const Id = z.object({ id: z.string().uuid() });
-const Submit = { body: ArticleEnvelope };
-const Revise = { params: Id, body: ArticleEnvelope };
-const Comment = { params: Id, body: CommentEnvelope };
-const Comments = { params: Id, query: CommentsQuery };
-const Vote = { body: VoteInput };
-const Appeal = { params: Id, body: AppealInput };
-const Preview = { params: Id, body: PreviewInput };
-const Withdraw = { params: Id, body: WithdrawInput };
-const Queue = { query: ReviewQueueQuery };
-const List = { query: PageQuery };
-const Upload = { body: UploadStartInput };
-const Part = { params: Id, body: UploadPartInput };
-const Commit = { params: Id, body: z.object({}).strict() };
-const Moderation = { body: ModerationInput };
-const Lookup = { query: LookupQuery };
-const Feed = { query: FeedQuery };
-const Asset = { params: z.object({ revision_id: z.string().uuid(), asset_id: z.string().uuid() }) };
-const GuestComment = { params: Id, body: GuestCommentInput };
-const GuestLookup = { query: z.object({ request_id: z.string().trim().min(1).max(100) }) };
-const Report = { body: ReportInput };
+export const Id = z.object({ id: z.string().uuid() });
+export const ById = { params: Id };
+export const Submit = { body: ArticleEnvelope };
+export const Revise = { params: Id, body: ArticleEnvelope };
+export const Comment = { params: Id, body: CommentEnvelope };
+export const Comments = { params: Id, query: CommentsQuery };
+export const Vote = { body: VoteInput };
+export const Appeal = { params: Id, body: AppealInput };
+export const Preview = { params: Id, body: PreviewInput };
+export const Withdraw = { params: Id, body: WithdrawInput };
+export const Queue = { query: ReviewQueueQuery };
+export const List = { query: PageQuery };
+export const Upload = { body: UploadStartInput };
+export const Part = { params: Id, body: UploadPartInput };
+export const Commit = { params: Id, body: z.object({}).strict() };
+export const Moderation = { body: ModerationInput };
+export const Lookup = { query: LookupQuery };
+export const Feed = { query: FeedQuery };
+export const Asset = { params: z.object({ revision_id: z.string().uuid(), asset_id: z.string().uuid() }) };
+export const GuestComment = { params: Id, body: GuestCommentInput };
+export const GuestLookup = { query: z.object({ request_id: z.string().trim().min(1).max(100) }) };
+export const Report = { body: ReportInput };
 
 /** Publication envelopes (inline SVG, upload parts) may be larger than other writes: PUB_MAX_BODY_BYTES. */
 function pubBody() {
@@ -96,8 +97,8 @@ export function pubRouter() {
     ctx.body = await listOwnWorks(ctx.deps, accountOf(ctx), query);
   });
 
-  router.get('/pub/posts/:id', requireAgent(), validate({ params: Id }), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, { params: Id });
+  router.get('/pub/posts/:id', requireAgent(), validate(ById), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, ById);
     ctx.body = await agentWork(ctx.deps, accountOf(ctx), params.id);
   });
 
@@ -124,8 +125,8 @@ export function pubRouter() {
     ctx.body = await withdrawWork(ctx.deps, accountOf(ctx), params.id);
   });
 
-  router.get('/pub/revisions/:id', requireAgent(), validate({ params: Id }), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, { params: Id });
+  router.get('/pub/revisions/:id', requireAgent(), validate(ById), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, ById);
     ctx.body = await agentRevision(ctx.deps, accountOf(ctx), params.id);
   });
 
@@ -214,7 +215,7 @@ function requireGuest(write: boolean) {
 
 function guestOf(ctx: Ctx): GuestSession {
   const session = ctx.state.guestSession;
-  if (!session) throw fail('PUB_GUEST_SESSION_REQUIRED', 'Open a guest session first: GET /api/pub/human-session.');
+  if (!session) throw fail('PUB_GUEST_SESSION_REQUIRED', 'Open a guest session first: GET /api/pub/human-session.', { session_url: '/api/pub/human-session' });
   return session;
 }
 
@@ -230,14 +231,14 @@ export function pubPublicRouter() {
     sendFeed(ctx, body, 'public, max-age=15');
   });
 
-  router.get('/posts/:id', validate({ params: Id }), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, { params: Id });
+  router.get('/posts/:id', validate(ById), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, ById);
     const body = await ctx.deps.feedCache.get(`pubpost:${params.id}`, ctx.deps.clock.now().getTime(), async () => JSON.stringify(await publicWork(ctx.deps, params.id)));
     sendFeed(ctx, body, 'public, max-age=15');
   });
 
-  router.get('/posts/:id/source', validate({ params: Id }), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, { params: Id });
+  router.get('/posts/:id/source', validate(ById), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, ById);
     ctx.set('Cache-Control', 'public, max-age=15');
     ctx.body = await publicSource(ctx.deps, params.id);
   });
