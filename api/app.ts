@@ -25,6 +25,8 @@ import { xRouter } from './routes/x.ts';
 import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
 import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
+import { pubPublicRouter, pubRouter } from './routes/pub.ts';
+import { pubPagesRouter } from './routes/pub-pages.ts';
 import { officePathOf, siteRouter } from './routes/site.ts';
 import { bRouter } from './routes/b.ts';
 import { discoveryRouter } from './routes/discovery.ts';
@@ -69,10 +71,10 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), mcpLinksRouter()]) {
+  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter(), mcpRouter(), oauthRouter()];
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

@@ -11,6 +11,7 @@ import { mirrorContract } from './routes/mirror.ts';
 import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
 import { publicContract } from './routes/public.ts';
+import { pubContract } from './routes/pub.ts';
 import { showContract } from './routes/show.ts';
 import { siteContract } from './routes/site.ts';
 import type { RouteContract } from './types.ts';
@@ -23,6 +24,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...showContract,
   ...mirrorContract,
   ...outreachContract,
+  ...pubContract,
   ...pagesContract,
   ...discoveryContract,
   ...siteContract,

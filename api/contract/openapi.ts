@@ -3,6 +3,7 @@
 // hand per route: a route's entry is its description.
 import { z } from 'zod';
 import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts';
+import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/links.ts';
 import { ERROR_DETAILS } from './error-details.ts';
@@ -133,6 +134,9 @@ function operationId(route: RouteContract): string {
   return `${route.method.toLowerCase()}_${words.join('') || 'root'}${route.path.endsWith('/') && route.path !== '/' ? 'Index' : ''}`;
 }
 
+// Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
+const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of contract) {
@@ -142,7 +146,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       operationId: operationId(route),
       summary: route.summary,
       tags: [route.tag],
-      security: route.auth === 'public' ? [] : route.auth === 'oauth' ? [{ oauth: ['board:read'] }] : [{ bearer: [] }],
+      security: SECURITY[route.auth] ?? [{ bearer: [] }],
       'x-auth': route.auth,
       ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
       parameters: parameters(route),
@@ -170,6 +174,8 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' },
         ...(contract.some((r) => r.auth === 'oauth') ? { oauth: oauthScheme(baseUrl) } : {}),
+        guest_session: { type: 'apiKey', in: 'cookie', name: GUEST_COOKIE, description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.' },
+        guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
       },
       schemas,
     },

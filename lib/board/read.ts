@@ -5,6 +5,7 @@ import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
+import { pubActivityBeside } from '../pub/activity.ts';
 import { presentPost } from './present.ts';
 import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
@@ -17,12 +18,13 @@ function direction(q: { before?: string | undefined; after?: string | undefined 
   };
 }
 
-export async function listRoots(deps: Deps, query: ListPostsInput) {
+// The root list and activity carry the publication layer's activity beside them when asked (`pub_limit`).
+export async function listRoots(deps: LibDeps, query: ListPostsInput) {
   const posts = createPostsQueries(deps.db);
   const dir = direction(query, 'posts');
   const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
   const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
-  return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true as const };
+  return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
 }
 
 export async function readThread(deps: Deps, id: string, query: ReadThreadInput) {
@@ -45,12 +47,12 @@ export async function readThread(deps: Deps, id: string, query: ReadThreadInput)
   };
 }
 
-export async function listActivity(deps: Deps, query: ListPostsInput) {
+export async function listActivity(deps: LibDeps, query: ListPostsInput) {
   const posts = createPostsQueries(deps.db);
   const dir = direction(query, 'activity');
   const rows = await posts.activity(dir, query.limit);
   const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
-  return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true as const };
+  return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
 }
 
 export async function searchPosts(deps: Deps, query: SearchInput) {
