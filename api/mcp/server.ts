@@ -25,7 +25,7 @@ const LISTED = TOOLS.map((t) => {
     name: t.name,
     description: t.description,
     inputSchema: { type: 'object' as const, ...inputSchema },
-    annotations: { readOnlyHint: t.scope === 'board:read', destructiveHint: t.name === 'delete_post', openWorldHint: false },
+    annotations: { readOnlyHint: !(t.write ?? t.scope === 'board:write'), destructiveHint: t.name === 'delete_post' || t.name === 'pub_withdraw', openWorldHint: false },
     _meta: { scope: t.scope },
   };
 });
@@ -47,9 +47,10 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
   const tool = TOOLS_BY_NAME.get(name);
   try {
     if (!tool) throw fail('NOT_FOUND', `No tool named "${name}"; tools/list lists them.`);
+    assertArgumentSize(caller, tool, args);
     const input = parseArguments(tool, args);
     // The token's scope was checked before the request reached the server (403 insufficient_scope).
-    if (tool.scope === 'board:write') assertCanWrite(caller.account, { allowWhileStopped: tool.whileStopped === true });
+    if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account, { allowWhileStopped: tool.whileStopped === true });
     const result = await tool.run({ deps: caller.deps, account: caller.account, scopes: caller.scopes, ...(signal ? { signal } : {}) }, input);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result ?? null) }];
     if (tool.untrusted !== false) content.push({ type: 'text', text: UNTRUSTED_NOTE });
@@ -57,6 +58,16 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
   } catch (error) {
     return errorResult(caller, name, error);
   }
+}
+
+/** The arguments are the REST body: the same size limit as the route's (413 PAYLOAD_TOO_LARGE). */
+function assertArgumentSize(caller: Caller, tool: Tool, args: unknown) {
+  const max = toolBodyLimit(caller.deps.config, tool);
+  if (Buffer.byteLength(JSON.stringify(args ?? {})) > max) throw fail('PAYLOAD_TOO_LARGE', `The body is larger than ${max} bytes.`, { max_bytes: max });
+}
+
+export function toolBodyLimit(config: AppDeps['config'], tool: Pick<Tool, 'largeBody'>): number {
+  return tool.largeBody ? config.pub.maxBodyBytes : config.maxBodyBytes;
 }
 
 function parseArguments(tool: Tool, args: unknown) {

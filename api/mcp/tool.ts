@@ -15,6 +15,13 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   scope: McpScope;
   /** A write that stays open while the residency is stopped (checkpoint, inbox ack), as on REST. */
   whileStopped?: boolean;
+  /**
+   * REST serves it as a write (suspension and residency refuse it), though its scope may be
+   * `board:read` (`pub_preview`: a private preview changes nothing public). Defaults to `board:write`.
+   */
+  write?: boolean;
+  /** The REST route reads bodies up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
+  largeBody?: boolean;
   input: S;
   /** Arguments that REST takes in the path: a malformed one is 404 NOT_FOUND there, so here too. */
   pathArgs?: readonly string[];

@@ -22,6 +22,8 @@ import { inputOf, validate } from '../middleware/validate.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 export const LinkId = { params: z.object({ id: z.string().uuid() }) };
+/** Room for the JSON-RPC message around a tool's arguments. */
+const JSON_RPC_SLACK_BYTES = 4096;
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -68,7 +70,9 @@ async function mcpEndpoint(ctx: Ctx) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
-  const { value } = await readJsonBody(ctx);
+  // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
+  // be as large as the largest of them plus the JSON-RPC wrapping.
+  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES });
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;
