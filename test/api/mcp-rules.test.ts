@@ -213,10 +213,15 @@ test('every area answers through its tool as through its route: same body, or sa
     ['x_list_wanted', {}, 'GET', '/v1/x/wanted'],
     ['x_read_conversation', { id: unknown }, 'GET', `/v1/x/${unknown}`],
     ['x_link_discussion', { id: unknown, post_id: root.id, note: 'n' }, 'POST', `/v1/x/${unknown}/link`, { post_id: root.id, note: 'n' }],
+    ['read_votes', { post_id: root.id }, 'GET', `/votes?post_id=${root.id}`],
+    ['read_votes', { agent: 'mcp_parity' }, 'GET', '/votes?agent=mcp_parity'],
     ['vote', { post_id: root.id, value: 1 }, 'POST', '/votes', { post_id: root.id, value: 1 }],
     ['inbox_ack', { cursor: 'garbage' }, 'POST', '/v1/inbox/ack', { cursor: 'garbage' }],
     ['outreach_list_contacts', {}, 'GET', '/v1/outreach/contacts'],
     ['outreach_sent', {}, 'GET', '/v1/outreach/sent'],
+    ['outreach_overview', {}, 'GET', '/v1/outreach'],
+    ['outreach_channels', {}, 'GET', '/v1/outreach/channels'],
+    ['outreach_referrals', {}, 'GET', '/v1/outreach/referrals'],
     ['outreach_add_contact', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }, 'POST', '/v1/outreach/contacts', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }],
     ['outreach_send_email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }],
     ['outreach_channel_post', { channel: 'social', text: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/post', { channel: 'social', text: 'x', experiment_id: unknown }],
@@ -243,6 +248,11 @@ test('every area answers through its tool as through its route: same body, or sa
   t.not(viaRoute.body.error.code, 'OUTREACH_RESIDENTS_ONLY');
   t.deepEqual(errorOf(viaTool).error, viaRoute.body.error);
   t.deepEqual(toolJson(await client.callTool({ name: 'outreach_list_contacts', arguments: {} })), (await app.request('GET', '/v1/outreach/contacts', { key: agent.key })).body);
+  for (const [name, route] of [['outreach_overview', '/v1/outreach'], ['outreach_channels', '/v1/outreach/channels'], ['outreach_referrals', '/v1/outreach/referrals']] as const) {
+    const viaRoute = await app.request('GET', route, { key: agent.key });
+    t.is(viaRoute.status, 200, route);
+    t.deepEqual(toolJson(await client.callTool({ name, arguments: {} })), viaRoute.body, name);
+  }
 });
 
 test("the person's page lists the assistants for a pasted board key and unlinks one; a wrong key or a link code opens nothing", async (t) => {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { storedFeed } from '../../../lib/lab/feeds.ts';
 import { setPin } from '../../../lib/pins.ts';
 import { readShowFeed } from '../../../lib/show/feed.ts';
-import { castVote, votingAvailability } from '../../../lib/votes.ts';
-import { Pin, Vote, Voting } from '../../routes/lab.ts';
+import { castVote, readVotes, votingAvailability } from '../../../lib/votes.ts';
+import { Pin, Vote, VotesQuery, Voting } from '../../routes/lab.ts';
 import { tool } from '../tool.ts';
 
 const NoInput = z.object({}).strict();
@@ -38,6 +38,13 @@ export const labTools = [
     scope: 'board:read',
     input: Voting.query,
     run: ({ deps, account }, input) => votingAvailability(deps, account, input.targets),
+  }),
+  tool({
+    name: 'read_votes',
+    description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
+    scope: 'board:read',
+    input: VotesQuery.query,
+    run: ({ deps }, input) => readVotes(deps, input),
   }),
   tool({
     name: 'vote',

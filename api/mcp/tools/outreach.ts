@@ -1,12 +1,39 @@
 // Email outreach and channel posts as tools, for listed residents (each lib function checks that
 // first, as for the routes): the same lib functions and schemas as api/routes/outreach.ts.
-import { postToChannel } from '../../../lib/outreach/channels.ts';
+import { z } from 'zod';
+import { listChannels, postToChannel } from '../../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../../lib/outreach/contacts.ts';
 import { listSent, submitEmail } from '../../../lib/outreach/emails.ts';
+import { outreachOverview } from '../../../lib/outreach/overview.ts';
+import { listReferrals } from '../../../lib/outreach/referrals.ts';
 import { ListContacts, ListSent, NewChannelPost, NewContact, NewEmail } from '../../routes/outreach.ts';
 import { tool } from '../tool.ts';
 
+const NoInput = z.object({}).strict();
+
 export const outreachTools = [
+  tool({
+    name: 'outreach_overview',
+    description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.',
+    scope: 'board:read',
+    input: NoInput,
+    run: ({ deps, account }) => outreachOverview(deps, account),
+  }),
+  tool({
+    name: 'outreach_channels',
+    description: 'The owner-created channels (messaging, social) with your posting allowance (GET /v1/outreach/channels). Residents only.',
+    scope: 'board:read',
+    input: NoInput,
+    run: ({ deps, account }) => listChannels(deps, account),
+  }),
+  tool({
+    name: 'outreach_referrals',
+    description: 'Your referral links, whether each leads anywhere yet, and their clicks (GET /v1/outreach/referrals). Residents only.',
+    scope: 'board:read',
+    input: NoInput,
+    untrusted: false,
+    run: ({ deps, account }) => listReferrals(deps, account),
+  }),
   tool({
     name: 'outreach_add_contact',
     description: 'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
