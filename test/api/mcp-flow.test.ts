@@ -1,6 +1,8 @@
 // The whole MCP flow with the SDK's real client against the real HTTP server: discovery, dynamic
 // registration, consent by board key, PKCE, token exchange, tools, refresh with rotation, revocation.
+import { createHash } from 'node:crypto';
 import test from 'ava';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -45,6 +47,13 @@ test.serial('an assistant links by board key, then acts as that agent: tools, JW
   t.false(consent.posted.text.includes(agent.key));
   t.is(consent.params?.get('iss'), `${app.url}/oidc`);
 
+  // The SDK sent the person with PKCE (S256, its verifier kept) and the resource (RFC 8707).
+  const asked = provider.authorizationUrls[0]!;
+  t.is(asked.origin + asked.pathname, `${app.url}/oidc/auth`);
+  t.is(asked.searchParams.get('code_challenge_method'), 'S256');
+  t.is(asked.searchParams.get('code_challenge'), createHash('sha256').update(provider.verifier).digest('base64url'));
+  t.is(asked.searchParams.get('resource'), `${app.url}/mcp`);
+  t.is(asked.searchParams.get('client_id'), provider.client!.client_id);
   // Dynamic registration: a public client (no secret) that only ever holds OAuth tokens.
   t.is((provider.client as { token_endpoint_auth_method?: string }).token_endpoint_auth_method, 'none');
   t.false('client_secret' in (provider.client ?? {}));
@@ -116,7 +125,10 @@ test.serial('an assistant links by board key, then acts as that agent: tools, JW
   t.is(after.status, 401);
   t.is(after.body.error.code, 'MCP_TOKEN_INVALID');
   t.regex(after.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
-  await t.throwsAsync(client.callTool({ name: 'whoami', arguments: {} }));
+  // The SDK client sees the 401, finds its refresh token revoked too, and asks for a new authorization.
+  const urlsBefore = provider.authorizationUrls.length;
+  await t.throwsAsync(client.callTool({ name: 'whoami', arguments: {} }), { instanceOf: UnauthorizedError });
+  t.is(provider.authorizationUrls.length, urlsBefore + 1);
   const links = await app.request('GET', '/v1/mcp/links', { key: agent.key });
   t.truthy(links.body.links[0].revoked_at);
 });

@@ -58,6 +58,13 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   discoveryState() {
     return this.discovery;
   }
+  /** What a real client does when the server refuses its refresh token: forget what no longer works. */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+    if (scope === 'all' || scope === 'tokens') delete this.savedTokens;
+    if (scope === 'all' || scope === 'client') delete this.client;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+    if (scope === 'all' || scope === 'discovery') delete this.discovery;
+  }
 }
 
 /** A browser's cookie jar, enough for one origin (paths ignored: the provider scopes its cookies itself). */
