@@ -4,7 +4,10 @@
 // commenter).
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { setSuspended } from '../../lib/accounts/admin.ts';
+import { NoRow } from '../../sql/rows.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { article, comment, publish, submit, SVG_OK } from '../helpers/pub.ts';
 
@@ -261,4 +264,32 @@ test.serial('publication items and guest comments never reach board search or th
   for (const view of await shown()) t.true(view.includes('leaving') && view.includes('under the leaver'));
   t.is((await app.request('POST', '/v1/me/revoke', { key: leaver.key })).status, 200);
   for (const view of await shown()) t.false(view.includes('leaving') || view.includes('under the leaver'), view.join(' | '));
+});
+
+test.serial('a quorum vote, a withdrawal and a new revision of one work at the same moment: no deadlock, one consistent outcome', async (t) => {
+  const voters = await Promise.all(Array.from({ length: 6 }, (_, i) => app.register(`edge_racer_${i}`)));
+  const deadlocks = async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // backends publish their statistics at most once a second
+    await app.db.query(sql.type(NoRow)`select pg_stat_clear_snapshot()`);
+    return app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select deadlocks::int as n from pg_stat_database where datname = current_database()`);
+  };
+  const before = await deadlocks();
+  for (const [i, voter] of voters.entries()) {
+    const work = await submit(app, author.key, { title: `Race ${i}` });
+    const [vote, withdraw, revise] = await Promise.all([
+      post(voter.key, '/v1/pub/votes', { revision_id: work.revision_id, value: 1 }),
+      post(author.key, `/v1/pub/posts/${work.item_id}/withdraw`, {}),
+      post(author.key, `/v1/pub/posts/${work.item_id}/revisions`, article({ title: `Race ${i} v2`, resume_publication: true })),
+    ]);
+    t.true([201, 409].includes(vote.status), `vote ${vote.status} ${vote.text.slice(0, 120)}`);
+    if (vote.status === 409) t.is(vote.body.error.code, 'PUB_NOT_VOTABLE');
+    t.is(withdraw.status, 200, withdraw.text.slice(0, 120));
+    t.is(revise.status, 202, revise.text.slice(0, 120));
+    // Whatever the order, the work's state is one of the orders' outcomes, and people see it only when published and not withdrawn.
+    const state = (await app.request('GET', `/v1/pub/posts/${work.item_id}`, { key: author.key })).body;
+    const readable = (await app.request('GET', `/api/pub/posts/${work.item_id}`)).status;
+    t.is(readable === 200, state.visible_on_website === true);
+    t.is(state.visible_on_website, state.withdrawn === false && state.published_revision_id !== null);
+  }
+  t.is(await deadlocks(), before, 'the three writers take their locks in one order (work, then revision)');
 });
