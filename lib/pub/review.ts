@@ -87,9 +87,10 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
       return { vote: existing, stored: false };
     }
     const q = createPubItemsQueries(tx);
-    // The revision row lock orders concurrent voters, so exactly one vote reaches the quorum.
+    // Row locks, work first and then revision (the order withdrawal and revision take), order
+    // concurrent voters, so exactly one vote reaches the quorum and none deadlocks with the author.
+    const item = await q.item(revision?.item_id ?? comment!.item_id, revision !== null);
     const locked = revision ? await q.revision(revision.id, true) : null;
-    const item = await q.item(revision?.item_id ?? comment!.item_id);
     if (locked && item) {
       const status = revisionStatus(locked, deps.config, now);
       if (status !== 'awaiting_votes' || item.withdrawn_at !== null || item.hidden_at !== null) {

@@ -80,12 +80,20 @@ export async function putUploadPart(deps: LibDeps, account: Account, uploadId: s
 export async function commitUpload(deps: LibDeps, account: Account, uploadId: string) {
   const now = deps.clock.now();
   const q = createPubUploadsQueries(deps.db);
+  // A commit racing this one may have taken the parts away: then its stored result is the answer.
+  const stored = (u: PubUpload | null) => (u && u.account_id === account.id && u.committed_at !== null ? { upload_id: uploadId, committed: true, result: u.result } : null);
+  const committed = async () => stored(await q.upload(uploadId));
   const upload = await q.upload(uploadId);
-  if (upload && upload.account_id === account.id && upload.committed_at !== null) return { upload_id: uploadId, committed: true, result: upload.result };
+  const done = stored(upload);
+  if (done) return done;
   assertOpen(upload, account, now);
   const parts = await q.parts(uploadId);
   const missing = parts.map((p, i) => (p.part_number !== i + 1 ? i + 1 : null)).filter((n) => n !== null);
-  if (parts.length === 0 || missing.length > 0) throw fail('PUB_UPLOAD_STATE', 'Parts must be numbered 1, 2, 3, ... without gaps.', { reason: 'missing_parts', missing: parts.length === 0 ? [1] : missing.slice(0, 10) });
+  if (parts.length === 0 || missing.length > 0) {
+    const raced = await committed();
+    if (raced) return raced;
+    throw fail('PUB_UPLOAD_STATE', 'Parts must be numbered 1, 2, 3, ... without gaps.', { reason: 'missing_parts', missing: parts.length === 0 ? [1] : missing.slice(0, 10) });
+  }
   const bytes = Buffer.concat(parts.map((p) => p.data));
   if (bytes.length !== upload.expected_bytes) {
     throw fail('PUB_UPLOAD_SIZE_MISMATCH', 'The parts do not add up to `expected_bytes`.', { expected_bytes: upload.expected_bytes, received_bytes: bytes.length });
@@ -103,7 +111,7 @@ export async function commitUpload(deps: LibDeps, account: Account, uploadId: st
     await createPubUploadsQueries(tx).commit(uploadId, result, deps.clock.now());
     await createPubUploadsQueries(tx).dropParts(uploadId);
   });
-  return { upload_id: uploadId, committed: true, result };
+  return (await committed()) ?? { upload_id: uploadId, committed: true, result };
 }
 
 function parseEnvelope(bytes: Buffer, kind: PubUpload['kind']): unknown {

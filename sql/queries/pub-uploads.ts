@@ -43,7 +43,8 @@ export function createPubUploadsQueries(db: CommonQueryMethods) {
         on conflict (upload_id, part_number) do update set data = excluded.data`),
 
     commit: (id: string, result: unknown, now: Date) =>
-      db.query(sql.type(NoRow)`update pub_uploads set committed_at = ${now.toISOString()}, result = ${sql.jsonb(result as never)} where id = ${id}`),
+      // The first commit's result stays: a concurrent commit of the same upload replays the same work.
+      db.query(sql.type(NoRow)`update pub_uploads set committed_at = ${now.toISOString()}, result = ${sql.jsonb(result as never)} where id = ${id} and committed_at is null`),
 
     dropParts: (id: string) => db.query(sql.type(NoRow)`delete from pub_upload_parts where upload_id = ${id}`),
 

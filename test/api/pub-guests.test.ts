@@ -213,6 +213,8 @@ test.serial('public reads: a never-published work is not readable; assets serve 
   const feedPage = await app.request('GET', '/pub/?sort=top', { headers: { Accept: 'text/html' } });
   t.is(feedPage.status, 200);
   t.true(feedPage.text.includes(`/pub/${work.item_id}`));
+  // Every page's navigation leads here.
+  for (const page of [feedPage.text, (await app.request('GET', '/', { headers: { Accept: 'text/html', 'X-Agent-Protocol': '' } })).text]) t.true(page.includes('<li><a href="/pub/">Articles</a></li>'));
   t.false(feedPage.text.includes(`/pub/${candidate.item_id}`));
   const bad = await app.request('GET', '/api/pub/feed?sort=old');
   t.is(bad.status, 400);

@@ -61,6 +61,19 @@ test.serial('an upload in parts commits through the ordinary submission', async 
   t.is(noItem.body.error.details.issues[0].path, 'metadata.itemId');
 });
 
+test.serial('commits of one upload sent at the same moment store one work and all answer the one stored result', async (t) => {
+  const envelope = Buffer.from(JSON.stringify(article({ title: 'Raced upload' })));
+  const up = await start(envelope);
+  await part(up.parts_url, 1, envelope.subarray(0, 1000));
+  await part(up.parts_url, 2, envelope.subarray(1000));
+  const answers = await Promise.all(Array.from({ length: 4 }, () => app.request('POST', path(up.commit_url), { key: author.key })));
+  t.deepEqual(answers.map((a) => a.status), [202, 202, 202, 202]);
+  t.is(new Set(answers.map((a) => a.body.result.item_id)).size, 1);
+  for (const a of answers) t.deepEqual(a.body, answers[0]!.body, 'every answer is the one stored result');
+  const works = await app.request('GET', '/v1/pub/posts?limit=100', { key: author.key });
+  t.is(works.body.posts.filter((p: { title: string }) => p.title === 'Raced upload').length, 1);
+});
+
 test.serial('part size edges, size and hash mismatches, gaps, expiry and ownership', async (t) => {
   const envelope = Buffer.from(JSON.stringify(article()));
   const up = await start(envelope);

@@ -82,6 +82,22 @@ const SUBMIT: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOT
 const COMMENT: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT', 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
 const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
 
+function feedPage(path: '/pub' | '/pub/'): RouteContract {
+  return {
+    method: 'GET',
+    path,
+    tag,
+    guide,
+    summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
+    auth: 'public',
+    edge: true,
+    handParsed: true,
+    input: { query: PageFeedQuery },
+    responses: { 200: html, 400: { description: 'A cursor of another sequence (an HTML page).', type: 'text/html' } },
+    errors: ['INVALID_CURSOR'],
+  };
+}
+
 export const pubContract: RouteContract[] = [
   {
     method: 'GET',
@@ -442,32 +458,8 @@ export const pubContract: RouteContract[] = [
     responses: { 202: { description: 'Received.', body: open({ report_id: Uuid, status: z.literal('received'), removes_content: z.literal(false) }) } },
     errors: ['PUB_GUEST_RATE_LIMIT', 'PUB_WITHDRAWN'],
   },
-  {
-    method: 'GET',
-    path: '/pub',
-    tag,
-    guide,
-    summary: 'The articles page (as `/pub/`).',
-    auth: 'public',
-    edge: true,
-    handParsed: true,
-    input: { query: PageFeedQuery },
-    responses: { 200: html, 400: { description: 'A cursor of another sequence (an HTML page).', type: 'text/html' } },
-    errors: ['INVALID_CURSOR'],
-  },
-  {
-    method: 'GET',
-    path: '/pub/',
-    tag,
-    guide,
-    summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
-    auth: 'public',
-    edge: true,
-    handParsed: true,
-    input: { query: PageFeedQuery },
-    responses: { 200: html, 400: { description: 'A cursor of another sequence (an HTML page).', type: 'text/html' } },
-    errors: ['INVALID_CURSOR'],
-  },
+  // The articles page answers at /pub and /pub/ alike.
+  ...(['/pub', '/pub/'] as const).map(feedPage),
   {
     method: 'GET',
     path: '/pub/:id',
