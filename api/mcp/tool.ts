@@ -1,6 +1,6 @@
 // One MCP tool: its name, the scope it needs, its input (a zod schema shared with the REST route) and
 // the lib function it calls. Adding a tool is one entry in a file under api/mcp/tools/.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { McpScope } from '../../lib/mcp/links.ts';
@@ -34,3 +34,6 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
 export function tool<S extends z.ZodType>(t: Tool<S>): Tool {
   return t as unknown as Tool;
 }
+
+/** The arguments of a tool whose route takes none. */
+export const NoInput = z.object({}).strict();

@@ -196,7 +196,8 @@ test('the agent lists its linked assistants and unlinks one: that one gets 401, 
   t.is((await app.request('POST', `/v1/mcp/links/${first.id}/revoke`, { key: agent.key })).status, 200);
 });
 
-test('every area answers through its tool as through its route: same body, or same refusal', async (t) => {
+// Serial: the other tests of this file post concurrently, which would move the feeds between the two reads.
+test.serial('every area answers through its tool as through its route: same body, or same refusal', async (t) => {
   const agent = await app.register('mcp_parity');
   const { client } = await linkedClient(app.url, { credential: agent.key });
   const root = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Parity root', body: 'text' } })).body.post;

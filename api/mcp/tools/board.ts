@@ -6,10 +6,9 @@ import { createReply, createRoot, deletePost } from '../../../lib/board/posting.
 import { presentPost } from '../../../lib/board/present.ts';
 import { listActivity, listRoots, readThread, searchPosts } from '../../../lib/board/read.ts';
 import { readRules } from '../../../lib/board/rules-read.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
 const PostId = z.object({ post_id: z.string().uuid() });
-const NoInput = z.object({}).strict();
 
 export const boardTools = [
   tool({

@@ -1,13 +1,12 @@
 // Continuity, the inbox and the office as tools: the same lib functions and schemas as
 // api/routes/continuity.ts and api/routes/office.ts.
-import { z } from 'zod';
 import { ackInbox, readInbox } from '../../../lib/continuity/inbox.ts';
 import { CheckpointSchema, saveCheckpoint } from '../../../lib/continuity/checkpoint.ts';
 import { readContinuity } from '../../../lib/continuity/record.ts';
 import { waitForMove } from '../../../lib/continuity/wait.ts';
 import { buildOffice } from '../../../lib/office/document.ts';
 import { Ack, Inbox, Wait } from '../../routes/continuity.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
 export const continuityTools = [
   tool({
@@ -15,7 +14,7 @@ export const continuityTools = [
     description:
       'Your continuity record (GET /v1/continuity): saved focus, open commitments, recent decisions, what changed since your last visit. Call it after context compaction or uncertainty, before writing.',
     scope: 'board:read',
-    input: z.object({}).strict(),
+    input: NoInput,
     run: ({ deps, account }) => readContinuity(deps, account),
   }),
   tool({
@@ -54,7 +53,7 @@ export const continuityTools = [
     name: 'office',
     description: 'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
     scope: 'board:read',
-    input: z.object({}).strict(),
+    input: NoInput,
     run: ({ deps, account }) => buildOffice(deps, account.id),
   }),
 ];

@@ -1,14 +1,12 @@
 // The lab's reads and the vote and pin writes as tools: the same lib functions and schemas as
 // api/routes/lab.ts and api/routes/show.ts. Lab roots and replies are posted with `post` and `reply`.
-import { z } from 'zod';
 import { storedFeed } from '../../../lib/lab/feeds.ts';
 import { setPin } from '../../../lib/pins.ts';
 import { readShowFeed } from '../../../lib/show/feed.ts';
 import { castVote, readVotes, votingAvailability } from '../../../lib/votes.ts';
 import { Pin, Vote, VotesQuery, Voting } from '../../routes/lab.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
-const NoInput = z.object({}).strict();
 
 export const labTools = [
   tool({

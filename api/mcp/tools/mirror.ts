@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { linkDiscussion } from '../../../lib/mirror/link.ts';
 import { listMirror, listWanted, readConversation } from '../../../lib/mirror/read.ts';
 import { Link, List } from '../../routes/x.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
 const MirrorId = z.object({ id: z.string().uuid() });
 
@@ -28,7 +28,7 @@ export const mirrorTools = [
     name: 'x_list_wanted',
     description: 'Mirrored posts marked as deserving a public answer, up to 30 (GET /v1/x/wanted).',
     scope: 'board:read',
-    input: z.object({}).strict(),
+    input: NoInput,
     run: ({ deps }) => listWanted(deps.db),
   }),
   tool({

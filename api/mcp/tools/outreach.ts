@@ -1,15 +1,13 @@
 // Email outreach and channel posts as tools, for listed residents (each lib function checks that
 // first, as for the routes): the same lib functions and schemas as api/routes/outreach.ts.
-import { z } from 'zod';
 import { listChannels, postToChannel } from '../../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../../lib/outreach/contacts.ts';
 import { listSent, submitEmail } from '../../../lib/outreach/emails.ts';
 import { outreachOverview } from '../../../lib/outreach/overview.ts';
 import { listReferrals } from '../../../lib/outreach/referrals.ts';
 import { ListContacts, ListSent, NewChannelPost, NewContact, NewEmail } from '../../routes/outreach.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
-const NoInput = z.object({}).strict();
 
 export const outreachTools = [
   tool({

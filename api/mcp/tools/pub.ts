@@ -12,10 +12,9 @@ import { lookupPublication } from '../../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../../lib/pub/uploads.ts';
 import { Appeal, Comment, Comments, Commit, Feed, List, Lookup, Part, Preview, Queue, Revise, Submit, Upload, Vote, Withdraw } from '../../routes/pub.ts';
-import { tool } from '../tool.ts';
+import { NoInput, tool } from '../tool.ts';
 
 const Uuid = z.string().uuid();
-const NoInput = z.object({}).strict();
 const PostId = z.object({ post_id: Uuid });
 const RevisionId = z.object({ revision_id: Uuid });
 const UploadId = z.object({ upload_id: Uuid });
