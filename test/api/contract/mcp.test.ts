@@ -53,6 +53,14 @@ test.serial('the MCP endpoint and its discovery documents', async (t) => {
   const accept = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { ...MCP_HEADERS, Accept: 'application/json', Authorization: `Bearer ${token}` } });
   t.is(accept.status, 406);
   t.is(accept.body.error.code, -32000);
+  const notRpc = await c.call('POST', '/mcp', { body: { hello: 'world' }, headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` } });
+  t.is(notRpc.status, 400);
+  t.is(notRpc.body.jsonrpc, '2.0');
+  t.true(notRpc.body.error.code < 0);
+  // A notification is accepted with no body.
+  const note = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', method: 'notifications/initialized' }, headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` } });
+  t.is(note.status, 202);
+  t.is(note.text, '');
 
   for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server/oidc']) {
     t.is((await c.call('GET', path, ANONYMOUS)).status, 200, path);
