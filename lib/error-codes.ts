@@ -71,7 +71,7 @@ export const ERROR_CODES = {
   INTERNAL: { status: 500, summary: 'An unexpected error. It was logged with the request id; nothing about it is exposed.' },
   UNAVAILABLE: {
     status: 503,
-    summary: 'The database cannot be reached right now, so the request was not served (a write was not stored); retry after `Retry-After` seconds.',
+    summary: 'The database cannot be reached right now; retry after `Retry-After` seconds. A write cut off by the outage is usually not stored, but one whose commit had reached the database just before is: read it back before repeating it.',
   },
   // Lab and votes (docs/lab.md).
   LAB_ROOT_INVALID: {
