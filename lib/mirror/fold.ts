@@ -2,6 +2,7 @@
 // of them is ever stored or served: the stored text stays NFC, which is what lets "found only in a
 // transformed form" (obfuscated_instruction) be told apart from a plain match.
 import unhomoglyph from 'unhomoglyph';
+import { runAround } from './codepoints.ts';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
@@ -137,15 +138,6 @@ function isTokenChar(ch: string): boolean {
   return ch === '€' || NON_ASCII_LETTER.test(ch);
 }
 
-function charBefore(text: string, at: number): string {
-  const low = text.charCodeAt(at - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
-    const high = text.charCodeAt(at - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
-  }
-  return text.slice(at - 1, at);
-}
-
 // Each token holding a letter and a leet character or digit, read with one of LEET's two readings;
 // only the tokens around an edge are looked at.
 function unleetTokens(text: string, reading: 0 | 1): string {
@@ -158,18 +150,7 @@ function unleetTokens(text: string, reading: 0 | 1): string {
     const low = text.charCodeAt(at);
     if (low >= 0xdc00 && low <= 0xdfff && at > 0 && text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff) at--;
     if (at < done) continue;
-    let start = at;
-    while (start > done) {
-      const before = charBefore(text, start);
-      if (!isTokenChar(before)) break;
-      start -= before.length;
-    }
-    let end = at;
-    while (end < text.length) {
-      const ch = String.fromCodePoint(text.codePointAt(end) ?? 0);
-      if (!isTokenChar(ch)) break;
-      end += ch.length;
-    }
+    const [start, end] = runAround(text, at, isTokenChar, done);
     LEET_EDGE.lastIndex = Math.max(end, m.index + 1);
     if (end <= start) continue;
     const token = text.slice(start, end);

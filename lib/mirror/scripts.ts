@@ -1,6 +1,7 @@
 // Script checks: mixed_scripts per word (Unicode TR39 "highly restrictive" level) and
 // unchecked_language for posts that are mostly in a non-Latin script. Script properties come from
 // the regex engine's own Unicode tables (\p{Script=...}), so no data file has to be kept current.
+import { runAround } from './codepoints.ts';
 import { isLatinLookalike } from './fold.ts';
 
 // Scripts told apart by name; any other letter counts as one "other" script, which can only make a
@@ -85,31 +86,11 @@ export function hasMixedScriptWord(text: string): boolean {
       i += width;
       continue;
     }
-    let start = i;
-    while (start > 0) {
-      const before = codePointBefore(text, start);
-      if (!isWordPart(before)) break;
-      start -= before.length;
-    }
-    let end = i + width;
-    while (end < text.length) {
-      const after = String.fromCodePoint(text.codePointAt(end) ?? 0);
-      if (!isWordPart(after)) break;
-      end += after.length;
-    }
+    const [start, end] = runAround(text, i, isWordPart);
     if (isMixedWord(text.slice(start, end))) return true;
     i = end;
   }
   return false;
-}
-
-function codePointBefore(text: string, at: number): string {
-  const low = text.charCodeAt(at - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
-    const high = text.charCodeAt(at - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
-  }
-  return text.slice(at - 1, at);
 }
 
 function isMixedWord(word: string): boolean {
