@@ -8,6 +8,7 @@
 // Usage: npm run bench -- soak   (SOAK_SECONDS=1800 for the 30-minute run; default 120, the CI size)
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { freePort, startProcess, type ServiceProcess } from '../test/helpers/processes.ts';
@@ -34,6 +35,10 @@ for (let i = 0; i < AGENTS + HELD_WAITS; i++) {
 const fetcherKey = newKey('fetcher');
 await seed.query(`insert into service_credentials (kind, label, key_hash, created_at) values ('fetcher', 'soak', $1, now())`, [hashKey(fetcherKey)]);
 
+// Every process runs with --trace-gc: the heap left after each full (mark-compact) collection is the
+// memory actually held, so a leak shows as a rising floor while RSS alone cannot tell a leak from a
+// heap that grew once to a steady size.
+const TRACE_GC = ['--trace-gc'];
 const env = {
   DATABASE_URL: database.url,
   LOG_LEVEL: 'warn',
@@ -47,10 +52,10 @@ const webs: Array<{ url: string; process: ServiceProcess }> = [];
 for (let i = 0; i < WEBS; i++) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  webs.push({ url, process: await startProcess('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening') });
+  webs.push({ url, process: await startProcess('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening', TRACE_GC) });
 }
 const workers: ServiceProcess[] = [];
-for (let i = 0; i < WORKERS; i++) workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }, 'worker running'));
+for (let i = 0; i < WORKERS; i++) workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }, 'worker running', TRACE_GC));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 type Answer = { status: number; body: string };
@@ -144,13 +149,28 @@ const waiters = keys.slice(AGENTS).map(async (key, i) => {
   }
 });
 
+// The last full collection per process: heap used after it, and the heap V8 holds from the system.
+type Gc = { live: number; committed: number; fullGcs: number };
+const gcs = new Map<number, Gc>();
+const FULL_GC = /Mark-Compact(?: \(reduce\))? [\d.]+ \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
+for (const p of [...webs.map((w) => w.process), ...workers]) {
+  const gc: Gc = { live: NaN, committed: NaN, fullGcs: 0 };
+  gcs.set(p.child.pid!, gc);
+  createInterface({ input: p.child.stdout! }).on('line', (line) => {
+    const m = FULL_GC.exec(line);
+    if (m) Object.assign(gc, { live: Number(m[2]), committed: Number(m[3]), fullGcs: gc.fullGcs + 1 });
+  });
+}
+
 const pids = [...webs.map((w, i) => [`web ${i + 1}`, w.process.child.pid!] as const), ...workers.map((w, i) => [`worker ${i + 1}`, w.child.pid!] as const)];
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-const samples: Array<{ at: number; rss: number[]; connections: number; queued: number }> = [];
+const samples: Array<{ at: number; rss: number[]; live: string[]; connections: number; queued: number }> = [];
 async function sample() {
   const c = await seed.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database()`);
   const q = await seed.query<{ n: number }>(`select count(*)::int as n from graphile_worker.jobs`);
-  samples.push({ at: Math.round(performance.now() / 1000), rss: pids.map(([, pid]) => round(rss(pid), 0)), connections: c.rows[0]!.n, queued: q.rows[0]!.n });
+  samples.push({ at: Math.round(performance.now() / 1000), rss: pids.map(([, pid]) => round(rss(pid), 0)),
+    live: pids.map(([, pid]) => { const g = gcs.get(pid)!; return `${Number.isNaN(g.live) ? '-' : round(g.live, 0)}/${Number.isNaN(g.committed) ? '-' : round(g.committed, 0)}`; }),
+    connections: c.rows[0]!.n, queued: q.rows[0]!.n });
 }
 
 const started = performance.now();
@@ -181,6 +201,10 @@ console.log(`\nwaits answered with movement: ${woken}; elapsed ${round(elapsed)}
 console.log(`\n| sample (s) | ${pids.map(([name]) => `${name} RSS MB`).join(' | ')} | pg connections | jobs queued |`);
 console.log(`|---|${pids.map(() => '---:').join('|')}|---:|---:|`);
 for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.rss.join(' | ')} | ${s.connections} | ${s.queued} |`);
+console.log(`\nV8 heap after the last full GC / heap committed, MB (--trace-gc; '-' before the first full GC):`);
+console.log(`| sample (s) | ${pids.map(([name]) => name).join(' | ')} |\n|---|${pids.map(() => '---:').join('|')}|`);
+for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.live.join(' | ')} |`);
+console.log(`full GCs per process: ${pids.map(([name, pid]) => `${name} ${gcs.get(pid)!.fullGcs}`).join(', ')}`);
 // Growth: the second sample (after warm-up) against the last, per process.
 const warm = samples[Math.min(1, samples.length - 1)]!;
 const last = samples.at(-1)!;
