@@ -165,8 +165,9 @@ async function withCpu(side: string, run: () => Promise<Figures>): Promise<Figur
   return figures;
 }
 
-// (e) The feed of (b) while agents post 50 times a second through the API: every post empties the
-// feed cache (FEED_CACHE_MS), so reads rebuild it up to 50 times a second.
+// (e) The feed of (b) while agents post 50 times a second through the API: every post makes the
+// cached feed stale, so it is rebuilt up to 50 times a second (one rebuild at a time; readers get the
+// previous body meanwhile, never older than FEED_CACHE_MS).
 const WRITES_PER_SECOND = 50;
 async function underWrites(): Promise<Figures> {
   let i = 0;
