@@ -5,7 +5,8 @@
 // Every SAMPLE_SECONDS it samples the RSS of each process, Postgres connections and the jobs queue.
 // Reports: requests per route (offered and served), p50/p99 per route, errors, RSS first vs last
 // sample per process (ratio; no growth means ~1), connections, and whether the queue drained.
-// Usage: npm run bench -- soak   (SOAK_SECONDS=1800 for the 30-minute run; default 120, the CI size)
+// Usage: npm run bench -- soak   (SOAK_SECONDS=1800 for the 30-minute run; default 120, the CI size;
+// SAMPLE_SECONDS, HELD_WAITS, WEBS, WORKERS, WEB_NODE_FLAGS change the shape)
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -46,9 +47,9 @@ const nodeFlags = async () => {
   return { port, flags: ['--trace-gc', `--inspect=127.0.0.1:${port}`] };
 };
 const inspectPorts = new Map<ServiceProcess, number>();
-async function startInspectable(kind: 'web' | 'worker', env: Record<string, string>, ready: string): Promise<ServiceProcess> {
+async function startInspectable(kind: 'web' | 'worker', env: Record<string, string>, ready: string, extra: string[] = []): Promise<ServiceProcess> {
   const { port, flags } = await nodeFlags();
-  const p = await startProcess(kind, env, ready, flags);
+  const p = await startProcess(kind, env, ready, [...flags, ...extra]);
   inspectPorts.set(p, port);
   return p;
 }
@@ -61,11 +62,14 @@ const env = {
   EDGE_RATE_LIMIT_PER_MINUTE: '0',
   CONTINUITY_WAIT_MAX_MS: '30000',
 };
+// WEB_NODE_FLAGS: node flags for the web processes only (e.g. README's wait flags), given on node's
+// command line, since NODE_OPTIONS refuses --optimize-for-size.
+const webFlags = (process.env.WEB_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const webs: Array<{ url: string; process: ServiceProcess }> = [];
 for (let i = 0; i < WEBS; i++) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  webs.push({ url, process: await startInspectable('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening') });
+  webs.push({ url, process: await startInspectable('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening', webFlags) });
 }
 const workers: ServiceProcess[] = [];
 for (let i = 0; i < WORKERS; i++) workers.push(await startInspectable('worker', { ...env, LOG_LEVEL: 'info' }, 'worker running'));
@@ -232,7 +236,7 @@ for (let i = 0; i < 60 && !drained; i++) {
 await sample();
 const elapsed = (performance.now() - started) / 1000;
 
-console.log(`\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, ${new Date().toISOString()}\n`);
+console.log(`\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, web node flags ${webFlags.join(' ') || '(none)'}, ${new Date().toISOString()}\n`);
 console.log('| route | offered/s | served/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|');
 for (const [route, values] of [...latencies].sort()) {
   const { p50, p99 } = percentiles(values);
