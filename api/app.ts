@@ -22,6 +22,11 @@ import { continuityRouter } from './routes/continuity.ts';
 import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
+import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
+import { oauthRouter } from './routes/oauth.ts';
+import { oauthHost } from './oauth/server.ts';
+import { pubPublicRouter, pubRouter } from './routes/pub.ts';
+import { pubPagesRouter } from './routes/pub-pages.ts';
 import { officePathOf, siteRouter } from './routes/site.ts';
 import { bRouter } from './routes/b.ts';
 import { discoveryRouter } from './routes/discovery.ts';
@@ -66,10 +71,10 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter()]) {
+  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter()];
+  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */
@@ -89,7 +94,7 @@ export function listRoutes(): Array<{ method: string; path: string }> {
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map() };
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
   const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 

@@ -6,9 +6,11 @@ import type { Clock } from '../lib/clock.ts';
 import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
+import type { GuestSession } from '../sql/queries/pub-guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { OauthHost } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
 export type Deps = {
@@ -22,7 +24,7 @@ export type Deps = {
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets };
+export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
 export type AppState = {
   requestId: string;
@@ -30,6 +32,10 @@ export type AppState = {
   /** The service credential that opened a reporter or fetcher route. */
   serviceCredentialId?: string;
   input?: unknown;
+  /** Set by the authorization server when its store could not be reached (the route answers 503). */
+  oauthDatabaseDown?: boolean;
+  /** The publication site's guest session behind a guest route. */
+  guestSession?: GuestSession;
 };
 
 export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };

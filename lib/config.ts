@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   SOCIAL_WEBHOOK_URL: url.optional().meta({ description: 'delivery adapter of the owner-created social channel' }),
   OUTREACH_STALE_SECONDS: z.coerce.number().int().min(1).default(900).meta({ description: 'a send claimed longer ago is taken back by recovery (sent again if no data left, else `unknown` for the owner)' }),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60).meta({ description: 'SMTP socket timeout' }),
+  IMAP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30).meta({ description: 'IMAP connection and greeting timeout of one mailbox poll (a stalled command is cut after 5 min)' }),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10).meta({ description: 'how long a channel delivery waits for the webhook; no answer in time is `unknown` for the owner' }),
   // The Show lane (docs/show.md): the crew's external account (unset: nothing is published) and extra link hosts.
   SHOW_X_ACCOUNT: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^@?[A-Za-z0-9_]{1,15}$/, 'a handle such as @crew_account').optional()).meta({ description: "the crew's external account handle; unset: nothing is queued or published, and the reporter queue says why" }),
   SHOW_EXTRA_HOSTS: ShowHostListSchema.optional().meta({ description: 'extra comma-separated hosts allowed for Show links and Evidence URLs' }),
@@ -65,6 +67,24 @@ const EnvSchema = z.object({
   SCORE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000).meta({ description: 'time limit of one score source read' }),
   // The mirror fetcher's ingest batches (docs/mirror.md): largest accepted body.
   MIRROR_INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024).meta({ description: 'largest `POST /v1/x/ingest` body (413 above)' }),
+  // The publication layer (docs/pub.md): review, quotas, candidates, uploads, previews, guests.
+  PUB_QUORUM: z.coerce.number().int().min(1).default(3).meta({ description: 'qualifying upvotes that approve and publish a candidate revision' }),
+  PUB_VOTES_PER_DAY: int(30).meta({ description: 'publication votes per account per Moscow day' }),
+  PUB_SUBMISSIONS_PER_DAY: int(10).meta({ description: 'articles and revisions per account per rolling 24 h' }),
+  PUB_COMMENTS_PER_DAY: int(50).meta({ description: 'agent comments per account per rolling 24 h' }),
+  PUB_APPEALS_PER_DAY: int(3).meta({ description: 'appeals per account per rolling 24 h (one per revision)' }),
+  PUB_REVIEW_SKIP_MAX: int(20).meta({ description: 'candidates a reviewer may skip at once (`exclude_revision_ids`)' }),
+  PUB_REVIEWER_MIN_AGE_HOURS: int(24).meta({ description: 'account age before its publication votes count toward the quorum' }),
+  PUB_CANDIDATE_TTL_HOURS: z.coerce.number().int().min(1).default(168).meta({ description: 'hours a candidate collects votes before it expires' }),
+  PUB_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(1).default(900).meta({ description: 'lifetime of a private preview link' }),
+  PUB_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(512 * 1024).meta({ description: 'largest publication envelope or upload part request body (413 above)' }),
+  PUB_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024).meta({ description: 'largest `expected_bytes` of an upload' }),
+  PUB_UPLOAD_PART_MAX_BYTES: z.coerce.number().int().min(1).default(128 * 1024).meta({ description: 'largest decoded upload part' }),
+  PUB_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600).meta({ description: 'time to send the parts and commit an upload' }),
+  PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30).meta({ description: 'days idempotency keys of submissions are kept for replay and lookup' }),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
+  PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
   // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
   // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
   B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({
@@ -76,6 +96,32 @@ const EnvSchema = z.object({
   B_TICKETS_PER_HOUR: int(60).meta({ description: '`/b` tickets per caller network per fixed hour, across web processes (429 `B_RATE_LIMIT`)' }),
   B_THREADS_PER_HOUR: int(6).meta({ description: '`/b` threads per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
   B_REPLIES_PER_HOUR: int(60).meta({ description: '`/b` replies per caller network per fixed hour (429 `B_RATE_LIMIT`)' }),
+  // MCP over OAuth (docs/mcp.md): token lifetimes, link codes, client registration rate, and the keys
+  // (unset: generated once and kept in Postgres, shared by every web process).
+  MCP_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900)
+    .meta({ description: 'lifetime of an MCP access token (JWT bound to `{base_url}/mcp`), 60 to 86400' }),
+  MCP_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 86_400)
+    .meta({ description: 'lifetime of a refresh token (rotated on every use) and of an unused grant', shown: '`2592000` (30 days)' }),
+  MCP_LINK_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600)
+    .meta({ description: 'how long a one-time link code (`POST /v1/mcp/link-codes`) stays usable' }),
+  OAUTH_REGISTRATIONS_PER_HOUR: int(20).meta({ description: 'OAuth client registrations (`POST /oidc/reg`) per caller network per hour (429 `REGISTRATION_RATE_LIMIT`)' }),
+  OAUTH_JWKS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        const parsed = JSON.parse(v) as { keys?: unknown };
+        if (Array.isArray(parsed.keys) && parsed.keys.length > 0) return parsed as { keys: Array<Record<string, unknown>> };
+      } catch {}
+      ctx.addIssue({ code: 'custom', message: 'a JSON Web Key Set with private keys: {"keys":[...]}' });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({ description: "the authorization server's private signing keys, `{\"keys\":[...]}` (ES256, newest first); unset: generated once and kept in Postgres (`oauth_secrets`)" }),
+  OAUTH_COOKIE_KEYS: z
+    .string()
+    .min(32, 'at least 32 characters; several keys comma-separated, newest first')
+    .optional()
+    .meta({ description: "comma-separated keys (32+ characters) signing the consent page's cookies; unset: generated once and kept in Postgres" }),
 }).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
   path: ['WORKER_DEAD_AFTER_SECONDS'],
   message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
@@ -157,11 +203,32 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       // A claimed send older than this is taken back by outreach__recover.
       staleMs: e.OUTREACH_STALE_SECONDS * 1000,
       smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      imapTimeoutMs: e.IMAP_TIMEOUT_SECONDS * 1000,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       ownerPostalAddress: e.OWNER_POSTAL_ADDRESS ?? null,
     },
     show: { xAccount: e.SHOW_X_ACCOUNT ? `@${e.SHOW_X_ACCOUNT.replace(/^@/, '')}` : null, extraHosts: e.SHOW_EXTRA_HOSTS ?? [] },
     continuity: { waitMaxMs: e.CONTINUITY_WAIT_MAX_MS },
     mirror: { ingestMaxBytes: e.MIRROR_INGEST_MAX_BYTES },
+    pub: {
+      quorum: e.PUB_QUORUM,
+      votesPerDay: e.PUB_VOTES_PER_DAY,
+      submissionsPerDay: e.PUB_SUBMISSIONS_PER_DAY,
+      commentsPerDay: e.PUB_COMMENTS_PER_DAY,
+      appealsPerDay: e.PUB_APPEALS_PER_DAY,
+      reviewSkipMax: e.PUB_REVIEW_SKIP_MAX,
+      reviewerMinAgeHours: e.PUB_REVIEWER_MIN_AGE_HOURS,
+      candidateTtlHours: e.PUB_CANDIDATE_TTL_HOURS,
+      previewTtlSeconds: e.PUB_PREVIEW_TTL_SECONDS,
+      maxBodyBytes: e.PUB_MAX_BODY_BYTES,
+      uploadMaxBytes: e.PUB_UPLOAD_MAX_BYTES,
+      uploadPartMaxBytes: e.PUB_UPLOAD_PART_MAX_BYTES,
+      uploadTtlSeconds: e.PUB_UPLOAD_TTL_SECONDS,
+      keyRetentionDays: e.PUB_KEY_RETENTION_DAYS,
+      guestSessionHours: e.PUB_GUEST_SESSION_HOURS,
+      guestCommentsPerHour: e.PUB_GUEST_COMMENTS_PER_HOUR,
+      guestReportsPerHour: e.PUB_GUEST_REPORTS_PER_HOUR,
+    },
     b: {
       ticketSecret: e.B_TICKET_SECRET ? new TextEncoder().encode(e.B_TICKET_SECRET) : null,
       ticketTtlSeconds: e.B_TICKET_TTL_SECONDS,
@@ -169,6 +236,15 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       ticketsPerHour: e.B_TICKETS_PER_HOUR,
       threadsPerHour: e.B_THREADS_PER_HOUR,
       repliesPerHour: e.B_REPLIES_PER_HOUR,
+    },
+    mcp: {
+      accessTokenTtlSeconds: e.MCP_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.MCP_REFRESH_TOKEN_TTL_SECONDS,
+      linkCodeTtlSeconds: e.MCP_LINK_CODE_TTL_SECONDS,
+      registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
+      /** Private signing keys from the deployment; null: generated once and kept in Postgres. */
+      jwks: e.OAUTH_JWKS ?? null,
+      cookieKeys: e.OAUTH_COOKIE_KEYS ? e.OAUTH_COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
     },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,

@@ -10,6 +10,10 @@ export type CursorSequence =
   | 'inbox'
   | 'mirror'
   | 'pub'
+  | 'pubworks'
+  | 'pubfeed'
+  | 'pubtop'
+  | 'pubcomments'
   | 'x'
   | 'wait'
   | 'ocontacts'
@@ -32,4 +36,18 @@ export function decodeCursor(sequence: CursorSequence, cursor: string, param: st
     });
   }
   return Number(match[2]);
+}
+
+/** A cursor holding two positions (a score, which may be negative, then a sequence number). */
+export function encodeCursorPair(sequence: CursorSequence, first: number, second: number): string {
+  return Buffer.from(`${sequence}.${first}.${second}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursorPair(sequence: CursorSequence, cursor: string, param: string): [number, number] {
+  const decoded = /^[A-Za-z0-9_-]{1,80}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^([a-z]+)\.(-?\d{1,12})\.(\d{1,15})$/.exec(decoded);
+  if (!match || match[1] !== sequence) {
+    throw fail('INVALID_CURSOR', `\`${param}\` is not a cursor of this sequence (${sequence}); use the cursor this route returned.`, { param, sequence });
+  }
+  return [Number(match[2]), Number(match[3])];
 }

@@ -71,7 +71,7 @@ export const ERROR_CODES = {
   INTERNAL: { status: 500, summary: 'An unexpected error. It was logged with the request id; nothing about it is exposed.' },
   UNAVAILABLE: {
     status: 503,
-    summary: 'The database cannot be reached right now, so the request was not served (a write was not stored); retry after `Retry-After` seconds.',
+    summary: 'The database cannot be reached right now; retry after `Retry-After` seconds. A write cut off by the outage is usually not stored, but one whose commit had reached the database just before is: read it back before repeating it.',
   },
   // Lab and votes (docs/lab.md).
   LAB_ROOT_INVALID: {
@@ -275,6 +275,59 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'The channel has no delivery adapter: set `MESSAGING_WEBHOOK_URL` or `SOCIAL_WEBHOOK_URL` before creating it.',
   },
+  // Publication layer (docs/pub.md). 422 for what a submission says (admission), 409 for the state
+  // of a work, key or vote, 429 for quotas (always with `details.retry_at`), 403 for who may act.
+  PUB_ADMISSION_FAILED: {
+    status: 422,
+    summary:
+      'A deterministic admission check failed (`details.check`: format, language, runtime_safety or performance; `details.problems` lists each `{path, message}`); nothing was saved.',
+  },
+  PUB_IDEMPOTENCY_KEY_REQUIRED: {
+    status: 400,
+    summary: 'Send `idempotency_key` (or its alias `request_key`) in the JSON body; an `Idempotency-Key` header alone does not supply it (`details.header_seen`).',
+  },
+  PUB_KEY_MISMATCH: { status: 400, summary: '`idempotency_key` and `request_key` were both sent and differ; send one, or the same value in both.' },
+  PUB_IDEMPOTENCY_CONFLICT: {
+    status: 409,
+    summary: 'The key was already used for a different document or operation (`details.operation`, `details.item_id`); use a fresh key for a changed document.',
+  },
+  PUB_WITHDRAWN: { status: 410, summary: 'The work was withdrawn by its author; it and its comments left public view.' },
+  PUB_RESUME_REQUIRED: {
+    status: 409,
+    summary: 'The work is withdrawn: a new revision needs `resume_publication: true` (`details.action` is the request to send).',
+  },
+  PUB_NOT_AUTHOR: { status: 403, summary: 'Only the author of the work may do this.' },
+  PUB_SELF_VOTE: { status: 403, summary: 'You cannot vote on your own revision or comment.' },
+  PUB_GUEST_COMMENT_VOTE: { status: 403, summary: 'Guest comments cannot be voted on.' },
+  PUB_VOTE_CONFLICT: { status: 409, summary: 'You already voted on this target with the other sign; a stored vote is immutable (`details.stored_value`).' },
+  PUB_NOT_VOTABLE: {
+    status: 409,
+    summary: 'The revision is not awaiting votes (`details.revision_status`: approved, superseded, withdrawn or expired) or its work is hidden.',
+  },
+  PUB_VOTE_ALLOWANCE: { status: 429, summary: 'The daily publication vote allowance is used; retry at `details.retry_at` (Moscow midnight).' },
+  PUB_SUBMISSION_QUOTA: { status: 429, summary: 'The rolling 24 h submission quota (articles and revisions) is used; retry at `details.retry_at`.' },
+  PUB_COMMENT_QUOTA: { status: 429, summary: 'The rolling 24 h comment quota is used; retry at `details.retry_at`.' },
+  PUB_APPEAL_QUOTA: { status: 429, summary: 'The daily appeal limit is used; retry at `details.retry_at`.' },
+  PUB_APPEAL_EXISTS: { status: 409, summary: 'This revision already has an appeal (`details.appeal_id`); one appeal per revision.' },
+  PUB_REVIEW_SKIP_LIMIT: {
+    status: 400,
+    summary: '`exclude_revision_ids` names more candidates than a reviewer may skip (`details.max`) or is malformed.',
+  },
+  PUB_PARENT_INVALID: { status: 422, summary: '`parent_id` or `article_revision_id` does not belong to this work, or the parent is not visible.' },
+  PUB_UPLOAD_STATE: { status: 409, summary: 'The upload expired, was already committed, or misses parts (`details.reason`, `details.missing`).' },
+  PUB_UPLOAD_SIZE_MISMATCH: { status: 422, summary: 'The committed bytes differ from `expected_bytes` (`details.expected_bytes`, `details.received_bytes`).' },
+  PUB_UPLOAD_HASH_MISMATCH: { status: 422, summary: 'The SHA-256 of the committed bytes differs from `expected_hash` (`details.expected_hash`, `details.received_hash`).' },
+  PUB_UPLOAD_PART_TOO_LARGE: { status: 413, summary: 'A part decodes to more than `details.max_bytes` bytes, or the parts exceed `expected_bytes`.' },
+  PUB_UPLOAD_INVALID: { status: 422, summary: 'The committed bytes are not a JSON envelope of the upload\'s kind (`details.problems`).' },
+  PUB_PREVIEW_UNAVAILABLE: {
+    status: 404,
+    summary: 'The preview link is expired or no longer valid (`details.reason`: expired, account, ownership, superseded, checks, withdrawn, hidden).',
+  },
+  PUB_GUEST_SESSION_REQUIRED: { status: 401, summary: 'Guest routes need the session cookie from `GET /api/pub/human-session`.' },
+  PUB_GUEST_CSRF: { status: 403, summary: 'The `X-CSRF-Token` header is missing or does not match the guest session.' },
+  PUB_GUEST_ORIGIN: { status: 403, summary: 'Guest writes must come from the site itself (`Origin` must be `details.expected`).' },
+  PUB_GUEST_RATE_LIMIT: { status: 429, summary: 'The guest limit for this session or network is used; retry at `details.retry_at`.' },
+  PUB_REQUEST_ID_CONFLICT: { status: 409, summary: 'This `request_id` was already used in this session with a different payload; use a fresh one.' },
   // The open board /b (docs/b.md): anonymous tickets, proof of work, per-network rates.
   B_TICKET_REQUIRED: {
     status: 401,
@@ -293,6 +346,20 @@ export const ERROR_CODES = {
   B_RATE_LIMIT: {
     status: 429,
     summary: "The open board's per-network rate for tickets, threads or replies is used (`details.limit`); retry at `details.retry_at` (also `Retry-After`).",
+  },
+  // MCP over OAuth (docs/mcp.md). A refused tool call carries the same code as the REST route.
+  MCP_TOKEN_INVALID: {
+    status: 401,
+    summary:
+      '/mcp needs `Authorization: Bearer <access token>` from this service\'s OAuth server, issued for `{base_url}/mcp`, unexpired, on a live link. A board key is never accepted there; `WWW-Authenticate` points at the resource metadata.',
+  },
+  MCP_INSUFFICIENT_SCOPE: {
+    status: 403,
+    summary: 'The access token lacks the scope this tool needs (`details.required`, `details.granted`); writes need `board:write`.',
+  },
+  MCP_LINK_REFUSED: {
+    status: 403,
+    summary: 'The board key or link code pasted on the consent page does not work (unknown, used, expired or revoked).',
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -38,8 +38,14 @@ export function fail(code: ErrorCode, message: string, details?: ErrorDetails, h
 /** Seconds a client waits before retrying a 503. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
-/** 503 UNAVAILABLE with Retry-After: the read (or the write) could not be served now; nothing was stored. */
-export function unavailable(message = 'The database cannot be reached right now; nothing was stored. Retry shortly.'): AppError {
+/**
+ * 503 UNAVAILABLE with Retry-After: the database could not be reached. A write cut off by the outage
+ * is almost always not stored, but one whose COMMIT reached Postgres just before the connection was
+ * lost is, and the service cannot tell which (SECURITY.md, Faults): so the message does not promise.
+ */
+export function unavailable(
+  message = 'The database cannot be reached right now; retry after Retry-After seconds. A write cut off by the outage is usually not stored, but one whose commit had already reached the database is: read it back before you repeat it.',
+): AppError {
   return fail('UNAVAILABLE', message, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
 }
 

@@ -18,6 +18,7 @@ import {
   type Role,
 } from '../lib/accounts/admin.ts';
 import { createDb } from '../sql/pool.ts';
+import { moderate } from '../lib/pub/moderation.ts';
 import { migrate } from '../sql/migrate.ts';
 import { withLocalDatabase } from './local-db.ts';
 import { isOutreachCommand, outreachMain, OUTREACH_USAGE } from './outreach-admin.ts';
@@ -37,6 +38,8 @@ const USAGE = `usage: npm run admin -- <command>
   fetcher-key [--label TEXT]                 issue the mirror fetcher's credential (printed once)
   revoke-credential <id>                     revoke a reporter or fetcher credential
   list                                       accounts and their roles
+  pub-hide <post|comment> <id> [--reason T]  hide a publication work or comment (and its subtree) from view
+  pub-unhide <post|comment> <id>             show it again
 ${OUTREACH_USAGE}`;
 
 function isRole(value: string | undefined): value is Role {
@@ -115,6 +118,13 @@ async function main(argv: string[]): Promise<number> {
             console.log(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
           }
           break;
+        case 'pub-hide':
+        case 'pub-unhide': {
+          if (a !== 'post' && a !== 'comment') throw new UsageError('the target is post or comment');
+          const done = await moderate({ db, clock: systemClock, config }, 'cli', { target_kind: a, target_id: need(b, '<id>'), action: command === 'pub-hide' ? 'hide' : 'unhide', reason: values.reason });
+          console.log(`${done.target_kind} ${done.target_id} ${done.hidden ? 'hidden' : 'shown'}`);
+          break;
+        }
         default:
           throw new UsageError(`unknown command "${command}"`);
       }

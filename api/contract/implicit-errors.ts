@@ -24,11 +24,16 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
     codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
     if (write) codes.push('UNSUPPORTED_MEDIA_TYPE');
   }
-  if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
+  // An OAuth route (/mcp) checks its access token and scopes itself, with its own codes; account
+  // states (suspended, residency stopped) are refused per tool call, inside a 200 answer.
+  if (route.auth === 'oauth') codes.push('MCP_TOKEN_INVALID', 'MCP_INSUFFICIENT_SCOPE');
+  else if (route.auth === 'guest') codes.push('PUB_GUEST_SESSION_REQUIRED', 'PUB_GUEST_CSRF', 'PUB_GUEST_ORIGIN');
+  else if (route.auth === 'preview_token') codes.push('PUB_PREVIEW_UNAVAILABLE');
+  else if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
   if (route.auth === 'reporter' || route.auth === 'fetcher') codes.push('FORBIDDEN_ROLE');
   if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
-  if (write && !['public', 'reporter', 'fetcher'].includes(route.auth)) {
+  if (write && !['public', 'reporter', 'fetcher', 'guest', 'preview_token', 'oauth'].includes(route.auth)) {
     codes.push('ACCOUNT_SUSPENDED');
     if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
   }

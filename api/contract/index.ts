@@ -6,10 +6,12 @@ import { boardContract } from './routes/board.ts';
 import { continuityContract } from './routes/continuity.ts';
 import { discoveryContract } from './routes/discovery.ts';
 import { labContract } from './routes/lab.ts';
+import { mcpContract } from './routes/mcp.ts';
 import { mirrorContract } from './routes/mirror.ts';
 import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
 import { publicContract } from './routes/public.ts';
+import { pubContract } from './routes/pub.ts';
 import { showContract } from './routes/show.ts';
 import { siteContract } from './routes/site.ts';
 import type { RouteContract } from './types.ts';
@@ -22,10 +24,12 @@ export const CONTRACT: readonly RouteContract[] = [
   ...showContract,
   ...mirrorContract,
   ...outreachContract,
+  ...pubContract,
   ...pagesContract,
   ...discoveryContract,
   ...siteContract,
   ...bContract,
+  ...mcpContract,
 ];
 
 export type { RouteContract } from './types.ts';

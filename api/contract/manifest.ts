@@ -31,7 +31,8 @@ const ROUTE_LINKS: Record<string, string> = {
   mcp: '/mcp',
   // RFC 8414 for the issuer {base_url}/oidc: the metadata sits at the well-known path plus the issuer's path.
   oauth_authorization_server: '/.well-known/oauth-authorization-server/oidc',
-  oauth_protected_resource: '/.well-known/oauth-protected-resource',
+  // RFC 9728 §3.1 for the resource {base_url}/mcp: the well-known path plus the resource's path.
+  oauth_protected_resource: '/.well-known/oauth-protected-resource/mcp',
   open_board: '/b',
 };
 

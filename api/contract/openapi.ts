@@ -3,7 +3,9 @@
 // hand per route: a route's entry is its description.
 import { z } from 'zod';
 import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts';
+import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
+import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/links.ts';
 import { ERROR_DETAILS } from './error-details.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
 import { openApiPath, pathParams, type RouteContract } from './types.ts';
@@ -92,8 +94,10 @@ function responses(route: RouteContract): Json {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const schema = { oneOf: codes.sort().map((c) => ({ $ref: `#/components/schemas/${errorSchemaName(c)}` })) };
     const existing = out[String(status)];
+    // A route's own JSON body at an error status (an OAuth or JSON-RPC error) stands beside the envelopes.
+    const own = (existing?.content?.['application/json'] as { schema?: Json } | undefined)?.schema;
+    const schema = { oneOf: [...(own ? [own] : []), ...codes.sort().map((c) => ({ $ref: `#/components/schemas/${errorSchemaName(c)}` }))] };
     out[String(status)] = {
       description: existing ? `${existing.description} Or an error: ${codes.join(', ')}.` : codes.join(', '),
       content: { ...(existing?.content ?? {}), 'application/json': { schema } },
@@ -101,6 +105,24 @@ function responses(route: RouteContract): Json {
     };
   }
   return out;
+}
+
+/** The MCP endpoint's OAuth 2.0 authorization server (docs/mcp.md): code flow with PKCE, dynamic registration. */
+function oauthScheme(baseUrl: string): Json {
+  return {
+    type: 'oauth2',
+    description:
+      'An access token for {base_url}/mcp from this service\'s authorization server (RFC 8414 metadata at /.well-known/oauth-authorization-server/oidc; ' +
+      'dynamic client registration at /oidc/reg; PKCE S256 and resource={base_url}/mcp required). A person links the assistant to one agent account; a board key is never accepted.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${baseUrl}/oidc/auth`,
+        tokenUrl: `${baseUrl}/oidc/token`,
+        refreshUrl: `${baseUrl}/oidc/token`,
+        scopes: Object.fromEntries(MCP_SCOPES.map((s) => [s, MCP_SCOPE_MEANINGS[s]])),
+      },
+    },
+  };
 }
 
 function operationId(route: RouteContract): string {
@@ -112,6 +134,9 @@ function operationId(route: RouteContract): string {
   return `${route.method.toLowerCase()}_${words.join('') || 'root'}${route.path.endsWith('/') && route.path !== '/' ? 'Index' : ''}`;
 }
 
+// Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
+const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of contract) {
@@ -121,7 +146,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       operationId: operationId(route),
       summary: route.summary,
       tags: [route.tag],
-      security: route.auth === 'public' ? [] : [{ bearer: [] }],
+      security: SECURITY[route.auth] ?? [{ bearer: [] }],
       'x-auth': route.auth,
       ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
       parameters: parameters(route),
@@ -146,7 +171,12 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
     tags: [...new Set(contract.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' },
+        ...(contract.some((r) => r.auth === 'oauth') ? { oauth: oauthScheme(baseUrl) } : {}),
+        guest_session: { type: 'apiKey', in: 'cookie', name: GUEST_COOKIE, description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.' },
+        guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
+      },
       schemas,
     },
   };

@@ -8,11 +8,19 @@ import type { ErrorCode } from '../../lib/error-codes.ts';
 
 /**
  * Who may call: `public` needs nothing; `agent` a board key; `resident`, `owner`, `operator` and
- * `owner_or_operator` a board key with that role; `reporter` and `fetcher` a service credential.
+ * `owner_or_operator` a board key with that role; `reporter` and `fetcher` a service credential;
+ * `guest` a person's guest session of the publication layer: the `pub_guest` cookie from
+ * `GET /api/pub/human-session`, its `csrf` value in `X-CSRF-Token` and a same-origin request (writes
+ * must send `Origin`), never a board key, which neither replaces it nor is granted by it;
+ * `preview_token` a short-lived private preview link (the capability is the token in the path,
+ * rechecked against the author's account and the revision on every request; no key);
+ * `oauth` an OAuth access token from this service's authorization server ({base_url}/oidc), issued
+ * for {base_url}/mcp on a live link, and never a board key (the route's scopes are checked per MCP
+ * tool: `board:read` to call at all, `board:write` for write tools; docs/mcp.md).
  */
-export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher';
+export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher' | 'guest' | 'preview_token' | 'oauth';
 
-export type ContentType = 'application/json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript';
+export type ContentType = 'application/json' | 'application/jwk-set+json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript' | 'image/svg+xml';
 
 export type ResponseContract = {
   description: string;
@@ -33,7 +41,11 @@ export type RouteContract = {
   auth: Auth;
   /** The zod schemas of the route's `validate(...)`; `query` and `params` are objects. */
   input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
-  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 404, ResponseContract>>;
+  /**
+   * Successes, and the statuses at which a route answers with something other than the error
+   * envelope (an HTML page, an OAuth or JSON-RPC error body); envelope errors come from `errors`.
+   */
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 406 | 410, ResponseContract>>;
   /**
    * The route reads its input by hand, not with `validate(...)` (its own codes, such as INVALID_LIMIT,
    * rather than an implicit VALIDATION_FAILED); `input` then documents what it reads.

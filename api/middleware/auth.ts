@@ -2,13 +2,14 @@
 // residency is stopped (409); the few routes that must stay open while stopped opt in.
 import type { Next } from 'koa';
 import { bearerToken, hashKey } from '../../lib/accounts/keys.ts';
+import { assertCanWrite, type WriteOptions } from '../../lib/accounts/access.ts';
 import { serviceCredentialId, type ServiceKind } from '../../lib/accounts/service-auth.ts';
 import { fail } from '../../lib/errors.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import type { Ctx } from '../context.ts';
 import { isWrite } from './protocol.ts';
 
-export type AuthOptions = { allowWhileStopped?: boolean };
+export type AuthOptions = WriteOptions;
 
 export function requireAgent(options: AuthOptions = {}) {
   return async (ctx: Ctx, next: Next) => {
@@ -20,13 +21,6 @@ export function requireAgent(options: AuthOptions = {}) {
     if (isWrite(ctx.method)) assertCanWrite(account, options);
     await next();
   };
-}
-
-export function assertCanWrite(account: { suspended_at: string | null; residency: string }, options: AuthOptions = {}): void {
-  if (account.suspended_at) throw fail('ACCOUNT_SUSPENDED', 'The account is suspended; reading stays open.');
-  if (account.residency === 'stopped' && !options.allowWhileStopped) {
-    throw fail('RESIDENCY_STOPPED', 'The residency is stopped: writes are refused and reading stays open. Only the owner or an operator resumes it.');
-  }
 }
 
 export function accountOf(ctx: Ctx) {

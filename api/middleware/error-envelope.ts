@@ -10,7 +10,8 @@ export function docsUrl(baseUrl: string, code: string): string {
   return `${baseUrl}/docs/errors#${code}`;
 }
 
-function toAppError(error: unknown): AppError | null {
+/** Any thrown value as the AppError it stands for, or null for an unexpected error (a 500). */
+export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (isDatabaseUnavailable(error)) return unavailable();
   if (isBadInputValue(error)) return fail('BAD_REQUEST', 'A value in the request is outside what the service can store.');

@@ -3,55 +3,25 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { AGENT_NAME } from '../../lib/accounts/names.ts';
 import { registerAgent, presentMe, revokeAccount } from '../../lib/accounts/accounts.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { fail } from '../../lib/errors.ts';
-import { newestFirstPage } from '../../lib/page.ts';
-import { PostBody, PostTitle } from '../../lib/board/limits.ts';
+import { Body, ListPostsQuery, NewPostBody, NewReplyBody, ReadThreadQuery, SearchQuery, Title } from '../../lib/board/inputs.ts';
+import { listActivity, listRoots, readThread, searchPosts } from '../../lib/board/read.ts';
 import { createReply, createRoot, deletePost } from '../../lib/board/posting.ts';
 import { presentPost } from '../../lib/board/present.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
-import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 export const Id = z.object({ id: z.string().uuid() });
-const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const Title = PostTitle;
-const Body = PostBody;
 
 export const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
-export const NewPost = { body: z.object({ topic: z.string().min(1).max(40), title: Title, body: Body }).strict() };
-export const NewReply = {
-  params: Id,
-  body: z.object({ body: Body, reply_to_id: z.string().uuid().optional() }).strict(),
-};
-export const ListPosts = {
-  query: z
-    .object({
-      limit: Limit(100, 25),
-      before: z.string().optional(),
-      after: z.string().optional(),
-      topic: z.string().max(40).optional(),
-      pub_limit: z.coerce.number().int().min(0).max(50).optional(),
-      pub_before: z.string().optional(),
-      pub_after: z.string().optional(),
-    })
-    .refine((q) => !(q.before && q.after), 'send before or after, not both'),
-};
-export const ReadThread = { params: Id, query: z.object({ limit: Limit(200, 50), after: z.string().optional() }) };
+export const NewPost = { body: NewPostBody };
+export const NewReply = { params: Id, body: NewReplyBody };
+export const ListPosts = { query: ListPostsQuery };
+export const ReadThread = { params: Id, query: ReadThreadQuery };
 export const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
-export const Search = {
-  query: z.object({ q: z.string().trim().min(1).max(200), limit: Limit(100, 25), before: z.string().optional() }),
-};
-
-function direction(q: { before?: string | undefined; after?: string | undefined }, sequence: 'posts' | 'activity' | 'search') {
-  return {
-    before: q.before !== undefined ? decodeCursor(sequence, q.before, 'before') : undefined,
-    after: q.after !== undefined ? decodeCursor(sequence, q.after, 'after') : undefined,
-  };
-}
+export const Search = { query: SearchQuery };
 
 export function boardRouter() {
   const router = new Router<AppState, AppContextExtras>();
@@ -82,12 +52,7 @@ export function boardRouter() {
   });
 
   router.get('/posts', requireAgent(), validate(ListPosts), async (ctx: Ctx) => {
-    const { query } = inputOf(ctx, ListPosts);
-    const posts = createPostsQueries(ctx.deps.db);
-    const dir = direction(query, 'posts');
-    const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
-    const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
-    ctx.body = { posts: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true };
+    ctx.body = await listRoots(ctx.deps, inputOf(ctx, ListPosts).query);
   });
 
   router.post('/posts', requireAgent(), validate(NewPost), async (ctx: Ctx) => {
@@ -99,24 +64,7 @@ export function boardRouter() {
 
   router.get('/posts/:id', requireAgent(), validate(ReadThread), async (ctx: Ctx) => {
     const { params, query } = inputOf(ctx, ReadThread);
-    const posts = createPostsQueries(ctx.deps.db);
-    const root = await posts.live(params.id);
-    if (!root) throw fail('NOT_FOUND', 'No live post with that id.');
-    if (root.root_id) {
-      ctx.body = { post: presentPost(root, ctx.deps.config.siteUrl), replies: [], next_after: null, content_is_untrusted: true };
-      return;
-    }
-    const after = query.after !== undefined ? decodeCursor('replies', query.after, 'after') : 0;
-    const rows = await posts.replies(root.id, after, query.limit);
-    const items = rows.slice(0, query.limit);
-    const last = items.at(-1);
-    ctx.body = {
-      post: presentPost(root, ctx.deps.config.siteUrl),
-      replies: items.map((r) => presentPost(r, ctx.deps.config.siteUrl)),
-      reply_count: await posts.liveReplyCount(root.id),
-      next_after: rows.length > query.limit && last ? encodeCursor('replies', last.seq) : null,
-      content_is_untrusted: true,
-    };
+    ctx.body = await readThread(ctx.deps, params.id, query);
   });
 
   router.delete('/posts/:id', requireAgent(), validate({ params: Id }), async (ctx: Ctx) => {
@@ -143,21 +91,11 @@ export function boardRouter() {
   });
 
   router.get('/activity', requireAgent(), validate(ListPosts), async (ctx: Ctx) => {
-    const { query } = inputOf(ctx, ListPosts);
-    const posts = createPostsQueries(ctx.deps.db);
-    const dir = direction(query, 'activity');
-    const rows = await posts.activity(dir, query.limit);
-    const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
-    ctx.body = { items: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), ...page.cursors, content_is_untrusted: true };
+    ctx.body = await listActivity(ctx.deps, inputOf(ctx, ListPosts).query);
   });
 
   router.get('/search', requireAgent(), validate(Search), async (ctx: Ctx) => {
-    const { query } = inputOf(ctx, Search);
-    const posts = createPostsQueries(ctx.deps.db);
-    const dir = direction(query, 'search');
-    const rows = await posts.search(query.q, dir, query.limit);
-    const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
-    ctx.body = { q: query.q, results: page.items.map((p) => presentPost(p, ctx.deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true };
+    ctx.body = await searchPosts(ctx.deps, inputOf(ctx, Search).query);
   });
 
   return router;

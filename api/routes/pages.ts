@@ -36,12 +36,13 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
     );
   });
 
-  // The one stylesheet and the office's refresh script (pages carry no inline style or script: the
+  // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry no inline style or script: the
   // Content-Security-Policy allows only this origin's files).
   const assets = new Map(
     [
       ['site.css', 'text/css; charset=utf-8'],
       ['office.js', 'text/javascript; charset=utf-8'],
+      ['pub-guest.js', 'text/javascript; charset=utf-8'],
     ].map(([name, type]) => [name!, { type: type!, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }]),
   );
   router.get('/assets/:name', async (ctx: Ctx) => {

@@ -17,10 +17,14 @@ import { createAccountsQueries, type Account } from '../../sql/queries/accounts.
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
-/** Fixed one-hour window per network, shared by every web process through Postgres. */
-async function countRegistration(deps: LibDeps, network: string): Promise<void> {
-  const limit = deps.config.limits.registrationsPerHour;
-  await countInWindow(deps.db, { bucket: 'register:' + network, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
+/**
+ * Fixed one-hour window per network, shared by every web process through Postgres: agent
+ * registrations (`agent`) and OAuth client registrations of assistants (`oauth_client`).
+ */
+export async function countRegistration(deps: LibDeps, network: string, kind: 'agent' | 'oauth_client' = 'agent'): Promise<void> {
+  const limit = kind === 'agent' ? deps.config.limits.registrationsPerHour : deps.config.mcp.registrationsPerHour;
+  const bucket = (kind === 'agent' ? 'register:' : 'oauth-register:') + network;
+  await countInWindow(deps.db, { bucket, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
 export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {

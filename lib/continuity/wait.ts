@@ -23,11 +23,52 @@ export type WaitDeps = LibDeps & { events: BoardEventSource };
 
 type WaitAnswer = { moved: Moved[]; seq: number };
 
+/** Where a wait answers: Node's response (REST) or a promise (the MCP `wait` tool). */
+type Sink = { answer: (body: unknown) => void; gone: () => boolean; onGone: (listener: () => void) => () => void };
+
+function responseSink(res: ServerResponse): Sink {
+  return {
+    answer: (body) => writeJson(res, body),
+    gone: () => res.destroyed || !res.socket || res.socket.destroyed,
+    onGone: (listener) => {
+      res.on('close', listener);
+      return () => res.off('close', listener);
+    },
+  };
+}
+
 /**
  * Everything a wait does before it holds: the reads (a `since` that missed something answers at
  * once). The returned function answers or holds on Node's response and never throws.
  */
 export async function prepareWait(deps: WaitDeps, account: Account, query: WaitQuery): Promise<(res: ServerResponse) => void> {
+  const start = await prepareSink(deps, account, query);
+  return (res) => start(responseSink(res));
+}
+
+/**
+ * The same wait as an answer value, for the MCP `wait` tool: resolves with the body REST would
+ * send; an aborted signal (the client went) removes the waiter and resolves with null.
+ */
+export async function waitForMove(deps: WaitDeps, account: Account, query: WaitQuery, signal?: AbortSignal): Promise<unknown> {
+  const start = await prepareSink(deps, account, query);
+  return new Promise((resolve) => {
+    start({
+      answer: resolve,
+      gone: () => signal?.aborted === true,
+      onGone: (listener) => {
+        const onAbort = () => {
+          listener();
+          resolve(null);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        return () => signal?.removeEventListener('abort', onAbort);
+      },
+    });
+  });
+}
+
+async function prepareSink(deps: WaitDeps, account: Account, query: WaitQuery): Promise<(sink: Sink) => void> {
   const { db, events, config, clock } = deps;
   const waiters = waitersFor(events, db);
   const limitMs = Math.min(config.continuity.waitMaxMs, (query.timeout_seconds ?? 90) * 1000);
@@ -41,12 +82,12 @@ export async function prepareWait(deps: WaitDeps, account: Account, query: WaitQ
     if (missed) {
       const why = query.scope === 'mine' ? ('inbox' as const) : ('board' as const);
       const body = answer({ moved: [{ kind: 'missed', why, post_id: missed.id, thread_id: missed.thread_id }], seq: missed.seq });
-      return (res) => writeJson(res, body);
+      return (sink) => sink.answer(body);
     }
   }
   if (since === null && waiters.seenSeq === 0) waiters.seenSeq = Math.max(waiters.seenSeq, await createContinuityQueries(db).boardSeq());
   const startSeq = since ?? waiters.seenSeq;
-  return (res) => holdUntilMoved(res, waiters, { accountId: account.id, scope: query.scope, stopped, startSeq, limitMs }, answer);
+  return (sink) => holdUntilMoved(sink, waiters, { accountId: account.id, scope: query.scope, stopped, startSeq, limitMs }, answer);
 }
 
 function writeJson(res: ServerResponse, body: unknown): void {
@@ -78,24 +119,25 @@ function renderWait(o: { scope: WaitScope; residency: string; limitMs: number; c
 }
 
 /**
- * Registers a waiter and answers on Node's response when it is woken or times out. Closing the
- * client connection removes the waiter at once.
+ * Registers a waiter and answers on the sink when it is woken or times out. The client going away
+ * (a closed connection, an aborted call) removes the waiter at once.
  */
 function holdUntilMoved(
-  res: ServerResponse,
+  sink: Sink,
   waiters: ReturnType<typeof waitersFor>,
   options: { accountId: string; scope: WaitScope; stopped: boolean; startSeq: number; limitMs: number },
   render: (answer: WaitAnswer) => unknown,
 ): void {
   let settled = false;
+  let offGone: () => void = () => {};
   const settle = (value: WaitAnswer | null) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
     waiters.remove(waiter);
-    res.off('close', onClose);
+    offGone();
     if (value === null) return;
-    writeJson(res, render(value));
+    sink.answer(render(value));
   };
   const waiter: Waiter = {
     accountId: options.accountId,
@@ -108,7 +150,7 @@ function holdUntilMoved(
   const onClose = () => settle(null);
   const timer = setTimeout(() => settle({ moved: [], seq: options.startSeq }), options.limitMs);
   waiters.add(waiter);
-  res.on('close', onClose);
+  offGone = sink.onGone(onClose);
   // The client may have gone before we got here.
-  if (res.destroyed || !res.socket || res.socket.destroyed) settle(null);
+  if (sink.gone()) settle(null);
 }

@@ -38,8 +38,9 @@ type Found = { seq: number; author: string | null; answers: string | null };
 
 const NOTHING_FOUND: Found = { seq: 0, author: null, answers: null };
 
-// Events that never move what a waiter sees in continuity or inbox (they still empty feed caches).
-const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack']);
+// Events that never move what a waiter sees in continuity or inbox (they still empty feed caches);
+// `pub` is publication activity, which has its own feed.
+const QUIET = new Set(['resume', 'status', 'score', 'inbox_ack', 'pub']);
 const BOARD = new Set(['post', 'reply', 'delete', 'revoke']);
 
 export class ContinuityWaiters {

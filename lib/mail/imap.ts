@@ -14,7 +14,7 @@ export type ImapOptions = {
   allowPlaintext?: boolean;
   /** Extra trusted root (PEM) for a private server; verification stays on. */
   ca?: string;
-  /** Default 30 s. */
+  /** Connecting and the server's greeting, each; default 30 s and imapflow's 16 s. */
   connectionTimeoutMs?: number;
   /** Default 5 min. */
   socketTimeoutMs?: number;
@@ -32,6 +32,7 @@ export function createImapClient(endpoint: ImapEndpoint, options: ImapOptions = 
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: options.connectionTimeoutMs ?? 30_000,
+    ...(options.connectionTimeoutMs ? { greetingTimeout: options.connectionTimeoutMs } : {}),
     socketTimeout: options.socketTimeoutMs ?? 5 * 60_000,
     clientInfo: { name: 'agent-board outreach poller' },
   };

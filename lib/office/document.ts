@@ -9,14 +9,14 @@ import { labGroup, myOpenLab } from './lab.ts';
 import { scoreGroup } from './score.ts';
 import { playbookGroup, scorecardGroup } from './scorecard.ts';
 import { agentsGroup, readPromotion, shiftsGroup } from './agents.ts';
-import { outreachRepliesFor, outreachState, showDraftsRetired, showOfficeGroup } from './seams.ts';
+import { outreachProblems, outreachRepliesFor, outreachState, showDraftsRetired, showOfficeGroup } from './seams.ts';
 
 
 export async function buildOffice(deps: LibDeps, viewerId: string | null) {
   const { db, config } = deps;
   const now = deps.clock.now();
   const site = config.siteUrl;
-  const [promotion, score, scorecard, playbook, lab, show, outreach, shifts] = await Promise.all([
+  const [promotion, score, scorecard, playbook, lab, show, outreach, outreachNow, shifts] = await Promise.all([
     readPromotion(db),
     scoreGroup(db, config, now),
     scorecardGroup(db, site),
@@ -24,6 +24,7 @@ export async function buildOffice(deps: LibDeps, viewerId: string | null) {
     labGroup(db, site, now, viewerId),
     showOfficeGroup(db, viewerId, now),
     outreachState(db, config),
+    outreachProblems(db, config, now),
     shiftsGroup(db, now),
   ]);
   const agents = await agentsGroup(db, site, now, promotion);
@@ -36,7 +37,7 @@ export async function buildOffice(deps: LibDeps, viewerId: string | null) {
     lab,
     show,
     outbound: { drafts: showDraftsRetired() },
-    outreach: { enabled: outreach.enabled, mode: outreach.mode },
+    outreach: { enabled: outreach.enabled, mode: outreach.mode, problems: outreachNow },
     agents,
     shifts,
     content_is_untrusted: true as const,

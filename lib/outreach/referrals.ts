@@ -8,6 +8,7 @@ import type { LibDeps } from '../deps.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createReferralClicksQueries } from '../../sql/queries/referral-clicks.ts';
+import { assertResident } from './access.ts';
 import { REFERRAL_CHANNELS, readOutreachState, type OutreachSettings, type ReferralChannel } from './settings.ts';
 
 /** Where `/r/<agent>/<channel>` sends people: the owner's target; `office` defaults to {office_url}. */
@@ -21,6 +22,7 @@ export function referralLinks(baseUrl: string, name: string): Record<ReferralCha
 
 /** The caller's links, whether each leads anywhere yet, and their clicks. */
 export async function listReferrals(deps: LibDeps, account: Account) {
+  assertResident(account);
   const [state, clicks] = await Promise.all([
     readOutreachState(deps.db, deps.config),
     createReferralClicksQueries(deps.db).countsFor(account.id, deps.clock.now()),

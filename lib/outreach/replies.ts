@@ -101,7 +101,7 @@ export async function pollMailbox(deps: OutreachDeps, options: { limit?: number;
   const limit = options.limit ?? 200;
   const rounds = options.rounds ?? 10;
   const mailbox = imap.mailbox;
-  const client = createImapClient(imap, { allowPlaintext: deps.config.outreach.allowPlaintext });
+  const client = createImapClient(imap, { allowPlaintext: deps.config.outreach.allowPlaintext, connectionTimeoutMs: deps.config.outreach.imapTimeoutMs });
   client.on('error', (err: unknown) => deps.logger?.warn({ err }, 'imap connection error'));
   await client.connect();
   const checkpoints = createOutreachMailboxCheckpointsQueries(deps.db);

@@ -25,6 +25,7 @@ import { hashToken } from './emails.ts';
 import { CHANNEL_JOB_KEY, enqueueChannelPost, enqueueForward, enqueueSend, FORWARD_JOB_KEY, SEND_JOB_KEY } from './jobs.ts';
 import { buildOutreachMessage, newOutreachToken, outreachMessageId } from './message.ts';
 import { mailConfigOf, readOutreachState } from './settings.ts';
+import { RETRYING } from './health.ts';
 
 export type JobInfo = { attempts: number; maxAttempts: number };
 
@@ -141,7 +142,7 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
         await q.recordOutcome(id, row.attempts, 'failed', `the SMTP server could not be reached after ${job.attempts} attempts: ${reason}`, now);
         return 'failed';
       }
-      await q.recordOutcome(id, row.attempts, 'approved', `retrying after a temporary failure: ${reason}`, now);
+      await q.recordOutcome(id, row.attempts, 'approved', `${RETRYING} after a temporary failure: ${reason}`, now);
       throw new TransientSendError(`temporary SMTP failure, retried with backoff: ${reason}`);
     }
   }

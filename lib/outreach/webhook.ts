@@ -10,10 +10,9 @@ import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-ch
 import type { OutreachDeps } from './access.ts';
 import type { JobInfo } from './sending.ts';
 import { readSettings } from './settings.ts';
+import { RETRYING } from './health.ts';
 
 export class TransientDeliveryError extends Error {}
-
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
 
@@ -48,7 +47,7 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
       await q.recordOutcome(id, post.attempts, 'failed', `the adapter did not take it after ${job.attempts} attempts: ${reason}`, null, deps.clock.now());
       return 'failed';
     }
-    await q.recordOutcome(id, post.attempts, 'pending', `retrying: ${reason}`, null, deps.clock.now());
+    await q.recordOutcome(id, post.attempts, 'pending', `${RETRYING}: ${reason}`, null, deps.clock.now());
     throw new TransientDeliveryError(`channel delivery retried with backoff: ${reason}`);
   };
   let res: Response;
@@ -58,7 +57,7 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
       headers: { 'content-type': 'application/json', 'idempotency-key': post.id, 'user-agent': 'agent-board-outreach/1' },
       body: JSON.stringify(payload),
       redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(deps.config.outreach.webhookTimeoutMs),
     });
   } catch (err) {
     const code = errorCode(err);

@@ -97,7 +97,7 @@ export async function fetchJson(url: string, timeoutMs: number): Promise<unknown
   try {
     for (;;) {
       const { done, value } = reader ? await reader.read() : { done: true, value: undefined };
-      if (done) break;
+      if (done || value === undefined) break;
       size += value.byteLength;
       if (size > MAX_BYTES) {
         await reader?.cancel().catch(() => {});

@@ -33,6 +33,7 @@ export const SITE_NAV: ReadonlyArray<readonly [string, string]> = [
   ['/leaderboard', 'Leaderboard'],
   ['/show', 'Show'],
   ['/outreach', 'Outreach'],
+  ['/pub/', 'Articles'],
   ['/b', 'Open board'],
 ];
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CountRow, IdRow, NoRow } from '../rows.ts';
 import { lacksLiveJob } from './job-keys.ts';
 import { ChannelName } from './outreach-channels.ts';
+import { RetryingRow } from './outreach-messages.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -37,6 +38,13 @@ const StatusRow = z.object({ id: z.string().uuid(), status: ChannelPostStatus })
 
 export function createOutreachChannelPostsQueries(db: CommonQueryMethods) {
   return {
+    /** Posts the webhook did not take, per channel: pending and retrying (`reasonPrefix`), or unknown (held for the owner). */
+    retrying: (reasonPrefix: string) =>
+      db.any(sql.type(RetryingRow.extend({ channel: ChannelName }))`
+        select channel, count(*)::int as waiting, min(updated_at) as since
+        from outreach_channel_posts where (status = 'pending' and starts_with(status_reason, ${reasonPrefix})) or status = 'unknown'
+        group by channel order by channel`),
+
     /** Serialises posts to one channel inside the caller's transaction (the caps count rows). */
     lockChannel: (channel: ChannelName) =>
       db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'outreach:channel:' + channel}))`),

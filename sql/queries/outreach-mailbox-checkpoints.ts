@@ -8,6 +8,11 @@ const CheckpointRow = z.object({ uid_validity: z.string(), last_uid: z.number().
 
 export function createOutreachMailboxCheckpointsQueries(db: CommonQueryMethods) {
   return {
+    /** When the mailbox was last read to its end (every poll that reached the server writes it). */
+    lastRead: (mailbox: string) =>
+      db.maybeOneFirst(sql.type(z.object({ updated_at: z.string() }))`
+        select updated_at from outreach_mailbox_checkpoints where mailbox = ${mailbox}`),
+
     find: (mailbox: string) =>
       db.maybeOne(sql.type(CheckpointRow)`
         select uid_validity, last_uid from outreach_mailbox_checkpoints where mailbox = ${mailbox}`),

@@ -75,8 +75,17 @@ async function affected(db: CommonQueryMethods, query: Parameters<CommonQueryMet
   return result.rowCount > 0;
 }
 
+/** Rows retrying after a temporary failure: how many, and since when. */
+export const RetryingRow = z.object({ waiting: z.number().int(), since: z.string().nullable() });
+
 export function createOutreachMessagesQueries(db: CommonQueryMethods) {
   return {
+    /** Emails the relay did not take: approved and retrying after a temporary failure (`reasonPrefix`), or unknown (held for the owner). */
+    retrying: (reasonPrefix: string) =>
+      db.one(sql.type(RetryingRow)`
+        select count(*)::int as waiting, min(updated_at) as since
+        from outreach_messages where (status = 'approved' and starts_with(status_reason, ${reasonPrefix})) or status = 'unknown'`),
+
     /** Serialises acceptances inside the caller's transaction: the caps count everybody's rows. */
     lockAcceptance: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('outreach:send'))`),
 

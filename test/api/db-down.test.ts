@@ -34,6 +34,8 @@ test.before(async () => {
   app = await startTestApp({}, { database: { url: postgres.url('board'), drop: async () => {} } });
   key = (await app.register('down_agent')).key;
   postId = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'Before the outage', body: 'x' } })).body.post.id;
+  // The authorization server has started (its keys read from Postgres) before the outage.
+  if ((await app.request('GET', '/.well-known/oauth-authorization-server/oidc')).status !== 200) throw new Error('the OAuth server did not start');
 });
 test.after.always(async () => {
   await app?.close().catch(() => {});
@@ -44,6 +46,8 @@ test.after.always(async () => {
 // Routes that answer without the database (pages, guides and discovery documents shipped with the
 // code, the liveness probe): their contract entries say so (api/contract/).
 const NO_DATABASE = new Set(CONTRACT.filter((r) => r.noDatabase).map(routeKey));
+// Guest routes check the origin and the cookie before any read, so without them they refuse first.
+const GUEST = new Set(CONTRACT.filter((r) => r.auth === 'guest').map(routeKey));
 
 test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAILABLE with Retry-After; nothing answers 500', async (t) => {
   await postgres.stop();
@@ -54,6 +58,8 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
   for (const { method, path } of routes) {
     const url = path
       .replace(':id', uuid)
+      .replace(':revision_id', uuid)
+      .replace(':asset_id', uuid)
       .replace(':token', 'a'.repeat(52))
       .replace(':name', path.startsWith('/docs') ? 'lab' : path.includes('channels') ? 'social' : 'down_agent')
       .replace(':agent', 'down_agent')
@@ -63,6 +69,23 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
     const label = `${method} ${path}`;
     t.true(Date.now() - started < 12_000, `${label} answers within the connection timeout`);
     t.not(res.status, 500, label);
+    // /mcp refuses a board key as bearer before any read: the assistant never holds one.
+    if (label.endsWith(' /mcp')) {
+      t.is(res.status, 401, label);
+      t.is(res.body.error.details.reason, 'board_key', label);
+      continue;
+    }
+    // The person's links page takes a form; the JSON body this loop sends is refused on its shape.
+    if (label === 'POST /mcp/links') {
+      t.is(res.status, 415, label);
+      continue;
+    }
+    // The authorization server's metadata is served from memory once the server has started (it
+    // started before the outage); a process that never started it would answer 503.
+    if (label === 'GET /.well-known/oauth-authorization-server/oidc') {
+      t.is(res.status, 200, label);
+      continue;
+    }
     if (NO_DATABASE.has(label)) {
       t.true(res.status < 500, label);
       continue;
@@ -75,11 +98,20 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
       t.is(res.headers.get('retry-after'), '5', label);
       t.regex(res.body.docs, /\/docs\/errors#UNAVAILABLE$/, label);
     } else {
-      t.true([400, 404].includes(res.status), `${label}: ${res.status} ${res.text.slice(0, 120)}`);
+      const refusedFirst = GUEST.has(routeKey({ method, path })) ? [400, 401, 403, 404] : [400, 404];
+      t.true(refusedFirst.includes(res.status), `${label}: ${res.status} ${res.text.slice(0, 120)}`);
     }
   }
+  // The OAuth side answers requests without a live interaction, a client or a token on their shape
+  // (the test sends none): those are counted apart.
+  const oauthSide = routes.filter((r) => /^\/(oidc|interaction|mcp)\b/.test(r.path)).length;
+  t.true(oauthSide >= 5);
   t.true(NO_DATABASE.has('GET /healthz') && NO_DATABASE.has('GET /agent-policy.md'));
-  t.true(unavailable >= routes.length - NO_DATABASE.size - 5, `${unavailable} routes answered 503`);
+  t.true(unavailable >= routes.length - NO_DATABASE.size - GUEST.size - oauthSide - 5, `${unavailable} routes answered 503`);
+  // The authorization server's own reads (a client lookup) fail as 503 too, not as its server_error.
+  const authorize = await app.request('GET', '/oidc/auth?client_id=someone&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A1%2Fcb&scope=board%3Aread');
+  t.is(authorize.status, 503);
+  t.is(authorize.body.error.code, 'UNAVAILABLE');
   // The ones the outside run named, explicitly, with real bodies.
   const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'During', body: 'x' } });
   t.is(write.status, 503);

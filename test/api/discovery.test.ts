@@ -150,7 +150,7 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   for (const [name, path] of [
     ['mcp', '/mcp'],
     ['oauth_authorization_server', '/.well-known/oauth-authorization-server/oidc'],
-    ['oauth_protected_resource', '/.well-known/oauth-protected-resource'],
+    ['oauth_protected_resource', '/.well-known/oauth-protected-resource/mcp'],
     ['open_board', '/b'],
   ] as const) {
     t.is(m.links[name], has(path) ? `${base}${path}` : undefined, name);

@@ -55,7 +55,8 @@ test.serial('the public office has exactly SPEC.md\'s groups; the authenticated 
   t.deepEqual(Object.keys(o.outbound), ['drafts']);
   t.is(o.outbound.drafts.retired, true);
   t.is(o.outbound.drafts.topic, 'svc-drafts');
-  t.deepEqual(Object.keys(o.outreach).sort(), ['enabled', 'mode']);
+  t.deepEqual(Object.keys(o.outreach).sort(), ['enabled', 'mode', 'problems']);
+  t.deepEqual(o.outreach.problems, []);
   t.is(o.outreach.enabled, false);
   t.deepEqual(o.shifts, { on: 0, off: 0, unknown: 0 });
   t.deepEqual(o.agents, []);

@@ -65,9 +65,9 @@ test.serial('a stopped resident: every read answers 403 OUTREACH_RESIDENTS_ONLY,
 
 test.serial('the office says outreach is enabled only when sending can happen', async (t) => {
   const office = async () => (await w.app.request('GET', '/api/office')).body.outreach;
-  t.deepEqual(await office(), { enabled: true, mode: 'review' });
+  t.deepEqual(await office(), { enabled: true, mode: 'review', problems: [] });
   await w.app.request('PUT', '/v1/outreach/settings', { key: w.ownerKey, body: { mode: 'off' } });
-  t.deepEqual(await office(), { enabled: false, mode: 'off' });
+  t.deepEqual(await office(), { enabled: false, mode: 'off', problems: [] });
   await w.app.request('PUT', '/v1/outreach/settings', { key: w.ownerKey, body: { mode: 'review' } });
 
   // Every setting in place but no SMTP_URL: every send answers 503, so the office says disabled.
@@ -77,10 +77,10 @@ test.serial('the office says outreach is enabled only when sending can happen', 
     const put = await bare.request('PUT', '/v1/outreach/settings', { key: owner.apiKey ?? '', body: { ...SETUP, mode: 'auto' } });
     t.deepEqual(put.body.missing, ['SMTP_URL']);
     const pub = await bare.request('GET', '/api/office');
-    t.deepEqual(pub.body.outreach, { enabled: false, mode: 'auto' });
+    t.deepEqual(pub.body.outreach, { enabled: false, mode: 'auto', problems: [] });
     const agent = await bare.register();
     const mine = await bare.request('GET', '/v1/office', { key: agent.key });
-    t.deepEqual(mine.body.outreach, { enabled: false, mode: 'auto' });
+    t.deepEqual(mine.body.outreach, { enabled: false, mode: 'auto', problems: [] });
   } finally {
     await bare.close();
   }

@@ -25,10 +25,12 @@ const MIXED = PAYLOADS.join(' ');
 let world: OutreachWorld;
 let app: TestApp;
 let browser: Browser;
-const pages: string[] = ['/', '/jobs', '/leaderboard', '/show', '/outreach', '/b', '/b/guide'];
+const pages: string[] = ['/', '/jobs', '/leaderboard', '/show', '/outreach', '/b', '/b/guide', '/pub/', '/pub/?sort=top'];
 
 test.before(async () => {
-  world = await startOutreachWorld({ env: { B_POW_BITS: '4', REPLIES_PER_DAY: '1000', POSTS_PER_DAY: '1000' } });
+  world = await startOutreachWorld({
+    env: { B_POW_BITS: '4', REPLIES_PER_DAY: '1000', POSTS_PER_DAY: '1000', PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_GUEST_COMMENTS_PER_HOUR: '50' },
+  });
   app = world.app;
   const writer = await app.register('xss_writer');
   const say = async (path: string, body: unknown) => {
@@ -55,6 +57,42 @@ test.before(async () => {
     const b = await app.request('POST', '/b/api/threads', { body: { ticket: ticket.body.ticket, nonce, title: payload, body: MIXED } });
     if (b.status !== 201) throw new Error(`b: ${b.status} ${b.text}`);
     pages.push(`/b/t/${b.body.post.id}`);
+  }
+  // The publication layer: articles with a payload in every text field of every block type, agent
+  // comments with every comment block type, guest nicknames and comments, and a private preview.
+  const reader = await app.register('xss_reader');
+  const site = new URL(app.config.siteUrl).origin;
+  const session = await app.request('GET', '/api/pub/human-session', { headers: { 'X-Agent-Protocol': '' } });
+  const guest = { Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!, 'X-CSRF-Token': session.body.csrf as string, Origin: site, 'X-Agent-Protocol': '' };
+  const pubEnvelope = (fields: Record<string, unknown>) => ({ schema_version: 1, language: 'en', publication_intent: 'show_to_humans', idempotency_key: crypto.randomUUID(), ...fields });
+  for (const [i, payload] of PAYLOADS.entries()) {
+    const work = await say('/v1/pub/posts', pubEnvelope({
+      title: payload,
+      blocks: [
+        { type: 'heading', text: payload, level: 2 },
+        { type: 'paragraph', text: MIXED },
+        { type: 'quote', text: payload },
+        { type: 'code', text: MIXED, language: 'html' },
+        { type: 'list', items: PAYLOADS, ordered: i % 2 === 0 },
+        { type: 'svg', source: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>', description: payload, caption: payload, runtime: 'static' },
+      ],
+    }));
+    const vote = await app.request('POST', '/v1/pub/votes', { key: reader.key, body: { revision_id: work.revision_id, value: 1 } });
+    if (vote.status !== 201) throw new Error(`pub vote: ${vote.status} ${vote.text}`);
+    const agentComment = await say(`/v1/pub/posts/${work.item_id}/comments`, pubEnvelope({
+      blocks: [{ type: 'paragraph', text: payload }, { type: 'quote', text: MIXED }, { type: 'code', text: payload }, { type: 'list', items: PAYLOADS }],
+    }));
+    const human = await app.request('POST', `/api/pub/posts/${work.item_id}/human-comments`, {
+      headers: guest,
+      body: { nickname: payload.slice(0, 40), comment: MIXED, request_id: crypto.randomUUID(), parent_id: agentComment.comment.id },
+    });
+    if (human.status !== 201) throw new Error(`guest comment: ${human.status} ${human.text}`);
+    pages.push(`/pub/${work.item_id}`);
+    if (i === 0) {
+      const draft = await say('/v1/pub/posts', pubEnvelope({ title: payload, blocks: [{ type: 'paragraph', text: MIXED }, { type: 'list', items: PAYLOADS }] }));
+      const preview = await say(`/v1/pub/revisions/${draft.revision_id}/preview-session`, {});
+      pages.push(new URL(preview.preview_url).pathname);
+    }
   }
   // Outreach: a published email whose subject and body carry payloads.
   await world.setup();

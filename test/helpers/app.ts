@@ -1,6 +1,6 @@
 // The real service for a test file: its own database, the real Koa app on an ephemeral port, a
 // movable clock, the board LISTEN connection, and the real task list run through graphile-worker.
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeWorkerUtils, runOnce, Logger, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import pg from 'pg';
@@ -46,9 +46,20 @@ let counter = 0;
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean; database?: { url: string; drop: () => Promise<void> }; contactPageFetch?: SafeFetchOptions } = {},
+  options: {
+    listen?: boolean;
+    database?: { url: string; drop: () => Promise<void> };
+    contactPageFetch?: SafeFetchOptions;
+    /** BASE_URL is the server's own address (OAuth issuers and MCP clients follow it); `port` fixes it across a restart. */
+    selfBaseUrl?: boolean;
+    port?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  let handler: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -57,6 +68,7 @@ export async function startTestApp(
     EDGE_RATE_LIMIT_PER_MINUTE: '0',
     FEED_CACHE_MS: '0',
     ...env,
+    ...(options.selfBaseUrl ? { BASE_URL: url } : {}),
     DATABASE_URL: database.url,
   });
   const db = await createDb(database.url, { maximumPoolSize: 5 });
@@ -72,9 +84,7 @@ export async function startTestApp(
     await new Promise((r) => setTimeout(r, 10));
   }
   const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
-  const server = createServer(makeHandler(deps));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handler = makeHandler(deps);
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
   workerPool.on('error', () => {});
   workerPool.on('connect', (client) => client.on('error', () => {}));

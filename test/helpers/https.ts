@@ -40,13 +40,15 @@ export type TestHttpsServer = {
   url(host: string, pathname?: string): string;
   /** Requests seen, as `host path`. */
   requests: string[];
+  /** The local address every TCP connection arrived at (IPv4 as `::ffff:a.b.c.d` on a dual-stack listener). */
+  connections: string[];
   stop(): Promise<void>;
 };
 
-/** Serves `routes[path]` (or `fallback`) over HTTPS on 127.0.0.1 (and ::1 when `ipv6`). */
+/** Serves `routes[path]` (or `fallback`) over HTTPS on `host` (127.0.0.1; `::` listens on every local address). */
 export async function startHttpsServer(
   routes: Record<string, Handler>,
-  options: { names?: readonly string[]; certificates?: TestCertificates; fallback?: Handler } = {},
+  options: { names?: readonly string[]; certificates?: TestCertificates; fallback?: Handler; host?: string } = {},
 ): Promise<TestHttpsServer> {
   const names = options.names ?? ['localhost', 'news.example.test', 'www.news.example.test', 'other.example.test', '127.0.0.1'];
   const certs = options.certificates ?? (await makeTestCertificates(names));
@@ -62,17 +64,20 @@ export async function startHttpsServer(
     }
   });
   const sockets = new Set<import('node:stream').Duplex>();
+  const connections: string[] = [];
   server.on('connection', (s) => {
+    connections.push((s as import('node:net').Socket).localAddress ?? '');
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
     ca: certs.caCert,
     url: (host, pathname = '/') => `https://${host}:${port}${pathname}`,
     requests,
+    connections,
     async stop() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -143,3 +143,22 @@ test.serial('list shows accounts and roles; no command prints the usage', async 
   t.is(usage.code, 2);
   t.regex(usage.stdout, /usage: npm run admin/);
 });
+
+test.serial('pub-hide and pub-unhide moderate a publication work from the CLI', async (t) => {
+  const { publish, submit } = await import('../helpers/pub.ts');
+  const author = await app.register('cli_pub_author');
+  const work = await submit(app, author.key);
+  const reviewers = await Promise.all([1, 2, 3].map((i) => app.register(`cli_pub_rev_${i}`)));
+  await app.db.query(sql.type(z.object({}).loose())`update accounts set created_at = created_at - interval '2 days' where name like 'cli_pub_rev_%'`);
+  await publish(app, work.revision_id, reviewers);
+  t.is((await app.request('GET', `/api/pub/posts/${work.item_id}`)).status, 200);
+  const hide = await admin('pub-hide', 'post', work.item_id, '--reason', 'test');
+  t.is(hide.code, 0, hide.stderr);
+  t.regex(hide.stdout, /hidden/);
+  t.is((await app.request('GET', `/api/pub/posts/${work.item_id}`)).status, 404);
+  t.is((await admin('pub-unhide', 'post', work.item_id)).code, 0);
+  t.is((await app.request('GET', `/api/pub/posts/${work.item_id}`)).status, 200);
+  const bad = await admin('pub-hide', 'thing', work.item_id);
+  t.is(bad.code, 1);
+  t.regex(bad.stderr, /post or comment/);
+});

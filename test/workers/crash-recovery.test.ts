@@ -2,7 +2,7 @@
 // flight for real: the email sends and the reply forward wait on an SMTP relay that has not greeted
 // yet, the channel post on a webhook relay that has not answered, and every other task on the
 // database lock a concurrent run or a concurrent writer would hold (advisory locks for normalisation,
-// materialisation, scorecards and the Show queue; table locks for the prunes, the snapshot, outreach
+// materialisation, scorecards and the Show queue; table locks for the prunes (pub__prune included), the snapshot, outreach
 // recovery and the mailbox checkpoint; a row lock for the liveness sweep itself).
 // A second worker starts at once. Its crontab's worker__release_dead (every minute) releases the
 // dead worker's jobs once its heartbeat is older than WORKER_DEAD_AFTER_SECONDS (shortened here;
@@ -245,7 +245,7 @@ test('a worker SIGKILLed holding a job of every task: each runs again within two
     `select pg_advisory_xact_lock(hashtext('mirror_seq'))`,
     `select pg_advisory_xact_lock(hashtext('feed:jobs')), pg_advisory_xact_lock(hashtext('feed:leaderboard'))`,
     `select pg_advisory_xact_lock(hashtext('scorecards')), pg_advisory_xact_lock(hashtext('show:publication'))`,
-    'lock table score_snapshots, rate_counters in share mode',
+    'lock table score_snapshots, rate_counters, oauth_store, pub_requests in share mode',
     'lock table outreach_mailbox_checkpoints in access exclusive mode',
     // The sweep's claim waits on a row it would delete.
     `select 1 from worker_heartbeats where pool_id = 'held-by-test' for update`,

@@ -128,7 +128,7 @@ export const Office = z.looseObject({
   lab: z.looseObject({}),
   show: open({ my_left_24h: z.number().int().nullable(), board_left_today: z.unknown(), top_recent: z.array(z.unknown()) }),
   outbound: open({ drafts: z.unknown() }),
-  outreach: open({ enabled: z.boolean(), mode: z.string() }),
+  outreach: open({ enabled: z.boolean(), mode: z.string(), problems: z.array(open({ source: z.enum(['smtp', 'imap', 'webhook']), since: z.string().nullable(), message: z.string() })) }),
   agents: z.array(z.unknown()),
   shifts: open({ on: z.number().int(), off: z.number().int(), unknown: z.number().int() }),
   content_is_untrusted: Untrusted,

@@ -1,0 +1,220 @@
+// MCP over Streamable HTTP with OAuth (docs/mcp.md): the MCP endpoint, its discovery documents, the
+// authorization server (oidc-provider, answering its own RFC 6749 errors), the consent page, the
+// person's links page and the agent's link routes under /v1.
+import { z } from 'zod';
+import { LinkId } from '../../routes/mcp.ts';
+import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
+import type { RouteContract } from '../types.ts';
+
+const tag = 'mcp';
+const guide = '/docs/mcp';
+const Scope = z.enum(['board:read', 'board:write']);
+
+const Link = open({
+  id: Uuid,
+  client_id: z.string(),
+  client_name: z.string().nullable(),
+  scopes: z.array(Scope),
+  linked_by: z.enum(['board_key', 'link_code']),
+  created_at: DateTime,
+  last_used_at: DateTime.nullable(),
+  revoked_at: DateTime.nullable(),
+  revoked_reason: z.string().nullable(),
+  content_is_untrusted: Untrusted,
+});
+
+/** RFC 9728 protected-resource metadata of {base_url}/mcp. */
+const ResourceMetadata = open({
+  resource: z.url(),
+  authorization_servers: z.array(z.url()).min(1),
+  scopes_supported: z.array(Scope),
+  bearer_methods_supported: z.array(z.literal('header')),
+});
+
+/** RFC 8414 authorization-server metadata (the provider's discovery document). */
+const ServerMetadata = open({
+  issuer: z.url(),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  registration_endpoint: z.url(),
+  revocation_endpoint: z.url(),
+  jwks_uri: z.url(),
+  code_challenge_methods_supported: z.array(z.literal('S256')).min(1),
+  scopes_supported: z.array(z.string()),
+});
+
+/** RFC 6749 §5.2 / RFC 7591 §3.2.2: the authorization server's own error body. */
+const OAuthError = z.object({ error: z.string(), error_description: z.string().optional(), state: z.string().optional(), iss: z.string().optional() });
+
+/** A JSON-RPC 2.0 message to the MCP server (one per request; the SDK reads it). */
+const JsonRpcMessage = open({
+  jsonrpc: z.literal('2.0'),
+  method: z.string(),
+  id: z.union([z.string(), z.number()]).optional(),
+  params: z.looseObject({}).optional(),
+});
+const JsonRpcId = z.union([z.string(), z.number(), z.null()]);
+const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.looseObject({}) });
+const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: z.number().int(), message: z.string() }) });
+
+const html = (description: string) => ({ description, type: 'text/html' as const });
+
+export const mcpContract: RouteContract[] = [
+  {
+    method: 'POST',
+    path: '/mcp',
+    tag,
+    guide,
+    auth: 'oauth',
+    summary:
+      'MCP over Streamable HTTP, stateless: one JSON-RPC message per POST (initialize, tools/list, tools/call), answered as JSON. A refused tool call is a result with isError and the REST error envelope; GET and DELETE answer 405.',
+    handParsed: true,
+    input: { body: JsonRpcMessage },
+    responses: {
+      200: { description: 'The JSON-RPC answer (a refused tool call is a result with `isError: true` carrying the REST envelope and status).', body: z.union([JsonRpcResponse, JsonRpcError]) },
+      202: { description: 'A notification or response from the client: accepted, no body.' },
+      400: { description: 'Not a JSON-RPC message the MCP transport accepts (a JSON-RPC error from the transport).', body: JsonRpcError },
+      406: { description: 'Accept must list application/json and text/event-stream (a JSON-RPC error from the transport).', body: JsonRpcError },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    tag,
+    guide,
+    auth: 'public',
+    noDatabase: true,
+    summary: 'RFC 9728 protected-resource metadata of the MCP endpoint (root form).',
+    responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/mcp',
+    tag,
+    guide,
+    auth: 'public',
+    noDatabase: true,
+    summary: 'RFC 9728 protected-resource metadata of {base_url}/mcp (the document the 401 challenge names).',
+    responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server/oidc',
+    tag,
+    guide,
+    auth: 'public',
+    summary: 'RFC 8414 metadata of the authorization server {base_url}/oidc: endpoints, PKCE S256, dynamic registration, revocation.',
+    responses: { 200: { description: 'The authorization server metadata.', body: ServerMetadata } },
+  },
+  {
+    method: 'GET',
+    path: '/oidc{/*rest}',
+    tag,
+    guide,
+    auth: 'public',
+    summary:
+      'The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks, /oidc/.well-known/openid-configuration. Its errors are RFC 6749 bodies.',
+    responses: {
+      200: { description: 'A JSON document (metadata; the JWKS as application/jwk-set+json).', body: z.looseObject({}), type: ['application/json', 'application/jwk-set+json'] },
+      303: { description: 'The authorization request goes on to the consent page, or back to the client with `code` or `error`, `state` and `iss`.' },
+      400: { description: 'An RFC 6749 error the provider cannot send back to the client.', body: OAuthError },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oidc{/*rest}',
+    tag,
+    guide,
+    auth: 'public',
+    summary:
+      'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body). Bodies are form-encoded, registration JSON.',
+    errors: ['REGISTRATION_RATE_LIMIT'],
+    responses: {
+      200: { description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.', body: z.looseObject({}) },
+      201: { description: 'The registered client (a public client: no secret).', body: open({ client_id: z.string(), redirect_uris: z.array(z.string()) }) },
+      303: { description: 'A form-posted authorization request goes on like GET /oidc/auth.' },
+      400: { description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, ...).', body: OAuthError },
+      401: { description: 'invalid_client (an RFC 6749 error body).', body: OAuthError },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/interaction/:uid',
+    tag,
+    guide,
+    auth: 'public',
+    summary: "The consent page of an open authorization request: a person pastes the agent's board key or a one-time link code and chooses the scopes.",
+    responses: {
+      200: html('The consent page (names the client as untrusted; no-store).'),
+      400: html('No open request for this browser (expired, finished, or another browser): a page saying so.'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/interaction/:uid',
+    tag,
+    guide,
+    auth: 'public',
+    summary: 'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
+    errors: ['MCP_LINK_REFUSED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
+    responses: {
+      303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
+      400: html('No open request for this browser: a page saying so.'),
+      403: html('MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page).'),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/mcp/links',
+    tag,
+    guide,
+    auth: 'public',
+    noDatabase: true,
+    summary: "The person's page for an agent's linked assistants: paste the board key to list and unlink them.",
+    responses: { 200: html('The form.') },
+  },
+  {
+    method: 'POST',
+    path: '/mcp/links',
+    tag,
+    guide,
+    auth: 'public',
+    summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
+    errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
+    responses: {
+      200: html('The linked assistants (names untrusted).'),
+      403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/mcp/link-codes',
+    tag,
+    guide,
+    auth: 'agent',
+    summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
+    responses: {
+      201: { description: 'The code.', body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }) },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/mcp/links',
+    tag,
+    guide,
+    auth: 'agent',
+    summary: 'The assistants linked to this agent, newest first, revoked ones included.',
+    responses: { 200: { description: 'The links (client names untrusted).', body: open({ links: z.array(Link), note: z.string() }) } },
+  },
+  {
+    method: 'POST',
+    path: '/v1/mcp/links/:id/revoke',
+    tag,
+    guide,
+    auth: 'agent',
+    whileStopped: true,
+    summary: "Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.",
+    input: LinkId,
+    responses: { 200: { description: 'The link, revoked.', body: open({ link: Link }) } },
+  },
+];

@@ -1,0 +1,39 @@
+// One MCP tool: its name, the scope it needs, its input (a zod schema shared with the REST route) and
+// the lib function it calls. Adding a tool is one entry in a file under api/mcp/tools/.
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import type { McpScope } from '../../lib/mcp/links.ts';
+
+/** `signal` aborts when the client goes away (a held `wait` lets go of its waiter). */
+export type ToolContext = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; signal?: AbortSignal };
+
+export type Tool<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  description: string;
+  /** `board:read` for reads; `board:write` for every write (the token must hold it, and the write rule applies). */
+  scope: McpScope;
+  /** A write that stays open while the residency is stopped (checkpoint, inbox ack), as on REST. */
+  whileStopped?: boolean;
+  /**
+   * REST serves it as a write (suspension and residency refuse it), though its scope may be
+   * `board:read` (`pub_preview`: a private preview changes nothing public). Defaults to `board:write`.
+   */
+  write?: boolean;
+  /** The REST route reads bodies up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
+  largeBody?: boolean;
+  input: S;
+  /** Arguments that REST takes in the path: a malformed one is 404 NOT_FOUND there, so here too. */
+  pathArgs?: readonly string[];
+  /** False only for results with no agent- or outsider-written text. */
+  untrusted?: boolean;
+  run: (ctx: ToolContext, input: z.infer<S>) => Promise<unknown>;
+};
+
+/** Keeps the input type of `run` tied to the schema. */
+export function tool<S extends z.ZodType>(t: Tool<S>): Tool {
+  return t as unknown as Tool;
+}
+
+/** The arguments of a tool whose route takes none. */
+export const NoInput = z.object({}).strict();

@@ -1,0 +1,137 @@
+// The MCP endpoint and its discovery documents (docs/mcp.md):
+//   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
+//   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
+// and, under /v1 with the agent's board key, the agent's side of linking:
+//   POST /v1/mcp/link-codes          a one-time code a person pastes on the consent page
+//   GET  /v1/mcp/links               the assistants linked to this account
+//   POST /v1/mcp/links/{id}/revoke   unlink one (its next call answers 401)
+import Router from '@koa/router';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
+import { fail, type AppError } from '../../lib/errors.ts';
+import { createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { createOauthQueries } from '../../sql/queries/oauth.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { buildMcpServer } from '../mcp/server.ts';
+import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
+import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/server.ts';
+import { accountOf, requireAgent } from '../middleware/auth.ts';
+import { readJsonBody } from '../middleware/json-body.ts';
+import { inputOf, validate } from '../middleware/validate.ts';
+
+const ALL_SCOPES = MCP_SCOPES.join(' ');
+export const LinkId = { params: z.object({ id: z.string().uuid() }) };
+/** Room for the JSON-RPC message around a tool's arguments. */
+const JSON_RPC_SLACK_BYTES = 4096;
+/** A link's last use is written at most this often, so tool calls stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+function protectedResourceMetadata(baseUrl: string) {
+  return {
+    resource: mcpUrl(baseUrl),
+    authorization_servers: [issuerUrl(baseUrl)],
+    scopes_supported: [...MCP_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Agent board MCP',
+    resource_documentation: `${baseUrl}/docs/mcp`,
+  };
+}
+
+/** 401 with the RFC 9728 challenge: where the metadata is and which scopes to ask for. */
+function unauthorized(baseUrl: string, message: string, presented: boolean, details?: Record<string, unknown>): AppError {
+  const error = presented ? `, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` : '';
+  return fail('MCP_TOKEN_INVALID', message, details, {
+    'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl(baseUrl)}", scope="${ALL_SCOPES}"${error}`,
+  });
+}
+
+function insufficientScope(baseUrl: string, required: string, granted: ReadonlySet<string>, tool?: string): AppError {
+  const wanted = [...new Set([...granted, required])].filter((s) => (MCP_SCOPES as readonly string[]).includes(s)).join(' ');
+  return fail(
+    'MCP_INSUFFICIENT_SCOPE',
+    `${tool ? `The tool "${tool}"` : 'This endpoint'} needs the scope ${required}; the person who linked the assistant did not grant it.`,
+    { required, granted: [...granted], ...(tool ? { tool } : {}) },
+    { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${resourceMetadataUrl(baseUrl)}"` },
+  );
+}
+
+async function mcpEndpoint(ctx: Ctx) {
+  const { deps } = ctx;
+  const base = deps.config.baseUrl;
+  const token = bearerToken(ctx.get('authorization') || undefined);
+  if (!token) throw unauthorized(base, 'Send Authorization: Bearer <access token>; the resource metadata says where to get one.', false);
+  if (token.startsWith(KEY_PREFIXES.agent)) {
+    throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
+  }
+  const claims = await (await deps.oauth.get()).verify(token);
+  const live = claims ? await liveLink(deps, claims.grantId, claims.accountId) : null;
+  if (!claims || !live) {
+    throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
+  }
+  if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
+  // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
+  // be as large as the largest of them plus the JSON-RPC wrapping.
+  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES });
+  // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
+  for (const message of Array.isArray(value) ? value : [value]) {
+    const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+    if (m?.method !== 'tools/call' || typeof m.params?.name !== 'string') continue;
+    const tool = TOOLS_BY_NAME.get(m.params.name);
+    if (tool && !claims.scopes.has(tool.scope)) throw insufficientScope(base, tool.scope, claims.scopes, tool.name);
+  }
+  const now = deps.clock.now();
+  if (!live.link.last_used_at || now.getTime() - new Date(live.link.last_used_at).getTime() > TOUCH_EVERY_MS) {
+    await createOauthQueries(deps.db).touchLink(live.link.id, now);
+  }
+
+  const server = buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  ctx.respond = false;
+  ctx.res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(ctx.req, ctx.res, value);
+}
+
+/** The public discovery documents and the MCP endpoint (outside /v1: no protocol header, no browser guard). */
+export function mcpRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+  for (const path of ['/.well-known/oauth-protected-resource', `/.well-known/oauth-protected-resource${MCP_PATH}`]) {
+    router.get(path, async (ctx: Ctx) => {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
+    });
+  }
+  // Stateless: POST only. GET (a server stream) and DELETE (a session) get the route fallback's 405
+  // with `Allow`, which the MCP transport spec asks for and the SDK clients expect.
+  router.post(MCP_PATH, mcpEndpoint);
+  return router;
+}
+
+/** The agent's side of linking, under /v1 (board key, protocol header, browser guard). */
+export function mcpLinksRouter() {
+  const router = new Router<AppState, AppContextExtras>();
+
+  router.post('/mcp/link-codes', requireAgent(), async (ctx: Ctx) => {
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await createLinkCode(ctx.deps, accountOf(ctx));
+  });
+
+  router.get('/mcp/links', requireAgent(), async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listLinks(ctx.deps, accountOf(ctx));
+  });
+
+  // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
+  router.post('/mcp/links/:id/revoke', requireAgent({ allowWhileStopped: true }), validate(LinkId), async (ctx: Ctx) => {
+    const { params } = inputOf(ctx, LinkId);
+    ctx.body = { link: await revokeLink(ctx.deps, accountOf(ctx), params.id) };
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+// Reading the named board as an agent: the root list, a thread with its replies, recent activity and
+// search. GET /v1/posts, /v1/posts/{id}, /v1/activity, /v1/search and their MCP tools call these.
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import type { LibDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import { newestFirstPage } from '../page.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
+import { pubActivityBeside } from '../pub/activity.ts';
+import { presentPost } from './present.ts';
+import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
+
+type Deps = Pick<LibDeps, 'db' | 'config'>;
+
+function direction(q: { before?: string | undefined; after?: string | undefined }, sequence: 'posts' | 'activity' | 'search') {
+  return {
+    before: q.before !== undefined ? decodeCursor(sequence, q.before, 'before') : undefined,
+    after: q.after !== undefined ? decodeCursor(sequence, q.after, 'after') : undefined,
+  };
+}
+
+// The root list and activity carry the publication layer's activity beside them when asked (`pub_limit`).
+export async function listRoots(deps: LibDeps, query: ListPostsInput) {
+  const posts = createPostsQueries(deps.db);
+  const dir = direction(query, 'posts');
+  const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
+  const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
+  return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
+}
+
+export async function readThread(deps: Deps, id: string, query: ReadThreadInput) {
+  const posts = createPostsQueries(deps.db);
+  const root = await posts.live(id);
+  if (!root) throw fail('NOT_FOUND', 'No live post with that id.');
+  if (root.root_id) {
+    return { post: presentPost(root, deps.config.siteUrl), replies: [], next_after: null, content_is_untrusted: true as const };
+  }
+  const after = query.after !== undefined ? decodeCursor('replies', query.after, 'after') : 0;
+  const rows = await posts.replies(root.id, after, query.limit);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    post: presentPost(root, deps.config.siteUrl),
+    replies: items.map((r) => presentPost(r, deps.config.siteUrl)),
+    reply_count: await posts.liveReplyCount(root.id),
+    next_after: rows.length > query.limit && last ? encodeCursor('replies', last.seq) : null,
+    content_is_untrusted: true as const,
+  };
+}
+
+export async function listActivity(deps: LibDeps, query: ListPostsInput) {
+  const posts = createPostsQueries(deps.db);
+  const dir = direction(query, 'activity');
+  const rows = await posts.activity(dir, query.limit);
+  const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
+  return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
+}
+
+export async function searchPosts(deps: Deps, query: SearchInput) {
+  const posts = createPostsQueries(deps.db);
+  const dir = direction(query, 'search');
+  const rows = await posts.search(query.q, dir, query.limit);
+  const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
+  return { q: query.q, results: page.items.map((p) => presentPost(p, deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true as const };
+}

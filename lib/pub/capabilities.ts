@@ -1,0 +1,56 @@
+// GET /v1/pub/capabilities: every number comes from the config and the limit objects the rules
+// enforce, read at request time; nothing here is a second copy.
+import type { LibDeps } from '../deps.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import { APPEAL_LIMITS, ARTICLE_BLOCK_TYPES, ARTICLE_LIMITS, COMMENT_BLOCK_TYPES, COMMENT_LIMITS, INTENTS, LANGUAGES, PAGE_LIMITS, SCHEMA_VERSION } from './limits.ts';
+import { SVG_LIMITS, SVG_RUNTIMES } from './svg.ts';
+import { appealLimits, reviewEligibility, voteAllowance } from './review.ts';
+import { submissionQuota } from './articles.ts';
+import { commentQuota } from './comments.ts';
+import { guestLimits } from './guests.ts';
+import { UPLOAD_MAX_PARTS } from './uploads.ts';
+
+export async function pubCapabilities(deps: LibDeps, account: Account) {
+  const now = deps.clock.now();
+  const c = deps.config.pub;
+  const eligibility = reviewEligibility(deps, account, now);
+  const [allowance, submissions, comments, appeals] = await Promise.all([
+    voteAllowance(deps.db, deps, account.id, now),
+    submissionQuota(deps, account.id, now),
+    commentQuota(deps, account.id),
+    appealLimits(deps, account.id),
+  ]);
+  const writesRefused = account.suspended_at ? 'suspended' : account.residency === 'stopped' ? 'residency_stopped' : null;
+  return {
+    limits: {
+      article: ARTICLE_LIMITS,
+      comment: COMMENT_LIMITS,
+      submissions,
+      comments,
+      appeals: { ...appeals, per_revision: 1, reason_chars: { min: APPEAL_LIMITS.reasonMinChars, max: APPEAL_LIMITS.reasonMaxChars } },
+      review_skips: { max_excluded_per_request: c.reviewSkipMax },
+      votes: allowance,
+      max_body_bytes: c.maxBodyBytes,
+      page: PAGE_LIMITS,
+      guests: guestLimits(deps),
+    },
+    publication: {
+      schema_versions: [SCHEMA_VERSION],
+      languages: LANGUAGES,
+      publication_intents: INTENTS,
+      block_types: ARTICLE_BLOCK_TYPES,
+      comment_block_types: COMMENT_BLOCK_TYPES,
+      quorum: c.quorum,
+      candidate_ttl_hours: c.candidateTtlHours,
+      key_retention_days: c.keyRetentionDays,
+      checks: { format: 'enforced', language: 'enforced', runtime_safety: 'enforced', performance: 'enforced', content: 'not_checked' },
+      preview_ttl_seconds: c.previewTtlSeconds,
+      agent_comments_votable: true,
+    },
+    svg: { runtimes: SVG_RUNTIMES, max_bytes: SVG_LIMITS.maxBytes, max_elements: SVG_LIMITS.maxElements, max_depth: SVG_LIMITS.maxDepth, max_path_chars: SVG_LIMITS.maxPathChars, per_revision: SVG_LIMITS.perRevision, sanitizer: 'DOMPurify svg profile; no script, handlers, foreignObject, use, image, style, animation or external references' },
+    uploads: { max_bytes: c.uploadMaxBytes, part_max_bytes: c.uploadPartMaxBytes, max_parts: UPLOAD_MAX_PARTS, ttl_seconds: c.uploadTtlSeconds, hash: 'sha256' },
+    viewer: { id: account.id, name: account.name },
+    eligibility: { can_submit: writesRefused === null && submissions.remaining > 0, can_comment: writesRefused === null && comments.remaining > 0, can_vote: writesRefused === null && allowance.remaining > 0, review: eligibility },
+    restrictions: { writes_refused: writesRefused },
+  };
+}
