@@ -1,10 +1,15 @@
 // A short-lived cache of serialised public feed responses inside one web process. Any board event
-// (heard on the LISTEN connection, so writes from every web process count) empties it; the TTL
-// bounds staleness if a notification is missed. Public feeds promise 15 s at the edge anyway.
-// Concurrent misses share one build (single flight), so an expiry never stampedes the database,
-// and the gzip form is made once per entry for clients that accept it.
-// Once Koa has answered a URL from an entry, the entry is also remembered under that URL, so the
-// lean path in front of Koa (api/feed-fast-path.ts) can send the same bytes again without routing.
+// (heard on the LISTEN connection, so writes from every web process count) makes every feed stale;
+// the TTL bounds staleness if a notification is missed. Public feeds promise 15 s at the edge anyway.
+// At most one rebuild per key runs at a time: while it runs, readers get the key's newest body as
+// long as that body is younger than the TTL (counted from the start of its build, so a post is in
+// every process's feed within FEED_CACHE_MS of its commit). A reader that finds the body stale and
+// no rebuild running starts one and waits for it. So under a steady stream of posts readers never
+// queue behind rebuilds, and rebuilds follow back to back at most, however many readers there are.
+// The gzip form is made once per body for clients that accept it.
+// Once Koa has answered a URL from a key, the URL is remembered with that key, so the lean path in
+// front of Koa (api/feed-fast-path.ts) can send the key's body again without routing, under the same
+// rule; when the rule asks for a rebuild, the lean path leaves the request to Koa, which starts it.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import accepts from 'accepts';
@@ -20,11 +25,13 @@ export type FeedBody = {
   gzip: () => Buffer;
   /** A weak validator of the JSON (both encodings carry the same document). */
   etag: () => string;
-  /** The generation of its key when the build began; a body built before a later event is never remembered. */
+  /** The generation of its key when the build began; a body built before a later event is stale. */
   generation: number;
+  /** The start of its build plus the TTL: never served after this. */
   expires: number;
 };
-type Entry = { body: Promise<FeedBody>; expires: number };
+/** One key: its newest body (stale once an event came after its build began) and the rebuild under way. */
+type Slot = { last: FeedBody | null; building: { generation: number; body: Promise<FeedBody> } | null };
 export type ReadyFeed = { body: FeedBody; cacheControl: string };
 
 function feedBody(key: string, text: string, generation: number, expires: number): FeedBody {
@@ -47,70 +54,94 @@ const OFFICE_ONLY = new Set(['resume', 'status']);
 export const OFFICE_FEED = 'office';
 
 export class FeedCache {
-  private entries = new Map<string, Entry>();
-  private byUrl = new Map<string, ReadyFeed>();
+  private slots = new Map<string, Slot>();
+  /** URLs Koa answered from the cache, with their key and Cache-Control. */
+  private byUrl = new Map<string, { key: string; cacheControl: string }>();
   private generation = 0;
-  /** Events that dropped one key only (see forget); a key's generation is the sum. */
+  private sweptAt = 0;
+  /** Events that touched one key only (presence: the office); a key's generation is the sum. */
   private keyBumps = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxUrls: number;
 
   // Hot URLs are few (the default feeds, a handful of limits); a walk with `since` makes one-off
-  // URLs, so the remembered set stays small and bodies (up to ~130 KB each) cannot pile up.
+  // keys and URLs, so both sets stay bounded and bodies (up to ~130 KB each) cannot pile up.
   constructor(events: EventHub, ttlMs: number, maxEntries = 500, maxUrls = 100) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     this.maxUrls = maxUrls;
     events.subscribe((event) => {
-      if (OFFICE_ONLY.has(event.kind)) return this.forget(OFFICE_FEED);
-      this.generation++;
-      this.entries.clear();
-      this.byUrl.clear();
+      if (OFFICE_ONLY.has(event.kind)) this.keyBumps.set(OFFICE_FEED, (this.keyBumps.get(OFFICE_FEED) ?? 0) + 1);
+      else this.generation++;
     });
   }
 
   async get(key: string, nowMs: number, build: () => Promise<string>): Promise<FeedBody> {
     const generation = this.generationOf(key);
     if (this.ttlMs <= 0) return feedBody(key, await build(), generation, nowMs);
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > nowMs) return hit.body;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const expires = nowMs + this.ttlMs;
-    const entry: Entry = { body: build().then((text) => feedBody(key, text, generation, expires)), expires };
-    this.entries.set(key, entry);
-    // A failed build is not cached.
-    entry.body.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry.body;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      this.sweep(nowMs);
+      if (this.slots.size >= this.maxEntries) this.slots.clear();
+      slot = { last: null, building: null };
+      this.slots.set(key, slot);
+    }
+    const ready = this.servable(slot, key, nowMs);
+    if (ready) return ready;
+    // Nothing young enough to serve: wait for a rebuild that began after the last event, or start one.
+    if (slot.building?.generation === generation) return slot.building.body;
+    return this.rebuild(key, slot, generation, nowMs + this.ttlMs, build);
   }
 
-  /** Drops one feed (its entry and every URL answered from it); a build already under way is not kept. */
-  private forget(key: string): void {
-    this.entries.delete(key);
-    for (const [url, ready] of this.byUrl) if (ready.body.key === key) this.byUrl.delete(url);
-    this.keyBumps.set(key, (this.keyBumps.get(key) ?? 0) + 1);
+  /** The rule both paths follow: the newest body while it is younger than the TTL and either current or being rebuilt. */
+  private servable(slot: Slot, key: string, nowMs: number): FeedBody | null {
+    const last = slot.last;
+    if (last === null || last.expires <= nowMs) return null;
+    return last.generation === this.generationOf(key) || slot.building !== null ? last : null;
+  }
+
+  private rebuild(key: string, slot: Slot, generation: number, expires: number, build: () => Promise<string>): Promise<FeedBody> {
+    const building = { generation, body: build().then((text) => feedBody(key, text, generation, expires)) };
+    slot.building = building;
+    building.body.then(
+      (body) => {
+        if (slot.building === building) slot.building = null;
+        // Two builds overlap only when nothing was servable; keep the one that began last.
+        if (slot.last === null || slot.last.expires <= body.expires) slot.last = body;
+      },
+      // A failed build is not kept; its readers get the failure.
+      () => {
+        if (slot.building === building) slot.building = null;
+      },
+    );
+    return building.body;
+  }
+
+  /** Drops keys whose body can no longer be served (at most once per TTL), so one-off keys do not hold bodies. */
+  private sweep(nowMs: number): void {
+    if (nowMs - this.sweptAt < this.ttlMs) return;
+    this.sweptAt = nowMs;
+    for (const [key, slot] of this.slots) if (slot.building === null && (slot.last === null || slot.last.expires <= nowMs)) this.slots.delete(key);
   }
 
   private generationOf(key: string): number {
     return this.generation + (this.keyBumps.get(key) ?? 0);
   }
 
-  /** Remembers that `url` was answered with `body`, until the body expires or the board changes. */
+  /** Remembers that Koa answered `url` from `body`'s key, so the lean path may answer it too. */
   remember(url: string, body: FeedBody, cacheControl: string): void {
-    if (this.ttlMs <= 0 || body.generation !== this.generationOf(body.key)) return;
-    if (this.byUrl.size >= this.maxUrls) this.byUrl.clear();
-    this.byUrl.set(url, { body, cacheControl });
+    if (this.ttlMs <= 0) return;
+    if (this.byUrl.size >= this.maxUrls && !this.byUrl.has(url)) this.byUrl.clear();
+    this.byUrl.set(url, { key: body.key, cacheControl });
   }
 
-  /** The remembered answer to `url`, if it is still fresh. */
+  /** What `get` would answer for a remembered `url` without starting a rebuild; null leaves it to Koa. */
   lookup(url: string, nowMs: number): ReadyFeed | null {
-    const ready = this.byUrl.get(url);
-    if (!ready) return null;
-    if (ready.body.expires > nowMs) return ready;
-    this.byUrl.delete(url);
-    return null;
+    const known = this.byUrl.get(url);
+    const slot = known && this.slots.get(known.key);
+    const body = slot ? this.servable(slot, known.key, nowMs) : null;
+    return body ? { body, cacheControl: known!.cacheControl } : null;
   }
 }
 

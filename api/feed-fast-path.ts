@@ -7,7 +7,7 @@ import type { AppDeps } from './context.ts';
 import { feedHeaders, notModified, wantsGzip } from './feed-cache.ts';
 import { PUBLIC_CORS_HEADERS } from './middleware/cors.ts';
 import { edgeRefusal } from './middleware/edge-rate-limit.ts';
-import { applySecurityHeaders } from './middleware/security-headers.ts';
+import { SECURITY_HEADERS } from './middleware/security-headers.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
@@ -19,8 +19,8 @@ export function feedFastPath(deps: AppDeps, req: IncomingMessage, res: ServerRes
     const gzip = wantsGzip(req.headers['accept-encoding']);
     const unchanged = notModified(req.headers['if-none-match'], ready.body.etag());
     const payload = unchanged ? null : gzip ? ready.body.gzip() : ready.body.raw;
-    applySecurityHeaders(req, res);
     res.writeHead(unchanged ? 304 : 200, {
+      ...SECURITY_HEADERS,
       'X-Request-Id': requestIdOf(req.headers['x-request-id']),
       ...PUBLIC_CORS_HEADERS,
       ...feedHeaders(ready.cacheControl, ready.body, gzip, unchanged),

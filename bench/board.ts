@@ -18,6 +18,8 @@ import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, table, wr
 const AUTHORS = 64;
 const SECONDS = Number(process.argv[2] ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// BENCH_RUNS=a,b,e measures only those runs (the ratios printed are the ones whose sides ran).
+const wanted = (id: string) => !process.env.BENCH_RUNS || process.env.BENCH_RUNS.split(',').includes(id);
 
 const database = await benchDatabase();
 const seed = new pg.Client({ connectionString: database.url });
@@ -143,19 +145,19 @@ const resetWrites = async () => {
 // Warm up every side (JIT, pool connections) before measuring.
 await cannon('warm-up', { url: `http://127.0.0.1:${ports.hello}/`, duration: 2 });
 await cannon('warm-up', { url: `${app}/api/activity?limit=100`, duration: 2 });
-await postRun();
-await ceilingRun();
+if (wanted('c')) await postRun();
+if (wanted('d')) await ceilingRun();
 
 // CPU per request of each process during a write run: where (c) spends more than (d).
 type Cpu = { web: number; postgres: number; bench: number };
-const cpu: Record<'c' | 'd', Cpu[]> = { c: [], d: [] };
-async function withCpu(side: 'c' | 'd', run: () => Promise<Figures>): Promise<Figures> {
+const cpu: Record<string, Cpu[]> = {};
+async function withCpu(side: string, run: () => Promise<Figures>): Promise<Figures> {
   const before = { web: cpuSeconds(child.pid!), postgres: cpuSeconds('postgres'), bench: process.cpuUsage() };
   const figures = await run();
   const requests = figures.rps * SECONDS;
   const used = process.cpuUsage(before.bench);
   const per = (after: number | null, start: number | null) => (after === null || start === null ? NaN : ((after - start) * 1000) / requests);
-  cpu[side].push({
+  (cpu[side] ??= []).push({
     web: per(cpuSeconds(child.pid!), before.web),
     postgres: per(cpuSeconds('postgres'), before.postgres),
     bench: (used.user + used.system) / 1000 / requests,
@@ -163,8 +165,9 @@ async function withCpu(side: 'c' | 'd', run: () => Promise<Figures>): Promise<Fi
   return figures;
 }
 
-// (e) The feed of (b) while agents post 50 times a second through the API: every post empties the
-// feed cache (FEED_CACHE_MS), so reads rebuild it up to 50 times a second.
+// (e) The feed of (b) while agents post 50 times a second through the API: every post makes the
+// cached feed stale, so it is rebuilt up to 50 times a second (one rebuild at a time; readers get the
+// previous body meanwhile, never older than FEED_CACHE_MS).
 const WRITES_PER_SECOND = 50;
 async function underWrites(): Promise<Figures> {
   let i = 0;
@@ -192,24 +195,25 @@ async function underWrites(): Promise<Figures> {
 }
 const writesMade: Array<{ made: number; failed: number }> = [];
 
-const rounds: Figures[][] = [];
+const RUNS: Array<[string, () => Promise<Figures>]> = [
+  ['a', () => withCpu('a', () => get('(a) bare Koa hello world', `http://127.0.0.1:${ports.hello}/`))],
+  ['b', () => withCpu('b', () => get('(b) GET /api/activity?limit=100, gzip', `${app}/api/activity?limit=100`, { 'Accept-Encoding': 'gzip' }))],
+  ['b0', () => withCpu('b0', () => get('(b0) GET /api/activity?limit=100, identity', `${app}/api/activity?limit=100`))],
+  ['e', () => withCpu('e', underWrites)],
+  ['c', async () => (await resetWrites(), withCpu('c', postRun))],
+  ['d', async () => (await resetWrites(), withCpu('d', ceilingRun))],
+];
+const rounds: Array<Map<string, Figures>> = [];
 for (let r = 0; r < ROUNDS; r++) {
-  const row: Figures[] = [];
-  row.push(await get('(a) bare Koa hello world', `http://127.0.0.1:${ports.hello}/`));
-  row.push(await get('(b) GET /api/activity?limit=100, gzip', `${app}/api/activity?limit=100`, { 'Accept-Encoding': 'gzip' }));
-  row.push(await get('(b0) GET /api/activity?limit=100, identity', `${app}/api/activity?limit=100`));
-  row.push(await underWrites());
-  await resetWrites();
-  row.push(await withCpu('c', postRun));
-  await resetWrites();
-  row.push(await withCpu('d', ceilingRun));
+  const row = new Map<string, Figures>();
+  for (const [id, run] of RUNS) if (wanted(id)) row.set(id, await run());
   rounds.push(row);
 }
 await pool.end();
 child.kill('SIGTERM');
 
-const mean = (i: number): Figures => {
-  const runs = rounds.map((row) => row[i]!);
+const mean = (id: string): Figures => {
+  const runs = rounds.map((row) => row.get(id)!);
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
   return {
     name: runs[0]!.name,
@@ -219,20 +223,27 @@ const mean = (i: number): Figures => {
     errors: runs.reduce((sum, f) => sum + f.errors, 0),
   };
 };
-const [a, b, b0, e, c, d] = [0, 1, 2, 3, 4, 5].map(mean) as [Figures, Figures, Figures, Figures, Figures, Figures];
-const perRound = (x: number, y: number) => rounds.map((row) => round(row[x]!.rps / row[y]!.rps)).join(', ');
+const ran = RUNS.map(([id]) => id).filter(wanted);
+const m = Object.fromEntries(ran.map((id) => [id, mean(id)]));
+const both = (...ids: string[]) => ids.every((id) => ran.includes(id));
+const perRound = (x: string, y: string) => rounds.map((row) => round(row.get(x)!.rps / row.get(y)!.rps)).join(', ');
 console.log(`\nFoundation benchmark, 64 connections, ${ROUNDS} rounds of ${SECONDS} s per run, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`);
-console.log(table([a, b, b0, e, c, d]));
+console.log(table(ran.map((id) => m[id]!)));
 console.log(`\nreq/s is the mean over rounds, p50/p99 the median round's.`);
-console.log(`(b)/(a) = ${round(b.rps / a.rps)}  per round ${perRound(1, 0)}  (target >= 0.7; (b) p99 ${b.p99} ms, target <= 15 ms)`);
-console.log(`(b0)/(a) = ${round(b0.rps / a.rps)}  (the same feed to a client that does not accept gzip: ~56 KB per response)`);
-console.log(`(e)/(a) = ${round(e.rps / a.rps)}  per round ${perRound(3, 0)}  (target >= 0.5; (e)/(b) = ${round(e.rps / b.rps)}; posts made per round ${writesMade.map((w) => `${w.made} (${w.failed} failed)`).join(', ')})`);
-console.log(`(c)/(d) = ${round(c.rps / d.rps)}  per round ${perRound(4, 5)}  (target >= 0.6)`);
-const cpuMean = (side: 'c' | 'd', k: keyof Cpu) => round(cpu[side].reduce((sum, x) => sum + x[k], 0) / cpu[side].length);
-console.log(`\nCPU ms per request (mean over rounds; 2 cores shared by all):`);
+if (both('a', 'b')) console.log(`(b)/(a) = ${round(m.b!.rps / m.a!.rps)}  per round ${perRound('b', 'a')}  (target >= 0.7; (b) p99 ${m.b!.p99} ms, target <= 15 ms)`);
+if (both('a', 'b0')) console.log(`(b0)/(a) = ${round(m.b0!.rps / m.a!.rps)}  (the same feed to a client that does not accept gzip: ~56 KB per response)`);
+if (both('a', 'e')) {
+  const vsB = both('b') ? `; (e)/(b) = ${round(m.e!.rps / m.b!.rps)}` : '';
+  console.log(`(e)/(a) = ${round(m.e!.rps / m.a!.rps)}  per round ${perRound('e', 'a')}  (target >= 0.5${vsB}; posts made per round ${writesMade.map((w) => `${w.made} (${w.failed} failed)`).join(', ')})`);
+}
+if (both('c', 'd')) console.log(`(c)/(d) = ${round(m.c!.rps / m.d!.rps)}  per round ${perRound('c', 'd')}  (target >= 0.6)`);
+// CPU per request does not depend on how much of the cores other work leaves the server, so it is
+// the steadier comparison on a shared machine.
+const cpuMean = (side: string, k: keyof Cpu) => round(cpu[side]!.reduce((sum, x) => sum + x[k], 0) / cpu[side]!.length, 3);
+console.log(`\nCPU ms per request (mean over rounds; 2 cores shared by all; (a) and the app are one process):`);
 console.log(`| run | web process | postgres | bench process (client) |\n|---|---:|---:|---:|`);
-console.log(`| (c) | ${cpuMean('c', 'web')} | ${cpuMean('c', 'postgres')} | ${cpuMean('c', 'bench')} |`);
-console.log(`| (d) | - | ${cpuMean('d', 'postgres')} | ${cpuMean('d', 'bench')} |`);
+for (const id of ran) console.log(`| (${id}) | ${id === 'd' ? '-' : cpuMean(id, 'web')} | ${cpuMean(id, 'postgres')} | ${id === 'c' || id === 'd' ? cpuMean(id, 'bench') : '- (wrk)'} |`);
+if (both('a', 'e')) console.log(`web CPU per request (a)/(e) = ${round(cpuMean('a', 'web') / cpuMean('e', 'web'))}${both('b') ? `, (a)/(b) = ${round(cpuMean('a', 'web') / cpuMean('b', 'web'))}` : ''} (throughput ratio the server alone would allow)`);
 if (!useWrk) console.log('autocannon decodes every body to a string; with ~8 KB bodies it, not the server, limits (b): install wrk.');
 await new Promise((r) => child.once('exit', r));
 await database.stop();

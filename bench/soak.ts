@@ -5,9 +5,11 @@
 // Every SAMPLE_SECONDS it samples the RSS of each process, Postgres connections and the jobs queue.
 // Reports: requests per route (offered and served), p50/p99 per route, errors, RSS first vs last
 // sample per process (ratio; no growth means ~1), connections, and whether the queue drained.
-// Usage: npm run bench -- soak   (SOAK_SECONDS=1800 for the 30-minute run; default 120, the CI size)
+// Usage: npm run bench -- soak   (SOAK_SECONDS=1800 for the 30-minute run; default 120, the CI size;
+// SAMPLE_SECONDS, HELD_WAITS, WEBS, WORKERS, WEB_NODE_FLAGS change the shape)
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { freePort, startProcess, type ServiceProcess } from '../test/helpers/processes.ts';
@@ -34,6 +36,23 @@ for (let i = 0; i < AGENTS + HELD_WAITS; i++) {
 const fetcherKey = newKey('fetcher');
 await seed.query(`insert into service_credentials (kind, label, key_hash, created_at) values ('fetcher', 'soak', $1, now())`, [hashKey(fetcherKey)]);
 
+// Every process runs with --trace-gc: the heap left after each full (mark-compact) collection is the
+// memory actually held, so a leak shows as a rising floor while RSS alone cannot tell a leak from a
+// heap that grew once to a steady size.
+// Each process also listens for the inspector on a local port, so the soak can read its
+// process.memoryUsage() (V8 heap, external and array buffers) beside RSS: what RSS holds beyond
+// the heap is then the allocator's and the code's.
+const nodeFlags = async () => {
+  const port = await freePort();
+  return { port, flags: ['--trace-gc', `--inspect=127.0.0.1:${port}`] };
+};
+const inspectPorts = new Map<ServiceProcess, number>();
+async function startInspectable(kind: 'web' | 'worker', env: Record<string, string>, ready: string, extra: string[] = []): Promise<ServiceProcess> {
+  const { port, flags } = await nodeFlags();
+  const p = await startProcess(kind, env, ready, [...flags, ...extra]);
+  inspectPorts.set(p, port);
+  return p;
+}
 const env = {
   DATABASE_URL: database.url,
   LOG_LEVEL: 'warn',
@@ -43,14 +62,17 @@ const env = {
   EDGE_RATE_LIMIT_PER_MINUTE: '0',
   CONTINUITY_WAIT_MAX_MS: '30000',
 };
+// WEB_NODE_FLAGS: node flags for the web processes only (e.g. README's wait flags), given on node's
+// command line, since NODE_OPTIONS refuses --optimize-for-size.
+const webFlags = (process.env.WEB_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const webs: Array<{ url: string; process: ServiceProcess }> = [];
 for (let i = 0; i < WEBS; i++) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  webs.push({ url, process: await startProcess('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening') });
+  webs.push({ url, process: await startInspectable('web', { ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: url }, 'web listening', webFlags) });
 }
 const workers: ServiceProcess[] = [];
-for (let i = 0; i < WORKERS; i++) workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }, 'worker running'));
+for (let i = 0; i < WORKERS; i++) workers.push(await startInspectable('worker', { ...env, LOG_LEVEL: 'info' }, 'worker running'));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 type Answer = { status: number; body: string };
@@ -144,13 +166,56 @@ const waiters = keys.slice(AGENTS).map(async (key, i) => {
   }
 });
 
+// The last full collection per process: heap used after it, and the heap V8 holds from the system.
+type Gc = { live: number; committed: number; fullGcs: number };
+const gcs = new Map<number, Gc>();
+const FULL_GC = /Mark-Compact(?: \(reduce\))? [\d.]+ \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
+for (const p of [...webs.map((w) => w.process), ...workers]) {
+  const gc: Gc = { live: NaN, committed: NaN, fullGcs: 0 };
+  gcs.set(p.child.pid!, gc);
+  createInterface({ input: p.child.stdout! }).on('line', (line) => {
+    const m = FULL_GC.exec(line);
+    if (m) Object.assign(gc, { live: Number(m[2]), committed: Number(m[3]), fullGcs: gc.fullGcs + 1 });
+  });
+}
+
+/** Evaluates an expression in a process over the inspector protocol (Node's global WebSocket). */
+async function inspector(port: number): Promise<(expression: string) => Promise<unknown>> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const ws = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => (ws.addEventListener('open', resolve, { once: true }), ws.addEventListener('error', reject, { once: true })));
+  let id = 0;
+  const pending = new Map<number, (value: unknown) => void>();
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: { result?: { value?: unknown } } };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result?.result?.value);
+    pending.delete(message.id!);
+  });
+  closers.push(() => ws.close());
+  return (expression) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }));
+    });
+}
+const closers: Array<() => void> = [];
+type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
+const memoryOf = new Map<number, () => Promise<Memory>>();
+for (const p of [...webs.map((w) => w.process), ...workers]) {
+  const evaluate = await inspector(inspectPorts.get(p)!);
+  memoryOf.set(p.child.pid!, async () => JSON.parse(String(await evaluate('JSON.stringify(process.memoryUsage())'))) as Memory);
+}
+
 const pids = [...webs.map((w, i) => [`web ${i + 1}`, w.process.child.pid!] as const), ...workers.map((w, i) => [`worker ${i + 1}`, w.child.pid!] as const)];
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-const samples: Array<{ at: number; rss: number[]; connections: number; queued: number }> = [];
+const samples: Array<{ at: number; rss: number[]; live: string[]; memory: Memory[]; connections: number; queued: number }> = [];
 async function sample() {
   const c = await seed.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database()`);
   const q = await seed.query<{ n: number }>(`select count(*)::int as n from graphile_worker.jobs`);
-  samples.push({ at: Math.round(performance.now() / 1000), rss: pids.map(([, pid]) => round(rss(pid), 0)), connections: c.rows[0]!.n, queued: q.rows[0]!.n });
+  const memory = await Promise.all(pids.map(([, pid]) => memoryOf.get(pid)!()));
+  samples.push({ at: Math.round(performance.now() / 1000), rss: pids.map(([, pid]) => round(rss(pid), 0)), memory,
+    live: pids.map(([, pid]) => { const g = gcs.get(pid)!; return `${Number.isNaN(g.live) ? '-' : round(g.live, 0)}/${Number.isNaN(g.committed) ? '-' : round(g.committed, 0)}`; }),
+    connections: c.rows[0]!.n, queued: q.rows[0]!.n });
 }
 
 const started = performance.now();
@@ -171,7 +236,7 @@ for (let i = 0; i < 60 && !drained; i++) {
 await sample();
 const elapsed = (performance.now() - started) / 1000;
 
-console.log(`\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, ${new Date().toISOString()}\n`);
+console.log(`\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, web node flags ${webFlags.join(' ') || '(none)'}, ${new Date().toISOString()}\n`);
 console.log('| route | offered/s | served/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|');
 for (const [route, values] of [...latencies].sort()) {
   const { p50, p99 } = percentiles(values);
@@ -181,6 +246,14 @@ console.log(`\nwaits answered with movement: ${woken}; elapsed ${round(elapsed)}
 console.log(`\n| sample (s) | ${pids.map(([name]) => `${name} RSS MB`).join(' | ')} | pg connections | jobs queued |`);
 console.log(`|---|${pids.map(() => '---:').join('|')}|---:|---:|`);
 for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.rss.join(' | ')} | ${s.connections} | ${s.queued} |`);
+console.log(`\nV8 heap after the last full GC / heap committed, MB (--trace-gc; '-' before the first full GC):`);
+console.log(`| sample (s) | ${pids.map(([name]) => name).join(' | ')} |\n|---|${pids.map(() => '---:').join('|')}|`);
+for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.live.join(' | ')} |`);
+const mb = (n: number) => round(n / 1024 / 1024, 0);
+console.log(`\nprocess.memoryUsage() per process, MB: rss / heapTotal / heapUsed / external (arrayBuffers):`);
+console.log(`| sample (s) | ${pids.map(([name]) => name).join(' | ')} |\n|---|${pids.map(() => '---:').join('|')}|`);
+for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.memory.map((m) => `${mb(m.rss)} / ${mb(m.heapTotal)} / ${mb(m.heapUsed)} / ${mb(m.external)} (${mb(m.arrayBuffers)})`).join(' | ')} |`);
+console.log(`full GCs per process: ${pids.map(([name, pid]) => `${name} ${gcs.get(pid)!.fullGcs}`).join(', ')}`);
 // Growth: the second sample (after warm-up) against the last, per process.
 const warm = samples[Math.min(1, samples.length - 1)]!;
 const last = samples.at(-1)!;
@@ -188,6 +261,7 @@ console.log(`\nRSS last/warm per process: ${pids.map(([name], i) => `${name} ${r
 console.log(`queue drained after the traffic stopped: ${drained ? 'yes' : 'NO'}`);
 
 agent.destroy();
+for (const close of closers) close();
 await Promise.race([Promise.all(waiters), new Promise((r) => setTimeout(r, 35_000))]);
 await Promise.all([...webs.map((w) => w.process.stop()), ...workers.map((w) => w.stop())]);
 await seed.end();

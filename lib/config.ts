@@ -31,7 +31,7 @@ const EnvSchema = z.object({
   VOTE_WEIGHT: int(1).meta({ description: 'weight of one vote' }),
   REGISTRATIONS_PER_HOUR: int(10).meta({ description: 'registrations per caller network per hour (429 `REGISTRATION_RATE_LIMIT`)' }),
   EDGE_RATE_LIMIT_PER_MINUTE: int(600).meta({ description: 'public-feed requests per caller network per minute, per web process (429 `EDGE_RATE_LIMIT`); `0` disables' }),
-  FEED_CACHE_MS: int(1000).meta({ description: 'how long a web process reuses a serialised public feed; any board event empties it; `0` turns the cache (and the lean feed path) off' }),
+  FEED_CACHE_MS: int(1000).meta({ description: 'the oldest a public feed served by a web process may be (counted from the start of its build): any board event makes the feed stale, and it is rebuilt once (readers get the previous body meanwhile, within this bound); `0` turns the cache (and the lean feed path) off' }),
   PROMOTION_MIN_KARMA_7D: int(10).meta({ description: 'the top outside agent is promoted only at or above this `karma_7d`' }),
   PROMOTION_DESK: z.string().min(1).default('guest').meta({ description: 'the desk a promoted outside agent gets' }),
   MISSION_TEXT: z

@@ -1,8 +1,12 @@
-// The lean feed path in front of Koa (api/feed-fast-path.ts): once Koa has answered a public feed
-// URL from the cache, the lean path sends the same bytes and headers again, under the same rate
-// limit, until the entry expires or the board changes; everything else falls through to Koa.
-// A second server runs only the lean path on the same app state, so a test can tell which path
-// answered (599 = fell through).
+// The lean feed path in front of Koa (api/feed-fast-path.ts) and the feed cache's rule (api/feed-cache.ts):
+// once Koa has answered a public feed URL from the cache, the lean path sends the same bytes and
+// headers again, under the same rate limit, while the key's body is current, or while a rebuild
+// runs and the body is younger than FEED_CACHE_MS; otherwise it falls through to Koa, which starts
+// the one rebuild. A second server runs only the lean path on the same app state, so a test can tell
+// which path answered (599 = fell through).
+// Every write a test makes is followed by waiting for its board event: the event reaches the cache
+// over LISTEN a moment after the write commits, and under load it could otherwise land in the
+// middle of a later step (the reported flakiness).
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -12,6 +16,8 @@ import { callerAddress } from '../../api/caller-network.ts';
 import { EventHub } from '../../api/event-hub.ts';
 import { FeedCache } from '../../api/feed-cache.ts';
 import { feedFastPath } from '../../api/feed-fast-path.ts';
+import type { Deps } from '../../api/context.ts';
+import type { Db } from '../../sql/pool.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
@@ -34,8 +40,8 @@ async function listen(server: Server): Promise<string> {
 }
 
 /** A Koa server and a lean-path-only server over one app state (cache, rate-limit buckets). */
-async function pair(app: TestApp) {
-  const koaApp = makeApp(app.deps);
+async function pair(app: TestApp, deps: Deps = app.deps) {
+  const koaApp = makeApp(deps);
   const koa = createServer(koaApp.callback());
   const lean = createServer((req, res) => {
     if (feedFastPath(koaApp.context.deps, req, res)) return;
@@ -58,6 +64,68 @@ function comparable(headers: IncomingHttpHeaders) {
   return rest;
 }
 
+/** Posts through the app and resolves once this process has heard the post's board event. */
+async function post(title: string): Promise<string> {
+  const ids = new Set<string>();
+  let heard: (id: string) => void = () => {};
+  const unsubscribe = app.deps.events.subscribe((event) => {
+    if (event.kind === 'post' && event.post_id) (ids.add(event.post_id), heard(event.post_id));
+  });
+  try {
+    const res = await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title, body: 'measured' } });
+    if (res.status !== 201) throw new Error(`post: ${res.status} ${res.text}`);
+    const id = res.body.post.id as string;
+    if (!ids.has(id)) await new Promise<void>((resolve) => (heard = (seen) => seen === id && resolve()));
+    return id;
+  } finally {
+    unsubscribe();
+  }
+}
+
+/**
+ * The app's database, with the activity query (a feed rebuild) counted and held at a gate while it
+ * is closed, so a test can keep a rebuild running while other readers arrive.
+ */
+function gatedDb(db: Db) {
+  let opened: Promise<void> = Promise.resolve();
+  let release = () => {};
+  let started = () => {};
+  const gate = {
+    rebuilds: 0,
+    /** Closes the gate; resolves when the next rebuild has begun (and waits at it). */
+    close: () => {
+      opened = new Promise<void>((resolve) => (release = resolve));
+      return new Promise<void>((resolve) => (started = resolve));
+    },
+    open: () => release(),
+  };
+  const gated = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'any') {
+        return async (query: { sql: string }) => {
+          if (query.sql.includes('from posts p')) {
+            gate.rebuilds++;
+            started();
+            await opened;
+          }
+          return target.any(query as never);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: gated, gate };
+}
+
+/** The first `n` of `promises` to resolve. */
+function firstOf<T>(promises: Array<Promise<T>>, n: number): Promise<T[]> {
+  const got: T[] = [];
+  return new Promise((resolve, reject) => {
+    for (const p of promises) p.then((value) => (got.push(value), got.length === n && resolve([...got])), reject);
+  });
+}
+
 let app: TestApp;
 let servers: Awaited<ReturnType<typeof pair>>;
 let writer: { key: string };
@@ -65,8 +133,8 @@ test.before(async () => {
   app = await startTestApp({ FEED_CACHE_MS: '60000' });
   servers = await pair(app);
   writer = await app.register('lean_writer');
-  await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title: 'first', body: 'measured' } });
-  await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title: 'second', body: 'measured' } });
+  await post('first');
+  await post('second');
 });
 test.after.always(async () => {
   await servers?.close();
@@ -128,21 +196,101 @@ test.serial('every cached public feed is remembered: show, office and score hist
   }
 });
 
-test.serial('a board event from any process forgets every remembered URL', async (t) => {
+test.serial('a board event makes every remembered URL stale: the lean path leaves it to Koa, which rebuilds', async (t) => {
   const path = '/api/activity?limit=9';
   await get(servers.koa + path);
   t.is((await get(servers.lean + path)).status, 200);
-  await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title: 'third', body: 'measured' } });
-  let status = 200;
-  for (let i = 0; i < 100 && status === 200; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    status = (await get(servers.lean + path)).status;
-  }
-  t.is(status, 599);
+  await post('third');
+  t.is((await get(servers.lean + path)).status, 599);
   const fresh = await get(servers.koa + path);
   t.is(JSON.parse(fresh.body.toString()).items[0].title, 'third');
   const again = await get(servers.lean + path);
   t.true(again.body.equals(fresh.body));
+});
+
+test.serial('after a board event, concurrent readers cause one rebuild and get the previous body while it runs', async (t) => {
+  const { db, gate } = gatedDb(app.db);
+  const gated = await pair(app, { ...app.deps, db });
+  try {
+    const path = '/api/activity?limit=15';
+    const before = await get(gated.koa + path);
+    t.is(before.status, 200);
+    t.is(gate.rebuilds, 1);
+    t.true((await get(gated.lean + path)).body.equals(before.body));
+
+    // Twenty readers through Koa at once: the first starts the rebuild (and waits for it); the
+    // other nineteen are answered with the previous body while the rebuild is held at the gate.
+    const fourth = await post('fourth');
+    const started = gate.close();
+    const readers = Array.from({ length: 20 }, () => get(gated.koa + path));
+    await started;
+    const during = await firstOf(readers, 19);
+    for (const answer of during) {
+      t.is(answer.status, 200);
+      t.true(answer.body.equals(before.body));
+      t.is(answer.headers.etag, before.headers.etag);
+    }
+    // Readers on the lean path too, while the rebuild runs.
+    for (const answer of await Promise.all(Array.from({ length: 10 }, () => get(gated.lean + path)))) t.true(answer.body.equals(before.body));
+    gate.open();
+    const all = await Promise.all(readers);
+    const fresh = all.filter((answer) => !answer.body.equals(before.body));
+    t.is(fresh.length, 1, 'the reader that started the rebuild got its result');
+    t.is(JSON.parse(fresh[0]!.body.toString()).items[0].id, fourth);
+    t.not(fresh[0]!.headers.etag, before.headers.etag);
+    t.is(gate.rebuilds, 2, 'one rebuild for twenty readers');
+    // The rebuilt body is current: both paths send it, without another rebuild.
+    t.true((await get(gated.lean + path)).body.equals(fresh[0]!.body));
+    t.true((await get(gated.koa + path)).body.equals(fresh[0]!.body));
+    t.is(gate.rebuilds, 2);
+
+    // Lean-path readers first: with no rebuild running they fall through, and the first Koa reader starts it.
+    const fifth = await post('fifth');
+    t.is((await get(gated.lean + path)).status, 599);
+    const restarted = gate.close();
+    const trigger = get(gated.koa + path);
+    await restarted;
+    for (const answer of await Promise.all(Array.from({ length: 10 }, (_, i) => get((i % 2 ? gated.koa : gated.lean) + path)))) {
+      t.is(answer.status, 200);
+      t.true(answer.body.equals(fresh[0]!.body));
+    }
+    gate.open();
+    t.is(JSON.parse((await trigger).body.toString()).items[0].id, fifth);
+    t.is(gate.rebuilds, 3);
+  } finally {
+    gate.open();
+    await gated.close();
+  }
+});
+
+test.serial('a body older than FEED_CACHE_MS is never served, not even while a rebuild runs', async (t) => {
+  const { db, gate } = gatedDb(app.db);
+  const gated = await pair(app, { ...app.deps, db });
+  try {
+    const path = '/api/activity?limit=16';
+    const old = await get(gated.koa + path);
+    t.is((await get(gated.lean + path)).status, 200);
+    // The body's age counts from the start of its build: 60 s later it is out, event or not.
+    app.clock.advance(60_000);
+    t.is((await get(gated.lean + path)).status, 599);
+    const started = gate.close();
+    const first = get(gated.koa + path);
+    await started;
+    // Another reader while the rebuild runs waits for it rather than take the old body.
+    t.is((await get(gated.lean + path)).status, 599);
+    const second = get(gated.koa + path);
+    gate.open();
+    const answers = await Promise.all([first, second]);
+    for (const answer of answers) {
+      t.is(answer.status, 200);
+      t.false(answer.body.equals(old.body));
+      t.true(answer.body.equals(answers[0]!.body));
+    }
+    t.is(gate.rebuilds, 2, 'the second reader joined the running rebuild');
+  } finally {
+    gate.open();
+    await gated.close();
+  }
 });
 
 test.serial('a remembered URL expires with its cache entry', async (t) => {
@@ -180,7 +328,7 @@ test('the lean path draws on the same per-network budget and leaves the refusal 
   }
 });
 
-test('a body built before a board event is never remembered', async (t) => {
+test('a body whose build began before a board event is never served as current', async (t) => {
   const events = new EventHub();
   const cache = new FeedCache(events, 60_000);
   let finish: (text: string) => void = () => {};
@@ -191,9 +339,52 @@ test('a body built before a board event is never remembered', async (t) => {
   cache.remember('/api/x', body, 'public, max-age=15');
   t.is(cache.lookup('/api/x', 1), null);
   const fresh = await cache.get('k', 1, async () => '{"new":true}');
+  t.is(fresh.raw.toString(), '{"new":true}');
   cache.remember('/api/x', fresh, 'public, max-age=15');
   t.is(cache.lookup('/api/x', 2)?.body.raw.toString(), '{"new":true}');
   t.is(cache.lookup('/api/x', 60_001), null);
+});
+
+test('one rebuild per key at a time: readers during it share the previous body, then one more rebuild follows the next event', async (t) => {
+  const events = new EventHub();
+  const cache = new FeedCache(events, 1000);
+  let builds = 0;
+  const finishers: Array<(text: string) => void> = [];
+  const build = () => (builds++, new Promise<string>((resolve) => finishers.push(resolve)));
+  const first = cache.get('k', 0, build);
+  finishers[0]!('v1');
+  t.is((await first).raw.toString(), 'v1');
+
+  events.publish({ kind: 'post' });
+  const trigger = cache.get('k', 10, build);
+  const readers = await Promise.all(Array.from({ length: 50 }, () => cache.get('k', 10, build)));
+  t.is(builds, 2);
+  t.true(readers.every((body) => body.raw.toString() === 'v1'));
+  // An event while the rebuild runs: readers keep the previous body; no second rebuild in parallel.
+  events.publish({ kind: 'post' });
+  t.is((await cache.get('k', 20, build)).raw.toString(), 'v1');
+  t.is(builds, 2);
+  finishers[1]!('v2');
+  t.is((await trigger).raw.toString(), 'v2');
+  // v2 began before that event: the next reader rebuilds (once) while the others get v2.
+  const next = cache.get('k', 30, build);
+  t.is((await cache.get('k', 30, build)).raw.toString(), 'v2');
+  t.is(builds, 3);
+  finishers[2]!('v3');
+  t.is((await next).raw.toString(), 'v3');
+  t.is((await cache.get('k', 40, build)).raw.toString(), 'v3');
+  t.is(builds, 3);
+});
+
+test('a failed rebuild is not kept: its readers get the failure, and the next reader rebuilds', async (t) => {
+  const events = new EventHub();
+  const cache = new FeedCache(events, 1000);
+  t.is((await cache.get('k', 0, async () => 'v1')).raw.toString(), 'v1');
+  events.publish({ kind: 'post' });
+  await t.throwsAsync(cache.get('k', 10, async () => Promise.reject(new Error('database gone'))), { message: 'database gone' });
+  t.is((await cache.get('k', 20, async () => 'v2')).raw.toString(), 'v2');
+  // With no body young enough, a failing rebuild fails its readers: nothing stale beyond the TTL.
+  await t.throwsAsync(cache.get('k', 1020, async () => Promise.reject(new Error('still gone'))), { message: 'still gone' });
 });
 
 test('the caller address follows X-Forwarded-For only behind a trusted proxy', (t) => {

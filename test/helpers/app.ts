@@ -77,8 +77,12 @@ export async function startTestApp(
   const events = new EventHub();
   const listener = options.listen === false ? null : listenForBoardEvents(database.url, events, logger);
   // The listener announces its connection with one event (waiters re-poll, caches empty): let it
-  // happen before a test starts, so it cannot land in the middle of one.
-  for (let i = 0; listener && !listener.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+  // happen before a test starts, so it cannot land in the middle of one (nor a write go unheard).
+  const listening = Date.now() + 60_000;
+  while (listener && !listener.connected()) {
+    if (Date.now() > listening) throw new Error('the board listener did not connect within 60 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
   const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
   handler = makeHandler(deps);
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });

@@ -18,9 +18,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts one process and resolves once it logged `ready` (e.g. 'web listening', 'worker running'). */
-export async function startProcess(kind: keyof typeof ENTRIES, env: Record<string, string>, ready: string): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(ENTRIES[kind], import.meta.url))], {
+/**
+ * Starts one process and resolves once it logged `ready` (e.g. 'web listening', 'worker running').
+ * `nodeFlags` go to node itself (for flags NODE_OPTIONS refuses, such as --trace-gc).
+ */
+export async function startProcess(kind: keyof typeof ENTRIES, env: Record<string, string>, ready: string, nodeFlags: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, fileURLToPath(new URL(ENTRIES[kind], import.meta.url))], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
