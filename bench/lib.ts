@@ -11,7 +11,7 @@ import { migrate } from '../sql/migrate.ts';
 
 export type Figures = { name: string; rps: number; p50: number; p99: number; errors: number };
 
-export async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function benchDatabase(): Promise<{ url: string; postmaster: number; stop: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'board-bench-'));
   const embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
   const admin = new pg.Client({ connectionString: embedded.url() });
@@ -22,6 +22,7 @@ export async function benchDatabase(): Promise<{ url: string; stop: () => Promis
   await migrate(url);
   return {
     url,
+    postmaster: embedded.pid,
     stop: async () => {
       await embedded.stop();
       await rm(dir, { recursive: true, force: true });
@@ -111,18 +112,18 @@ export function table(rows: Figures[]): string {
 }
 
 /**
- * CPU seconds used so far by one process, or by every `postgres` process (the postmaster's
- * cutime/cstime hold the backends that already exited). Linux only; null elsewhere.
+ * CPU seconds used so far by one process, or by one Postgres cluster: its postmaster, the backends
+ * alive now, and (the postmaster's cutime/cstime) those that already exited. Only the bench's own
+ * cluster: other work's Postgres servers on the machine must not count. Linux only; null elsewhere.
  */
-export function cpuSeconds(which: number | 'postgres'): number | null {
+export function cpuSeconds(which: number | { postmaster: number }): number | null {
   const ticks = 100; // USER_HZ on Linux
   const read = (pid: string) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After the comm: f[11..14] = utime, stime, cutime, cstime.
-      return { comm, own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+      // After the comm: f[1] = ppid, f[11..14] = utime, stime, cutime, cstime.
+      return { ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
     } catch {
       return null;
     }
@@ -131,13 +132,12 @@ export function cpuSeconds(which: number | 'postgres'): number | null {
     const p = read(String(which));
     return p ? p.own / ticks : null;
   }
-  let total = 0;
-  let any = false;
+  const postmaster = read(String(which.postmaster));
+  if (!postmaster) return null;
+  let total = postmaster.own + postmaster.children;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     const p = read(pid);
-    if (p?.comm !== 'postgres') continue;
-    any = true;
-    total += p.own + p.children;
+    if (p?.ppid === which.postmaster) total += p.own;
   }
-  return any ? total / ticks : null;
+  return total / ticks;
 }

