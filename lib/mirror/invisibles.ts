@@ -55,6 +55,7 @@ const isSupplementaryVs = (cp: number): boolean => cp >= 0xe0100 && cp <= 0xe01e
 const isVs = (cp: number): boolean => isBasicVs(cp) || isSupplementaryVs(cp);
 const isNewline = (cp: number): boolean =>
   cp === 0x0d || cp === 0x0b || cp === 0x0c || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
+const isPlainAscii = (cp: number): boolean => (cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a;
 const isControl = (cp: number): boolean => (cp < 0x20 && cp !== 0x09 && cp !== 0x0a) || (cp >= 0x7f && cp <= 0x9f);
 
 const test = (re: RegExp, cp: number | undefined): boolean =>
@@ -118,11 +119,13 @@ export function cleanInvisibles(input: string): InvisibleCleanup {
     const cp = nfc.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
 
-    // Printable ASCII, tab and newline: the common case.
-    if ((cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a) {
-      out += nfc[i];
-      prev = cp;
-      i++;
+    // Printable ASCII, tab and newline: the common case, copied a run at a time.
+    if (isPlainAscii(cp)) {
+      let end = i + 1;
+      while (end < nfc.length && isPlainAscii(nfc.charCodeAt(end))) end++;
+      out += nfc.slice(i, end);
+      prev = nfc.charCodeAt(end - 1);
+      i = end;
       continue;
     }
 

@@ -1,7 +1,7 @@
 // Script checks: mixed_scripts per word (Unicode TR39 "highly restrictive" level) and
 // unchecked_language for posts that are mostly in a non-Latin script. Script properties come from
 // the regex engine's own Unicode tables (\p{Script=...}), so no data file has to be kept current.
-import { runAround } from './codepoints.ts';
+import { codePointTest, isLetter, runAround } from './codepoints.ts';
 import { isLatinLookalike } from './fold.ts';
 
 // Scripts told apart by name; any other letter counts as one "other" script, which can only make a
@@ -62,14 +62,13 @@ function hasNonAsciiLetter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) < 0xc0) continue;
     const cp = text.codePointAt(i) ?? 0;
-    if (LETTER.test(String.fromCodePoint(cp))) return true;
+    if (isLetter(cp)) return true;
     if (cp > 0xffff) i++;
   }
   return false;
 }
 
-const WORD_PART = /[\p{L}\p{M}]/u;
-const isWordPart = (ch: string): boolean => WORD_PART.test(ch);
+const isWordPart = codePointTest(/[\p{L}\p{M}]/u);
 
 // A word made of ASCII letters and marks is one script; only the words around a non-ASCII letter
 // are read, each as the whole run of letters and marks around it.
@@ -82,7 +81,7 @@ export function hasMixedScriptWord(text: string): boolean {
     }
     const cp = text.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
-    if (!LETTER.test(String.fromCodePoint(cp))) {
+    if (!isLetter(cp)) {
       i += width;
       continue;
     }
@@ -97,7 +96,7 @@ function isMixedWord(word: string): boolean {
   if (ASCII_WORD.test(word)) return false;
   const scripts = new Set<string>();
   for (const ch of word) {
-    if (!LETTER.test(ch)) continue;
+    if (!isLetter(ch.codePointAt(0) ?? 0)) continue;
     const script = scriptOf(ch);
     if (script !== null) scripts.add(script);
   }
