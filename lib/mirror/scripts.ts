@@ -54,7 +54,6 @@ function scriptOf(letter: string): string | null {
   return script;
 }
 
-const LETTER = /\p{L}/u;
 const ASCII_WORD = /^[A-Za-z]*$/;
 
 // Most posts are ASCII plus emoji: a charCode walk rules them out faster than any Unicode regex.
@@ -111,14 +110,15 @@ const LATIN_LETTER = 1;
 const OTHER_LETTER = 2;
 const LOOKALIKE = 3;
 type LetterKind = typeof NOT_LETTER | typeof LATIN_LETTER | typeof OTHER_LETTER | typeof LOOKALIKE;
-// Per-character memo of what isMostlyNonLatin counts (capped like the script memo).
-const KIND_CACHE = new Map<string, LetterKind>();
+// Per-code-point memo of what isMostlyNonLatin counts (capped like the script memo).
+const KIND_CACHE = new Map<number, LetterKind>();
 
-function letterKind(ch: string): LetterKind {
-  const cached = KIND_CACHE.get(ch);
+function letterKind(cp: number): LetterKind {
+  const cached = KIND_CACHE.get(cp);
   if (cached !== undefined) return cached;
-  const kind = !LETTER.test(ch) ? NOT_LETTER : LATIN.test(ch) ? LATIN_LETTER : isLatinLookalike(ch) ? LOOKALIKE : OTHER_LETTER;
-  if (KIND_CACHE.size < SCRIPT_CACHE_LIMIT) KIND_CACHE.set(ch, kind);
+  const ch = String.fromCodePoint(cp);
+  const kind = !isLetter(cp) ? NOT_LETTER : LATIN.test(ch) ? LATIN_LETTER : isLatinLookalike(ch) ? LOOKALIKE : OTHER_LETTER;
+  if (KIND_CACHE.size < SCRIPT_CACHE_LIMIT) KIND_CACHE.set(cp, kind);
   return kind;
 }
 
@@ -135,13 +135,15 @@ export function isMostlyNonLatin(text: string): boolean {
   let letters = 0;
   let nonLatin = 0;
   let lookalikes = 0;
-  for (const ch of text) {
-    const c = ch.charCodeAt(0);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c < 0x80) {
       if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) letters++;
       continue;
     }
-    const kind = letterKind(ch);
+    const cp = text.codePointAt(i) ?? c;
+    if (cp > 0xffff) i++;
+    const kind = letterKind(cp);
     if (kind === NOT_LETTER) continue;
     letters++;
     if (kind === LATIN_LETTER) continue;
