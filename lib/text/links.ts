@@ -61,9 +61,15 @@ const MAY_HOLD_LINK = /:\/\/|[a-z0-9]\.[a-z]{2}|[^\x00-\x7f]\.|\.[^\x00-\x7f]/i;
 // suffix class, `[a-z\u00a1-\uffff]`, case-insensitive).
 const LINK_SIGN = /:\/\/|\.[a-z\u00a1-\uffff]/gi;
 
-// Space, tab, CR and LF: no link holds one (linkify-it's host, path and auth all stop at Z and Cc
-// characters), and before a link linkify-it reads one exactly as the start of the text.
-const isGap = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+// A space, tab, CR or LF that a lone low surrogate does not follow: no link holds one (linkify-it's
+// host, path and auth stop at Z and Cc characters; only its "any character" may take one, as the
+// unit before a lone low surrogate), and before a link linkify-it reads one as the start of the text.
+function isGapAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code !== 0x20 && code !== 0x0a && code !== 0x09 && code !== 0x0d) return false;
+  const next = text.charCodeAt(at + 1);
+  return !(next >= 0xdc00 && next <= 0xdfff);
+}
 
 /** Internal switch for tests: reading pieces must find exactly what reading the whole text finds. */
 export const linkPieces = { enabled: true };
@@ -77,9 +83,9 @@ function pieces(text: string): [number, number][] {
   LINK_SIGN.lastIndex = 0;
   for (let m = LINK_SIGN.exec(text); m !== null; m = LINK_SIGN.exec(text)) {
     let start = m.index;
-    while (start > 0 && !isGap(text.charCodeAt(start - 1))) start--;
+    while (start > 0 && !isGapAt(text, start - 1)) start--;
     let end = m.index;
-    while (end < text.length && !isGap(text.charCodeAt(end))) end++;
+    while (end < text.length && !isGapAt(text, end)) end++;
     found.push([start, end]);
     LINK_SIGN.lastIndex = end;
   }

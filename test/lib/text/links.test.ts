@@ -8,7 +8,7 @@ const PIECES = [
   'http://', 'https://', 'HTTPS://', 'ws://', 'wss://', 'ftp://', '//', 'mailto:', 'xn--', 'www.', 't.co/', '.com', '.io',
   '.so', '.md', '.рф', '.中国', '.Com', '.', '..', ':', '/', '?', '#', '&', '=', '@', 'a', 'Z', 'ex', '1', ':8080', '-', '_',
   '~', '$', '+', '<', '>', '^', '`', '|', '｜', '(', ')', '[', ']', '{', '}', '"', "'", ',', ';', '!', ' ', '\n', '\t', '\r',
-  '\f', '\u00a0', '\u2028', '\u3000', '\u200b', '\ufeff', 'é', 'ж', '中', '😀', '\ud83d', 'github.com', 'example.com/a?q=1',
+  '\f', '\u00a0', '\u2028', '\u3000', '\u200b', '\ufeff', 'é', 'ж', '中', '😀', '\ud83d', '\ude00', '\udd62', 'github.com', 'example.com/a?q=1',
   'user:pw@', '192.168.0.1', '[::1]', 'e.g.', 'node.js', 'README.md', '…', '。',
 ];
 
@@ -31,6 +31,13 @@ test('reading the pieces that may hold a link finds exactly what reading the who
     ),
     { numRuns: 3000 },
   );
+});
+
+// linkify-it's "any character" takes the unit before a lone low surrogate, a space or tab too.
+test('a space before a lone low surrogate is no gap', (t) => {
+  const text = 'ws://{\t\udd62a.рф.so wss:// \ude2d\n';
+  t.deepEqual(findLinks(text), wholeText(text));
+  t.true(findLinks(text).some((l) => l.text.startsWith('\t')));
 });
 
 test('a link next to a gap keeps its offsets in the whole text', (t) => {
