@@ -11,7 +11,7 @@ import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
-import { applySecurityHeaders } from './middleware/security-headers.ts';
+import { SECURITY_HEADERS } from './middleware/security-headers.ts';
 import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
 
 const PATH = '/v1/continuity/wait';
@@ -38,9 +38,8 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
     const account = await createAccountsQueries(deps.db).byKeyHash(hashKey(key));
     if (!account || account.revoked_at) return false;
     const start = await prepareWait(deps, account, query.data);
-    res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
-    applySecurityHeaders(req, res);
-    start(res);
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    start(res, () => ({ ...SECURITY_HEADERS, 'X-Request-Id': requestId }));
     return true;
   } catch {
     // Koa answers the same request again, with the envelope of whatever failed.

@@ -38,6 +38,29 @@ export function decodeCursor(sequence: CursorSequence, cursor: string, param: st
   return Number(match[2]);
 }
 
+/** Where a newest-first page starts: older than `before`, or the nearest rows newer than `after`. */
+export type Walk = { before?: number | undefined; after?: number | undefined };
+
+/**
+ * Decodes a page's cursors. A page walks one way from its cursor, so `before` and `after` together
+ * are refused (400 VALIDATION_FAILED). `params` names them as the route does (`pub_before` beside
+ * /v1/posts). Every walk over a sequence reads its cursors here, REST and MCP alike.
+ */
+export function decodeWalk(
+  sequence: CursorSequence,
+  query: { before?: string | undefined; after?: string | undefined },
+  params: { before: string; after: string } = { before: 'before', after: 'after' },
+): Walk {
+  if (query.before !== undefined && query.after !== undefined) {
+    const message = `send ${params.before} or ${params.after}, not both`;
+    throw fail('VALIDATION_FAILED', `Send ${params.before} or ${params.after}, not both.`, { issues: [{ where: 'query', path: '', message }] });
+  }
+  return {
+    before: query.before !== undefined ? decodeCursor(sequence, query.before, params.before) : undefined,
+    after: query.after !== undefined ? decodeCursor(sequence, query.after, params.after) : undefined,
+  };
+}
+
 /** A cursor holding two positions (a score, which may be negative, then a sequence number). */
 export function encodeCursorPair(sequence: CursorSequence, first: number, second: number): string {
   return Buffer.from(`${sequence}.${first}.${second}`, 'utf8').toString('base64url');

@@ -1,7 +1,9 @@
 // The authorization server (oidc-provider, mounted at /oidc) and the access-token check of /mcp.
 // Built on first use: the signing keys come from the deployment or from Postgres (lib/mcp/secrets.ts).
 // Tokens are issued by oidc-provider's own clock; /mcp checks expiry with lib/clock.
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+// oidc-provider itself (~40 MB of code and dependencies) is imported on that first use too, so a web
+// process that never sees an assistant does not carry it.
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Deps } from '../context.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
@@ -50,6 +52,7 @@ export function oauthHost(deps: Deps): OauthHost {
 
 async function buildOauthServer(deps: Deps): Promise<OauthServer> {
   const { config, db, clock } = deps;
+  const { default: Provider, errors } = await import('oidc-provider');
   const secrets = await loadOauthSecrets(deps);
   const resource = mcpUrl(config.baseUrl);
   const issuer = issuerUrl(config.baseUrl);

@@ -18,8 +18,7 @@ export const Inbox = {
       limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
       before: z.string().optional(),
       after: z.string().optional(),
-    })
-    .refine((q) => !(q.before && q.after), 'send before or after, not both'),
+    }),
 };
 export const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
 export const Checkpoint = { body: CheckpointSchema };

@@ -6,7 +6,6 @@
 //   GET  /v1/mcp/links               the assistants linked to this account
 //   POST /v1/mcp/links/{id}/revoke   unlink one (its next call answers 401)
 import Router from '@koa/router';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
@@ -85,14 +84,12 @@ async function mcpEndpoint(ctx: Ctx) {
     await createOauthQueries(deps.db).touchLink(live.link.id, now);
   }
 
-  const server = buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId });
   ctx.respond = false;
   ctx.res.on('close', () => {
     void transport.close();
     void server.close();
   });
-  await server.connect(transport);
   await transport.handleRequest(ctx.req, ctx.res, value);
 }
 

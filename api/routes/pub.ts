@@ -163,7 +163,6 @@ export function pubRouter() {
 
   router.get('/pub/activity', requireAgent(), validate(List), async (ctx: Ctx) => {
     const { query } = inputOf(ctx, List);
-    if (query.before !== undefined && query.after !== undefined) throw fail('VALIDATION_FAILED', 'Send before or after, not both.', { issues: [{ where: 'query', path: 'before', message: 'send before or after, not both' }] });
     ctx.body = { ...(await pubActivity(ctx.deps, query)), content_is_untrusted: true };
   });
 

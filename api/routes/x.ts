@@ -38,8 +38,7 @@ export const List = {
       limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
       before: z.string().optional(),
       after: z.string().optional(),
-    })
-    .refine((q) => !(q.before && q.after), 'send before or after, not both'),
+    }),
 };
 export const Link = { params: Id, body: LinkInput };
 export const Lease = { body: LeaseRequest };

@@ -19,8 +19,7 @@ export const ListPostsQuery = z
     pub_limit: z.coerce.number().int().min(0).max(50).optional(),
     pub_before: z.string().optional(),
     pub_after: z.string().optional(),
-  })
-  .refine((q) => !(q.before && q.after), 'send before or after, not both');
+  });
 export const ReadThreadQuery = z.object({ limit: Limit(200, 50), after: z.string().optional() });
 export const SearchQuery = z.object({ q: z.string().trim().min(1).max(200), limit: Limit(100, 25), before: z.string().optional() });
 

@@ -1,6 +1,6 @@
 // Reading the named board as an agent: the root list, a thread with its replies, recent activity and
 // search. GET /v1/posts, /v1/posts/{id}, /v1/activity, /v1/search and their MCP tools call these.
-import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { decodeCursor, decodeWalk, encodeCursor } from '../cursor.ts';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
@@ -11,17 +11,10 @@ import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
 type Deps = Pick<LibDeps, 'db' | 'config'>;
 
-function direction(q: { before?: string | undefined; after?: string | undefined }, sequence: 'posts' | 'activity' | 'search') {
-  return {
-    before: q.before !== undefined ? decodeCursor(sequence, q.before, 'before') : undefined,
-    after: q.after !== undefined ? decodeCursor(sequence, q.after, 'after') : undefined,
-  };
-}
-
 // The root list and activity carry the publication layer's activity beside them when asked (`pub_limit`).
 export async function listRoots(deps: LibDeps, query: ListPostsInput) {
   const posts = createPostsQueries(deps.db);
-  const dir = direction(query, 'posts');
+  const dir = decodeWalk('posts', query);
   const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
   const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
   return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
@@ -49,7 +42,7 @@ export async function readThread(deps: Deps, id: string, query: ReadThreadInput)
 
 export async function listActivity(deps: LibDeps, query: ListPostsInput) {
   const posts = createPostsQueries(deps.db);
-  const dir = direction(query, 'activity');
+  const dir = decodeWalk('activity', query);
   const rows = await posts.activity(dir, query.limit);
   const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
   return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
@@ -57,7 +50,7 @@ export async function listActivity(deps: LibDeps, query: ListPostsInput) {
 
 export async function searchPosts(deps: Deps, query: SearchInput) {
   const posts = createPostsQueries(deps.db);
-  const dir = direction(query, 'search');
+  const dir = decodeWalk('search', query);
   const rows = await posts.search(query.q, dir, query.limit);
   const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
   return { q: query.q, results: page.items.map((p) => presentPost(p, deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true as const };

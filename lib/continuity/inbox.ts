@@ -5,7 +5,7 @@ import type { LibDeps } from '../deps.ts';
 
 
 
-import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { decodeCursor, decodeWalk, encodeCursor } from '../cursor.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
 import { itemExcerpt, itemTitle } from '../board/activity-item.ts';
@@ -53,11 +53,10 @@ export async function readInbox(
   const q = createContinuityQueries(deps.db);
   const state = await q.stateOf(accountId);
   const checkpoint = state?.inbox_seq ?? 0;
-  const before = query.before !== undefined ? decodeCursor('inbox', query.before, 'before') : undefined;
+  const walk = decodeWalk('inbox', query);
   // Without a cursor the page starts right after the checkpoint: the oldest unread items first in
   // the walk, each page displayed newest first, `next_after` while newer items remain.
-  const after = query.after !== undefined ? decodeCursor('inbox', query.after, 'after') : before === undefined ? checkpoint : undefined;
-  const dir = { before, after };
+  const dir = walk.before === undefined && walk.after === undefined ? { after: checkpoint } : walk;
   const rows = await q.inboxPage(accountId, dir, query.limit);
   const page = await newestFirstPage('inbox', rows, query.limit, dir, (seq) => q.inboxExistsOlder(accountId, seq));
   const unread = await q.inboxUnread(accountId, checkpoint);

@@ -26,9 +26,9 @@ type WaitAnswer = { moved: Moved[]; seq: number };
 /** Where a wait answers: Node's response (REST) or a promise (the MCP `wait` tool). */
 type Sink = { answer: (body: unknown) => void; gone: () => boolean; onGone: (listener: () => void) => () => void };
 
-function responseSink(res: ServerResponse): Sink {
+function responseSink(res: ServerResponse, lateHeaders?: () => Record<string, string>): Sink {
   return {
-    answer: (body) => writeJson(res, body),
+    answer: (body) => writeJson(res, body, lateHeaders?.()),
     gone: () => res.destroyed || !res.socket || res.socket.destroyed,
     onGone: (listener) => {
       res.on('close', listener);
@@ -39,11 +39,17 @@ function responseSink(res: ServerResponse): Sink {
 
 /**
  * Everything a wait does before it holds: the reads (a `since` that missed something answers at
- * once). The returned function answers or holds on Node's response and never throws.
+ * once). The returned function answers or holds on Node's response and never throws. Headers that
+ * `lateHeaders` gives are written with the answer, not set while the wait is held: set on ten
+ * thousand held responses they cost more memory than the waiters themselves.
  */
-export async function prepareWait(deps: WaitDeps, account: Account, query: WaitQuery): Promise<(res: ServerResponse) => void> {
+export async function prepareWait(
+  deps: WaitDeps,
+  account: Account,
+  query: WaitQuery,
+): Promise<(res: ServerResponse, lateHeaders?: () => Record<string, string>) => void> {
   const start = await prepareSink(deps, account, query);
-  return (res) => start(responseSink(res));
+  return (res, lateHeaders) => start(responseSink(res, lateHeaders));
 }
 
 /**
@@ -90,10 +96,10 @@ async function prepareSink(deps: WaitDeps, account: Account, query: WaitQuery): 
   return (sink) => holdUntilMoved(sink, waiters, { accountId: account.id, scope: query.scope, stopped, startSeq, limitMs }, answer);
 }
 
-function writeJson(res: ServerResponse, body: unknown): void {
+function writeJson(res: ServerResponse, body: unknown, headers?: Record<string, string>): void {
   if (res.destroyed || res.writableEnded) return;
   const json = JSON.stringify(body);
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
+  res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
   res.end(json);
 }
 

@@ -98,7 +98,23 @@ function isOn(mask: Mask, pattern: Pattern): boolean {
   return true;
 }
 
-const anyOn = (mask: Mask): boolean => ANCHORED.some((pattern) => isOn(mask, pattern));
+// Anchored patterns by their first word set: a pattern is on only when that set's bit is, so only
+// the patterns under the mask's set bits are looked at (most readings' masks have few bits).
+const BY_FIRST_CLAUSE = new Map<number, Pattern[]>();
+for (const pattern of ANCHORED) {
+  const first = pattern.clauses[0] as number;
+  BY_FIRST_CLAUSE.set(first, [...(BY_FIRST_CLAUSE.get(first) ?? []), pattern]);
+}
+
+function anyOn(mask: Mask): boolean {
+  for (let w = 0; w < mask.length; w++) {
+    for (let bits = mask[w] ?? 0; bits !== 0; bits &= bits - 1) {
+      const id = w * 32 + (31 - Math.clz32(bits & -bits));
+      if (BY_FIRST_CLAUSE.get(id)?.some((pattern) => isOn(mask, pattern)) === true) return true;
+    }
+  }
+  return false;
+}
 
 // Every clause word with the clauses that hold it, for letter-by-letter runs ("ignoreallprevious"):
 // there the words have no gaps around them, but each still occurs in a match as a substring.

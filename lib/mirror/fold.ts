@@ -2,7 +2,7 @@
 // of them is ever stored or served: the stored text stays NFC, which is what lets "found only in a
 // transformed form" (obfuscated_instruction) be told apart from a plain match.
 import unhomoglyph from 'unhomoglyph';
-import { runAround } from './codepoints.ts';
+import { isLetter, runAround } from './codepoints.ts';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
@@ -127,15 +127,13 @@ const LEET_SHAPE = /[a-z][0-9@$!|+€]+[a-z]|(?:^|[^a-z0-9])[0-9|!+€][a-z]{2}/
 // A token is a run of letters (ASCII lowercase or any non-ASCII letter), digits and leet signs; one
 // that holds a letter and a leet sign has the two side by side somewhere (an edge).
 const LEET_EDGE = /[a-z][0-9@$!|+€]|[0-9@$!|+€][a-z]|[^\x00-\x7f][0-9@$!|+€]|[0-9@$!|+€][^\x00-\x7f]/g;
-const NON_ASCII_LETTER = /^\p{L}$/u;
 const HAS_LETTER = /[a-z]|(?![\x00-\x7f])\p{L}/u;
 const HAS_LEET = /[0-9@$!|+€]/;
 const READS_TWO_WAYS = /[1|]/;
 
-function isTokenChar(ch: string): boolean {
-  const c = ch.charCodeAt(0);
+function isTokenChar(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
-  return ch === '€' || NON_ASCII_LETTER.test(ch);
+  return c === 0x20ac || isLetter(c);
 }
 
 // Each token holding a letter and a leet character or digit, read with one of LEET's two readings;

@@ -3,7 +3,7 @@
 // board's own storage; nothing reads from the external network. A post is served only once it is
 // normalised and while it is not withdrawn, and only through its normalised fields.
 import type { CommonQueryMethods } from 'slonik';
-import { decodeCursor } from '../cursor.ts';
+import { decodeWalk } from '../cursor.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
 import { createMirrorQueries, type MirrorPostRow } from '../../sql/queries/mirror.ts';
@@ -24,19 +24,13 @@ export type ListQuery = { kinds?: readonly MirrorKind[] | undefined; limit?: num
 
 /** GET /v1/x and x_list_mentions: newest first over the mirror's own cursor sequence. */
 export async function listMirror(db: CommonQueryMethods, query: ListQuery) {
-  if (query.before !== undefined && query.after !== undefined) {
-    throw fail('VALIDATION_FAILED', 'Send before or after, not both.', { issues: [{ where: 'query', path: '', message: 'send before or after, not both' }] });
-  }
   const limit = query.limit ?? MIRROR_PAGE.default;
   if (!Number.isInteger(limit) || limit < MIRROR_PAGE.min || limit > MIRROR_PAGE.max) {
     throw fail('VALIDATION_FAILED', `limit is ${MIRROR_PAGE.min} to ${MIRROR_PAGE.max}.`, {
       issues: [{ where: 'query', path: 'limit', message: `${MIRROR_PAGE.min} to ${MIRROR_PAGE.max}, default ${MIRROR_PAGE.default}` }],
     });
   }
-  const dir = {
-    before: query.before !== undefined ? decodeCursor('mirror', query.before, 'before') : undefined,
-    after: query.after !== undefined ? decodeCursor('mirror', query.after, 'after') : undefined,
-  };
+  const dir = decodeWalk('mirror', query);
   const kinds = query.kinds && query.kinds.length ? [...new Set(query.kinds)] : null;
   const q = createMirrorQueries(db);
   const rows = await q.page(kinds, dir, limit);

@@ -13,40 +13,57 @@ export type Runs = {
   morse: number;
 };
 
-const isBase64Char = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f || c === 0x5f || c === 0x2d;
-const isHexDigit = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
-const isHexSign = (c: number): boolean => c === 0x20 || c === 0x2c || c === 0x3a || c === 0x3b || c === 0x2d || c === 0x78 || c === 0x5c;
-const isMorseSymbol = (c: number): boolean =>
-  c === 0x2e || c === 0x2d || c === 0x5f || c === 0xb7 || c === 0x2022 || c === 0x2212 || c === 0x2013 || c === 0x2014;
-const isMorseGap = (c: number): boolean => c === 0x20 || c === 0x2f || c === 0x7c;
+const BASE64 = 1;
+const LOWER = 2;
+const UPPER = 4;
+const HEX_DIGIT = 8;
+const HEX_SIGN = 16;
+const MORSE_SYMBOL = 32;
+const MORSE_GAP = 64;
+
+// What each ASCII character is to the measure: one table read per character instead of a chain of
+// range tests (this pass reads every character of every post).
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => {
+  const lower = c >= 0x61 && c <= 0x7a;
+  const upper = c >= 0x41 && c <= 0x5a;
+  const digit = c >= 0x30 && c <= 0x39;
+  return (
+    (lower || upper || digit || c === 0x2b || c === 0x2f || c === 0x5f || c === 0x2d ? BASE64 : 0) |
+    (lower ? LOWER : 0) |
+    (upper ? UPPER : 0) |
+    (digit || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46) ? HEX_DIGIT : 0) |
+    (c === 0x20 || c === 0x2c || c === 0x3a || c === 0x3b || c === 0x2d || c === 0x78 || c === 0x5c ? HEX_SIGN : 0) |
+    (c === 0x2e || c === 0x2d || c === 0x5f ? MORSE_SYMBOL : 0) |
+    (c === 0x20 || c === 0x2f || c === 0x7c ? MORSE_GAP : 0)
+  );
+});
+// Morse symbols outside ASCII: middle dot, bullet, minus sign, en and em dash.
+const isWideMorseSymbol = (c: number): boolean => c === 0xb7 || c === 0x2022 || c === 0x2212 || c === 0x2013 || c === 0x2014;
+const classOf = (c: number): number => (c < 0x80 ? (ASCII_CLASS[c] as number) : isWideMorseSymbol(c) ? MORSE_SYMBOL : 0);
 
 export function measureRuns(text: string): Runs {
   const runs: Runs = { longest: 0, mixedCase: false, hexDigits: 0, morse: 0 };
   let run = 0;
-  let lower = false;
-  let upper = false;
+  let cases = 0;
   let hex = 0;
   let morse = 0;
   for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0;
-    if (isBase64Char(c)) {
+    const kind = i < text.length ? classOf(text.charCodeAt(i)) : 0;
+    if ((kind & BASE64) !== 0) {
       run++;
-      lower ||= c >= 0x61 && c <= 0x7a;
-      upper ||= c >= 0x41 && c <= 0x5a;
+      cases |= kind;
     } else {
       if (run > runs.longest) runs.longest = run;
-      if (run >= 12 && lower && upper) runs.mixedCase = true;
+      if (run >= 12 && (cases & LOWER) !== 0 && (cases & UPPER) !== 0) runs.mixedCase = true;
       run = 0;
-      lower = false;
-      upper = false;
+      cases = 0;
     }
-    if (isHexDigit(c)) {
+    if ((kind & HEX_DIGIT) !== 0) {
       if (++hex > runs.hexDigits) runs.hexDigits = hex;
-    } else if (!isHexSign(c)) hex = 0;
-    if (isMorseSymbol(c)) {
+    } else if ((kind & HEX_SIGN) === 0) hex = 0;
+    if ((kind & MORSE_SYMBOL) !== 0) {
       if (++morse > runs.morse) runs.morse = morse;
-    } else if (!isMorseGap(c)) morse = 0;
+    } else if ((kind & MORSE_GAP) === 0) morse = 0;
   }
   return runs;
 }

@@ -1,7 +1,7 @@
 // Script checks: mixed_scripts per word (Unicode TR39 "highly restrictive" level) and
 // unchecked_language for posts that are mostly in a non-Latin script. Script properties come from
 // the regex engine's own Unicode tables (\p{Script=...}), so no data file has to be kept current.
-import { runAround } from './codepoints.ts';
+import { codePointTest, isLetter, runAround } from './codepoints.ts';
 import { isLatinLookalike } from './fold.ts';
 
 // Scripts told apart by name; any other letter counts as one "other" script, which can only make a
@@ -54,7 +54,6 @@ function scriptOf(letter: string): string | null {
   return script;
 }
 
-const LETTER = /\p{L}/u;
 const ASCII_WORD = /^[A-Za-z]*$/;
 
 // Most posts are ASCII plus emoji: a charCode walk rules them out faster than any Unicode regex.
@@ -62,14 +61,13 @@ function hasNonAsciiLetter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) < 0xc0) continue;
     const cp = text.codePointAt(i) ?? 0;
-    if (LETTER.test(String.fromCodePoint(cp))) return true;
+    if (isLetter(cp)) return true;
     if (cp > 0xffff) i++;
   }
   return false;
 }
 
-const WORD_PART = /[\p{L}\p{M}]/u;
-const isWordPart = (ch: string): boolean => WORD_PART.test(ch);
+const isWordPart = codePointTest(/[\p{L}\p{M}]/u);
 
 // A word made of ASCII letters and marks is one script; only the words around a non-ASCII letter
 // are read, each as the whole run of letters and marks around it.
@@ -82,7 +80,7 @@ export function hasMixedScriptWord(text: string): boolean {
     }
     const cp = text.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
-    if (!LETTER.test(String.fromCodePoint(cp))) {
+    if (!isLetter(cp)) {
       i += width;
       continue;
     }
@@ -97,7 +95,7 @@ function isMixedWord(word: string): boolean {
   if (ASCII_WORD.test(word)) return false;
   const scripts = new Set<string>();
   for (const ch of word) {
-    if (!LETTER.test(ch)) continue;
+    if (!isLetter(ch.codePointAt(0) ?? 0)) continue;
     const script = scriptOf(ch);
     if (script !== null) scripts.add(script);
   }
@@ -112,14 +110,15 @@ const LATIN_LETTER = 1;
 const OTHER_LETTER = 2;
 const LOOKALIKE = 3;
 type LetterKind = typeof NOT_LETTER | typeof LATIN_LETTER | typeof OTHER_LETTER | typeof LOOKALIKE;
-// Per-character memo of what isMostlyNonLatin counts (capped like the script memo).
-const KIND_CACHE = new Map<string, LetterKind>();
+// Per-code-point memo of what isMostlyNonLatin counts (capped like the script memo).
+const KIND_CACHE = new Map<number, LetterKind>();
 
-function letterKind(ch: string): LetterKind {
-  const cached = KIND_CACHE.get(ch);
+function letterKind(cp: number): LetterKind {
+  const cached = KIND_CACHE.get(cp);
   if (cached !== undefined) return cached;
-  const kind = !LETTER.test(ch) ? NOT_LETTER : LATIN.test(ch) ? LATIN_LETTER : isLatinLookalike(ch) ? LOOKALIKE : OTHER_LETTER;
-  if (KIND_CACHE.size < SCRIPT_CACHE_LIMIT) KIND_CACHE.set(ch, kind);
+  const ch = String.fromCodePoint(cp);
+  const kind = !isLetter(cp) ? NOT_LETTER : LATIN.test(ch) ? LATIN_LETTER : isLatinLookalike(ch) ? LOOKALIKE : OTHER_LETTER;
+  if (KIND_CACHE.size < SCRIPT_CACHE_LIMIT) KIND_CACHE.set(cp, kind);
   return kind;
 }
 
@@ -136,13 +135,15 @@ export function isMostlyNonLatin(text: string): boolean {
   let letters = 0;
   let nonLatin = 0;
   let lookalikes = 0;
-  for (const ch of text) {
-    const c = ch.charCodeAt(0);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c < 0x80) {
       if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) letters++;
       continue;
     }
-    const kind = letterKind(ch);
+    const cp = text.codePointAt(i) ?? c;
+    if (cp > 0xffff) i++;
+    const kind = letterKind(cp);
     if (kind === NOT_LETTER) continue;
     letters++;
     if (kind === LATIN_LETTER) continue;

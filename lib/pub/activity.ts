@@ -2,7 +2,7 @@
 // GET /v1/pub/activity and, as a separate array, by the board's /v1/posts and /v1/activity when they
 // are asked with `pub_limit`. Guest comments and works never enter the board's own feeds.
 import type { LibDeps } from '../deps.ts';
-import { decodeCursor } from '../cursor.ts';
+import { decodeWalk } from '../cursor.ts';
 import { newestFirstPage } from '../page.ts';
 import { createPubRecordsQueries, type PubEvent } from '../../sql/queries/pub-records.ts';
 import { PAGE_LIMITS } from './limits.ts';
@@ -20,12 +20,13 @@ function present(deps: LibDeps, e: PubEvent) {
   };
 }
 
-export async function pubActivity(deps: LibDeps, query: { limit?: number | undefined; before?: string | undefined; after?: string | undefined }) {
+export async function pubActivity(
+  deps: LibDeps,
+  query: { limit?: number | undefined; before?: string | undefined; after?: string | undefined },
+  params?: { before: string; after: string },
+) {
   const limit = query.limit ?? PAGE_LIMITS.default;
-  const dir = {
-    before: query.before !== undefined ? decodeCursor('pub', query.before, 'before') : undefined,
-    after: query.after !== undefined ? decodeCursor('pub', query.after, 'after') : undefined,
-  };
+  const dir = decodeWalk('pub', query, params);
   const records = createPubRecordsQueries(deps.db);
   const rows = await records.events(dir, limit);
   const page = await newestFirstPage('pub', rows, limit, dir, (seq) => records.eventsOlder(seq));
@@ -35,10 +36,6 @@ export async function pubActivity(deps: LibDeps, query: { limit?: number | undef
 /** The `pub_*` parameters of /v1/posts and /v1/activity: a separate array with its own cursors, or nothing. */
 export async function pubActivityBeside(deps: LibDeps, query: { pub_limit?: number | undefined; pub_before?: string | undefined; pub_after?: string | undefined }) {
   if (!query.pub_limit) return {};
-  const page = await pubActivity(deps, {
-    limit: query.pub_limit,
-    before: query.pub_before,
-    after: query.pub_after,
-  });
+  const page = await pubActivity(deps, { limit: query.pub_limit, before: query.pub_before, after: query.pub_after }, { before: 'pub_before', after: 'pub_after' });
   return { pub_activity: page.items, pub_next_before: page.next_before, pub_next_after: page.next_after, pub_newest_cursor: page.newest_cursor };
 }

@@ -3,8 +3,9 @@
 // data. Anything the sanitizer had to remove refuses the submission: the author sees what was wrong
 // and what is stored is exactly what was checked. The sanitised XML is the only form ever served.
 import { createHash } from 'node:crypto';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type { DOMPurify } from 'dompurify';
+import type { DOMWindow } from 'jsdom';
 
 export const SVG_RUNTIMES = ['static'] as const;
 export const SVG_LIMITS = { maxBytes: 100_000, maxElements: 2_000, maxDepth: 24, maxPathChars: 20_000, perRevision: 8 } as const;
@@ -15,16 +16,27 @@ const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'script', 'style'
 const FORBID_ATTR = ['style', 'onload', 'onerror', 'onclick', 'onbegin', 'onend', 'onmouseover'];
 const LOCAL_URL = /^\s*url\(\s*['"]?#[A-Za-z_][\w.-]*['"]?\s*\)\s*$/i;
 
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  const value = data.attrValue;
-  // References stay inside the illustration: `#id` only, never a URL (external use/image, data:, javascript:).
-  if ((name === 'href' || name === 'xlink:href') && !/^#[A-Za-z_][\w.-]*$/.test(value.trim())) data.keepAttr = false;
-  // CSS url() in presentation attributes (fill, filter, clip-path, mask, marker-*) may name a local gradient only.
-  if (/url\s*\(/i.test(value) && !LOCAL_URL.test(value)) data.keepAttr = false;
-});
+// jsdom costs a process ~50 MB; most web processes never sanitise an SVG (a waiter, a feed reader),
+// so it is loaded on the first SVG, synchronously (both packages ship CommonJS).
+let sanitizer: { window: DOMWindow; purify: DOMPurify } | null = null;
+function loadSanitizer() {
+  if (sanitizer) return sanitizer;
+  const require = createRequire(import.meta.url);
+  const { JSDOM } = require('jsdom') as typeof import('jsdom');
+  const createDOMPurify = require('dompurify') as typeof import('dompurify').default;
+  const window = new JSDOM('').window;
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    const value = data.attrValue;
+    // References stay inside the illustration: `#id` only, never a URL (external use/image, data:, javascript:).
+    if ((name === 'href' || name === 'xlink:href') && !/^#[A-Za-z_][\w.-]*$/.test(value.trim())) data.keepAttr = false;
+    // CSS url() in presentation attributes (fill, filter, clip-path, mask, marker-*) may name a local gradient only.
+    if (/url\s*\(/i.test(value) && !LOCAL_URL.test(value)) data.keepAttr = false;
+  });
+  sanitizer = { window, purify };
+  return sanitizer;
+}
 
 export type SvgProblem = { check: 'runtime_safety' | 'performance'; message: string };
 export type SanitizedSvg = { content: string; bytes: number; sha256: string };
@@ -47,6 +59,7 @@ export function sanitizeSvg(source: string): { ok: true; svg: SanitizedSvg } | {
   if (/<\?xml-stylesheet/i.test(source)) return { ok: false, problems: [{ check: 'runtime_safety', message: 'xml-stylesheet processing instructions are not allowed' }] };
   const body = source.replace(/^\s*<\?xml[^>]*\?>\s*/i, '');
   if (!/^\s*<svg[\s>]/i.test(body)) return { ok: false, problems: [{ check: 'runtime_safety', message: 'the source must be one <svg> element' }] };
+  const { window, purify } = loadSanitizer();
   const fragment = purify.sanitize(body, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS,

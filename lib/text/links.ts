@@ -57,6 +57,41 @@ const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false, fuzzyIP: fal
 // Most texts hold no link at all: a look for "://" or "x.yz" skips linkify.
 const MAY_HOLD_LINK = /:\/\/|[a-z0-9]\.[a-z]{2}|[^\x00-\x7f]\.|\.[^\x00-\x7f]/i;
 
+// Every link holds "://" (a scheme URL) or a dot before the first letter of its suffix (linkify-it's
+// suffix class, `[a-z\u00a1-\uffff]`, case-insensitive).
+const LINK_SIGN = /:\/\/|\.[a-z\u00a1-\uffff]/gi;
+
+// A space, tab, CR or LF that a lone low surrogate does not follow: no link holds one (linkify-it's
+// host, path and auth stop at Z and Cc characters; only its "any character" may take one, as the
+// unit before a lone low surrogate), and before a link linkify-it reads one as the start of the text.
+function isGapAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code !== 0x20 && code !== 0x0a && code !== 0x09 && code !== 0x0d) return false;
+  const next = text.charCodeAt(at + 1);
+  return !(next >= 0xdc00 && next <= 0xdfff);
+}
+
+/** Internal switch for tests: reading pieces must find exactly what reading the whole text finds. */
+export const linkPieces = { enabled: true };
+
+// The pieces of `text` between gaps that hold a LINK_SIGN, as [start, end) pairs. linkify-it finds
+// in each piece read alone exactly what it finds there in the whole text, so only these pieces are
+// read: its boundary regex otherwise tries every position of a long post.
+function pieces(text: string): [number, number][] {
+  if (!linkPieces.enabled) return [[0, text.length]];
+  const found: [number, number][] = [];
+  LINK_SIGN.lastIndex = 0;
+  for (let m = LINK_SIGN.exec(text); m !== null; m = LINK_SIGN.exec(text)) {
+    let start = m.index;
+    while (start > 0 && !isGapAt(text, start - 1)) start--;
+    let end = m.index;
+    while (end < text.length && !isGapAt(text, end)) end++;
+    found.push([start, end]);
+    LINK_SIGN.lastIndex = end;
+  }
+  return found;
+}
+
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Lowercase ASCII host of a URL or bare domain, punycode for Unicode hosts; null when none parses. */
@@ -82,11 +117,13 @@ function isDomain(host: string | null): boolean {
 export function findLinks(text: string): FoundLink[] {
   if (!MAY_HOLD_LINK.test(text)) return [];
   const found: FoundLink[] = [];
-  for (const m of linkify.match(text) ?? []) {
-    const scheme = m.schema === '' ? null : m.schema.replace(/:$/, '').toLowerCase();
-    const host = hostOf(m.raw);
-    if (scheme === null && !isDomain(host)) continue;
-    found.push({ text: m.raw, start: m.index, end: m.lastIndex, scheme, host });
+  for (const [start, end] of pieces(text)) {
+    for (const m of linkify.match(text.slice(start, end)) ?? []) {
+      const scheme = m.schema === '' ? null : m.schema.replace(/:$/, '').toLowerCase();
+      const host = hostOf(m.raw);
+      if (scheme === null && !isDomain(host)) continue;
+      found.push({ text: m.raw, start: start + m.index, end: start + m.lastIndex, scheme, host });
+    }
   }
   return found;
 }

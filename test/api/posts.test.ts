@@ -186,6 +186,26 @@ test('cursors of another sequence, and garbage, are refused with INVALID_CURSOR'
   t.is(both.status, 400);
 });
 
+test('a page walks one way: before and after together are refused on every walk, pub_before and pub_after too', async (t) => {
+  const agent = await app.register();
+  const walks: Array<[string, string]> = [
+    [`/v1/posts?before=${encodeCursor('posts', 5)}&after=${encodeCursor('posts', 1)}`, 'send before or after, not both'],
+    [`/v1/activity?before=${encodeCursor('activity', 5)}&after=${encodeCursor('activity', 1)}`, 'send before or after, not both'],
+    [`/v1/inbox?before=${encodeCursor('inbox', 5)}&after=${encodeCursor('inbox', 1)}`, 'send before or after, not both'],
+    [`/v1/pub/activity?before=${encodeCursor('pub', 5)}&after=${encodeCursor('pub', 1)}`, 'send before or after, not both'],
+    [`/v1/activity?pub_limit=5&pub_before=${encodeCursor('pub', 5)}&pub_after=${encodeCursor('pub', 1)}`, 'send pub_before or pub_after, not both'],
+    [`/v1/posts?pub_limit=5&pub_before=${encodeCursor('pub', 5)}&pub_after=${encodeCursor('pub', 1)}`, 'send pub_before or pub_after, not both'],
+  ];
+  for (const [path, message] of walks) {
+    const res = await app.request('GET', path, { key: agent.key });
+    t.is(res.status, 400, path);
+    t.is(res.body.error.code, 'VALIDATION_FAILED', path);
+    t.deepEqual(res.body.error.details, { issues: [{ where: 'query', path: '', message }] }, path);
+  }
+  // One way at a time is fine.
+  t.is((await app.request('GET', `/v1/activity?pub_limit=5&pub_before=${encodeCursor('pub', 5)}`, { key: agent.key })).status, 200);
+});
+
 test('posting and reply quotas answer 429 with Retry-After at the edge, and reset after 24 h', async (t) => {
   const limited = await startTestApp({ POSTS_PER_DAY: '2', REPLIES_PER_DAY: '1' });
   try {

@@ -147,7 +147,7 @@ export const pubTools = [
     description: 'Publication activity, newest first, with its own `before` / `after` cursors (GET /v1/pub/activity).',
     scope: 'board:read',
     // The route refuses both cursors at once; here the same refusal comes from the arguments.
-    input: List.query.refine((q) => !(q.before !== undefined && q.after !== undefined), { message: 'send before or after, not both', path: ['before'] }),
+    input: List.query,
     run: async ({ deps }, input) => ({ ...(await pubActivity(deps, input)), content_is_untrusted: true }),
   }),
   tool({
