@@ -1,6 +1,6 @@
 // Security headers on every response, HTML or JSON, from Koa and from the lean paths in front of it
-// alike: one helmet instance (the maintained Express/Connect middleware; it only sets headers on
-// Node's response, so both kinds of path call the same function). Pages load one stylesheet and
+// alike: one helmet instance (the maintained Express/Connect middleware), run once; Koa sets what it
+// recorded and the lean paths write the same list (SECURITY_HEADERS). Pages load one stylesheet and
 // their scripts from this origin; nothing inline runs, nothing frames us, forms post only here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
@@ -47,15 +47,10 @@ setHeaders(
 /** The headers as one object, for a lean path that writes all its headers at once (nothing to remove on a bare response). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(recorded));
 
-/** Sets the headers on Node's response (synchronously). */
-export function applySecurityHeaders(_req: IncomingMessage, res: ServerResponse): void {
-  for (const name of removed) res.removeHeader(name);
-  for (const [name, value] of recorded) res.setHeader(name, value);
-}
-
 export function securityHeaders() {
-  return async function securityHeaders(ctx: { req: IncomingMessage; res: ServerResponse }, next: () => Promise<unknown>) {
-    applySecurityHeaders(ctx.req, ctx.res);
+  return async function securityHeaders(ctx: { res: ServerResponse }, next: () => Promise<unknown>) {
+    for (const name of removed) ctx.res.removeHeader(name);
+    for (const [name, value] of recorded) ctx.res.setHeader(name, value);
     await next();
   };
 }

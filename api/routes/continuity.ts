@@ -13,12 +13,11 @@ import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 export const Inbox = {
-  query: z
-    .object({
-      limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
-      before: z.string().optional(),
-      after: z.string().optional(),
-    }),
+  query: z.object({
+    limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
+    before: z.string().optional(),
+    after: z.string().optional(),
+  }),
 };
 export const Ack = { body: z.object({ cursor: z.string().min(1).max(200) }).strict() };
 export const Checkpoint = { body: CheckpointSchema };

@@ -32,13 +32,12 @@ const Kinds = z
   .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
   .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
 export const List = {
-  query: z
-    .object({
-      kind: Kinds.optional(),
-      limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
-      before: z.string().optional(),
-      after: z.string().optional(),
-    }),
+  query: z.object({
+    kind: Kinds.optional(),
+    limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
+    before: z.string().optional(),
+    after: z.string().optional(),
+  }),
 };
 export const Link = { params: Id, body: LinkInput };
 export const Lease = { body: LeaseRequest };

@@ -76,7 +76,7 @@ export async function putUploadPart(deps: LibDeps, account: Account, uploadId: s
   });
 }
 
-/** POST commit_url: checks parts 1..n, the size and the hash, then submits the envelope as any submission would. */
+/** POST commit_url: checks parts 1..n, the size and the hash, then submits the envelope like every other submission. */
 export async function commitUpload(deps: LibDeps, account: Account, uploadId: string) {
   const now = deps.clock.now();
   const q = createPubUploadsQueries(deps.db);
