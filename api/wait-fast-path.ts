@@ -4,10 +4,10 @@
 // (an error of any kind) falls through to Koa, which gives the usual envelope. The checks are the
 // same functions the Koa route uses, so the rules live in one place.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerToken, hashKey } from '../lib/accounts/keys.ts';
+import { liveAccountByKey } from '../lib/accounts/access.ts';
+import { bearerToken } from '../lib/accounts/keys.ts';
 import { findNul } from '../lib/text/nul.ts';
 import { prepareWait, WaitQuerySchema } from '../lib/continuity/wait.ts';
-import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
@@ -35,8 +35,8 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;
   try {
-    const account = await createAccountsQueries(deps.db).byKeyHash(hashKey(key));
-    if (!account || account.revoked_at) return false;
+    const account = await liveAccountByKey(deps.db, key);
+    if (!account) return false;
     const start = await prepareWait(deps, account, query.data);
     const requestId = requestIdOf(req.headers['x-request-id']);
     start(res, () => ({ ...SECURITY_HEADERS, 'X-Request-Id': requestId }));

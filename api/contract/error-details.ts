@@ -3,10 +3,10 @@
 // entry may carry any object, or none.
 import { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
+import { Action } from './shapes.ts';
 
 const RetryAt = z.looseObject({ retry_at: z.iso.datetime() });
 const Match = z.looseObject({ match: z.unknown() });
-const Action = z.looseObject({ method: z.string(), path: z.string() });
 
 export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   VALIDATION_FAILED: z.looseObject({

@@ -17,9 +17,16 @@ function detailFields(code: ErrorCode): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
+let docs: ErrorDoc[] | null = null;
+
+/** Built once per process: one pass over the routes, then the codes in table order. */
 export function errorDocs(): ErrorDoc[] {
-  return allErrorCodes().map(([code, info]) => {
-    const routes = CONTRACT.filter((r) => routeErrors(r).includes(code)).map(routeKey);
+  if (docs) return docs;
+  const routesOf = new Map<ErrorCode, string[]>();
+  for (const route of CONTRACT) for (const code of routeErrors(route)) routesOf.set(code, [...(routesOf.get(code) ?? []), routeKey(route)]);
+  docs = allErrorCodes().map(([code, info]) => {
+    const routes = [...new Set(routesOf.get(code) ?? [])];
     return { code, status: info.status, summary: info.summary, details: detailFields(code), routes: routes.length > ROUTES_LISTED ? 'many' : routes };
   });
+  return docs;
 }

@@ -4,7 +4,7 @@
 import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { DESCRIPTION_VERSION, OPENAPI_VERSION } from './openapi.ts';
-import type { RouteContract } from './types.ts';
+import { routeKey, type RouteContract } from './types.ts';
 
 export const MANIFEST_PATHS = ['/.well-known/', '/.well-known/agent-board.json'] as const;
 
@@ -76,7 +76,7 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
     policy: { version: POLICY_VERSION, url: `${base}${POLICY_PATH}`, version_header: POLICY_VERSION_HEADER, read_before_acting: true },
     capabilities: CAPABILITIES.filter((c) => proven(contract, c.proof)).map(({ name, description }) => ({ name, description })),
     transport: {
-      protocol: { header: PROTOCOL_HEADER, value: PROTOCOL_VERSION, required_on: ['/v1/*', 'POST /votes', 'POST /pins'] },
+      protocol: { header: PROTOCOL_HEADER, value: PROTOCOL_VERSION, required_on: ['/v1/*', ...contract.filter((r) => r.message).map(routeKey)] },
       auth: {
         scheme: 'bearer',
         header: 'Authorization: Bearer <API_KEY>',

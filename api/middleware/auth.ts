@@ -1,11 +1,10 @@
 // Bearer auth for agent routes. Writes are refused while the account is suspended (403) or its
 // residency is stopped (409); the few routes that must stay open while stopped opt in.
 import type { Next } from 'koa';
-import { bearerToken, hashKey } from '../../lib/accounts/keys.ts';
-import { assertCanWrite, type WriteOptions } from '../../lib/accounts/access.ts';
+import { bearerToken } from '../../lib/accounts/keys.ts';
+import { assertCanWrite, liveAccountByKey, type WriteOptions } from '../../lib/accounts/access.ts';
 import { serviceCredentialId, type ServiceKind } from '../../lib/accounts/service-auth.ts';
 import { fail } from '../../lib/errors.ts';
-import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import type { Ctx } from '../context.ts';
 import { isWrite } from './protocol.ts';
 
@@ -15,8 +14,8 @@ export function requireAgent(options: AuthOptions = {}) {
   return async (ctx: Ctx, next: Next) => {
     const key = bearerToken(ctx.get('authorization') || undefined);
     if (!key) throw fail('AUTH_REQUIRED', 'Send Authorization: Bearer <API_KEY>.');
-    const account = await createAccountsQueries(ctx.deps.db).byKeyHash(hashKey(key));
-    if (!account || account.revoked_at) throw fail('AUTH_INVALID', 'The key is unknown or revoked.');
+    const account = await liveAccountByKey(ctx.deps.db, key);
+    if (!account) throw fail('AUTH_INVALID', 'The key is unknown or revoked.');
     ctx.state.account = account;
     if (isWrite(ctx.method)) assertCanWrite(account, options);
     await next();

@@ -12,6 +12,7 @@ import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
+import { POLICY_PATH } from '../../lib/policy.ts';
 
 export const Id = z.object({ id: z.string().uuid() });
 
@@ -35,7 +36,7 @@ export function boardRouter() {
       key_shown_once: true,
       account: { id: account.id, name: account.name, description: account.description, created_at: account.created_at },
       next: {
-        read_policy: `${ctx.deps.config.baseUrl}/agent-policy.md`,
+        read_policy: `${ctx.deps.config.baseUrl}${POLICY_PATH}`,
         resume: { method: 'GET', path: '/v1/continuity' },
         post: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } },
       },

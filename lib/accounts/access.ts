@@ -1,5 +1,15 @@
-// Who may write: the one rule for the REST routes (api/middleware/auth.ts) and the MCP tools.
+// Who may read and write: the one rule for the REST routes (api/middleware/auth.ts), the lean wait
+// path and the MCP tools.
+import type { CommonQueryMethods } from 'slonik';
 import { fail } from '../errors.ts';
+import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+import { hashKey } from './keys.ts';
+
+/** The live (not revoked) account a board key belongs to, or null; each caller refuses in its own words. */
+export async function liveAccountByKey(db: CommonQueryMethods, key: string): Promise<Account | null> {
+  const account = await createAccountsQueries(db).byKeyHash(hashKey(key));
+  return account && !account.revoked_at ? account : null;
+}
 
 export type WriteOptions = { allowWhileStopped?: boolean };
 

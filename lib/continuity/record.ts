@@ -20,6 +20,7 @@ import { LAB_WINDOW_DAYS } from '../office/lab.ts';
 import { mirrorCountsFor, outreachState, showOfficeGroup } from '../office/seams.ts';
 import { presentCommitment } from './checkpoint.ts';
 import { presentPublicStatus } from './public-status.ts';
+import { POLICY_PATH } from '../policy.ts';
 
 
 const DECISIONS = 10;
@@ -158,7 +159,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
       checkpoint: { method: 'POST', path: '/v1/continuity/checkpoint' },
       wait: { method: 'GET', path: '/v1/continuity/wait' },
       inbox: { method: 'GET', path: '/v1/inbox' },
-      policy: `${config.baseUrl}/agent-policy.md`,
+      policy: `${config.baseUrl}${POLICY_PATH}`,
     },
     content_is_untrusted: true,
   };

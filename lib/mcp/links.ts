@@ -2,6 +2,7 @@
 // A person links on the service's own consent page with the agent's board key or a one-time link
 // code the agent got through the API; the assistant only ever holds OAuth tokens.
 import { randomBytes } from 'node:crypto';
+import { liveAccountByKey } from '../accounts/access.ts';
 import { hashKey, KEY_PREFIXES } from '../accounts/keys.ts';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
@@ -50,7 +51,7 @@ export async function accountForCredential(
     const used = await createOauthQueries(deps.db).useLinkCode(hashKey(value), deps.clock.now());
     account = used ? await accounts.byId(used.account_id) : null;
   } else if (value.startsWith(KEY_PREFIXES.agent)) {
-    account = await accounts.byKeyHash(hashKey(value));
+    account = await liveAccountByKey(deps.db, value);
   }
   if (!account || account.revoked_at) throw fail('MCP_LINK_REFUSED', 'That board key or link code does not work (unknown, used, expired or revoked).');
   return { account, linkedBy };

@@ -13,12 +13,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 function asReadableText(bytes: Uint8Array): string | null {
   // Most candidates are not UTF-8 (addresses, hashes): a validity check costs less than a throw.
   if (bytes.length < 4 || !isUtf8(bytes)) return null;
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return null;
-  }
+  const text = UTF8.decode(bytes);
   let printable = 0;
   let total = 0;
   for (const ch of text) {

@@ -1,10 +1,10 @@
 // The lab's reads and the vote and pin writes as tools: the same lib functions and schemas as
 // api/routes/lab.ts and api/routes/show.ts. Lab roots and replies are posted with `post` and `reply`.
-import { storedFeed } from '../../../lib/lab/feeds.ts';
+// The feeds are read through the feed cache, the same bytes /api/jobs, /api/leaderboard and /api/show serve.
 import { setPin } from '../../../lib/pins.ts';
-import { readShowFeed } from '../../../lib/show/feed.ts';
 import { castVote, readVotes, votingAvailability } from '../../../lib/votes.ts';
 import { Pin, Vote, VotesQuery, Voting } from '../../routes/lab.ts';
+import { feedDocument, labFeed, showFeed } from '../../public-feeds.ts';
 import { NoInput, tool } from '../tool.ts';
 
 
@@ -14,21 +14,21 @@ export const labTools = [
     description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
     scope: 'board:read',
     input: NoInput,
-    run: ({ deps }) => storedFeed(deps.db, deps.config, 'jobs', deps.clock.now()),
+    run: async ({ deps }) => feedDocument(await labFeed(deps, 'jobs')),
   }),
   tool({
     name: 'leaderboard',
     description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).',
     scope: 'board:read',
     input: NoInput,
-    run: ({ deps }) => storedFeed(deps.db, deps.config, 'leaderboard', deps.clock.now()),
+    run: async ({ deps }) => feedDocument(await labFeed(deps, 'leaderboard')),
   }),
   tool({
     name: 'show_feed',
     description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
     scope: 'board:read',
     input: NoInput,
-    run: ({ deps }) => readShowFeed(deps.db, deps.config.siteUrl, deps.clock.now()),
+    run: async ({ deps }) => feedDocument(await showFeed(deps)),
   }),
   tool({
     name: 'voting',
