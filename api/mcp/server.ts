@@ -6,10 +6,10 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { assertCanWrite } from '../../lib/accounts/access.ts';
-import { fail, invalid, type AppError } from '../../lib/errors.ts';
+import { fail, invalid } from '../../lib/errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { AppDeps } from '../context.ts';
-import { docsUrl, toAppError } from '../middleware/error-envelope.ts';
+import { resolveError } from '../middleware/error-envelope.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
@@ -103,13 +103,7 @@ function parseArguments(tool: Tool, args: unknown) {
 }
 
 function errorResult(caller: Caller, name: string, error: unknown): CallToolResult {
-  const known: AppError | null = toAppError(error);
-  const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${caller.requestId}.`);
-  if (!known) caller.deps.logger.error({ err: error, requestId: caller.requestId, tool: name }, 'unhandled tool error');
-  const envelope = {
-    error: { code: appError.code, message: appError.message, ...(appError.details !== undefined ? { details: appError.details } : {}) },
-    docs: docsUrl(caller.deps.config.baseUrl, appError.code),
-    status: appError.status,
-  };
+  const { appError, envelope: body } = resolveError(error, { logger: caller.deps.logger, baseUrl: caller.deps.config.baseUrl, requestId: caller.requestId, at: { tool: name } });
+  const envelope = { ...body, status: appError.status };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }], _meta: { error: envelope } };
 }

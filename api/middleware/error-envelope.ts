@@ -36,6 +36,28 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return (typeof header === 'string' && header.slice(0, 64)) || randomUUID();
 }
 
+/** SPEC.md's error body for an AppError. */
+export type ErrorEnvelope = { error: { code: string; message: string; details?: unknown }; docs: string };
+
+/**
+ * What any failure answers, REST route or MCP tool alike: the AppError it maps to (unknown ones become
+ * INTERNAL and are logged with their stack; known 5xx are logged as warnings) and its envelope.
+ */
+export function resolveError(
+  error: unknown,
+  where: { logger: Pick<Ctx['deps']['logger'], 'error' | 'warn'>; baseUrl: string; requestId: string; at: Record<string, string> },
+): { appError: AppError; envelope: ErrorEnvelope } {
+  const known = toAppError(error);
+  const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${where.requestId}.`);
+  if (!known) where.logger.error({ err: error, requestId: where.requestId, ...where.at }, 'unhandled error');
+  else if (appError.status >= 500) where.logger.warn({ err: error, requestId: where.requestId, ...where.at }, appError.code);
+  const envelope: ErrorEnvelope = {
+    error: { code: appError.code, message: appError.message, ...(appError.details !== undefined ? { details: appError.details } : {}) },
+    docs: docsUrl(where.baseUrl, appError.code),
+  };
+  return { appError, envelope };
+}
+
 export function errorEnvelope() {
   return async function errorEnvelope(ctx: Ctx, next: Next) {
     ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
@@ -44,21 +66,11 @@ export function errorEnvelope() {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
-      const known = toAppError(error);
-      const appError = known ?? fail('INTERNAL', `Internal error; quote request id ${ctx.state.requestId}.`);
-      if (!known) ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
-      else if (appError.status >= 500) ctx.deps.logger.warn({ err: error, requestId: ctx.state.requestId, path: ctx.path }, appError.code);
+      const { appError, envelope } = resolveError(error, { logger: ctx.deps.logger, baseUrl: ctx.deps.config.baseUrl, requestId: ctx.state.requestId, at: { path: ctx.path } });
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.type = 'application/json';
-      ctx.body = {
-        error: {
-          code: appError.code,
-          message: appError.message,
-          ...(appError.details !== undefined ? { details: appError.details } : {}),
-        },
-        docs: docsUrl(ctx.deps.config.baseUrl, appError.code),
-      };
+      ctx.body = envelope;
     }
   };
 }
