@@ -1,0 +1,297 @@
+// What an illustration costs to draw, bounded before it is stored. Costs come from what the renderer
+// repeats, not from the source's size: `use` (and use of use), markers (once per vertex), patterns,
+// masks and clip paths draw other elements again; filters, masks, clip paths and group opacity each
+// need an offscreen layer; a filter's work grows with its region and with its parameters in device
+// pixels (blur, morphology, offsets, displacement: in user units times every scale on the way down:
+// transforms, nested viewBoxes, symbols). Each bound is a number of SVG_LIMITS (lib/pub/svg-limits.ts).
+import { SVG_LIMITS } from './svg-limits.ts';
+
+export type Declared = Map<Element, Map<string, { values: string[]; refs: string[] }>>;
+export type CostProblem = { check: 'performance'; message: string };
+
+type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; filters: number; filterDepth: number; useDepth: number };
+
+const L = SVG_LIMITS;
+const CONTENT = new Set(['pattern', 'marker', 'mask', 'clipPath']);
+const NOT_DRAWN = new Set(['defs', 'symbol', 'pattern', 'marker', 'mask', 'clipPath', 'filter', 'linearGradient', 'radialGradient', 'title', 'desc', 'metadata', 'style']);
+const TEXT = new Set(['text', 'tspan', 'textPath']);
+const MARKED = new Set(['path', 'line', 'polyline', 'polygon']);
+const NOT_PRIMITIVES = new Set(['feMergeNode', 'feFuncR', 'feFuncG', 'feFuncB', 'feFuncA', 'feDistantLight', 'fePointLight', 'feSpotLight']);
+
+const numbers = (value: string | null) => (value ?? '').match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)?.map(Number) ?? [];
+
+/** A length in user units (`%` of `base`), or null when it is not a plain number, px or percentage. */
+function length(value: string | null, base: number): number | null {
+  if (value === null) return null;
+  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(px|%)?\s*$/.exec(value);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return m[2] === '%' ? (n * base) / 100 : n;
+}
+
+/** The largest factor by which a transform list stretches anything (the matrix's largest singular value). */
+export function transformScale(value: string | null): number {
+  if (!value) return 1;
+  let [a, b, c, d] = [1, 0, 0, 1];
+  for (const m of value.matchAll(/([A-Za-z]+)\s*\(([^)]*)\)/g)) {
+    const name = m[1]!.toLowerCase();
+    const n = numbers(m[2]!);
+    const rad = ((n[0] ?? 0) * Math.PI) / 180;
+    const t =
+      name === 'matrix' ? [n[0] ?? 1, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1]
+      : name === 'scale' ? [n[0] ?? 1, 0, 0, n[1] ?? n[0] ?? 1]
+      : name === 'rotate' ? [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)]
+      : name === 'skewx' ? [1, 0, Math.tan(rad), 1]
+      : name === 'skewy' ? [1, Math.tan(rad), 0, 1]
+      : [1, 0, 0, 1];
+    [a, b, c, d] = [a * t[0]! + c * t[1]!, b * t[0]! + d * t[1]!, a * t[2]! + c * t[3]!, b * t[2]! + d * t[3]!];
+  }
+  const p = a * a + b * b + c * c + d * d;
+  const det = a * d - b * c;
+  const s = Math.sqrt((p + Math.sqrt(Math.max(0, p * p - 4 * det * det))) / 2);
+  return Number.isFinite(s) ? s : Infinity;
+}
+
+/** The root's canvas size (user units of its larger side), or why the root's size is refused. */
+export function canvasOf(root: Element): { canvas: number } | { problem: string } {
+  const vb = numbers(root.getAttribute('viewBox'));
+  for (const name of ['width', 'height']) {
+    const raw = root.getAttribute(name);
+    if (raw === null || raw.trim().endsWith('%')) continue;
+    const px = length(raw, 0);
+    if (px === null || px < 0 || px > L.maxViewportPx) return { problem: `the root's ${name} must be a number of pixels up to ${L.maxViewportPx} (or a percentage)` };
+  }
+  if (root.hasAttribute('viewBox')) {
+    if (vb.length !== 4 || !(vb[2]! > 0) || !(vb[3]! > 0) || !vb.every(Number.isFinite)) return { problem: 'the root viewBox must be four numbers with a positive width and height' };
+    return { canvas: Math.max(vb[2]!, vb[3]!) };
+  }
+  const w = length(root.getAttribute('width'), 0);
+  const h = length(root.getAttribute('height'), 0);
+  return { canvas: w && h && !root.getAttribute('width')!.includes('%') && !root.getAttribute('height')!.includes('%') ? Math.max(w, h) : L.maxViewportPx };
+}
+
+/** Scale a viewBox applies to content drawn in a viewport of `width` x `height` user units. */
+function viewBoxScale(el: Element, width: number, height: number): number {
+  const vb = numbers(el.getAttribute('viewBox'));
+  if (vb.length !== 4 || !(vb[2]! > 0) || !(vb[3]! > 0)) return 1;
+  return Math.max(width / vb[2]!, height / vb[3]!);
+}
+
+export function measureSvg(root: Element, declared: Declared): CostProblem[] {
+  const problems: string[] = [];
+  const fitted = canvasOf(root);
+  if ('problem' in fitted) return [{ check: 'performance', message: fitted.problem }];
+  const C = fitted.canvas;
+  const doc = root.ownerDocument;
+  const byId = new Map<string, Element>();
+  for (const el of doc.querySelectorAll('[id]')) if (!byId.has(el.id)) byId.set(el.id, el);
+  const decl = (el: Element, property: string) => declared.get(el)?.get(property);
+  const refsOf = (el: Element, ...properties: string[]) =>
+    properties.flatMap((p) => decl(el, p)?.refs ?? []).map((id) => byId.get(id)).filter((e): e is Element => e !== undefined);
+  const hrefTarget = (el: Element) => {
+    const href = el.getAttribute('href') ?? el.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
+    return href?.startsWith('#') ? (byId.get(href.slice(1)) ?? null) : null;
+  };
+
+  // Marker properties are inherited: a shape carries the markers declared on it or on an ancestor,
+  // and, conservatively, every marker declared on any `use` (or its ancestors) when it is drawn through one.
+  const markerProps = ['marker', 'marker-start', 'marker-mid', 'marker-end'];
+  const inheritedMarkers = (el: Element): Element[] => {
+    const out: Element[] = [];
+    for (let e: Element | null = el; e; e = e.parentElement) out.push(...refsOf(e, ...markerProps));
+    return out;
+  };
+  const useMarkers = [...doc.getElementsByTagName('use')].flatMap(inheritedMarkers);
+  const usedTargets = new Set([...doc.getElementsByTagName('use')].map(hrefTarget).filter((e): e is Element => e !== null));
+  const insideUseTarget = (el: Element) => {
+    for (let e: Element | null = el; e; e = e.parentElement) if (usedTargets.has(e)) return true;
+    return false;
+  };
+  const layered = (el: Element) =>
+    (decl(el, 'filter')?.refs.length ?? 0) > 0 ||
+    (decl(el, 'mask')?.refs.length ?? 0) > 0 ||
+    (decl(el, 'clip-path')?.refs.length ?? 0) > 0 ||
+    (decl(el, 'opacity')?.values ?? []).some((v) => !/^\s*(1|1\.0*|100%)\s*$/.test(v));
+
+  // What drawing each element costs, references followed; memoised, and a reference cycle is refused.
+  const memo = new Map<Element, Drawn>();
+  const visiting = new Set<Element>();
+  let cycle = false;
+  const zero = (): Drawn => ({ elements: 0, pathChars: 0, textChars: 0, layers: 0, filters: 0, filterDepth: 0, useDepth: 0 });
+  const add = (into: Drawn, d: Drawn, times = 1) => {
+    into.elements += d.elements * times;
+    into.pathChars += d.pathChars * times;
+    into.textChars += d.textChars * times;
+    into.layers += d.layers * times;
+    into.filters += d.filters * times;
+  };
+  function drawn(el: Element): Drawn {
+    const known = memo.get(el);
+    if (known) return known;
+    if (visiting.has(el)) {
+      cycle = true;
+      return zero();
+    }
+    visiting.add(el);
+    const own = zero();
+    own.elements = 1;
+    own.pathChars = (el.getAttribute('d') ?? '').length + (el.getAttribute('points') ?? '').length;
+    if (TEXT.has(el.localName)) for (const n of el.childNodes) if (n.nodeType === 3) own.textChars += n.nodeValue?.length ?? 0;
+    const filtered = (decl(el, 'filter')?.refs.length ?? 0) > 0;
+    if (filtered) own.filters = 1;
+    if (layered(el)) own.layers = 1;
+    let innerFilterDepth = 0;
+    let innerUseDepth = 0;
+    const follow = (target: Element, times = 1) => {
+      const d = drawn(target);
+      add(own, d, times);
+      innerFilterDepth = Math.max(innerFilterDepth, d.filterDepth);
+      innerUseDepth = Math.max(innerUseDepth, d.useDepth);
+    };
+    for (const child of el.children) follow(child);
+    const target = el.localName === 'use' || el.localName === 'pattern' ? hrefTarget(el) : null;
+    if (target) {
+      const before = innerUseDepth;
+      follow(target);
+      if (el.localName === 'use') innerUseDepth = Math.max(before, drawn(target).useDepth + 1);
+    }
+    for (const ref of refsOf(el, 'fill', 'stroke', 'mask', 'clip-path')) if (CONTENT.has(ref.localName)) follow(ref);
+    if (MARKED.has(el.localName)) {
+      const markers = new Set([...inheritedMarkers(el), ...(insideUseTarget(el) ? useMarkers : [])]);
+      const vertices = el.localName === 'line' ? 2 : Math.ceil(numbers(el.getAttribute('d') ?? el.getAttribute('points')).length / 2);
+      for (const marker of markers) if (marker.localName === 'marker') follow(marker, vertices);
+    }
+    own.filterDepth = innerFilterDepth + (filtered ? 1 : 0);
+    own.useDepth = innerUseDepth;
+    visiting.delete(el);
+    memo.set(el, own);
+    return own;
+  }
+  const total = drawn(root);
+  if (cycle) return [{ check: 'performance', message: 'a reference cycle (use, pattern, marker, mask or clip-path naming itself)' }];
+  const over = (what: string, n: number, max: number) => n > max && problems.push(`${what}: ${n}; at most ${max}`);
+  over('elements drawn once references are followed', total.elements, L.drawn.maxElements);
+  over('characters of path data drawn once references are followed', total.pathChars, L.drawn.maxPathChars);
+  over('characters of text drawn once references are followed', total.textChars, L.drawn.maxTextChars);
+  over('offscreen layers (filter, mask, clip-path, opacity)', total.layers, L.drawn.maxLayers);
+  over('nested use', total.useDepth, L.drawn.maxUseDepth);
+  over('filter applications', total.filters, L.filter.maxApplications);
+  over('filtered elements nested inside filtered elements (depth)', total.filterDepth, L.filter.maxNesting);
+  for (const el of doc.querySelectorAll('pattern, marker, mask, clipPath')) {
+    if (drawn(el).filters > 0) problems.push(`a filter inside <${el.localName}> content is not allowed`);
+  }
+
+  // The largest scale at which each filter is applied: walk what is drawn, through `use`.
+  const filterScale = new Map<Element, number>();
+  let visits = 0;
+  const walk = (el: Element, scale: number, depth: number, viaUse = false) => {
+    if (++visits > L.drawn.maxElements || depth > L.maxDepth + L.drawn.maxUseDepth * L.maxDepth) return;
+    const s = scale * transformScale(el.getAttribute('transform'));
+    for (const f of refsOf(el, 'filter')) filterScale.set(f, Math.max(filterScale.get(f) ?? 0, s));
+    if (el.localName === 'use') {
+      const target = hrefTarget(el);
+      if (!target) return;
+      const vb = target.localName === 'symbol' || target.localName === 'svg' ? viewBoxScale(target, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C) : 1;
+      walk(target, s * vb, depth + 1, true);
+      return;
+    }
+    if (el !== root && !viaUse && NOT_DRAWN.has(el.localName)) return;
+    const inner = el !== root && el.localName === 'svg' ? s * viewBoxScale(el, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C) : s;
+    for (const child of el.children) walk(child, inner, depth + 1);
+  };
+  if (problems.length === 0) walk(root, 1, 0);
+
+  for (const filter of doc.getElementsByTagName('filter')) problems.push(...filterProblems(filter, filterScale.get(filter) ?? 1, C));
+  for (const pattern of doc.getElementsByTagName('pattern')) problems.push(...patternProblems(pattern, C));
+  for (const [el, props] of declared) {
+    for (const value of props.get('stroke-dasharray')?.values ?? []) {
+      if (/^\s*(none|inherit|initial|unset)\s*$/.test(value)) continue;
+      const dashes = value.split(/[\s,]+/).filter(Boolean).map((v) => length(v, C));
+      const sum = dashes.reduce<number>((n, v) => n + Math.abs(v ?? NaN), 0);
+      if (!Number.isFinite(sum)) problems.push(`<${el.localName}> stroke-dasharray must be lengths`);
+      else if (sum > 0 && sum < L.stroke.minDashFraction * C) problems.push(`<${el.localName}> stroke-dasharray repeats every ${sum}; at least ${L.stroke.minDashFraction * C} (${L.stroke.minDashFraction} of the canvas)`);
+    }
+  }
+  return [...new Set(problems)].map((message) => ({ check: 'performance', message }));
+}
+
+function filterProblems(filter: Element, scale: number, C: number): string[] {
+  const out: string[] = [];
+  const F = L.filter;
+  const name = `filter ${filter.id ? `#${filter.id}` : ''}`.trim();
+  if (filter.getAttribute('primitiveUnits') === 'objectBoundingBox') out.push(`${name}: primitiveUnits objectBoundingBox is not supported (use userSpaceOnUse)`);
+  const primitives = [...filter.children].filter((c) => c.localName.startsWith('fe') && !NOT_PRIMITIVES.has(c.localName));
+  if (primitives.length > F.maxPrimitives) out.push(`${name}: ${primitives.length} primitives; at most ${F.maxPrimitives}`);
+  const userSpace = filter.getAttribute('filterUnits') === 'userSpaceOnUse';
+  const region = (el: Element, what: string, inUserSpace: boolean) => {
+    for (const side of ['width', 'height']) {
+      const raw = el.getAttribute(side);
+      if (raw === null) continue;
+      const v = inUserSpace ? length(raw, C) : raw.trim().endsWith('%') ? length(raw, 1) : length(raw, 1);
+      const max = inUserSpace ? F.maxRegionFraction * C : F.maxRegionFraction;
+      if (v === null || !Number.isFinite(v)) out.push(`${what} ${side} must be a number or percentage`);
+      else if (v * (inUserSpace ? scale : 1) > max) out.push(`${what} ${side} ${raw} draws ${inUserSpace ? 'more than ' + F.maxRegionFraction + ' canvases' : 'more than ' + F.maxRegionFraction + ' times the element'}; at most ${F.maxRegionFraction}`);
+    }
+  };
+  region(filter, `${name} region`, userSpace);
+  const bound = (el: Element, attr: string, fraction: number, what: string) => {
+    const raw = el.getAttribute(attr);
+    if (raw === null) return;
+    const values = numbers(raw);
+    if (values.length === 0 || values.some((v) => !Number.isFinite(v))) return void out.push(`${name} <${el.localName}> ${attr} must be numbers`);
+    const largest = Math.max(...values.map(Math.abs)) * scale;
+    if (largest > fraction * C) out.push(`${name} <${el.localName}> ${what} ${+largest.toPrecision(4)} (after scaling); at most ${+(fraction * C).toPrecision(4)} (${fraction} of the canvas)`);
+  };
+  for (const p of primitives) {
+    region(p, `${name} <${p.localName}> subregion`, true);
+    switch (p.localName) {
+      case 'feGaussianBlur':
+        bound(p, 'stdDeviation', F.maxBlurFraction, 'stdDeviation');
+        break;
+      case 'feDropShadow':
+        bound(p, 'stdDeviation', F.maxBlurFraction, 'stdDeviation');
+        bound(p, 'dx', F.maxOffsetFraction, 'dx');
+        bound(p, 'dy', F.maxOffsetFraction, 'dy');
+        break;
+      case 'feMorphology':
+        bound(p, 'radius', F.maxMorphologyFraction, 'radius');
+        break;
+      case 'feOffset':
+        bound(p, 'dx', F.maxOffsetFraction, 'dx');
+        bound(p, 'dy', F.maxOffsetFraction, 'dy');
+        break;
+      case 'feDisplacementMap':
+        bound(p, 'scale', F.maxDisplacementFraction, 'scale');
+        break;
+      case 'feTurbulence': {
+        const octaves = numbers(p.getAttribute('numOctaves') ?? '1')[0] ?? 1;
+        if (!(octaves <= F.maxTurbulenceOctaves)) out.push(`${name} <feTurbulence> numOctaves ${octaves}; at most ${F.maxTurbulenceOctaves}`);
+        break;
+      }
+      case 'feConvolveMatrix': {
+        const order = numbers(p.getAttribute('order') ?? '3');
+        if (order.length === 0 || order.some((o) => !(o <= F.maxConvolveOrder))) out.push(`${name} <feConvolveMatrix> order ${p.getAttribute('order')}; at most ${F.maxConvolveOrder}`);
+        if (p.hasAttribute('kernelUnitLength')) out.push(`${name} <feConvolveMatrix> kernelUnitLength is not supported`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function patternProblems(pattern: Element, C: number): string[] {
+  const P = L.pattern;
+  const userSpace = pattern.getAttribute('patternUnits') === 'userSpaceOnUse';
+  const base = userSpace ? C : 1;
+  const out: string[] = [];
+  for (const side of ['width', 'height']) {
+    const raw = pattern.getAttribute(side);
+    if (raw === null) continue; // an absent size draws nothing
+    const v = length(raw, base);
+    if (v === null || !Number.isFinite(v)) out.push(`pattern ${side} must be a number or percentage`);
+    else if (v !== 0 && (v < P.minTileFraction * base || v > P.maxTileFraction * base)) {
+      out.push(`pattern ${side} ${raw}: a tile is between ${P.minTileFraction} and ${P.maxTileFraction} of ${userSpace ? 'the canvas' : 'the element it fills'}`);
+    }
+  }
+  return out;
+}
