@@ -9,13 +9,14 @@ import { SVG_LIMITS } from './svg-limits.ts';
 export type Declared = Map<Element, Map<string, { values: string[]; refs: string[] }>>;
 export type CostProblem = { check: 'performance'; message: string };
 
-type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; filters: number; filterDepth: number; useDepth: number };
+type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; masks: number; dashes: number; filters: number; filterDepth: number; useDepth: number };
 
 const L = SVG_LIMITS;
 const CONTENT = new Set(['pattern', 'marker', 'mask', 'clipPath']);
 const NOT_DRAWN = new Set(['defs', 'symbol', 'pattern', 'marker', 'mask', 'clipPath', 'filter', 'linearGradient', 'radialGradient', 'title', 'desc', 'metadata', 'style']);
 const TEXT = new Set(['text', 'tspan', 'textPath']);
 const MARKED = new Set(['path', 'line', 'polyline', 'polygon']);
+const SHAPES = new Set(['path', 'line', 'polyline', 'polygon', 'rect', 'circle', 'ellipse']);
 const NOT_PRIMITIVES = new Set(['feMergeNode', 'feFuncR', 'feFuncG', 'feFuncB', 'feFuncA', 'feDistantLight', 'fePointLight', 'feSpotLight']);
 
 const numbers = (value: string | null) => (value ?? '').match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)?.map(Number) ?? [];
@@ -50,6 +51,77 @@ export function transformScale(value: string | null): number {
   const det = a * d - b * c;
   const s = Math.sqrt((p + Math.sqrt(Math.max(0, p * p - 4 * det * det))) / 2);
   return Number.isFinite(s) ? s : Infinity;
+}
+
+/**
+ * An upper bound of a shape's outline length in its user units: straight segments as drawn, curves by
+ * their control polygon (never shorter than the curve), arcs by the full ellipse.
+ */
+export function shapeLength(el: Element, canvas: number): number {
+  const n = (name: string) => Math.abs(length(el.getAttribute(name), canvas) ?? 0);
+  switch (el.localName) {
+    case 'rect':
+      return 2 * (n('width') + n('height'));
+    case 'circle':
+      return 2 * Math.PI * n('r');
+    case 'ellipse':
+      return 2 * Math.PI * Math.max(n('rx'), n('ry'));
+    case 'line':
+      return Math.hypot(n('x2') - n('x1'), n('y2') - n('y1'));
+    case 'polyline':
+    case 'polygon': {
+      const p = numbers(el.getAttribute('points'));
+      let total = 0;
+      for (let i = 2; i + 1 < p.length; i += 2) total += Math.hypot(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!);
+      return total + (el.localName === 'polygon' && p.length >= 4 ? Math.hypot(p[0]! - p[p.length - 2]!, p[1]! - p[p.length - 1]!) : 0);
+    }
+    case 'path':
+      return pathLength(el.getAttribute('d') ?? '');
+    default:
+      return 0;
+  }
+}
+
+const ARGS: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
+
+function pathLength(d: string): number {
+  let [x, y, sx, sy, total] = [0, 0, 0, 0, 0];
+  for (const m of d.matchAll(/([MmLlHhVvCcSsQqTtAaZz])([^MmLlHhVvCcSsQqTtAaZz]*)/g)) {
+    const cmd = m[1]!;
+    const lower = cmd.toLowerCase();
+    const rel = cmd === lower;
+    const args = numbers(m[2]!);
+    const step = ARGS[lower]!;
+    if (step === 0) {
+      total += Math.hypot(sx - x, sy - y);
+      [x, y] = [sx, sy];
+      continue;
+    }
+    for (let i = 0; i + step <= args.length; i += step) {
+      const a = args.slice(i, i + step);
+      const to = (px: number, py: number): [number, number] => (rel ? [x + px, y + py] : [px, py]);
+      let points: Array<[number, number]>;
+      if (lower === 'h') points = [[rel ? x + a[0]! : a[0]!, y]];
+      else if (lower === 'v') points = [[x, rel ? y + a[0]! : a[0]!]];
+      else if (lower === 'a') {
+        const [ex, ey] = to(a[5]!, a[6]!);
+        total += 2 * Math.PI * Math.max(Math.abs(a[0]!), Math.abs(a[1]!), Math.hypot(ex - x, ey - y) / 2);
+        [x, y] = [ex, ey];
+        continue;
+      } else points = Array.from({ length: step / 2 }, (_, k) => to(a[2 * k]!, a[2 * k + 1]!));
+      if (lower === 'm' && i === 0) {
+        [x, y] = points[0]!;
+        [sx, sy] = [x, y];
+        continue;
+      }
+      // Lines walk to their point; curves walk their control polygon to their end point.
+      for (const [px, py] of points) {
+        total += Math.hypot(px - x, py - y);
+        [x, y] = [px, py];
+      }
+    }
+  }
+  return total;
 }
 
 /** The root's canvas size (user units of its larger side), or why the root's size is refused. */
@@ -107,6 +179,26 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
     for (let e: Element | null = el; e; e = e.parentElement) if (usedTargets.has(e)) return true;
     return false;
   };
+  // stroke-dasharray is inherited too: the shortest period declared on the shape, an ancestor, or
+  // (for shapes drawn through a use) any use or its ancestors. 0 means no dashes; null an unreadable one.
+  const periodOf = (value: string): number | null => {
+    if (/^\s*(none|inherit|initial|unset)\s*$/.test(value)) return 0;
+    const sum = value.split(/[\s,]+/).filter(Boolean).reduce<number>((n, v) => n + Math.abs(length(v, C) ?? NaN), 0);
+    return Number.isFinite(sum) ? sum : null;
+  };
+  const declaredPeriods = (el: Element): Array<number | null> => {
+    const out: Array<number | null> = [];
+    for (let e: Element | null = el; e; e = e.parentElement) for (const v of decl(e, 'stroke-dasharray')?.values ?? []) out.push(periodOf(v));
+    return out;
+  };
+  const usePeriods = [...doc.getElementsByTagName('use')].flatMap(declaredPeriods);
+  const dashPeriod = (el: Element): number | null => {
+    const periods = [...declaredPeriods(el), ...(insideUseTarget(el) ? usePeriods : [])];
+    if (periods.includes(null)) return null;
+    const positive = (periods as number[]).filter((p) => p > 0);
+    return positive.length > 0 ? Math.min(...positive) : 0;
+  };
+  const bad = new Set<string>();
   const layered = (el: Element) =>
     (decl(el, 'filter')?.refs.length ?? 0) > 0 ||
     (decl(el, 'mask')?.refs.length ?? 0) > 0 ||
@@ -117,12 +209,14 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   const memo = new Map<Element, Drawn>();
   const visiting = new Set<Element>();
   let cycle = false;
-  const zero = (): Drawn => ({ elements: 0, pathChars: 0, textChars: 0, layers: 0, filters: 0, filterDepth: 0, useDepth: 0 });
+  const zero = (): Drawn => ({ elements: 0, pathChars: 0, textChars: 0, layers: 0, masks: 0, dashes: 0, filters: 0, filterDepth: 0, useDepth: 0 });
   const add = (into: Drawn, d: Drawn, times = 1) => {
     into.elements += d.elements * times;
     into.pathChars += d.pathChars * times;
     into.textChars += d.textChars * times;
     into.layers += d.layers * times;
+    into.masks += d.masks * times;
+    into.dashes += d.dashes * times;
     into.filters += d.filters * times;
   };
   function drawn(el: Element): Drawn {
@@ -140,6 +234,12 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
     const filtered = (decl(el, 'filter')?.refs.length ?? 0) > 0;
     if (filtered) own.filters = 1;
     if (layered(el)) own.layers = 1;
+    if ((decl(el, 'mask')?.refs.length ?? 0) > 0) own.masks = 1;
+    if (SHAPES.has(el.localName)) {
+      const period = dashPeriod(el);
+      if (period === null) bad.add(`<${el.localName}> stroke-dasharray must be lengths`);
+      else if (period > 0) own.dashes = Math.ceil(shapeLength(el, C) / period);
+    }
     let innerFilterDepth = 0;
     let innerUseDepth = 0;
     const follow = (target: Element, times = 1) => {
@@ -148,7 +248,11 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
       innerFilterDepth = Math.max(innerFilterDepth, d.filterDepth);
       innerUseDepth = Math.max(innerUseDepth, d.useDepth);
     };
-    for (const child of el.children) follow(child);
+    // Content that is drawn only when referenced (defs, symbol, pattern, marker, ...) counts where it is referenced.
+    for (const child of el.children) {
+      if (NOT_DRAWN.has(child.localName)) own.elements += 1;
+      else follow(child);
+    }
     const target = el.localName === 'use' || el.localName === 'pattern' ? hrefTarget(el) : null;
     if (target) {
       const before = innerUseDepth;
@@ -173,7 +277,10 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   over('elements drawn once references are followed', total.elements, L.drawn.maxElements);
   over('characters of path data drawn once references are followed', total.pathChars, L.drawn.maxPathChars);
   over('characters of text drawn once references are followed', total.textChars, L.drawn.maxTextChars);
+  problems.push(...bad);
   over('offscreen layers (filter, mask, clip-path, opacity)', total.layers, L.drawn.maxLayers);
+  over('masked elements', total.masks, L.drawn.maxMasks);
+  over('dashes (stroke length over the dash period)', total.dashes, L.drawn.maxDashes);
   over('nested use', total.useDepth, L.drawn.maxUseDepth);
   over('filter applications', total.filters, L.filter.maxApplications);
   over('filtered elements nested inside filtered elements (depth)', total.filterDepth, L.filter.maxNesting);
@@ -203,15 +310,6 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
 
   for (const filter of doc.getElementsByTagName('filter')) problems.push(...filterProblems(filter, filterScale.get(filter) ?? 1, C));
   for (const pattern of doc.getElementsByTagName('pattern')) problems.push(...patternProblems(pattern, C));
-  for (const [el, props] of declared) {
-    for (const value of props.get('stroke-dasharray')?.values ?? []) {
-      if (/^\s*(none|inherit|initial|unset)\s*$/.test(value)) continue;
-      const dashes = value.split(/[\s,]+/).filter(Boolean).map((v) => length(v, C));
-      const sum = dashes.reduce<number>((n, v) => n + Math.abs(v ?? NaN), 0);
-      if (!Number.isFinite(sum)) problems.push(`<${el.localName}> stroke-dasharray must be lengths`);
-      else if (sum > 0 && sum < L.stroke.minDashFraction * C) problems.push(`<${el.localName}> stroke-dasharray repeats every ${sum}; at least ${L.stroke.minDashFraction * C} (${L.stroke.minDashFraction} of the canvas)`);
-    }
-  }
   return [...new Set(problems)].map((message) => ({ check: 'performance', message }));
 }
 
@@ -247,11 +345,6 @@ function filterProblems(filter: Element, scale: number, C: number): string[] {
     switch (p.localName) {
       case 'feGaussianBlur':
         bound(p, 'stdDeviation', F.maxBlurFraction, 'stdDeviation');
-        break;
-      case 'feDropShadow':
-        bound(p, 'stdDeviation', F.maxBlurFraction, 'stdDeviation');
-        bound(p, 'dx', F.maxOffsetFraction, 'dx');
-        bound(p, 'dy', F.maxOffsetFraction, 'dy');
         break;
       case 'feMorphology':
         bound(p, 'radius', F.maxMorphologyFraction, 'radius');

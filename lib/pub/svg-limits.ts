@@ -14,22 +14,23 @@ export const SVG_LIMITS = {
   maxTextChars: 10_000,
   maxViewportPx: 4_096,
   // Once `use`, pattern, marker, mask and clip-path references are followed (a marker counts once
-  // per vertex of each shape that may carry it): what the renderer actually draws.
-  drawn: { maxElements: 4_000, maxPathChars: 40_000, maxTextChars: 20_000, maxLayers: 64, maxUseDepth: 4 },
+  // per vertex of each shape that may carry it): what the renderer actually draws. Layers: filter,
+  // mask, clip-path or opacity below 1; masks also count on their own (each one draws its content and
+  // converts it per pixel). Dashes: each stroked shape's length over its dash pattern's period.
+  drawn: { maxElements: 4_000, maxPathChars: 40_000, maxTextChars: 20_000, maxLayers: 64, maxMasks: 2, maxDashes: 10_000, maxUseDepth: 4 },
   filter: {
-    maxApplications: 8,
+    maxApplications: 2,
     maxNesting: 1,
     maxPrimitives: 8,
     maxRegionFraction: 2,
     maxBlurFraction: 0.01,
-    maxMorphologyFraction: 0.005,
+    maxMorphologyFraction: 0.002,
     maxOffsetFraction: 0.25,
     maxDisplacementFraction: 0.05,
-    maxTurbulenceOctaves: 4,
-    maxConvolveOrder: 5,
+    maxTurbulenceOctaves: 3,
+    maxConvolveOrder: 3,
   },
   pattern: { minTileFraction: 0.005, maxTileFraction: 2 },
-  stroke: { minDashFraction: 0.001 },
 } as const;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -15,7 +15,9 @@ export { SVG_LIMITS, SVG_RUNTIMES } from './svg-limits.ts';
 // Never allowed even where DOMPurify's SVG profile would keep them: anything that links out, runs
 // time-based attribute changes (SMIL can rewrite href), or embeds another document. `use` is added to
 // the profile: it may name only a local #id, and its fan-out is bounded by the render-cost walk.
-const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'script', 'animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'mpath', 'iframe', 'embed', 'object'];
+// feDropShadow is refused because the HTML parser DOMPurify uses does not restore its case, so it
+// would be stored as an element no browser draws (feGaussianBlur + feOffset + feMerge do the same).
+const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'feDropShadow', 'script', 'animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'mpath', 'iframe', 'embed', 'object'];
 const FORBID_ATTR = ['onload', 'onerror', 'onclick', 'onbegin', 'onend', 'onmouseover'];
 
 // jsdom costs a process ~50 MB; most web processes never sanitise an SVG (a waiter, a feed reader),
