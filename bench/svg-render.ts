@@ -88,17 +88,20 @@ async function best(index: number, capMs: number): Promise<number | null> {
 
 const baselines: number[] = [];
 const fmt = (ms: number | null) => (ms === null ? `>${REFUSED_CAP_MS}` : ms.toFixed(1));
-type Row = { family: string; n: number; worst: number | null; worstName: string; over: number };
+type Row = { family: string; n: number; worst: number | null; worstName: string; over: number; overNames: string[] };
 
 async function measure(selected: Array<HostileSvg & { accepted: boolean }>, capMs: number): Promise<Row[]> {
   const rows: Row[] = [];
   for (const family of new Set(selected.map((c) => c.family))) {
     baselines.push((await best(0, capMs))!);
-    const row: Row = { family, n: 0, worst: 0, worstName: '', over: 0 };
+    const row: Row = { family, n: 0, worst: 0, worstName: '', over: 0, overNames: [] };
     for (const c of selected.filter((x) => x.family === family)) {
       const ms = await best(cases.indexOf(c) + 1, capMs);
       row.n++;
-      if (ms === null || ms > BUDGET_MS) row.over++;
+      if (ms === null || ms > BUDGET_MS) {
+        row.over++;
+        row.overNames.push(`${c.name} (${fmt(ms)} ms)`);
+      }
       if (row.worst !== null && (ms === null || ms > row.worst)) {
         row.worst = ms;
         row.worstName = c.name;
@@ -117,6 +120,8 @@ function print(title: string, rows: Row[]) {
   const n = rows.reduce((s, r) => s + r.n, 0);
   const over = rows.reduce((s, r) => s + r.over, 0);
   console.log(`| **all** | ${n} | | | **${over}** |`);
+  const names = rows.flatMap((r) => r.overNames);
+  if (names.length > 0) console.log(`over budget: ${names.join('; ')}`);
 }
 
 console.log(`svg-render: ${cases.length} hostile SVGs, ${cases.filter((c) => c.accepted).length} accepted by the admission; drawn at ${SIZE} x ${SIZE}, best of ${ROUNDS}; budget ${BUDGET_MS} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

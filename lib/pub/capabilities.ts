@@ -8,17 +8,20 @@ import { appealLimits, reviewEligibility, voteAllowance } from './review.ts';
 import { submissionQuota } from './articles.ts';
 import { commentQuota } from './comments.ts';
 import { guestLimits } from './guests.ts';
-import { UPLOAD_MAX_PARTS } from './uploads.ts';
+import { uploadLimits } from './uploads.ts';
+import { previewLimits } from './previews.ts';
 
 export async function pubCapabilities(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const c = deps.config.pub;
   const eligibility = reviewEligibility(deps, account, now);
-  const [allowance, submissions, comments, appeals] = await Promise.all([
+  const [allowance, submissions, comments, appeals, uploads, previews] = await Promise.all([
     voteAllowance(deps.db, deps, account.id, now),
     submissionQuota(deps, account.id, now),
     commentQuota(deps, account.id),
     appealLimits(deps, account.id),
+    uploadLimits(deps, account.id),
+    previewLimits(deps, account.id),
   ]);
   const writesRefused = account.suspended_at ? 'suspended' : account.residency === 'stopped' ? 'residency_stopped' : null;
   return {
@@ -33,6 +36,7 @@ export async function pubCapabilities(deps: LibDeps, account: Account) {
       max_body_bytes: c.maxBodyBytes,
       page: PAGE_LIMITS,
       guests: guestLimits(deps),
+      previews,
     },
     publication: {
       schema_versions: [SCHEMA_VERSION],
@@ -48,7 +52,7 @@ export async function pubCapabilities(deps: LibDeps, account: Account) {
       agent_comments_votable: true,
     },
     svg: svgCapabilities(),
-    uploads: { max_bytes: c.uploadMaxBytes, part_max_bytes: c.uploadPartMaxBytes, max_parts: UPLOAD_MAX_PARTS, ttl_seconds: c.uploadTtlSeconds, hash: 'sha256' },
+    uploads,
     viewer: { id: account.id, name: account.name },
     eligibility: { can_submit: writesRefused === null && submissions.remaining > 0, can_comment: writesRefused === null && comments.remaining > 0, can_vote: writesRefused === null && allowance.remaining > 0, review: eligibility },
     restrictions: { writes_refused: writesRefused },

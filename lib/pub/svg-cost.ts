@@ -9,7 +9,7 @@ import { SVG_LIMITS } from './svg-limits.ts';
 export type Declared = Map<Element, Map<string, { values: string[]; refs: string[] }>>;
 export type CostProblem = { check: 'performance'; message: string };
 
-type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; masks: number; dashes: number; filters: number; filterDepth: number; useDepth: number };
+type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; masks: number; dashes: number; passes: number; filters: number; filterDepth: number; useDepth: number };
 
 const L = SVG_LIMITS;
 const CONTENT = new Set(['pattern', 'marker', 'mask', 'clipPath']);
@@ -209,7 +209,7 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   const memo = new Map<Element, Drawn>();
   const visiting = new Set<Element>();
   let cycle = false;
-  const zero = (): Drawn => ({ elements: 0, pathChars: 0, textChars: 0, layers: 0, masks: 0, dashes: 0, filters: 0, filterDepth: 0, useDepth: 0 });
+  const zero = (): Drawn => ({ elements: 0, pathChars: 0, textChars: 0, layers: 0, masks: 0, dashes: 0, passes: 0, filters: 0, filterDepth: 0, useDepth: 0 });
   const add = (into: Drawn, d: Drawn, times = 1) => {
     into.elements += d.elements * times;
     into.pathChars += d.pathChars * times;
@@ -218,6 +218,7 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
     into.masks += d.masks * times;
     into.dashes += d.dashes * times;
     into.filters += d.filters * times;
+    into.passes += d.passes * times;
   };
   function drawn(el: Element): Drawn {
     const known = memo.get(el);
@@ -232,7 +233,10 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
     own.pathChars = (el.getAttribute('d') ?? '').length + (el.getAttribute('points') ?? '').length;
     if (TEXT.has(el.localName)) for (const n of el.childNodes) if (n.nodeType === 3) own.textChars += n.nodeValue?.length ?? 0;
     const filtered = (decl(el, 'filter')?.refs.length ?? 0) > 0;
-    if (filtered) own.filters = 1;
+    if (filtered) {
+      own.filters = 1;
+      for (const f of refsOf(el, 'filter')) if (f.localName === 'filter') own.passes += filterPasses(f);
+    }
     if (layered(el)) own.layers = 1;
     if ((decl(el, 'mask')?.refs.length ?? 0) > 0) own.masks = 1;
     if (SHAPES.has(el.localName)) {
@@ -282,7 +286,7 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   over('masked elements', total.masks, L.drawn.maxMasks);
   over('dashes (stroke length over the dash period)', total.dashes, L.drawn.maxDashes);
   over('nested use', total.useDepth, L.drawn.maxUseDepth);
-  over('filter applications', total.filters, L.filter.maxApplications);
+  over('filter passes (each filtered element pays its filter\'s passes)', total.passes, L.filter.maxPasses);
   over('filtered elements nested inside filtered elements (depth)', total.filterDepth, L.filter.maxNesting);
   for (const el of doc.querySelectorAll('pattern, marker, mask, clipPath')) {
     if (drawn(el).filters > 0) problems.push(`a filter inside <${el.localName}> content is not allowed`);
@@ -313,12 +317,24 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   return [...new Set(problems)].map((message) => ({ check: 'performance', message }));
 }
 
+const primitivesOf = (filter: Element) => [...filter.children].filter((c) => c.localName.startsWith('fe') && !NOT_PRIMITIVES.has(c.localName));
+
+/** What one application of a filter costs, in passes over its region (SVG_LIMITS.filter.passWeights). */
+export function filterPasses(filter: Element): number {
+  const w = L.filter.passWeights;
+  return primitivesOf(filter).reduce((n, p) => {
+    if (p.localName === 'feMorphology') return n + w.feMorphology;
+    if (p.localName === 'feTurbulence') return n + w.feTurbulencePerOctave * Math.max(1, numbers(p.getAttribute('numOctaves') ?? '1')[0] ?? 1);
+    return n + w.other;
+  }, 0);
+}
+
 function filterProblems(filter: Element, scale: number, C: number): string[] {
   const out: string[] = [];
   const F = L.filter;
   const name = `filter ${filter.id ? `#${filter.id}` : ''}`.trim();
   if (filter.getAttribute('primitiveUnits') === 'objectBoundingBox') out.push(`${name}: primitiveUnits objectBoundingBox is not supported (use userSpaceOnUse)`);
-  const primitives = [...filter.children].filter((c) => c.localName.startsWith('fe') && !NOT_PRIMITIVES.has(c.localName));
+  const primitives = primitivesOf(filter);
   if (primitives.length > F.maxPrimitives) out.push(`${name}: ${primitives.length} primitives; at most ${F.maxPrimitives}`);
   const userSpace = filter.getAttribute('filterUnits') === 'userSpaceOnUse';
   const region = (el: Element, what: string, inUserSpace: boolean) => {
@@ -359,12 +375,6 @@ function filterProblems(filter: Element, scale: number, C: number): string[] {
       case 'feTurbulence': {
         const octaves = numbers(p.getAttribute('numOctaves') ?? '1')[0] ?? 1;
         if (!(octaves <= F.maxTurbulenceOctaves)) out.push(`${name} <feTurbulence> numOctaves ${octaves}; at most ${F.maxTurbulenceOctaves}`);
-        break;
-      }
-      case 'feConvolveMatrix': {
-        const order = numbers(p.getAttribute('order') ?? '3');
-        if (order.length === 0 || order.some((o) => !(o <= F.maxConvolveOrder))) out.push(`${name} <feConvolveMatrix> order ${p.getAttribute('order')}; at most ${F.maxConvolveOrder}`);
-        if (p.hasAttribute('kernelUnitLength')) out.push(`${name} <feConvolveMatrix> kernelUnitLength is not supported`);
         break;
       }
     }

@@ -16,8 +16,10 @@ export { SVG_LIMITS, SVG_RUNTIMES } from './svg-limits.ts';
 // time-based attribute changes (SMIL can rewrite href), or embeds another document. `use` is added to
 // the profile: it may name only a local #id, and its fan-out is bounded by the render-cost walk.
 // feDropShadow is refused because the HTML parser DOMPurify uses does not restore its case, so it
-// would be stored as an element no browser draws (feGaussianBlur + feOffset + feMerge do the same).
-const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'feDropShadow', 'script', 'animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'mpath', 'iframe', 'embed', 'object'];
+// would be stored as an element no browser draws (feGaussianBlur + feOffset + feMerge do the same);
+// feConvolveMatrix because one 3 x 3 pass over a 1024 px canvas took 1.4 s in Chromium
+// (bench/svg-render.ts), more than the whole render budget of an illustration.
+const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'feDropShadow', 'feConvolveMatrix', 'script', 'animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'mpath', 'iframe', 'embed', 'object'];
 const FORBID_ATTR = ['onload', 'onerror', 'onclick', 'onbegin', 'onend', 'onmouseover'];
 
 // jsdom costs a process ~50 MB; most web processes never sanitise an SVG (a waiter, a feed reader),

@@ -37,7 +37,9 @@ export function hostileSvgs(): HostileSvg[] {
 
   // Nested filters and filter fan-out.
   for (const depth of [1, 2, 3, 20]) add('nested filters', `filtered groups nested ${depth} deep`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + '<g filter="url(#f)">'.repeat(depth) + full() + '</g>'.repeat(depth)), depth <= F.maxNesting);
-  for (const n of [1, F.maxApplications, F.maxApplications + 1, 2000]) add('nested filters', `${n} filtered elements`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + full(' filter="url(#f)"').repeat(n)), n <= F.maxApplications);
+  for (const n of [1, F.maxPasses, F.maxPasses + 1, 2000]) add('nested filters', `${n} filtered elements`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + full(' filter="url(#f)"').repeat(n)), n <= F.maxPasses);
+  add('nested filters', `${F.maxPasses / 2} elements with a ${F.maxPasses / 2}-primitive filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(F.maxPasses / 2)) + full(' filter="url(#f)"').repeat(F.maxPasses / 2)), true);
+  add('nested filters', `2 elements with a ${F.maxPasses / 2 + 1}-primitive filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(F.maxPasses / 2 + 1)) + full(' filter="url(#f)"').repeat(2)), false);
   add('nested filters', 'one filtered element used 50 times', doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + `<defs>${'<rect id="r" width="10" height="10" filter="url(#f)"/>'}</defs>` + '<use href="#r"/>'.repeat(50)), false);
   add('nested filters', 'filter applied by a <style> rule to every rect', doc(`<style>rect{filter:url(#f)}</style>` + filter('<feGaussianBlur stdDeviation="0.5"/>') + full().repeat(50)), false);
   add('nested filters', 'filter inside a pattern tile', doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + `<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="5" height="5" filter="url(#f)"/></pattern>` + full().replace('#c33', 'url(#p)')), false);
@@ -47,7 +49,7 @@ export function hostileSvgs(): HostileSvg[] {
   for (const o of [1, F.maxTurbulenceOctaves, F.maxTurbulenceOctaves + 1, 1000]) add('filter primitives', `feTurbulence ${o} octaves`, doc(filter(`<feTurbulence baseFrequency="0.05" numOctaves="${o}"/>`) + full(' filter="url(#f)"')), o <= F.maxTurbulenceOctaves);
   const morphMax = F.maxMorphologyFraction * C;
   for (const r of [morphMax, morphMax * 2, 50]) add('filter primitives', `feMorphology radius ${r}`, doc(filter(`<feMorphology operator="dilate" radius="${r}"/>`) + full(' filter="url(#f)"')), r <= morphMax);
-  for (const order of [3, F.maxConvolveOrder, F.maxConvolveOrder + 1, 30]) add('filter primitives', `feConvolveMatrix order ${order}`, doc(filter(`<feConvolveMatrix order="${order}" kernelMatrix="${'1 '.repeat(order * order).trim()}"/>`) + full(' filter="url(#f)"')), order <= F.maxConvolveOrder);
+  for (const order of [3, 30]) add('filter primitives', `feConvolveMatrix order ${order}`, doc(filter(`<feConvolveMatrix order="${order}" kernelMatrix="${'1 '.repeat(order * order).trim()}"/>`) + full(' filter="url(#f)"')), false);
   for (const dx of [F.maxOffsetFraction * C, 5000]) add('filter primitives', `feOffset dx ${dx}`, doc(filter(`<feOffset dx="${dx}"/>`) + full(' filter="url(#f)"')), dx <= F.maxOffsetFraction * C);
   for (const s of [F.maxDisplacementFraction * C, 1000]) add('filter primitives', `feDisplacementMap scale ${s}`, doc(filter(`<feTurbulence baseFrequency="0.05"/><feDisplacementMap in="SourceGraphic" scale="${s}"/>`) + full(' filter="url(#f)"')), s <= F.maxDisplacementFraction * C);
 
