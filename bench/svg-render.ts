@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import { sanitizeSvg } from '../lib/pub/svg.ts';
 import { hostileSvgs, type HostileSvg } from '../test/lib/pub/svg-hostile.ts';
 
-const BUDGET_MS = Number(process.env.SVG_BUDGET_MS ?? 250);
+const BUDGET_MS = Number(process.env.SVG_BUDGET_MS ?? 2000);
 const ROUNDS = Number(process.env.SVG_ROUNDS ?? 3);
 const REFUSED_CAP_MS = Number(process.env.SVG_REFUSED_CAP_MS ?? 10_000);
 const SIZE = 1024;

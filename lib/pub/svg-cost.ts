@@ -323,9 +323,8 @@ const primitivesOf = (filter: Element) => [...filter.children].filter((c) => c.l
 export function filterPasses(filter: Element): number {
   const w = L.filter.passWeights;
   return primitivesOf(filter).reduce((n, p) => {
-    if (p.localName === 'feMorphology') return n + w.feMorphology;
     if (p.localName === 'feTurbulence') return n + w.feTurbulencePerOctave * Math.max(1, numbers(p.getAttribute('numOctaves') ?? '1')[0] ?? 1);
-    return n + w.other;
+    return n + ((w as Record<string, number>)[p.localName] ?? w.other);
   }, 0);
 }
 

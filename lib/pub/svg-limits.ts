@@ -18,14 +18,14 @@ export const SVG_LIMITS = {
   // mask, clip-path or opacity below 1; masks also count on their own (each one draws its content and
   // converts it per pixel). Dashes: each stroked shape's length over its dash pattern's period.
   drawn: { maxElements: 4_000, maxPathChars: 40_000, maxTextChars: 20_000, maxLayers: 64, maxMasks: 2, maxDashes: 10_000, maxUseDepth: 4 },
-  // A filter's cost is counted in passes over its region: each primitive is one, except the ones
-  // that work harder per pixel (passWeights; feTurbulence costs one per octave). Every element a
-  // filter applies to, `use` and `<style>` included, pays the filter's passes again.
+  // A filter's cost is counted in passes over its region, weighted by what each primitive does per
+  // pixel (bench/svg-render.ts: a blur costs about four copies or merges; feTurbulence is counted per
+  // octave). Every element a filter applies to, `use` and `<style>` included, pays it again.
   filter: {
-    maxPasses: 4,
-    passWeights: { feMorphology: 2, feTurbulencePerOctave: 1, other: 1 },
+    maxPasses: 8,
+    passWeights: { feGaussianBlur: 4, feMorphology: 4, feDiffuseLighting: 4, feSpecularLighting: 4, feDisplacementMap: 2, feTurbulencePerOctave: 2, other: 1 },
     maxNesting: 1,
-    maxPrimitives: 4,
+    maxPrimitives: 8,
     maxRegionFraction: 2,
     maxBlurFraction: 0.01,
     maxMorphologyFraction: 0.002,

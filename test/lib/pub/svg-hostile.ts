@@ -37,13 +37,15 @@ export function hostileSvgs(): HostileSvg[] {
 
   // Nested filters and filter fan-out.
   for (const depth of [1, 2, 3, 20]) add('nested filters', `filtered groups nested ${depth} deep`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + '<g filter="url(#f)">'.repeat(depth) + full() + '</g>'.repeat(depth)), depth <= F.maxNesting);
-  for (const n of [1, F.maxPasses, F.maxPasses + 1, 2000]) add('nested filters', `${n} filtered elements`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + full(' filter="url(#f)"').repeat(n)), n <= F.maxPasses);
-  add('nested filters', `${F.maxPasses / 2} elements with a ${F.maxPasses / 2}-primitive filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(F.maxPasses / 2)) + full(' filter="url(#f)"').repeat(F.maxPasses / 2)), true);
-  add('nested filters', `2 elements with a ${F.maxPasses / 2 + 1}-primitive filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(F.maxPasses / 2 + 1)) + full(' filter="url(#f)"').repeat(2)), false);
+  // A blur is F.passWeights.feGaussianBlur passes: maxPasses / that many blurred elements fit.
+  const blurs = F.maxPasses / F.passWeights.feGaussianBlur;
+  for (const n of [1, blurs, blurs + 1, 2000]) add('nested filters', `${n} blurred elements`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + full(' filter="url(#f)"').repeat(n)), n <= blurs);
+  for (const n of [F.maxPasses, F.maxPasses + 1]) add('nested filters', `${n} elements with a one-copy filter`, doc(filter('<feOffset dx="1"/>') + full(' filter="url(#f)"').repeat(n)), n <= F.maxPasses);
+  add('nested filters', `${blurs + 1} blurs in one filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(blurs + 1)) + full(' filter="url(#f)"')), false);
   add('nested filters', 'one filtered element used 50 times', doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + `<defs>${'<rect id="r" width="10" height="10" filter="url(#f)"/>'}</defs>` + '<use href="#r"/>'.repeat(50)), false);
   add('nested filters', 'filter applied by a <style> rule to every rect', doc(`<style>rect{filter:url(#f)}</style>` + filter('<feGaussianBlur stdDeviation="0.5"/>') + full().repeat(50)), false);
   add('nested filters', 'filter inside a pattern tile', doc(filter('<feGaussianBlur stdDeviation="0.5"/>') + `<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="5" height="5" filter="url(#f)"/></pattern>` + full().replace('#c33', 'url(#p)')), false);
-  for (const n of [F.maxPrimitives, F.maxPrimitives + 1, 100]) add('nested filters', `${n} primitives in one filter`, doc(filter('<feGaussianBlur stdDeviation="0.5"/>'.repeat(n)) + full(' filter="url(#f)"')), n <= F.maxPrimitives);
+  for (const n of [F.maxPrimitives, F.maxPrimitives + 1, 100]) add('nested filters', `${n} offsets in one filter`, doc(filter('<feOffset dx="0.1"/>'.repeat(n)) + full(' filter="url(#f)"')), n <= F.maxPrimitives);
 
   // Per-pixel primitives.
   for (const o of [1, F.maxTurbulenceOctaves, F.maxTurbulenceOctaves + 1, 1000]) add('filter primitives', `feTurbulence ${o} octaves`, doc(filter(`<feTurbulence baseFrequency="0.05" numOctaves="${o}"/>`) + full(' filter="url(#f)"')), o <= F.maxTurbulenceOctaves);
