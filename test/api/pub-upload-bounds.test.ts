@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { article, submit } from '../helpers/pub.ts';
+import { svgCapabilities } from '../../lib/pub/svg-limits.ts';
 
 const LIMITS = {
   PUB_UPLOADS_OPEN_PER_ACCOUNT: '3',
@@ -186,4 +187,6 @@ test.serial('capabilities show the bounds live, with what the account holds now'
     open_now: { uploads: 2, bytes: 500 },
   });
   t.like(caps.body.limits.previews, { ttl_seconds: 600, per_revision: 3, per_account: 5, live_now: 0 });
+  // The svg group is the admission's own limits object (test/lib/pub/svg-cost.test.ts checks every number).
+  t.deepEqual(caps.body.svg, JSON.parse(JSON.stringify(svgCapabilities())));
 });
