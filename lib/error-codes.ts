@@ -314,11 +314,20 @@ export const ERROR_CODES = {
     summary: '`exclude_revision_ids` names more candidates than a reviewer may skip (`details.max`) or is malformed.',
   },
   PUB_PARENT_INVALID: { status: 422, summary: '`parent_id` or `article_revision_id` does not belong to this work, or the parent is not visible.' },
-  PUB_UPLOAD_STATE: { status: 409, summary: 'The upload expired, was already committed, or misses parts (`details.reason`, `details.missing`).' },
+  PUB_UPLOAD_STATE: { status: 409, summary: 'The upload expired, was already committed, misses parts, or its parts were rewritten past the write allowance (`details.reason`, `details.missing`).' },
   PUB_UPLOAD_SIZE_MISMATCH: { status: 422, summary: 'The committed bytes differ from `expected_bytes` (`details.expected_bytes`, `details.received_bytes`).' },
   PUB_UPLOAD_HASH_MISMATCH: { status: 422, summary: 'The SHA-256 of the committed bytes differs from `expected_hash` (`details.expected_hash`, `details.received_hash`).' },
   PUB_UPLOAD_PART_TOO_LARGE: { status: 413, summary: 'A part decodes to more than `details.max_bytes` bytes, or the parts exceed `expected_bytes`.' },
   PUB_UPLOAD_INVALID: { status: 422, summary: 'The committed bytes are not a JSON envelope of the upload\'s kind (`details.problems`).' },
+  PUB_UPLOAD_LIMIT: {
+    status: 429,
+    summary:
+      'Too many open uploads, or open upload bytes, for the account or the network (`details.scope`, `details.bound`, `details.limit`, `details.in_use`); an open upload frees when it is committed or expires at `details.retry_at` (also `Retry-After`).',
+  },
+  PUB_PREVIEW_LIMIT: {
+    status: 429,
+    summary: 'Too many live preview links for the revision or the account (`details.scope`, `details.limit`); the oldest expires at `details.retry_at` (also `Retry-After`).',
+  },
   PUB_PREVIEW_UNAVAILABLE: {
     status: 404,
     summary: 'The preview link is expired or no longer valid (`details.reason`: expired, account, ownership, superseded, checks, withdrawn, hidden).',

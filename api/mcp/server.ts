@@ -33,7 +33,7 @@ const listTools = () => TOOLS.map((t) => {
   };
 });
 
-export type Caller = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; requestId: string };
+export type Caller = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; requestId: string; network: string };
 
 // The SDK (~24 MB with its dependencies) is imported on the first /mcp request, so a web process
 // that never sees an assistant does not carry it.
@@ -74,7 +74,7 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
     const input = parseArguments(tool, args);
     // The token's scope was checked before the request reached the server (403 insufficient_scope).
     if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account, { allowWhileStopped: tool.whileStopped === true });
-    const result = await tool.run({ deps: caller.deps, account: caller.account, scopes: caller.scopes, ...(signal ? { signal } : {}) }, input);
+    const result = await tool.run({ deps: caller.deps, account: caller.account, scopes: caller.scopes, network: caller.network, ...(signal ? { signal } : {}) }, input);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result ?? null) }];
     if (tool.untrusted !== false) content.push({ type: 'text', text: UNTRUSTED_NOTE });
     return { content, ...(tool.untrusted !== false ? { _meta: { content_is_untrusted: true } } : {}) };

@@ -6,7 +6,7 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import type { McpScope } from '../../lib/mcp/links.ts';
 
 /** `signal` aborts when the client goes away (a held `wait` lets go of its waiter). */
-export type ToolContext = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; signal?: AbortSignal };
+export type ToolContext = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; network: string; signal?: AbortSignal };
 
 export type Tool<S extends z.ZodType = z.ZodType> = {
   name: string;

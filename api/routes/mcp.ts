@@ -13,6 +13,7 @@ import { createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { buildMcpServer } from '../mcp/server.ts';
+import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/server.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
@@ -84,7 +85,7 @@ async function mcpEndpoint(ctx: Ctx) {
     await createOauthQueries(deps.db).touchLink(live.link.id, now);
   }
 
-  const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId });
+  const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) });
   ctx.respond = false;
   ctx.res.on('close', () => {
     void transport.close();

@@ -169,7 +169,7 @@ export function pubRouter() {
   router.post('/pub/uploads', requireAgent(), validate(Upload), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Upload);
     ctx.status = 201;
-    ctx.body = await startUpload(ctx.deps, accountOf(ctx), body);
+    ctx.body = await startUpload(ctx.deps, accountOf(ctx), body, callerNetwork(ctx.req, ctx.deps.config.trustProxy));
   });
 
   router.post('/pub/uploads/:id/parts', requireAgent(), pubBody(), validate(Part), async (ctx: Ctx) => {

@@ -3,22 +3,25 @@
 import type { LibDeps } from '../deps.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { APPEAL_LIMITS, ARTICLE_BLOCK_TYPES, ARTICLE_LIMITS, COMMENT_BLOCK_TYPES, COMMENT_LIMITS, INTENTS, LANGUAGES, PAGE_LIMITS, SCHEMA_VERSION } from './limits.ts';
-import { SVG_LIMITS, SVG_RUNTIMES } from './svg.ts';
+import { svgCapabilities } from './svg-limits.ts';
 import { appealLimits, reviewEligibility, voteAllowance } from './review.ts';
 import { submissionQuota } from './articles.ts';
 import { commentQuota } from './comments.ts';
 import { guestLimits } from './guests.ts';
-import { UPLOAD_MAX_PARTS } from './uploads.ts';
+import { uploadLimits } from './uploads.ts';
+import { previewLimits } from './previews.ts';
 
 export async function pubCapabilities(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const c = deps.config.pub;
   const eligibility = reviewEligibility(deps, account, now);
-  const [allowance, submissions, comments, appeals] = await Promise.all([
+  const [allowance, submissions, comments, appeals, uploads, previews] = await Promise.all([
     voteAllowance(deps.db, deps, account.id, now),
     submissionQuota(deps, account.id, now),
     commentQuota(deps, account.id),
     appealLimits(deps, account.id),
+    uploadLimits(deps, account.id),
+    previewLimits(deps, account.id),
   ]);
   const writesRefused = account.suspended_at ? 'suspended' : account.residency === 'stopped' ? 'residency_stopped' : null;
   return {
@@ -33,6 +36,7 @@ export async function pubCapabilities(deps: LibDeps, account: Account) {
       max_body_bytes: c.maxBodyBytes,
       page: PAGE_LIMITS,
       guests: guestLimits(deps),
+      previews,
     },
     publication: {
       schema_versions: [SCHEMA_VERSION],
@@ -47,8 +51,8 @@ export async function pubCapabilities(deps: LibDeps, account: Account) {
       preview_ttl_seconds: c.previewTtlSeconds,
       agent_comments_votable: true,
     },
-    svg: { runtimes: SVG_RUNTIMES, max_bytes: SVG_LIMITS.maxBytes, max_elements: SVG_LIMITS.maxElements, max_depth: SVG_LIMITS.maxDepth, max_path_chars: SVG_LIMITS.maxPathChars, per_revision: SVG_LIMITS.perRevision, sanitizer: 'DOMPurify svg profile; no script, handlers, foreignObject, use, image, style, animation or external references' },
-    uploads: { max_bytes: c.uploadMaxBytes, part_max_bytes: c.uploadPartMaxBytes, max_parts: UPLOAD_MAX_PARTS, ttl_seconds: c.uploadTtlSeconds, hash: 'sha256' },
+    svg: svgCapabilities(),
+    uploads,
     viewer: { id: account.id, name: account.name },
     eligibility: { can_submit: writesRefused === null && submissions.remaining > 0, can_comment: writesRefused === null && comments.remaining > 0, can_vote: writesRefused === null && allowance.remaining > 0, review: eligibility },
     restrictions: { writes_refused: writesRefused },

@@ -12,6 +12,7 @@ import { createPubItemsQueries, type PubAsset } from '../../sql/queries/pub-item
 import { createPubUploadsQueries } from '../../sql/queries/pub-uploads.ts';
 import { revisionStatus } from './present.ts';
 import { sanitizeSvg } from './svg.ts';
+import { assertHeld } from './quota.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
@@ -46,6 +47,13 @@ function unavailable(reason: string): never {
   throw fail('PUB_PREVIEW_UNAVAILABLE', 'This preview link is no longer valid.', { reason });
 }
 
+/** The preview bounds capabilities print, with the account's live links now. */
+export async function previewLimits(deps: LibDeps, accountId: string) {
+  const now = deps.clock.now();
+  const live = (await createPubUploadsQueries(deps.db).livePreviews(accountId, now)).length;
+  return { ttl_seconds: deps.config.pub.previewTtlSeconds, per_revision: deps.config.pub.previewsPerRevision, per_account: deps.config.pub.previewsPerAccount, live_now: live };
+}
+
 /** POST /v1/pub/revisions/{id}/preview-session (and the MCP tool pub_preview). */
 export async function createPreviewSession(deps: LibDeps, author: Account, revisionId: string) {
   const q = createPubItemsQueries(deps.db);
@@ -57,7 +65,18 @@ export async function createPreviewSession(deps: LibDeps, author: Account, revis
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + deps.config.pub.previewTtlSeconds * SECOND);
-  await createPubUploadsQueries(deps.db).insertPreview({ tokenHash: hashToken(token), revisionId, accountId: author.id, now, expiresAt });
+  // Live links are bounded per revision and per account, counted and inserted under the account's lock.
+  await deps.db.transaction(async (tx) => {
+    const pq = createPubUploadsQueries(tx);
+    await pq.lockPreviews(author.id);
+    await pq.pruneAccountPreviews(author.id, now);
+    const live = await pq.livePreviews(author.id, now);
+    const held = (rows: typeof live) => rows.map((p) => ({ expires_at: p.expires_at, amount: 1 }));
+    const c = deps.config.pub;
+    assertHeld('PUB_PREVIEW_LIMIT', 'Too many live preview links for this revision', held(live.filter((p) => p.revision_id === revisionId)), c.previewsPerRevision, 1, now, { scope: 'revision' });
+    assertHeld('PUB_PREVIEW_LIMIT', 'Too many live preview links for this account', held(live), c.previewsPerAccount, 1, now, { scope: 'account' });
+    await pq.insertPreview({ tokenHash: hashToken(token), revisionId, accountId: author.id, now, expiresAt });
+  });
   const urls = previewUrls(deps, token);
   const assets = await q.assets(revisionId);
   return {

@@ -25,3 +25,31 @@ export function assertRolling(code: ErrorCode, what: string, state: RollingState
 }
 
 export const dayAgo = (now: Date) => new Date(now.getTime() - DAY);
+
+/**
+ * Bounds on things held until they expire (open uploads and their bytes, live preview links): taking
+ * `need` more must keep the amount held within `limit`. Otherwise a 429 whose `retry_at` is the
+ * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named.
+ */
+export function assertHeld(
+  code: ErrorCode,
+  message: string,
+  held: ReadonlyArray<{ expires_at: string; amount: number }>,
+  limit: number,
+  need: number,
+  now: Date,
+  details: Record<string, unknown>,
+): void {
+  const inUse = held.reduce((n, h) => n + h.amount, 0);
+  if (inUse + need <= limit) return;
+  let freed = 0;
+  let retryAt = held.at(-1) ? new Date(held.at(-1)!.expires_at) : now;
+  for (const h of held) {
+    freed += h.amount;
+    if (inUse - freed + need <= limit) {
+      retryAt = new Date(h.expires_at);
+      break;
+    }
+  }
+  throw failUntil(code, `${message} (${inUse} of ${limit} in use); retry at ${retryAt.toISOString()}.`, retryAt, now, { ...details, limit, in_use: inUse });
+}

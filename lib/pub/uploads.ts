@@ -13,8 +13,11 @@ import { createPubItemsQueries } from '../../sql/queries/pub-items.ts';
 import { reviseArticle, submitArticle, ownWork } from './articles.ts';
 import { postComment } from './comments.ts';
 import { ArticleEnvelope, CommentEnvelope } from './envelope.ts';
+import { assertHeld } from './quota.ts';
 
 export const UPLOAD_MAX_PARTS = 10_000;
+/** Part bytes one upload may take in all, rewrites included, as a multiple of `expected_bytes`. */
+export const UPLOAD_WRITE_FACTOR = 2;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type UploadStart = { expected_hash: string; expected_bytes: number; metadata: { kind: 'post' | 'revision' | 'comment'; itemId?: string | undefined; postId?: string | undefined } };
@@ -23,9 +26,33 @@ function urls(deps: LibDeps, id: string) {
   return { parts_url: `${deps.config.baseUrl}/v1/pub/uploads/${id}/parts`, commit_url: `${deps.config.baseUrl}/v1/pub/uploads/${id}/commit` };
 }
 
-/** POST /v1/pub/uploads. */
-export async function startUpload(deps: LibDeps, account: Account, input: UploadStart) {
-  const max = deps.config.pub.uploadMaxBytes;
+/** The upload bounds capabilities print: the configured limits and what the account holds now. */
+export async function uploadLimits(deps: LibDeps, accountId: string) {
+  const c = deps.config.pub;
+  const open = await createPubUploadsQueries(deps.db).open({ accountId }, deps.clock.now());
+  return {
+    max_bytes: c.uploadMaxBytes,
+    part_max_bytes: c.uploadPartMaxBytes,
+    max_parts: UPLOAD_MAX_PARTS,
+    ttl_seconds: c.uploadTtlSeconds,
+    hash: 'sha256',
+    bytes_written_factor: UPLOAD_WRITE_FACTOR,
+    open_per_account: c.uploadsOpenPerAccount,
+    open_bytes_per_account: c.uploadOpenBytesPerAccount,
+    open_per_network: c.uploadsOpenPerNetwork,
+    open_bytes_per_network: c.uploadOpenBytesPerNetwork,
+    open_now: { uploads: open.length, bytes: open.reduce((n, u) => n + u.expected_bytes, 0), next_expiry: open[0]?.expires_at ?? null },
+  };
+}
+
+/**
+ * POST /v1/pub/uploads. Open uploads (uncommitted, unexpired) are bounded per account and per caller
+ * network, in count and in reserved bytes (`expected_bytes`: parts can never exceed it); the bound is
+ * checked and the row inserted under advisory locks of both, so concurrent starts cannot pass it.
+ */
+export async function startUpload(deps: LibDeps, account: Account, input: UploadStart, network: string) {
+  const c = deps.config.pub;
+  const max = c.uploadMaxBytes;
   if (input.expected_bytes > max) throw fail('PAYLOAD_TOO_LARGE', `An upload is at most ${max} bytes.`, { max_bytes: max });
   let targetId: string | null = null;
   if (input.metadata.kind === 'revision') targetId = (await ownWork(deps, account, input.metadata.itemId!)).id;
@@ -35,16 +62,33 @@ export async function startUpload(deps: LibDeps, account: Account, input: Upload
     targetId = item.id;
   }
   const now = deps.clock.now();
-  const upload = await createPubUploadsQueries(deps.db).insert({
-    accountId: account.id,
-    kind: input.metadata.kind,
-    targetId,
-    expectedHash: input.expected_hash.toLowerCase().replace(/^sha256:/, ''),
-    expectedBytes: input.expected_bytes,
-    now,
-    expiresAt: new Date(now.getTime() + deps.config.pub.uploadTtlSeconds * SECOND),
+  const upload = await deps.db.transaction(async (tx) => {
+    const q = createPubUploadsQueries(tx);
+    await q.lockStarts(account.id, network);
+    await q.pruneExpiredOf(account.id, network, now);
+    for (const [scope, held, maxOpen, maxBytes] of [
+      ['account', await q.open({ accountId: account.id }, now), c.uploadsOpenPerAccount, c.uploadOpenBytesPerAccount],
+      ['network', await q.open({ network }, now), c.uploadsOpenPerNetwork, c.uploadOpenBytesPerNetwork],
+    ] as const) {
+      const who = scope === 'account' ? 'this account' : 'your network';
+      assertHeld('PUB_UPLOAD_LIMIT', `Too many open uploads for ${who}`, held.map((u) => ({ expires_at: u.expires_at, amount: 1 })), maxOpen, 1, now, { scope, bound: 'open_uploads' });
+      assertHeld('PUB_UPLOAD_LIMIT', `Too many open upload bytes for ${who}`, held.map((u) => ({ expires_at: u.expires_at, amount: u.expected_bytes })), maxBytes, input.expected_bytes, now, {
+        scope,
+        bound: 'open_upload_bytes',
+      });
+    }
+    return q.insert({
+      accountId: account.id,
+      network,
+      kind: input.metadata.kind,
+      targetId,
+      expectedHash: input.expected_hash.toLowerCase().replace(/^sha256:/, ''),
+      expectedBytes: input.expected_bytes,
+      now,
+      expiresAt: new Date(now.getTime() + c.uploadTtlSeconds * SECOND),
+    });
   });
-  return { upload_id: upload.id, ...urls(deps, upload.id), expires_at: upload.expires_at, part_max_bytes: deps.config.pub.uploadPartMaxBytes, max_parts: UPLOAD_MAX_PARTS };
+  return { upload_id: upload.id, ...urls(deps, upload.id), expires_at: upload.expires_at, part_max_bytes: c.uploadPartMaxBytes, max_parts: UPLOAD_MAX_PARTS };
 }
 
 /** The caller's open upload, or why it cannot take more. */
@@ -71,7 +115,17 @@ export async function putUploadPart(deps: LibDeps, account: Account, uploadId: s
     if (others + data.length > upload.expected_bytes) {
       throw fail('PUB_UPLOAD_PART_TOO_LARGE', 'The parts would exceed `expected_bytes`.', { max_bytes: upload.expected_bytes, part_bytes: data.length, received_bytes: others });
     }
+    // Rewriting a part leaves the old bytes for vacuum: the total written per upload is bounded too.
+    const allowance = UPLOAD_WRITE_FACTOR * upload.expected_bytes;
+    if (upload.bytes_written + data.length > allowance) {
+      throw fail('PUB_UPLOAD_STATE', `An upload takes at most ${allowance} part bytes in all (rewrites included); start a new upload.`, {
+        reason: 'rewrites_exhausted',
+        bytes_written: upload.bytes_written,
+        allowance,
+      });
+    }
     await q.putPart(uploadId, input.part_number, data);
+    await q.addWritten(uploadId, data.length);
     return { upload_id: uploadId, part_number: input.part_number, bytes: data.length, received_bytes: others + data.length, expected_bytes: upload.expected_bytes };
   });
 }

@@ -11,7 +11,7 @@ let app: TestApp;
 let author: { key: string; id: string; name: string };
 let reviewer: { key: string; id: string; name: string };
 test.before(async () => {
-  app = await startTestApp({ PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_UPLOAD_PART_MAX_BYTES: '1024', PUB_UPLOAD_MAX_BYTES: '4096', PUB_PREVIEW_TTL_SECONDS: '600' });
+  app = await startTestApp({ PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_UPLOAD_PART_MAX_BYTES: '1024', PUB_UPLOAD_MAX_BYTES: '4096', PUB_PREVIEW_TTL_SECONDS: '600', PUB_UPLOADS_OPEN_PER_ACCOUNT: '20', PUB_UPLOADS_OPEN_PER_NETWORK: '40' });
   author = await app.register('up_author');
   reviewer = await app.register('up_reviewer');
 });

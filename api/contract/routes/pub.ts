@@ -232,7 +232,7 @@ export const pubContract: RouteContract[] = [
         body: open({ revision_id: Uuid, expires_at: DateTime, preview_url: z.url(), assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })), content_is_untrusted: Untrusted }),
       },
     },
-    errors: ['PUB_NOT_AUTHOR', 'PUB_PREVIEW_UNAVAILABLE'],
+    errors: ['PUB_NOT_AUTHOR', 'PUB_PREVIEW_UNAVAILABLE', 'PUB_PREVIEW_LIMIT'],
   },
   {
     method: 'GET',
@@ -293,7 +293,7 @@ export const pubContract: RouteContract[] = [
     auth: 'agent',
     input: Upload,
     responses: { 201: { description: 'The upload.', body: open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: z.number().int(), max_parts: z.number().int() }) } },
-    errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN'],
+    errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
   },
   {
     method: 'POST',

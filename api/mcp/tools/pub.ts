@@ -163,7 +163,7 @@ export const pubTools = [
     scope: 'board:write',
     input: Upload.body,
     untrusted: false,
-    run: ({ deps, account }, input) => startUpload(deps, account, input),
+    run: ({ deps, account, network }, input) => startUpload(deps, account, input, network),
   }),
   tool({
     name: 'pub_upload_part',

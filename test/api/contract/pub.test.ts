@@ -155,6 +155,8 @@ test.serial('every publication refusal is answered as described: each PUB_ code 
     PUB_VOTES_PER_DAY: '1',
     PUB_APPEALS_PER_DAY: '1',
     PUB_GUEST_COMMENTS_PER_HOUR: '1',
+    PUB_UPLOADS_OPEN_PER_ACCOUNT: '3',
+    PUB_PREVIEWS_PER_REVISION: '1',
   });
   try {
     const k = await startContract(q);
@@ -201,6 +203,10 @@ test.serial('every publication refusal is answered as described: each PUB_ code 
     swapped[swapped.length - 2] = 0x20;
     await expect(upload(bytes, swapped), 'PUB_UPLOAD_HASH_MISMATCH', 422);
     await expect(upload(Buffer.from('not json'), Buffer.from('not json')), 'PUB_UPLOAD_INVALID', 422);
+    // The three failed uploads are still open: a fourth passes the account's bound of open uploads.
+    await expect(k.call('POST', '/v1/pub/uploads', { ...author, body: { expected_hash: sha(bytes), expected_bytes: bytes.length, metadata: { kind: 'post' } } }), 'PUB_UPLOAD_LIMIT', 429);
+    t.is((await k.call('POST', `/v1/pub/revisions/${w1.revision_id}/preview-session`, { ...author, body: {} })).status, 201);
+    await expect(k.call('POST', `/v1/pub/revisions/${w1.revision_id}/preview-session`, { ...author, body: {} }), 'PUB_PREVIEW_LIMIT', 429);
 
     // Withdrawal: a revision needs resume_publication; the withdrawn work cannot be previewed.
     t.is((await k.call('POST', `/v1/pub/posts/${w2.item_id}/withdraw`, { ...author, body: {} })).status, 200);
