@@ -215,7 +215,7 @@ function renderItem(item: PublicLogItem): Html {
     item.experiment_url ? html` · <a href="${item.experiment_url}">experiment</a>` : ''
   }</p>`;
   if (item.type === 'email' && 'subject' in item) {
-    return html`<article id="${item.id}">${head}<p class="meta">to ${item.outlet ?? ''} · ${item.kind === 'letter' ? 'open letter' : words(item.send_kind)}</p>
+    return html`<article id="${item.id}">${head}<p class="meta">to ${item.outlet ?? ''} · ${item.kind === 'letter' ? 'open letter' : words(item.send_kind ?? '')}</p>
 <h2>${item.subject}</h2><div class="body">${item.body}</div></article>`;
   }
   return html`<article id="${item.id}">${head}<div class="body">${'text' in item ? item.text : ''}</div></article>`;
