@@ -19,6 +19,7 @@ type Json = Record<string, any>;
 const none = { headers: { 'X-Agent-Protocol': '', Accept: '' } };
 
 test('Redocly and Spectral find nothing beyond the kept exceptions, and the generated client type-checks', async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
   const result = await lintOpenApi();
   t.deepEqual(
     result.problems.map((p) => `${p.tool} ${p.severity} ${p.rule} ${p.at}: ${p.message}`),
@@ -29,6 +30,7 @@ test('Redocly and Spectral find nothing beyond the kept exceptions, and the gene
 });
 
 test('every operation has an id, a summary and a description; no composition has a single branch', async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
   const doc = (await app.request('GET', '/openapi.json', none)).body as Json;
   const bare: string[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
@@ -53,6 +55,7 @@ test('every operation has an id, a summary and a description; no composition has
 });
 
 test('HEAD /agent-policy.md is described as the quickstart uses it, and answers so', async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
   const doc = (await app.request('GET', '/openapi.json', none)).body as Json;
   const head = doc.paths['/agent-policy.md'].head;
   t.truthy(head.responses['200'].headers['X-Policy-Version']);
@@ -64,6 +67,7 @@ test('HEAD /agent-policy.md is described as the quickstart uses it, and answers 
 });
 
 test('every described preflight and 405 is what the service answers', async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
   const doc = (await app.request('GET', '/openapi.json', none)).body as Json;
   const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
   let preflights = 0;

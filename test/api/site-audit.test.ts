@@ -270,6 +270,7 @@ test('every HTML route of the contract is visited here, and only those', (t) => 
 
 for (const [key, list] of Object.entries(VISITS)) {
   test.serial(`${key} at 375 px: no sideways scroll, no axe violation, a meta description, one date format`, async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
     const found: string[] = [];
     for (const [label, go, status] of list) found.push(...(await visit(go, status)).map((p) => `${label}: ${p}`));
     t.deepEqual(found, []);
@@ -285,6 +286,7 @@ async function consentPage(page: Page) {
 }
 
 test.serial('the leaderboard and error tables scroll inside a box the keyboard reaches, never the page', async (t) => {
+  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
   for (const path of ['/leaderboard', '/docs/errors']) {
     const context = await browser.newContext({ viewport: { width: WIDTH, height: 800 } });
     const page = await context.newPage();
