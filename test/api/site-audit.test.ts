@@ -270,7 +270,7 @@ test('every HTML route of the contract is visited here, and only those', (t) => 
 
 for (const [key, list] of Object.entries(VISITS)) {
   test.serial(`${key} at 375 px: no sideways scroll, no axe violation, a meta description, one date format`, async (t) => {
-  t.timeout(300_000); // a real browser or the linters, on a machine other test files share
+    t.timeout(300_000); // a real browser or the linters, on a machine other test files share
     const found: string[] = [];
     for (const [label, go, status] of list) found.push(...(await visit(go, status)).map((p) => `${label}: ${p}`));
     t.deepEqual(found, []);
