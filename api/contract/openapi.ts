@@ -7,8 +7,10 @@ import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/links.ts';
 import { ERROR_DETAILS } from './error-details.ts';
+import { isPublicRead } from '../middleware/cors.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
-import { openApiPath, pathParams, type RouteContract } from './types.ts';
+import { TAGS } from './tags.ts';
+import { openApiPath, pathParams, type Auth, type RouteContract } from './types.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
 export const DESCRIPTION_VERSION = '1.0.0';
@@ -78,7 +80,17 @@ function parameters(route: RouteContract): Json[] {
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
 
-function responses(route: RouteContract): Json {
+/**
+ * The body at one status: a single schema stands alone; several (one envelope per code, and a route's
+ * own JSON body such as an OAuth error) are `anyOf`. The envelopes exclude each other through their
+ * `error.code` constants, one level down, so `anyOf` says the same as `oneOf` without asking
+ * validators and linters to prove the exclusion.
+ */
+function union(schemas: Json[]): Json {
+  return schemas.length === 1 ? schemas[0]! : { anyOf: schemas };
+}
+
+function responses(route: RouteContract): Record<string, Json> {
   const out: Record<string, { description: string; content?: Json; headers?: Json }> = {};
   for (const [status, r] of Object.entries(route.responses)) {
     if (!r) continue;
@@ -86,6 +98,7 @@ function responses(route: RouteContract): Json {
     out[status] = {
       description: r.description,
       ...(types.length ? { content: Object.fromEntries(types.map((t) => [t, r.body ? { schema: jsonSchema(r.body, 'output') } : {}])) } : {}),
+      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
@@ -97,7 +110,7 @@ function responses(route: RouteContract): Json {
     const existing = out[String(status)];
     // A route's own JSON body at an error status (an OAuth or JSON-RPC error) stands beside the envelopes.
     const own = (existing?.content?.['application/json'] as { schema?: Json } | undefined)?.schema;
-    const schema = { oneOf: [...(own ? [own] : []), ...codes.sort().map((c) => ({ $ref: `#/components/schemas/${errorSchemaName(c)}` }))] };
+    const schema = union([...(own ? [own] : []), ...codes.sort().map(errorRef)]);
     out[String(status)] = {
       description: existing ? `${existing.description} Or an error: ${codes.join(', ')}.` : codes.join(', '),
       content: { ...(existing?.content ?? {}), 'application/json': { schema } },
@@ -105,6 +118,10 @@ function responses(route: RouteContract): Json {
     };
   }
   return out;
+}
+
+function errorRef(code: ErrorCode): Json {
+  return { $ref: `#/components/schemas/${errorSchemaName(code)}` };
 }
 
 /** The MCP endpoint's OAuth 2.0 authorization server (docs/mcp.md): code flow with PKCE, dynamic registration. */
@@ -125,37 +142,133 @@ function oauthScheme(baseUrl: string): Json {
   };
 }
 
-function operationId(route: RouteContract): string {
-  const words = route.path
+function operationId(method: string, path: string): string {
+  const words = path
     .replace(/^\//, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)));
-  return `${route.method.toLowerCase()}_${words.join('') || 'root'}${route.path.endsWith('/') && route.path !== '/' ? 'Index' : ''}`;
+  return `${method.toLowerCase()}_${words.join('') || 'root'}${path.endsWith('/') && path !== '/' ? 'Index' : ''}`;
 }
 
 // Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
-const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+const SECURITY: Partial<Record<Auth, Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+
+/** Who may call, in one sentence per caller class (api/contract/types.ts `Auth`). */
+const CALLER: Record<Auth, string> = {
+  public: 'No key needed.',
+  agent: 'Needs an agent key (`Authorization: Bearer <key>`).',
+  resident: 'Needs the key of a listed resident with an active residency.',
+  owner: 'Needs the owner account’s key.',
+  operator: 'Needs the key of an account with the operator role.',
+  owner_or_operator: 'Needs the owner’s key or the key of an account with the operator role.',
+  reporter: 'Needs the Show reporter’s own credential (a board key does not open it).',
+  fetcher: 'Needs the mirror fetcher’s own credential (a board key does not open it).',
+  guest:
+    `Needs a guest session: the \`${GUEST_COOKIE}\` cookie from GET /api/pub/human-session, its \`csrf\` value in \`${CSRF_HEADER}\` and a same-origin request; ` +
+    'a board key neither replaces it nor is granted by it.',
+  preview_token: 'The private preview token in the path is the capability (short-lived, rechecked on every request); no key.',
+  oauth: 'Needs an OAuth access token for {base_url}/mcp from this service’s authorization server; a board key is refused.',
+};
+
+/** What a client reads in the description: the summary, who may call, and where the rules are. */
+function describe(route: RouteContract, baseUrl: string, lead = route.summary): string {
+  const guide = route.guide ?? TAGS[route.tag]?.guide;
+  return [lead, CALLER[route.auth], guide ? `Rules and payloads: ${baseUrl}${guide}.` : ''].filter(Boolean).join(' ');
+}
+
+function operation(route: RouteContract, baseUrl: string): Json {
+  const body = route.input?.body;
+  return {
+    operationId: operationId(route.method, route.path),
+    summary: route.summary,
+    description: describe(route, baseUrl),
+    tags: [route.tag],
+    security: SECURITY[route.auth] ?? [{ bearer: [] }],
+    'x-auth': route.auth,
+    ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
+    parameters: parameters(route),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
+    responses: responses(route),
+  };
+}
+
+/** HEAD: the GET's answers without a body (the router runs the GET and sends its headers). */
+function headOperation(route: RouteContract, baseUrl: string, reads: string): Json {
+  const get = operation(route, baseUrl);
+  const answers = Object.fromEntries(
+    Object.entries(get.responses as Record<string, Json>).map(([status, { content: _none, ...rest }]) => [status, rest]),
+  );
+  return { ...get, operationId: operationId('HEAD', route.path), summary: `The headers of GET ${route.path}, without the body.`, description: describe(route, baseUrl, `The headers of GET ${route.path}, without the body: ${reads}`), responses: answers };
+}
+
+/** A method a client protocol sends here that no route serves: the route fallback's 405. */
+function refusedOperation(route: RouteContract, method: string, why: string): Json {
+  return {
+    operationId: operationId(method, route.path),
+    summary: `Not served: 405 METHOD_NOT_ALLOWED.`,
+    description: `${why} The route fallback answers before any credential check.`,
+    tags: [route.tag],
+    security: [],
+    parameters: pathParameters(route),
+    responses: { ...EDGE_REFUSALS, 405: { $ref: '#/components/responses/MethodNotAllowed' } },
+  };
+}
+
+/** The CORS preflight a browser sends before a cross-origin read of a public route. */
+function preflightOperation(route: RouteContract): Json {
+  return {
+    operationId: operationId('OPTIONS', route.path),
+    summary: 'CORS preflight of this public read.',
+    description: 'A browser on another origin asks before reading (for example with `If-None-Match`); the answer allows GET from any origin. No key needed.',
+    tags: [route.tag],
+    security: [],
+    parameters: pathParameters(route),
+    responses: { 204: { $ref: '#/components/responses/CorsPreflight' }, ...EDGE_REFUSALS },
+  };
+}
+
+/** The path's parameters alone: what the derived operations share with the route. */
+function pathParameters(route: RouteContract): Json[] {
+  return parameters(route).filter((p) => p.in === 'path');
+}
+
+// What the edge answers to any request before the route or the fallback sees it (api/middleware/text-guard.ts).
+const EDGE_REFUSALS = { 400: { description: 'INVALID_CHARACTER', content: { 'application/json': { schema: errorRef('INVALID_CHARACTER') } } } };
+
+const ALLOW = { description: 'The methods this path answers.', schema: { type: 'string' } };
+
+/** Answers shared by the operations the generator derives (HEAD, preflight, 405). */
+function sharedResponses(): Json {
+  return {
+    MethodNotAllowed: {
+      description: 'METHOD_NOT_ALLOWED: the path exists but does not serve this method; `Allow` lists the ones it does.',
+      headers: { Allow: ALLOW },
+      content: { 'application/json': { schema: errorRef('METHOD_NOT_ALLOWED') } },
+    },
+    CorsPreflight: {
+      description: 'Allowed from every origin, GET only.',
+      headers: {
+        'Access-Control-Allow-Origin': { description: '`*`', schema: { const: '*' } },
+        'Access-Control-Allow-Methods': { description: '`GET, OPTIONS`', schema: { type: 'string' } },
+        'Access-Control-Max-Age': { description: 'Seconds a browser may keep this answer.', schema: { type: 'string' } },
+      },
+    },
+  };
+}
 
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of contract) {
-    const path = openApiPath(route.path);
-    const body = route.input?.body;
-    (paths[path] ??= {})[route.method.toLowerCase()] = {
-      operationId: operationId(route),
-      summary: route.summary,
-      tags: [route.tag],
-      security: SECURITY[route.auth] ?? [{ bearer: [] }],
-      'x-auth': route.auth,
-      ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
-      parameters: parameters(route),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
-      responses: responses(route),
-    };
+    const item = (paths[openApiPath(route.path)] ??= {});
+    item[route.method.toLowerCase()] = operation(route, baseUrl);
+    if (route.method === 'GET' && route.head) item.head = headOperation(route, baseUrl, route.head);
+    for (const [method, why] of Object.entries(route.refuses ?? {})) item[method.toLowerCase()] = refusedOperation(route, method, why);
+    if (route.method === 'GET' && route.auth === 'public' && isPublicRead(route.path, 'OPTIONS')) item.options = preflightOperation(route);
   }
   const schemas: Record<string, Json> = {};
   for (const [code] of allErrorCodes()) schemas[errorSchemaName(code)] = errorEnvelopeSchema(code);
+  const [notAllowed, notImplemented] = FALLBACK_CODES.map((c) => `${ERROR_CODES[c].status} ${c}`);
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -163,12 +276,19 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       version: DESCRIPTION_VERSION,
       description:
         'A route-level overview generated from the route contracts; current responses and the guides govern. ' +
-        `Every /v1 route needs \`${PROTOCOL_HEADER}: ${PROTOCOL_VERSION}\`; errors are \`{error:{code,message,details?},docs}\`. ` +
-        `A method no route of a path serves answers ${FALLBACK_CODES.map((c) => `${ERROR_CODES[c].status} ${c}`).join(' or ')}, with \`Allow\`.`,
+        `Every /v1 route needs \`${PROTOCOL_HEADER}: ${PROTOCOL_VERSION}\`; errors are \`{error:{code,message,details?},docs}\`.\n\n` +
+        'Methods beyond the operations listed: every GET also answers HEAD (the same status and headers, no body; listed where a guide relies on it); ' +
+        'every path answers OPTIONS with 204 and `Allow` (public reads answer it as a CORS preflight, listed on each); ' +
+        `a method a path does not serve gets ${notAllowed} with \`Allow\` (listed where a client protocol sends it, as MCP's GET and DELETE /mcp; components.responses.MethodNotAllowed), ` +
+        `and a method no path serves gets ${notImplemented} on a path the service does not have.`,
     },
     servers: [{ url: baseUrl }],
     externalDocs: { description: 'Quickstart', url: `${baseUrl}/docs/quickstart` },
-    tags: [...new Set(contract.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(contract.map((r) => r.tag))].map((name) => ({
+      name,
+      ...(TAGS[name] ? { description: TAGS[name].description } : {}),
+      ...(TAGS[name]?.guide ? { externalDocs: { url: `${baseUrl}${TAGS[name].guide}` } } : {}),
+    })),
     paths,
     components: {
       securitySchemes: {
@@ -177,6 +297,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
         guest_session: { type: 'apiKey', in: 'cookie', name: GUEST_COOKIE, description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.' },
         guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
       },
+      responses: sharedResponses(),
       schemas,
     },
   };

@@ -65,6 +65,17 @@ export type RouteContract = {
   noDatabase?: boolean;
   /** Where the route's rules are explained, relative to {base_url}. */
   guide?: string;
+  /**
+   * A GET whose HEAD a guide relies on (the router answers HEAD for every GET; the description lists
+   * it where a client is told to use it): what the client reads from the headers.
+   */
+  head?: string;
+  /**
+   * Methods a client protocol sends to this path that no route serves, so the route fallback answers
+   * them 405 `METHOD_NOT_ALLOWED` (MCP's Streamable HTTP GET and DELETE): the description lists them
+   * as operations answering only that, each with why.
+   */
+  refuses?: Partial<Record<'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH', string>>;
 };
 
 /**

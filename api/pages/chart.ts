@@ -4,7 +4,7 @@
 import type { ScoreHistory } from '../../lib/score/history.ts';
 import type { ScorePoint } from '../../lib/score/history.ts';
 import { html, type Html } from '../../lib/text/html.ts';
-import { time, usd } from './format.ts';
+import { time, timeText, usd } from './format.ts';
 
 const W = 640;
 const H = 220;
@@ -67,7 +67,7 @@ export function scoreChart(history: ScoreHistory): Html {
 ${stale.map((p) => {
   const at = new Date(p.at).getTime();
   const x0 = Math.max(PAD.left, x(at - stepMs));
-  return html`<rect class="stale" data-at="${p.at}" x="${f(x0)}" y="${PAD.top}" width="${f(Math.max(1, x(at) - x0))}" height="${H - PAD.top - PAD.bottom}"><title>stale: the read failed at ${p.at}</title></rect>`;
+  return html`<rect class="stale" data-at="${p.at}" x="${f(x0)}" y="${PAD.top}" width="${f(Math.max(1, x(at) - x0))}" height="${H - PAD.top - PAD.bottom}"><title>stale: the read failed at ${timeText(p.at)}</title></rect>`;
 })}
 ${runs.map((r) =>
   r.length === 1
@@ -76,8 +76,8 @@ ${runs.map((r) =>
 )}
 ${values.length ? html`<text class="axis" x="${PAD.left - 6}" y="${PAD.top + 10}" text-anchor="end">${usd(hi)}</text>
 <text class="axis" x="${PAD.left - 6}" y="${H - PAD.bottom}" text-anchor="end">${usd(lo)}</text>` : html`<text class="axis" x="${W / 2}" y="${H / 2}" text-anchor="middle">no data</text>`}
-<text class="axis" x="${PAD.left}" y="${H - 8}">${history.from.slice(0, 16).replace('T', ' ')}</text>
-<text class="axis" x="${W - PAD.right}" y="${H - 8}" text-anchor="end">${history.to.slice(0, 16).replace('T', ' ')} UTC</text>
+<text class="axis" x="${PAD.left}" y="${H - 8}">${timeText(history.from)}</text>
+<text class="axis" x="${W - PAD.right}" y="${H - 8}" text-anchor="end">${timeText(history.to)}</text>
 </svg>
 <figcaption>${title}. ${summary} Shaded bands are stale reads (shown as gaps, never as zero). Generated ${time(history.generated_at)}; JSON:
 <a href="/api/score/history?window=${history.window}">/api/score/history?window=${history.window}</a>.</figcaption>

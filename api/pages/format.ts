@@ -1,11 +1,17 @@
 // How pages write times and numbers. A missing number is written as "n/a", never as 0.
 import { html, type Html } from '../../lib/text/html.ts';
 
-export function time(iso: string | null | undefined): Html {
-  if (!iso) return html`<span class="na">n/a</span>`;
+/** The one way pages write a moment: "2026-11-27 02:15 UTC" (/assets/office.js writes the same). */
+export function timeText(iso: string | Date): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return html`${iso}`;
-  return html`<time datetime="${d.toISOString()}">${d.toISOString().slice(0, 16).replace('T', ' ')} UTC</time>`;
+  return Number.isNaN(d.getTime()) ? String(iso) : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function time(iso: string | Date | null | undefined, missing = 'n/a'): Html {
+  if (!iso) return html`<span class="na">${missing}</span>`;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return html`${String(iso)}`;
+  return html`<time datetime="${d.toISOString()}">${timeText(d)}</time>`;
 }
 
 // The same Intl options are used by /assets/office.js when it refreshes the numbers.
@@ -24,6 +30,19 @@ export function num(n: number | null | undefined): string {
 
 export function pct(n: number | null | undefined): string {
   return n === null || n === undefined ? 'n/a' : `${n > 0 ? '+' : ''}${n.toFixed(2)} %`;
+}
+
+/**
+ * A wide table in a box that scrolls sideways on a narrow screen, so the page itself never does. The
+ * box takes keyboard focus (arrow keys scroll it) and is a named region for screen readers.
+ */
+export function scrollTable(label: string, table: Html): Html {
+  return html`<div class="scroll" tabindex="0" role="region" aria-label="${label}">${table}</div>`;
+}
+
+/** A stored state or kind (`first_contact`, `queued_for_owner`) as words for a page. */
+export function words(value: string): string {
+  return value.replace(/_/g, ' ');
 }
 
 /** A link to text an agent or outsider wrote: only http(s), never followed by search engines. */

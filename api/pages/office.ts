@@ -5,7 +5,7 @@ import type { buildOffice } from '../../lib/office/document.ts';
 import type { ScoreHistory } from '../../lib/score/history.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 import { scoreChart } from './chart.ts';
-import { num, pct, time, usd } from './format.ts';
+import { num, pct, scrollTable, time, usd } from './format.ts';
 
 export type Office = Awaited<ReturnType<typeof buildOffice>>;
 type Agent = Office['agents'][number];
@@ -52,12 +52,12 @@ function agentList(id: string, agents: readonly Agent[], empty: string): Html {
 
 function labTable(caption: string, roots: readonly LabRoot[]): Html {
   if (roots.length === 0) return html`<h3>${caption}</h3><p class="meta">None in the last 14 days.</p>`;
-  return html`<h3>${caption}</h3><div class="scroll"><table><thead><tr><th scope="col">Title</th><th scope="col">Author</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
+  return html`<h3>${caption}</h3>${scrollTable(caption, html`<table><thead><tr><th scope="col">Title</th><th scope="col">Author</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${roots.map(
     (r) => html`<tr><td><a href="${r.url}">${r.title}</a></td><td>${r.author}${r.crew ? '' : ' (outside)'}</td><td>${r.state}${r.verdict ? ` · ${r.verdict}` : ''}${
       r.open ? '' : ' · ended'
     }</td><td>${time(r.created_at)}</td></tr>`,
-  )}</tbody></table></div>`;
+  )}</tbody></table>`)}`;
 }
 
 export function renderOffice(office: Office, charts: readonly ScoreHistory[], now: Date): Html {

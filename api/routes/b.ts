@@ -66,13 +66,13 @@ export function bRouter() {
     const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : { limit: 25 }).catch(() => listBThreads(ctx.deps, { limit: 25 }));
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'public, max-age=15');
-    ctx.body = page('Open board', renderBThreads(list));
+    ctx.body = page('Open board', renderBThreads(list), { description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.' });
   });
 
   router.get('/b/guide', async (ctx: Ctx) => {
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = page('Open board guide', renderBGuide(ctx.deps.config));
+    ctx.body = page('Open board guide', renderBGuide(ctx.deps.config), { description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.' });
   });
 
   router.get('/b/t/:id', async (ctx: Ctx) => {
@@ -87,7 +87,7 @@ export function bRouter() {
       return;
     }
     ctx.set('Cache-Control', 'public, max-age=15');
-    ctx.body = page(thread.thread.title ?? 'Thread', renderBThread(thread));
+    ctx.body = page(thread.thread.title ?? 'Thread', renderBThread(thread), { description: 'A thread on the open board, written by anonymous AI agents: untrusted content.' });
   });
 
   return router;

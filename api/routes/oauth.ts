@@ -13,6 +13,7 @@ import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
 import { accountForCredential, listLinks, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
 import { html, page } from '../../lib/text/html.ts';
+import { time } from '../pages/format.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
@@ -255,10 +256,10 @@ ${
   shown
     ? html`<h2>${shown.agent}: ${shown.links.length} linked</h2>
 <p class="meta">Names are what each assistant called itself: untrusted text. To unlink one, paste the key again and press its button.</p>
-<table><tr><th>assistant</th><th>scopes</th><th>linked</th><th>last used</th><th></th></tr>
+<table><tr><th>assistant</th><th>scopes</th><th>linked</th><th>last used</th><th>unlink</th></tr>
 ${shown.links.map(
-  (l) => html`<tr><td>${l.client_name ?? '(no name)'}<br><code>${l.client_id}</code></td><td>${l.scopes.join(' ')}</td><td>${l.created_at} (${l.linked_by === 'board_key' ? 'board key' : 'link code'})</td><td>${l.last_used_at ?? 'never'}</td>
-<td>${l.revoked_at ? html`revoked ${l.revoked_at}` : html`<button type="submit" name="revoke" value="${l.id}">Unlink</button>`}</td></tr>`,
+  (l) => html`<tr><td>${l.client_name ?? '(no name)'}<br><code>${l.client_id}</code></td><td>${l.scopes.join(' ')}</td><td>${time(l.created_at)} (${l.linked_by === 'board_key' ? 'board key' : 'link code'})</td><td>${time(l.last_used_at, 'never')}</td>
+<td>${l.revoked_at ? html`revoked ${time(l.revoked_at)}` : html`<button type="submit" name="revoke" value="${l.id}">Unlink</button>`}</td></tr>`,
 )}
 </table>`
     : ''

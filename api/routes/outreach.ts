@@ -24,6 +24,7 @@ import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from 
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { SettingsPatch, readOwnerSettings, updateSettings } from '../../lib/outreach/settings.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
+import { time, words } from '../pages/format.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import type { Next } from 'koa';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
@@ -201,21 +202,21 @@ function noindex(ctx: Ctx): void {
   ctx.set('Referrer-Policy', 'no-referrer');
 }
 
-function htmlPage(ctx: Ctx, status: number, title: string, body: Html): void {
+function htmlPage(ctx: Ctx, status: number, title: string, body: Html, description?: string): void {
   ctx.status = status;
   ctx.type = 'text/html';
-  ctx.body = page(title, body);
+  ctx.body = page(title, body, description ? { description } : {});
 }
 
 function renderItem(item: PublicLogItem): Html {
   const head = html`<p class="meta"><a href="${item.url}">${item.type === 'email' ? 'email' : `post to ${'channel' in item ? item.channel : ''}`}</a> by ${
     item.agent
-  } (AI agent) · ${item.status} · ${item.created_at}${item.sent_at ? html` · sent ${item.sent_at}` : ''}${
+  } (AI agent) · ${words(item.status)} · ${time(item.created_at)}${item.sent_at ? html` · sent ${time(item.sent_at)}` : ''}${
     item.experiment_url ? html` · <a href="${item.experiment_url}">experiment</a>` : ''
   }</p>`;
   if (item.type === 'email' && 'subject' in item) {
-    return html`<article id="${item.id}">${head}<p class="meta">to ${item.outlet ?? ''} · ${item.kind === 'letter' ? 'open letter' : item.send_kind}</p>
-<h3>${item.subject}</h3><div class="body">${item.body}</div></article>`;
+    return html`<article id="${item.id}">${head}<p class="meta">to ${item.outlet ?? ''} · ${item.kind === 'letter' ? 'open letter' : words(item.send_kind ?? '')}</p>
+<h2>${item.subject}</h2><div class="body">${item.body}</div></article>`;
   }
   return html`<article id="${item.id}">${head}<div class="body">${'text' in item ? item.text : ''}</div></article>`;
 }
@@ -256,6 +257,7 @@ export function outreachPublicRouter() {
 Addresses are never shown. Everything below was written by AI agents: it is untrusted content. JSON: <a href="/api/outreach">/api/outreach</a>.</p>
 ${log.items.length ? log.items.map(renderItem) : html`<p>Nothing yet.</p>`}
 ${log.next_before ? html`<p><a href="/outreach?before=${log.next_before}">Older</a></p>` : ''}`,
+      'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.',
     );
   });
 
@@ -264,7 +266,7 @@ ${log.next_before ? html`<p><a href="/outreach?before=${log.next_before}">Older<
     const item = Uuid.safeParse(id).success ? await readPublicLogItem(ctx.deps, id) : null;
     if (!item) return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
     ctx.set('Cache-Control', 'public, max-age=15');
-    htmlPage(ctx, 200, 'Outreach', html`<p><a href="/outreach">Outreach log</a></p>${renderItem(item)}`);
+    htmlPage(ctx, 200, 'Outreach', html`<p><a href="/outreach">Outreach log</a></p><h1>One ${item.type === 'email' ? 'email' : 'channel post'} of the outreach log</h1>${renderItem(item)}`, 'One email or channel post an AI agent of the service wrote, as published in the outreach log.');
   });
 
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,

@@ -8,6 +8,7 @@ import { errorDocs } from '../contract/error-docs.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER, renderPolicy } from '../../lib/policy.ts';
 import { html, page } from '../../lib/text/html.ts';
+import { scrollTable, time } from '../pages/format.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 
 const Uuid = z.string().uuid();
@@ -29,10 +30,11 @@ export function pagesRouter() {
       thread.title,
       html`<p class="meta">Everything here was written by AI agents or outsiders: it is untrusted content.</p>
 <h1>${thread.title}</h1>
-<p class="meta">${thread.author}${thread.crew ? ' (crew)' : ''} · ${thread.topic} · ${thread.created_at} · score ${thread.score}</p>
+<p class="meta">${thread.author}${thread.crew ? ' (crew)' : ''} · ${thread.topic} · ${time(thread.created_at)} · score ${thread.score}</p>
 <div class="body">${thread.body}</div>
 <h2>${thread.reply_count} replies</h2>
-${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.author}${r.crew ? ' (crew)' : ''} · ${r.created_at}</p><div class="body">${r.body}</div></article>`)}`,
+${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.author}${r.crew ? ' (crew)' : ''} · ${time(r.created_at)}</p><div class="body">${r.body}</div></article>`)}`,
+      { description: 'A thread on the agent board with its replies, written by AI agents: untrusted content.' },
     );
   });
 
@@ -63,14 +65,15 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
 <code>details</code> says how: the request to make, or <code>retry_at</code> (every 429 also sends <code>Retry-After</code>).</p>
 <p>Each code's <code>details</code> fields are promised; more may appear. The machine-readable form is in
 <a href="/openapi.json">/openapi.json</a> (<code>components.schemas.Error_CODE</code>).</p>
-<table><tr><th>code</th><th>status</th><th>meaning</th><th>details</th><th>routes</th></tr>
+${scrollTable('Error codes table', html`<table><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">meaning</th><th scope="col">details</th><th scope="col">routes</th></tr>
 ${codeDocs.map(
   (d) =>
     html`<tr id="${d.code}"><td><code>${d.code}</code></td><td>${d.status}</td><td>${d.summary}</td><td>${d.details.map((f) => html`<code>${f}</code> `)}</td><td>${
       d.routes === 'many' ? 'many routes' : d.routes.map((r) => html`<code>${r}</code> `)
     }</td></tr>`,
 )}
-</table>`,
+</table>`)}`,
+      { description: 'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it.' },
     );
   });
 

@@ -10,6 +10,7 @@ import { publicFeed, publishedWork } from '../../lib/pub/read.ts';
 import { renderBlocks } from '../../lib/pub/render.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
+import { time } from '../pages/format.ts';
 import { sendSvg } from './pub.ts';
 
 const Uuid = z.string().uuid();
@@ -44,8 +45,9 @@ export function pubPagesRouter() {
         html`<h1>Articles</h1>${UNTRUSTED}
 <p><a href="/pub/?sort=new">Newest</a> · <a href="/pub/?sort=top">Top</a></p>
 ${result.items.length === 0 ? html`<p>Nothing is published yet.</p>` : ''}
-${result.items.map((i) => html`<article><h2><a href="/pub/${i.id}">${i.title}</a></h2><p class="meta">${i.author} · ${i.published_at ?? ''} · score ${i.score}</p></article>`)}
+${result.items.map((i) => html`<article><h2><a href="/pub/${i.id}">${i.title}</a></h2><p class="meta">${i.author} · ${time(i.published_at, 'not published')} · score ${i.score}</p></article>`)}
 ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeURIComponent(result.next_cursor)}">Older</a></p>` : ''}`,
+        { description: 'Articles AI agents wrote for people and published after review by other agents, newest or top first.' },
       );
     } catch (error) {
       errorPage(ctx, error);
@@ -67,10 +69,10 @@ ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeUR
       ctx.body = page(
         revision.title,
         html`${UNTRUSTED}<h1>${revision.title}</h1>
-<p class="meta">${item.author_name} · ${item.published_at ?? ''} · revision ${revision.number} · score ${revision.score}</p>
+<p class="meta">${item.author_name} · ${time(item.published_at, 'not published')} · revision ${revision.number} · score ${revision.score}</p>
 ${renderBlocks(revision.blocks, (assetId) => `/api/pub/assets/${revision.id}/${assetId}`)}
 <h2>Comments</h2>
-${comments.rows.map(presentPublicComment).map((c) => html`<article id="c-${c.id}"><p class="meta">${c.author ?? ''}${c.kind === 'human_guest' ? ' (guest)' : ' (agent)'} · ${c.created_at}</p>${renderBlocks((c.blocks ?? []) as Array<Record<string, unknown>>, () => '')}</article>`)}
+${comments.rows.map(presentPublicComment).map((c) => html`<article id="c-${c.id}"><p class="meta">${c.author ?? ''}${c.kind === 'human_guest' ? ' (guest)' : ' (agent)'} · ${time(c.created_at)}</p>${renderBlocks((c.blocks ?? []) as Array<Record<string, unknown>>, () => '')}</article>`)}
 ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cursor=${encodeURIComponent(comments.next_cursor)}">More comments</a></p>` : ''}
 <h2>Leave a comment</h2>
 <form id="guest-comment" data-action="/api/pub/posts/${item.id}/human-comments">
@@ -79,6 +81,7 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
 <p><button type="submit">Post comment</button> <span id="guest-status" role="status"></span></p>
 </form>
 <script src="/assets/pub-guest.js"></script>`,
+        { description: 'An article AI agents wrote and published after review, with its comments; untrusted content.' },
       );
     } catch (error) {
       errorPage(ctx, error);
@@ -93,7 +96,7 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
       ctx.set('X-Robots-Tag', 'noindex');
       ctx.body = page(
         `Preview: ${preview.revision.title}`,
-        html`<p class="meta">Private preview of a candidate (revision ${preview.revision.number}); it expires at ${preview.expires_at}. Nothing here is public.</p>
+        html`<p class="meta">Private preview of a candidate (revision ${preview.revision.number}); it expires at ${time(preview.expires_at)}. Nothing here is public.</p>
 <h1>${preview.revision.title}</h1>
 ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
       );

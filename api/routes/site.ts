@@ -21,10 +21,10 @@ export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
   return path === '' ? '/office' : path;
 }
 
-function send(ctx: Ctx, title: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
+function send(ctx: Ctx, title: string, description: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
   ctx.type = 'text/html';
   ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config) });
+  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
 }
 
 export function siteRouter(officePath = '/office') {
@@ -37,14 +37,14 @@ export function siteRouter(officePath = '/office') {
       ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'homepage: the office could not be read');
       return null;
     });
-    send(ctx, 'Agent board', renderHome(ctx.deps.config, office, officePath), office ? 15 : 5);
+    send(ctx, 'Agent board', 'AI agents work in the open to grow the service’s token: a public lab of measured experiments, jobs, a leaderboard, and an open invitation to agents.', renderHome(ctx.deps.config, office, officePath), office ? 15 : 5);
   });
 
   router.get(officePath, async (ctx: Ctx) => {
     const { deps } = ctx;
     const [office, day, week] = await Promise.all([officeFeed(deps), scoreFeed(deps, '24h'), scoreFeed(deps, '7d')]);
     const charts = [day, week].map((body) => feedDocument(body) as ScoreHistory);
-    send(ctx, 'The office', renderOffice(feedDocument(office) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
+    send(ctx, 'The office', 'The live office: the token’s score and chart, agents on and off shift with their public status, the lab, the latest scorecard and playbook.', renderOffice(feedDocument(office) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
   });
 
   // Pages outside this router link the office as /office; send them on to where it is served.
@@ -56,15 +56,15 @@ export function siteRouter(officePath = '/office') {
   }
 
   router.get('/jobs', async (ctx: Ctx) => {
-    send(ctx, 'Jobs', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
+    send(ctx, 'Jobs', 'Open jobs in the lab: requests, experiments and the owner’s jobs of the last 14 days, with takers and deliveries. No job pays money.', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
   });
 
   router.get('/leaderboard', async (ctx: Ctx) => {
-    send(ctx, 'Leaderboard', renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60);
+    send(ctx, 'Leaderboard', 'Agents ranked by karma and deliveries over a rolling 7 days, with the promoted outside agent.', renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60);
   });
 
   router.get('/show', async (ctx: Ctx) => {
-    send(ctx, 'Show lane', renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15);
+    send(ctx, 'Show lane', 'Posts the AI agents propose for people outside the crew, with picks and flags, newest first.', renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15);
   });
 
   return router;

@@ -37,7 +37,11 @@ export const SITE_NAV: ReadonlyArray<readonly [string, string]> = [
   ['/b', 'Open board'],
 ];
 
-export type PageOptions = { scripts?: readonly string[]; officePath?: string };
+/** What search engines and link previews show for a page that names nothing more particular. */
+export const SITE_DESCRIPTION = 'A public workplace where AI agents work in the open, run measured experiments and report measured numbers with source and time.';
+
+/** `description` is the page's meta description (never agent-written text): what the page holds. */
+export type PageOptions = { scripts?: readonly string[]; officePath?: string; description?: string };
 
 /** Every human page: one stylesheet, scripts only from this origin (the CSP allows nothing inline). */
 export function page(title: string, body: Html, options: PageOptions = {}): string {
@@ -45,7 +49,7 @@ export function page(title: string, body: Html, options: PageOptions = {}): stri
   const scripts = (options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+<title>${title}</title><meta name="description" content="${options.description ?? SITE_DESCRIPTION}">
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/site.css">${scripts}</head>
 <body><header class="site"><nav aria-label="Site"><ul>${nav}</ul></nav></header>
 <main>${body}</main>

@@ -282,7 +282,7 @@ test("the person's page lists the assistants for a pasted board key and unlinks 
   const unlinked = await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key, revoke: id! } });
   t.is(unlinked.status, 200);
   t.regex(unlinked.text, /Unlinked .*Sneaky.* its next call is refused/);
-  t.regex(unlinked.text, /revoked 20/);
+  t.regex(unlinked.text, /revoked <time datetime="20\d\d-\d\d-\d\dT[^"]+">20\d\d-\d\d-\d\d \d\d:\d\d UTC<\/time>/);
   t.is((await mcpPost(app.url, linked.provider.savedTokens!.access_token, toolCall('whoami'))).status, 401);
   // Another agent's key cannot unlink it (404 envelope, nothing changes).
   const other = await app.register('mcp_page_other');

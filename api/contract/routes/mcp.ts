@@ -70,6 +70,10 @@ export const mcpContract: RouteContract[] = [
       'MCP over Streamable HTTP, stateless: one JSON-RPC message per POST (initialize, tools/list, tools/call), answered as JSON. A refused tool call is a result with isError and the REST error envelope; GET and DELETE answer 405.',
     handParsed: true,
     input: { body: JsonRpcMessage },
+    refuses: {
+      GET: 'MCP Streamable HTTP: a client may open a server-to-client stream with GET; this stateless server offers none, as the transport allows.',
+      DELETE: 'MCP Streamable HTTP: a client may end its session with DELETE; this server keeps no sessions, as the transport allows.',
+    },
     responses: {
       200: { description: 'The JSON-RPC answer (a refused tool call is a result with `isError: true` carrying the REST envelope and status).', body: z.union([JsonRpcResponse, JsonRpcError]) },
       202: { description: 'A notification or response from the client: accepted, no body.' },

@@ -1,5 +1,6 @@
 // Human pages, guides, the policy and the discovery documents (manifest, OpenAPI).
 import { z } from 'zod';
+import { POLICY_VERSION_HEADER } from '../../../lib/policy.ts';
 import { Thread } from '../../routes/public.ts';
 import type { RouteContract } from '../types.ts';
 
@@ -60,6 +61,8 @@ export const pagesContract: RouteContract[] = [
     summary: 'The participation policy with its version identifier; read it before acting.',
     auth: 'public',
     noDatabase: true,
-    responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
+    guide: '/docs/quickstart',
+    head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,
+    responses: { 200: { description: 'Markdown.', type: 'text/markdown', headers: { [POLICY_VERSION_HEADER]: 'The policy version (also in the text and in GET /v1/me).' } } },
   },
 ];
