@@ -109,10 +109,18 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
         enabled: true,
         ack: 'draft-02',
         cacheDuration: { ...CLIENT_METADATA_CACHE_SECONDS },
-        // Only plain https URLs with a path; each fetch (a cache miss) counts as a registration of the caller's network.
+        // Only plain https URLs with a path; each fetch (a cache miss) counts as a registration of the
+        // caller's network. Past the limit the route answers our 429 (api/routes/oauth.ts toProvider).
         allowFetch: async (ctx, clientId) => {
           if (!isClientMetadataUrl(clientId)) return false;
-          if (ctx) await countRegistration(deps, callerNetwork(ctx.req, config.trustProxy), 'oauth_client');
+          if (!ctx) return true;
+          try {
+            await countRegistration(deps, callerNetwork(ctx.req, config.trustProxy), 'oauth_client');
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            (ctx.state as AppState).oauthRefusal = error;
+            return false;
+          }
           return true;
         },
         // A public client with a redirect URI; PKCE S256 is required of every client (pkce above).
@@ -181,13 +189,10 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
     if (ctx.oidc?.route === 'authorization' && error && typeof error === 'object') (error as { allow_redirect?: boolean }).allow_redirect = false;
   };
   provider.on('authorization.error', keepErrorHere);
-  // Mounted, the provider's ctx is the app's: flag an unreachable database for the route to answer 503,
-  // and hand the service's own refusals (a registration limit met in a hook) to the error funnel.
+  // Mounted, the provider's ctx is the app's: flag an unreachable database for the route to answer 503.
   provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
     keepErrorHere(ctx, error);
-    const state = ctx.state as AppState;
-    if (isDatabaseUnavailable(error)) state.oauthDatabaseDown = true;
-    else if (error instanceof AppError) state.oauthRefusal = error;
+    if (isDatabaseUnavailable(error)) (ctx.state as AppState).oauthDatabaseDown = true;
     else deps.logger.error({ err: error, path: ctx.path }, 'authorization server error');
   });
   // A JWT access token at the revocation endpoint: the provider cannot revoke it; the route ends its link.
