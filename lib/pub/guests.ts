@@ -5,6 +5,7 @@ import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
+import { isForeignOrigin, ownOrigins } from '../net/browser-origin.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { createPubGuestsQueries, type GuestSession } from '../../sql/queries/pub-guests.ts';
 import { createRateCountersQueries } from '../../sql/queries/rate-counters.ts';
@@ -54,7 +55,7 @@ export async function openGuestSession(deps: LibDeps, input: { token: string | n
 
 /** The origins a guest write may come from: the site and the service. */
 export function allowedOrigins(deps: LibDeps): string[] {
-  return [...new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin])];
+  return ownOrigins(deps.config);
 }
 
 /**
@@ -63,7 +64,7 @@ export function allowedOrigins(deps: LibDeps): string[] {
  */
 export async function guestSession(deps: LibDeps, input: { token: string | null; csrf: string | null; origin: string | null; fetchSite: string | null; write: boolean }): Promise<GuestSession> {
   const origins = allowedOrigins(deps);
-  if ((input.write && input.origin === null) || (input.origin !== null && !origins.includes(input.origin)) || (input.fetchSite !== null && !['same-origin', 'none'].includes(input.fetchSite))) {
+  if ((input.write && input.origin === null) || isForeignOrigin(origins, input)) {
     throw fail('PUB_GUEST_ORIGIN', 'Guest requests must come from the site itself.', { expected: origins[0], received: input.origin });
   }
   const session = input.token ? await createPubGuestsQueries(deps.db).session(hash(input.token), deps.clock.now()) : null;

@@ -121,6 +121,10 @@ test.serial('an account suspended after linking: every request of its assistant 
   const code = await exchange(pending);
   t.is(code.status, 400);
   t.is(code.body.error, 'invalid_grant');
+  // Revoking stays open: the person's page lists the links for the pasted key, with their Unlink buttons.
+  const page = await browse(new CookieJar(), `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key } });
+  t.is(page.status, 200);
+  t.is((page.text.match(/name="revoke"/g) ?? []).length, 2);
 
   // Suspension is a state, not an end: the link survives it, and acts again once restored.
   await setSuspended(app.deps, agent.name, false);
