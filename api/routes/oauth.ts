@@ -177,10 +177,13 @@ async function interactionOf(ctx: Ctx) {
 export function oauthRouter() {
   const router = new Router<AppState, AppContextExtras>();
 
-  // Registered before /oidc{/*rest}: the provider's own discovery routes are never reached.
+  // Registered before /oidc{/*rest}: the provider's own discovery routes are never reached. The
+  // document is built from BASE_URL alone; the server it describes is started on its first read (its
+  // keys made once), as for any request that needs it, and then answered from memory.
   let metadata: string | null = null;
   for (const path of DISCOVERY_PATHS) {
     router.get(path, async (ctx: Ctx) => {
+      await ctx.deps.oauth.get();
       metadata ??= JSON.stringify(authorizationServerMetadata(ctx.deps.config.baseUrl));
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.set('Cache-Control', 'public, max-age=3600');
