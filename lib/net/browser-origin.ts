@@ -2,7 +2,7 @@
 // A request from a page of any other origin (or `Origin: null`, or `Sec-Fetch-Site` saying
 // cross-site) is foreign; a client that sends no `Origin` is not a browser page and is not judged.
 // The MCP endpoint refuses foreign origins (DNS rebinding, MCP transports spec); the publication
-// site's guest routes apply the same list (lib/pub/guests.ts).
+// site's guest routes check the same list and rule in lib/pub/guests.ts (left to that area's owner).
 import type { Config } from '../config.ts';
 
 export function ownOrigins(config: Pick<Config, 'siteUrl' | 'baseUrl'>): string[] {

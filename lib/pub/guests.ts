@@ -5,7 +5,6 @@ import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
-import { isForeignOrigin, ownOrigins } from '../net/browser-origin.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { createPubGuestsQueries, type GuestSession } from '../../sql/queries/pub-guests.ts';
 import { createRateCountersQueries } from '../../sql/queries/rate-counters.ts';
@@ -55,7 +54,7 @@ export async function openGuestSession(deps: LibDeps, input: { token: string | n
 
 /** The origins a guest write may come from: the site and the service. */
 export function allowedOrigins(deps: LibDeps): string[] {
-  return ownOrigins(deps.config);
+  return [...new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin])];
 }
 
 /**
@@ -64,7 +63,7 @@ export function allowedOrigins(deps: LibDeps): string[] {
  */
 export async function guestSession(deps: LibDeps, input: { token: string | null; csrf: string | null; origin: string | null; fetchSite: string | null; write: boolean }): Promise<GuestSession> {
   const origins = allowedOrigins(deps);
-  if ((input.write && input.origin === null) || isForeignOrigin(origins, input)) {
+  if ((input.write && input.origin === null) || (input.origin !== null && !origins.includes(input.origin)) || (input.fetchSite !== null && !['same-origin', 'none'].includes(input.fetchSite))) {
     throw fail('PUB_GUEST_ORIGIN', 'Guest requests must come from the site itself.', { expected: origins[0], received: input.origin });
   }
   const session = input.token ? await createPubGuestsQueries(deps.db).session(hash(input.token), deps.clock.now()) : null;
