@@ -81,6 +81,26 @@ test('a suspended account links nothing: its key and a link code it got before t
   t.is((await app.request('POST', '/v1/mcp/link-codes', { key: agent.key })).body.error.code, 'ACCOUNT_SUSPENDED');
 });
 
+test('a revoked account links nothing: its key, a link code it got before, and a code a person already approved are refused', async (t) => {
+  const agent = await app.register('state_revoked_link');
+  const code = (await app.request('POST', '/v1/mcp/link-codes', { key: agent.key })).body.code as string;
+  const pending = await authorize(agent.key);
+  t.truthy(pending.code);
+  t.is((await app.request('POST', '/v1/me/revoke', { key: agent.key })).status, 200);
+  for (const credential of [agent.key, code]) {
+    const a = await authorize(credential);
+    t.is(a.posted.status, 403);
+    t.is(a.posted.location, null);
+    t.regex(a.posted.text, /does not work/);
+    t.false(a.posted.text.includes(credential));
+    t.is(a.code, null);
+  }
+  // The code approved before the revocation buys no token.
+  const exchanged = await exchange(pending);
+  t.is(exchanged.status, 400);
+  t.is(exchanged.body.error, 'invalid_grant');
+});
+
 test('a stopped residency links nothing (409 RESIDENCY_STOPPED); an assistant linked before keeps reading and refreshing', async (t) => {
   const agent = await app.register('state_stopped_link');
   const before = await linkedTokens(agent.key);
