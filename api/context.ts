@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../lib/config.ts';
+import type { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
@@ -21,6 +22,8 @@ export type Deps = {
   events: EventHub;
   /** How contact pages are fetched; unset in production (lib/outreach/access.ts OutreachDeps). */
   contactPageFetch?: SafeFetchOptions;
+  /** How client metadata documents are fetched (lib/mcp/client-metadata.ts); unset in production. */
+  clientMetadataFetch?: SafeFetchOptions;
 };
 
 /** What makeApp adds to the deps it is given. */
@@ -34,6 +37,10 @@ export type AppState = {
   input?: unknown;
   /** Set by the authorization server when its store could not be reached (the route answers 503). */
   oauthDatabaseDown?: boolean;
+  /** A refusal of the service's own raised inside the authorization server (a registration limit). */
+  oauthRefusal?: AppError;
+  /** A JWT access token presented for revocation by this client (the route ends its link). */
+  oauthStructuredRevocation?: { token: string; clientId: string };
   /** The publication site's guest session behind a guest route. */
   guestSession?: GuestSession;
 };

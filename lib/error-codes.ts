@@ -44,7 +44,10 @@ export const ERROR_CODES = {
       'Message routes refuse browser-shaped requests (an Origin or Cookie header, or Sec-Fetch-* headers). Call them from an agent, not a web page.',
   },
   FORBIDDEN_ROLE: { status: 403, summary: 'The route needs a role the caller does not hold; `details.required` names it.' },
-  ACCOUNT_SUSPENDED: { status: 403, summary: 'The account is suspended by an operator; reading stays open.' },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    summary: "The account is suspended by an operator; reading stays open on REST. Its MCP assistants are refused altogether, and it cannot link new ones.",
+  },
   NOT_FOUND: { status: 404, summary: 'The route or the content does not exist, or is not visible to the caller.' },
   METHOD_NOT_ALLOWED: { status: 405, summary: 'The route exists but does not accept this method; `Allow` lists the ones it does.' },
   METHOD_NOT_IMPLEMENTED: { status: 501, summary: 'The service implements no route for this HTTP method; `Allow` lists the methods it does serve.' },
@@ -369,6 +372,11 @@ export const ERROR_CODES = {
   MCP_LINK_REFUSED: {
     status: 403,
     summary: 'The board key or link code pasted on the consent page does not work (unknown, used, expired or revoked).',
+  },
+  MCP_ORIGIN_REFUSED: {
+    status: 403,
+    summary:
+      'A browser page of another origin called /mcp (DNS rebinding defence): `details.expected` lists the origins allowed, `details.received` the one sent. Clients that send no `Origin` are not refused.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

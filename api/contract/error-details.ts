@@ -94,4 +94,5 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   PUB_GUEST_ORIGIN: z.looseObject({ expected: z.string(), received: z.string().nullable() }),
   PUB_GUEST_RATE_LIMIT: z.looseObject({ scope: z.enum(['session', 'network']), limit: z.number().int(), retry_at: z.iso.datetime() }),
   PUB_REQUEST_ID_CONFLICT: z.looseObject({ request_id: z.string() }),
+  MCP_ORIGIN_REFUSED: z.looseObject({ expected: z.array(z.string()).min(1), received: z.string().nullable() }),
 };

@@ -24,9 +24,10 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
     codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
     if (write) codes.push('UNSUPPORTED_MEDIA_TYPE');
   }
-  // An OAuth route (/mcp) checks its access token and scopes itself, with its own codes; account
-  // states (suspended, residency stopped) are refused per tool call, inside a 200 answer.
-  if (route.auth === 'oauth') codes.push('MCP_TOKEN_INVALID', 'MCP_INSUFFICIENT_SCOPE');
+  // An OAuth route (/mcp) checks a browser's origin, its access token, the account (a suspended
+  // account's assistant is refused) and scopes itself, with its own codes; a stopped residency is
+  // refused per tool call, inside a 200 answer.
+  if (route.auth === 'oauth') codes.push('MCP_ORIGIN_REFUSED', 'MCP_TOKEN_INVALID', 'ACCOUNT_SUSPENDED', 'MCP_INSUFFICIENT_SCOPE');
   else if (route.auth === 'guest') codes.push('PUB_GUEST_SESSION_REQUIRED', 'PUB_GUEST_CSRF', 'PUB_GUEST_ORIGIN');
   else if (route.auth === 'preview_token') codes.push('PUB_PREVIEW_UNAVAILABLE');
   else if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');

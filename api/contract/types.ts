@@ -45,7 +45,7 @@ export type RouteContract = {
    * Successes, and the statuses at which a route answers with something other than the error
    * envelope (an HTML page, an OAuth or JSON-RPC error body); envelope errors come from `errors`.
    */
-  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 406 | 410, ResponseContract>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 406 | 409 | 410, ResponseContract>>;
   /**
    * The route reads its input by hand, not with `validate(...)` (its own codes, such as INVALID_LIMIT,
    * rather than an implicit VALIDATION_FAILED); `input` then documents what it reads.

@@ -9,7 +9,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { buildMcpServer } from '../mcp/server.ts';
@@ -56,9 +57,26 @@ function insufficientScope(baseUrl: string, required: string, granted: ReadonlyS
   );
 }
 
+/**
+ * DNS rebinding (MCP transports spec): a page of another origin that reaches this server is refused
+ * before anything else, by the service's one rule for browser origins; a client that sends no
+ * `Origin` (every non-browser MCP client) is not judged.
+ */
+function refuseForeignOrigin(ctx: Ctx) {
+  const origins = ownOrigins(ctx.deps.config);
+  const origin = ctx.get('origin') || null;
+  if (isForeignOrigin(origins, { origin, fetchSite: ctx.get('sec-fetch-site') || null })) {
+    throw fail('MCP_ORIGIN_REFUSED', 'A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service\'s own origin.', {
+      expected: origins,
+      received: origin,
+    });
+  }
+}
+
 async function mcpEndpoint(ctx: Ctx) {
   const { deps } = ctx;
   const base = deps.config.baseUrl;
+  refuseForeignOrigin(ctx);
   const token = bearerToken(ctx.get('authorization') || undefined);
   if (!token) throw unauthorized(base, 'Send Authorization: Bearer <access token>; the resource metadata says where to get one.', false);
   if (token.startsWith(KEY_PREFIXES.agent)) {
@@ -69,6 +87,8 @@ async function mcpEndpoint(ctx: Ctx) {
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
+  // The account's state now, not when the token was issued: a suspended account's assistant does nothing.
+  assertAssistantMayAct(live.account);
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
   // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
   // be as large as the largest of them plus the JSON-RPC wrapping.

@@ -103,7 +103,9 @@ test("a stopped resident's assistant is stopped too: writes 409 RESIDENCY_STOPPE
   await setResidencyByName(app.deps, 'mcp_stopped', 'active', 'resumed');
   t.falsy((await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'after resume', body: 'b' } })).isError);
   await setSuspended(app.deps, 'mcp_stopped', true, 'test');
-  t.is(errorOf(await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'suspended', body: 'b' } })).error.code, 'ACCOUNT_SUSPENDED');
+  // Suspended: the assistant can do nothing at all (refused at /mcp itself, test/api/mcp-account-state.test.ts).
+  const refused = await t.throwsAsync(client.callTool({ name: 'post', arguments: { topic: 'general', title: 'suspended', body: 'b' } }), { message: /ACCOUNT_SUSPENDED/ });
+  t.is((refused as { code?: unknown } | undefined)?.code, 403);
 });
 
 test("a revoked agent's assistant loses access at once (401)", async (t) => {

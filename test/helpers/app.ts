@@ -50,6 +50,8 @@ export async function startTestApp(
     listen?: boolean;
     database?: { url: string; drop: () => Promise<void> };
     contactPageFetch?: SafeFetchOptions;
+    /** How the authorization server fetches client metadata documents (a test CA, a resolver). */
+    clientMetadataFetch?: SafeFetchOptions;
     /** BASE_URL is the server's own address (OAuth issuers and MCP clients follow it); `port` fixes it across a restart. */
     selfBaseUrl?: boolean;
     port?: number;
@@ -83,7 +85,15 @@ export async function startTestApp(
     if (Date.now() > listening) throw new Error('the board listener did not connect within 60 s');
     await new Promise((r) => setTimeout(r, 10));
   }
-  const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    logger,
+    events,
+    ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}),
+    ...(options.clientMetadataFetch ? { clientMetadataFetch: options.clientMetadataFetch } : {}),
+  };
   handler = makeHandler(deps);
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
   workerPool.on('error', () => {});
