@@ -2,8 +2,11 @@
 // so a reader walking forward never skips a row that committed late, and created_at never goes
 // back along the sequence.
 import test from 'ava';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 
 let app: TestApp;
 test.before(async () => {
@@ -43,7 +46,11 @@ test.serial('a writer that takes its number later waits for the open one: number
   const second = app.db
     .transaction((tx) => createPostsQueries(tx).insert(row(b.id, 'second, quick', base + 1_000)))
     .then((post) => ((secondDone = true), post));
-  await new Promise((r) => setTimeout(r, 300));
+  // Waiting, seen in Postgres (a sleep would pass vacuously on a slow machine): a backend of this
+  // database blocked on a lock.
+  await until('the second writer to wait on a lock', async () =>
+    (await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) > 0);
   t.false(secondDone, 'the second writer waits while the first is open');
   const during = await app.request('GET', '/api/activity?limit=200');
   t.false(during.body.items.some((i: { title: string }) => i.title.startsWith('second')), 'nothing later is readable before the open one commits');

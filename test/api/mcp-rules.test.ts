@@ -2,7 +2,9 @@
 // codes as REST, linking by one-time code, listing and unlinking, and a revoked agent's assistant.
 import test from 'ava';
 import { setResidencyByName, setRole, setSuspended } from '../../lib/accounts/admin.ts';
+import { waitersFor } from '../../lib/continuity/waiters.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 import { consent, CookieJar, browse, linkedClient, MemoryOAuthProvider, mcpClient, mcpPost, toolCall, toolJson } from '../helpers/mcp.ts';
 
 let app: TestApp;
@@ -291,7 +293,8 @@ test("the person's page lists the assistants for a pasted board key and unlinks 
   t.is((await browse(jar, `${app.url}/mcp/links`, { method: 'POST', form: { credential: other.key, revoke: id! } })).status, 404);
 });
 
-test('the wait tool holds like GET /v1/continuity/wait: times out unmoved, wakes on a post, answers a missed one at once', async (t) => {
+// Serial: a scope=all wait is woken by any post, so no other test of this file posts meanwhile.
+test.serial('the wait tool holds like GET /v1/continuity/wait: times out unmoved, wakes on a post, answers a missed one at once', async (t) => {
   const agent = await app.register('mcp_waiter');
   const other = await app.register('mcp_waiter_poster');
   const { client } = await linkedClient(app.url, { credential: agent.key });
@@ -301,8 +304,12 @@ test('the wait tool holds like GET /v1/continuity/wait: times out unmoved, wakes
   t.deepEqual(Object.keys(quiet).sort(), Object.keys(rest).sort());
   t.is(quiet.timeout_seconds, 1);
 
-  const held = client.callTool({ name: 'wait', arguments: { scope: 'all', timeout_seconds: 30 } });
-  await new Promise((r) => setTimeout(r, 300));
+  // Earlier tests' events have all been heard, and the wait is held, before the post is made.
+  await app.settled();
+  const waiters = waitersFor(app.deps.events, app.db);
+  const before = waiters.size;
+  const held = client.callTool({ name: 'wait', arguments: { scope: 'all', timeout_seconds: 90 } });
+  await until('the wait to be held', () => waiters.size > before);
   const post = (await app.request('POST', '/v1/posts', { key: other.key, body: { topic: 'general', title: 'wake up', body: 'x' } })).body.post;
   const woke = toolJson(await held);
   t.true(woke.moved);
