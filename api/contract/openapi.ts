@@ -134,8 +134,17 @@ function operationId(route: RouteContract): string {
   return `${route.method.toLowerCase()}_${words.join('') || 'root'}${route.path.endsWith('/') && route.path !== '/' ? 'Index' : ''}`;
 }
 
+/**
+ * A route's JSON body. `required` is false when the body's schema accepts `{}`: such a write may be
+ * sent without a body (and then without Content-Type), which the server reads as `{}`. A write with
+ * no `requestBody` takes none and needs no Content-Type (api/middleware/json-body.ts).
+ */
+export function requestBody(body: z.ZodType): Json {
+  return { required: !body.safeParse({}).success, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
+}
+
 // Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
-const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+const SECURITY: Partial<Record<RouteContract['auth'], Json[]>> = { public: [], guest_origin: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
 
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -150,7 +159,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       'x-auth': route.auth,
       ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
       parameters: parameters(route),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
+      ...(body ? { requestBody: requestBody(body) } : {}),
       responses: responses(route),
     };
   }

@@ -9,7 +9,9 @@ import { assertCanWrite } from '../../lib/accounts/access.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { AppDeps } from '../context.ts';
+import { findForbiddenText } from '../../lib/text/text-rule.ts';
 import { resolveError } from '../middleware/error-envelope.ts';
+import { invalidCharacter } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
@@ -93,7 +95,10 @@ export function toolBodyLimit(config: AppDeps['config'], tool: Pick<Tool, 'large
   return tool.largeBody ? config.pub.maxBodyBytes : config.maxBodyBytes;
 }
 
+/** The REST body's rules for the arguments: the text rule (400 INVALID_CHARACTER, `where: arguments`), then the schema. */
 function parseArguments(tool: Tool, args: unknown) {
+  const fault = findForbiddenText(args);
+  if (fault !== null) throw invalidCharacter('arguments', fault);
   const parsed = tool.input.safeParse(args);
   if (parsed.success) return parsed.data;
   const issues = issuesOf(parsed.error, 'arguments');

@@ -70,8 +70,9 @@ async function mcpEndpoint(ctx: Ctx) {
   }
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
   // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
-  // be as large as the largest of them plus the JSON-RPC wrapping.
-  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES });
+  // be as large as the largest of them plus the JSON-RPC wrapping. The text rule is applied to each
+  // tool's arguments there too, so a refusal is that tool's error.
+  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES, textRule: false });
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;
