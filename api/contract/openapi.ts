@@ -160,6 +160,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
       parameters: parameters(route),
       ...(body ? { requestBody: requestBody(body) } : {}),
+      ...(route.input?.form ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } } : {}),
       responses: responses(route),
     };
   }

@@ -41,8 +41,11 @@ export type RouteContract = {
   /** Tag (surface) the route is listed under. */
   tag: string;
   auth: Auth;
-  /** The zod schemas of the route's `validate(...)`; `query` and `params` are objects. */
-  input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  /**
+   * The zod schemas of the route's `validate(...)`; `query` and `params` are objects. `form` documents
+   * a form-encoded body a page posts (read by hand); a write with neither `body` nor `form` takes none.
+   */
+  input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; form?: z.ZodType };
   /**
    * Successes, and the statuses at which a route answers with something other than the error
    * envelope (an HTML page, an OAuth or JSON-RPC error body); envelope errors come from `errors`.

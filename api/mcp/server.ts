@@ -9,9 +9,8 @@ import { assertCanWrite } from '../../lib/accounts/access.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { AppDeps } from '../context.ts';
-import { findForbiddenText } from '../../lib/text/text-rule.ts';
 import { resolveError } from '../middleware/error-envelope.ts';
-import { invalidCharacter } from '../middleware/json-body.ts';
+import { assertJsonRules } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
@@ -72,6 +71,8 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
   const tool = TOOLS_BY_NAME.get(name);
   try {
     if (!tool) throw fail('NOT_FOUND', `No tool named "${name}"; tools/list lists them.`);
+    // The REST body's rules, in its order: nesting and text (400, `where: arguments`), size, then the schema.
+    assertJsonRules(args, 'arguments');
     assertArgumentSize(caller, tool, args);
     const input = parseArguments(tool, args);
     // The token's scope was checked before the request reached the server (403 insufficient_scope).
@@ -95,10 +96,7 @@ export function toolBodyLimit(config: AppDeps['config'], tool: Pick<Tool, 'large
   return tool.largeBody ? config.pub.maxBodyBytes : config.maxBodyBytes;
 }
 
-/** The REST body's rules for the arguments: the text rule (400 INVALID_CHARACTER, `where: arguments`), then the schema. */
 function parseArguments(tool: Tool, args: unknown) {
-  const fault = findForbiddenText(args);
-  if (fault !== null) throw invalidCharacter('arguments', fault);
   const parsed = tool.input.safeParse(args);
   if (parsed.success) return parsed.data;
   const issues = issuesOf(parsed.error, 'arguments');

@@ -20,10 +20,11 @@ export function hasBody(ctx: Ctx): boolean {
  * The body as text and as JSON (`{}` for a request without a body: a route whose body is optional
  * reads it as empty, one whose body is required refuses it with VALIDATION_FAILED). `maxBytes`
  * defaults to MAX_BODY_BYTES; the text is what arrived, for routes that keep the bytes they were sent.
- * `textRule: false` leaves the text rule to the caller (the MCP endpoint checks each tool's
- * arguments, so a refusal is that tool's error rather than the whole request's).
+ * `wrapped` (the MCP endpoint) leaves the text rule and the nesting bound to the caller, which holds
+ * each tool's arguments to them (so a refusal is that tool's error); the message as a whole is held
+ * to `wrapped.maxDepth` only.
  */
-export async function readJsonBody(ctx: Ctx, options: { maxBytes?: number; textRule?: boolean } = {}): Promise<{ raw: string; value: unknown }> {
+export async function readJsonBody(ctx: Ctx, options: { maxBytes?: number; wrapped?: { maxDepth: number } } = {}): Promise<{ raw: string; value: unknown }> {
   if (!hasBody(ctx)) return { raw: '', value: {} };
   if (!isJsonContentType(ctx.get('content-type'))) {
     throw fail('UNSUPPORTED_MEDIA_TYPE', 'A body must be JSON, sent with Content-Type: application/json.', { expected: 'application/json' });
@@ -48,14 +49,20 @@ export async function readJsonBody(ctx: Ctx, options: { maxBytes?: number; textR
   } catch {
     throw fail('MALFORMED_JSON', 'The body is not valid JSON.');
   }
-  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw fail('MALFORMED_JSON', `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, { max_depth: MAX_JSON_DEPTH });
-  }
-  if (options.textRule !== false) {
-    const fault = findForbiddenText(value);
-    if (fault !== null) throw invalidCharacter('body', fault);
-  }
+  if (options.wrapped) assertDepth(value, options.wrapped.maxDepth, 'body');
+  else assertJsonRules(value, 'body');
   return { raw, value };
+}
+
+function assertDepth(value: unknown, max: number, where: 'body' | 'arguments') {
+  if (jsonDepth(value, max) > max) throw fail('MALFORMED_JSON', `The ${where === 'body' ? 'body nests' : 'arguments nest'} arrays and objects deeper than ${max} levels.`, { max_depth: max });
+}
+
+/** The rules every JSON input meets, a REST body or an MCP tool's arguments: nesting, then text. */
+export function assertJsonRules(value: unknown, where: 'body' | 'arguments'): void {
+  assertDepth(value, MAX_JSON_DEPTH, where);
+  const fault = findForbiddenText(value);
+  if (fault !== null) throw invalidCharacter(where, fault);
 }
 
 const PROBLEMS = { nul: 'U+0000 (NUL)', lone_surrogate: 'a lone UTF-16 surrogate', invalid_utf8: 'percent-encoded bytes that are not UTF-8' } as const;
