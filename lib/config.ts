@@ -82,9 +82,9 @@ const EnvSchema = z.object({
   PUB_UPLOAD_PART_MAX_BYTES: z.coerce.number().int().min(1).default(128 * 1024).meta({ description: 'largest decoded upload part' }),
   PUB_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600).meta({ description: 'time to send the parts and commit an upload' }),
   PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30).meta({ description: 'days idempotency keys of submissions are kept for replay and lookup' }),
-  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session (a signed cookie; stored at its first comment or report)' }),
   PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
-  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour (four times that per network)' }),
   // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
   // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
   B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({
