@@ -23,7 +23,8 @@ export const OTHER_HOSTILE: ReadonlyArray<{ name: string; value: unknown }> = [
   { name: 'C0 and C1 controls', value: '\u0001\u0008\u001b[2J\u007f\u0085\u009b\u009f' },
   { name: 'bidi overrides and isolates', value: '\u202e\u2066txt.exe\u2069\u202c\u200f' },
   { name: 'huge code points, noncharacters, tags', value: '\u{10FFFF}\u{E0041}\u{1F600}\uFFFF\uFFFE' },
-  { name: 'overlong string', value: 'y'.repeat(70_000) },
+  // Longer than any field allows, within the body limit (so the field's own rule answers, not 413).
+  { name: 'overlong string', value: 'y\u00e9'.repeat(12_000) },
   { name: 'number', value: -1e308 },
   { name: 'object', value: { nested: ['x'] } },
   { name: 'null', value: null },
