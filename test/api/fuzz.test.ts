@@ -14,7 +14,6 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { sql, type QuerySqlToken } from 'slonik';
 import { z } from 'zod';
 import { listRoutes } from '../../api/app.ts';
@@ -26,6 +25,7 @@ import { ERROR_CODES, type ErrorCode } from '../../lib/error-codes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { LEAK, OTHER_HOSTILE, OTHER_IN_URL, REFUSED_IN_URL, REFUSED_TEXT, stringFields, withValue, sample, type Hints } from '../helpers/hostile.ts';
 import { makeCallers, type Callers } from '../helpers/callers.ts';
+import { rawRequest, type RawResponse } from '../helpers/raw-http.ts';
 import { publish, submit } from '../helpers/pub.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
@@ -69,22 +69,8 @@ test.after.always(async () => {
   await app?.close();
 });
 
-type Raw = { status: number; type: string; text: string };
-
-/** One request on its own connection: one the server closes (a hostile request) never spoils the next. */
-function send(method: string, path: string, headers: Record<string, string>, body: Buffer | undefined): Promise<Raw> {
-  const url = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ agent: false, host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+type Raw = RawResponse;
+const send = (method: string, path: string, headers: Record<string, string>, body: Buffer | undefined) => rawRequest(app.url, method, path, headers, body);
 
 // Rows in every table the service writes, except the counters a refusal may itself move.
 const Count = z.object({ n: z.number() });

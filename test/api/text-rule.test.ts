@@ -3,10 +3,10 @@
 // upload commit's uploaded envelope, and the JSON nesting bound. Every refusal stores nothing.
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { sql } from 'slonik';
 import { CountRow } from '../../sql/rows.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 import { linkedClient, toolJson } from '../helpers/mcp.ts';
 import { article } from '../helpers/pub.ts';
 
@@ -23,19 +23,9 @@ test.after.always(async () => {
 const posts = async () => Number(await app.db.oneFirst(sql.type(CountRow)`select count(*)::int as count from posts`));
 
 /** A body sent as these exact bytes (JSON escapes included), with the JSON content type. */
-function raw(method: string, path: string, body?: string): Promise<{ status: number; body: any }> {
-  const url = new URL(app.url);
+function raw(method: string, path: string, body?: string) {
   const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', Authorization: `Bearer ${key}` };
-  if (body !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return rawRequest(app.url, method, path, body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }, body);
 }
 
 test.serial('a lone surrogate or NUL in a value or a key, at any depth, is 400 INVALID_CHARACTER naming it; nothing is stored', async (t) => {

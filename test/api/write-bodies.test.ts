@@ -3,12 +3,12 @@
 // missing key answers 401 before 415 everywhere; /openapi.json says which writes take a body and
 // whether it is required, and a write whose body is optional accepts none.
 import test from 'ava';
-import { request as httpRequest } from 'node:http';
 import { CONTRACT, type RouteContract } from '../../api/contract/index.ts';
 import { openApiPath, routeKey } from '../../api/contract/types.ts';
 import { ERROR_CODES, type ErrorCode } from '../../lib/error-codes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeCallers, type Callers } from '../helpers/callers.ts';
+import { rawRequest, type RawResponse } from '../helpers/raw-http.ts';
 
 let app: TestApp;
 let callers: Callers;
@@ -21,28 +21,8 @@ test.after.always(async () => {
   await app?.close();
 });
 
-type Raw = { status: number; text: string; body: any };
-
-/** A request exactly as given: no header or body added (fetch would add a Content-Type to a body). */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  const url = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = null;
-        try {
-          parsed = JSON.parse(text);
-        } catch {}
-        resolve({ status: res.statusCode ?? 0, text, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+type Raw = RawResponse;
+const send = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(app.url, method, path, headers, body);
 
 const WRITES = CONTRACT.filter((r) => r.method !== 'GET');
 /** A write that reads a form (the consent and links pages). */
