@@ -1,5 +1,6 @@
 // What every route answers at the edge, before any route's own rules: U+0000 anywhere, HTTP methods
-// no route has, times Postgres cannot hold, the JSON type on every write, security headers.
+// no route has, times Postgres cannot hold, security headers (what a write's body needs:
+// test/api/write-bodies.test.ts).
 import { request as httpRequest } from 'node:http';
 import test from 'ava';
 import { sql } from 'slonik';
