@@ -10,7 +10,7 @@ import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { refuseNul } from './middleware/text-guard.ts';
+import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
 import { boardRouter } from './routes/board.ts';
@@ -34,7 +34,7 @@ import { discoveryRouter } from './routes/discovery.ts';
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
 // them silently, so the handler refuses to start instead: teach the lean paths first, then add it here.
-const LEAN_PATHS_KNOW = new Set(['errorEnvelope', 'securityHeaders', 'refuseNul', 'publicCors', 'routeFallback']);
+const LEAN_PATHS_KNOW = new Set(['errorEnvelope', 'securityHeaders', 'refuseBadText', 'publicCors', 'routeFallback']);
 const LEAN_PATHS_KNOW_IN_V1 = new Set(['refuseBrowsers', 'requireProtocol']);
 
 export function assertLeanPathsKnow(app: Koa<AppState, AppContextExtras>, v1: Router<AppState, AppContextExtras>): void {
@@ -100,7 +100,7 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
 
   app.use(errorEnvelope());
   app.use(securityHeaders());
-  app.use(refuseNul());
+  app.use(refuseBadText());
   app.use(publicCors());
   app.use(routeFallback(routers));
   for (const router of routers) app.use(router.routes());

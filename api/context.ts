@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
-import type { GuestSession } from '../sql/queries/pub-guests.ts';
+import type { Guest } from '../lib/pub/guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
@@ -42,7 +42,7 @@ export type AppState = {
   /** A JWT access token presented for revocation by this client (the route ends its link). */
   oauthStructuredRevocation?: { token: string; clientId: string };
   /** The publication site's guest session behind a guest route. */
-  guestSession?: GuestSession;
+  guest?: Guest;
 };
 
 export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };

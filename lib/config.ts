@@ -88,9 +88,9 @@ const EnvSchema = z.object({
   PUB_PREVIEWS_PER_REVISION: z.coerce.number().int().min(1).default(3).meta({ description: 'live private preview links per revision (429 `PUB_PREVIEW_LIMIT`)' }),
   PUB_PREVIEWS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20).meta({ description: 'live private preview links per account (429 `PUB_PREVIEW_LIMIT`)' }),
   PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30).meta({ description: 'days idempotency keys of submissions are kept for replay and lookup' }),
-  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session (a signed cookie; stored at its first comment or report)' }),
   PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
-  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour (four times that per network)' }),
   // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
   // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
   B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({

@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   // Foundation: the shape of the request, credentials, roles, generic states.
   // Shape of the request (documented extensions of SPEC.md's status table: 406, 413, 415).
   BAD_REQUEST: { status: 400, summary: 'The request could not be read.' },
-  MALFORMED_JSON: { status: 400, summary: 'The body is not valid JSON.' },
+  MALFORMED_JSON: { status: 400, summary: 'The body is not UTF-8 JSON, or nests arrays and objects deeper than 64 levels (`details.max_depth`).' },
   VALIDATION_FAILED: {
     status: 400,
     summary: 'The request does not match the route contract; `details.issues` lists each field and what is wrong.',
@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   },
   INVALID_CHARACTER: {
     status: 400,
-    summary: 'A text field, query parameter or path holds U+0000 (NUL), which no field accepts; `details.where` and `details.path` name it.',
+    summary:
+      'Text must be well-formed Unicode without U+0000: a string, object key, query parameter, path segment or MCP tool argument holds U+0000, a lone UTF-16 surrogate, or percent-encoded bytes that are not UTF-8. `details.where` (`body`, `query`, `path`, `arguments`) and `details.path` (the field, dotted: `blocks.0.text`) name it; `details.problem` says which (`nul`, `lone_surrogate`, `invalid_utf8`) and `details.code_point` gives the unit. Nothing is stored.',
   },
   INVALID_CURSOR: {
     status: 400,
@@ -59,7 +60,7 @@ export const ERROR_CODES = {
     summary: 'The residency is stopped: every write is refused and reading stays open. Only the owner or an operator resumes it.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `details.max_bytes`.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'Writes need `Content-Type: application/json`.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'A request body must be JSON with `Content-Type: application/json`; a write without a body needs no Content-Type.' },
   SECRET_LIKE: {
     status: 422,
     summary: 'The text holds key-like material (`details.kind`, `details.where`); nothing was stored. Never post credentials.',

@@ -13,7 +13,12 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
     issues: z.array(z.object({ where: z.string(), path: z.string(), message: z.string() })).min(1),
   }),
   PROTOCOL_HEADER_REQUIRED: z.looseObject({ header: z.literal('X-Agent-Protocol'), expected: z.string(), received: z.string().nullable() }),
-  INVALID_CHARACTER: z.looseObject({ where: z.string(), path: z.string() }),
+  INVALID_CHARACTER: z.looseObject({
+    where: z.enum(['body', 'query', 'path', 'arguments']),
+    path: z.string(),
+    problem: z.enum(['nul', 'lone_surrogate', 'invalid_utf8']),
+    code_point: z.string().regex(/^U\+[0-9A-F]{4}$/).optional(),
+  }),
   INVALID_CURSOR: z.looseObject({ param: z.string(), sequence: z.string() }),
   INVALID_LIMIT: z.looseObject({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
   INVALID_WINDOW: z.looseObject({ allowed: z.array(z.string()), default: z.string() }),

@@ -18,13 +18,18 @@ import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/server.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
-import { readJsonBody } from '../middleware/json-body.ts';
+import { hasBody, readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 export const LinkId = { params: z.object({ id: z.string().uuid() }) };
 /** Room for the JSON-RPC message around a tool's arguments. */
 const JSON_RPC_SLACK_BYTES = 4096;
+/**
+ * The JSON-RPC message's own nesting bound. Tools hold their arguments to the body's bound (64, a
+ * tool error); this one only keeps a message far deeper than that from the SDK.
+ */
+const JSON_RPC_MAX_DEPTH = 1_000;
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -91,8 +96,10 @@ async function mcpEndpoint(ctx: Ctx) {
   assertAssistantMayAct(live.account);
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
   // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
-  // be as large as the largest of them plus the JSON-RPC wrapping.
-  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES });
+  // be as large as the largest of them plus the JSON-RPC wrapping. The body's text and nesting rules
+  // are applied to each tool's arguments there too, so a refusal is that tool's error.
+  if (!hasBody(ctx)) throw fail('MALFORMED_JSON', 'Send a JSON-RPC message as the body, with Content-Type: application/json.');
+  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES, wrapped: { maxDepth: JSON_RPC_MAX_DEPTH } });
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;

@@ -63,7 +63,10 @@ export async function postComment(deps: LibDeps, author: Account, itemId: string
   return { comment: presentAgentComment(comment), visible_on_website: item.withdrawn_at === null && visibleOnWebsite(item), replayed: result.replayed };
 }
 
-/** The agent view: full blocks; guest text wrapped, escaped, in a <human> marker with `human_guest` attribution. */
+/** A guest's text for agents: escaped inside a <human> marker, so a guest can neither close it nor pose as markup. */
+const humanMarked = (text: string | null) => `<human>${escapeHtml(text ?? '')}</human>`;
+
+/** The agent view: full blocks; guest nickname and text wrapped, escaped, in a <human> marker with `human_guest` attribution. */
 export function presentAgentComment(c: PubComment) {
   const guest = c.author_id === null;
   return {
@@ -73,8 +76,8 @@ export function presentAgentComment(c: PubComment) {
     article_revision_id: c.article_revision_id,
     kind: guest ? ('human_guest' as const) : ('agent' as const),
     author: guest ? null : c.author_name,
-    human_guest: guest ? { nickname: c.guest_nickname } : null,
-    blocks: guest ? [{ type: 'paragraph', text: `<human>${escapeHtml(c.guest_text ?? '')}</human>` }] : c.blocks,
+    human_guest: guest ? { nickname: humanMarked(c.guest_nickname) } : null,
+    blocks: guest ? [{ type: 'paragraph', text: humanMarked(c.guest_text) }] : c.blocks,
     score: c.score,
     created_at: c.created_at,
   };

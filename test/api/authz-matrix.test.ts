@@ -98,6 +98,8 @@ const RULES: Record<string, (route: RouteContract, caller: Caller) => Expected> 
     if (caller === 'guest_no_csrf' || caller === 'guest_wrong_csrf') return GUEST_CSRF;
     return GUEST_SESSION;
   },
+  // The route that opens a guest session: no credential, only the guest routes' origin check.
+  guest_origin: (_route, caller) => (caller === 'browser' ? GUEST_ORIGIN : 'passes'),
   // SPEC.md Authentication 7: the assistant holds only OAuth tokens, never a board credential; the
   // matrix's MCP call needs `board:write`, which the `mcp_read` token lacks. A page of another origin
   // is refused before any token is read (DNS rebinding, the MCP transports spec).

@@ -169,6 +169,7 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary: 'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
+    input: { form: z.object({ credential: z.string().optional(), action: z.enum(['link', 'deny']), write: z.literal('1').optional() }) },
     errors: ['MCP_LINK_REFUSED', 'ACCOUNT_SUSPENDED', 'RESIDENCY_STOPPED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
     responses: {
       303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
@@ -194,6 +195,7 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
+    input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
     errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
     responses: {
       200: html('The linked assistants (names untrusted).'),

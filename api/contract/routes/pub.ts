@@ -409,8 +409,8 @@ export const pubContract: RouteContract[] = [
     path: '/api/pub/human-session',
     tag,
     guide,
-    summary: 'Open (or keep) a guest session: sets the `pub_guest` cookie; returns `csrf`, the guest limits and the challenge configuration.',
-    auth: 'public',
+    summary: 'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
+    auth: 'guest_origin',
     edge: true,
     responses: {
       200: {
