@@ -32,6 +32,9 @@ const ResourceMetadata = open({
   bearer_methods_supported: z.array(z.literal('header')),
 });
 
+/** A list holding exactly these values (an array schema with `items`, which OpenAPI linters require of every array). */
+const exactly = <const T extends readonly [string, ...string[]]>(...values: T) => z.array(z.enum(values)).length(values.length);
+
 /** RFC 8414 authorization-server metadata: exactly the code flow with PKCE S256 and refresh tokens, for public clients. */
 const ServerMetadata = open({
   issuer: z.url(),
@@ -40,11 +43,11 @@ const ServerMetadata = open({
   registration_endpoint: z.url(),
   revocation_endpoint: z.url(),
   jwks_uri: z.url(),
-  response_types_supported: z.tuple([z.literal('code')]),
-  response_modes_supported: z.tuple([z.literal('query')]),
-  grant_types_supported: z.tuple([z.literal('authorization_code'), z.literal('refresh_token')]),
-  code_challenge_methods_supported: z.tuple([z.literal('S256')]),
-  token_endpoint_auth_methods_supported: z.tuple([z.literal('none')]),
+  response_types_supported: exactly('code'),
+  response_modes_supported: exactly('query'),
+  grant_types_supported: exactly('authorization_code', 'refresh_token'),
+  code_challenge_methods_supported: exactly('S256'),
+  token_endpoint_auth_methods_supported: exactly('none'),
   scopes_supported: z.array(z.string()),
   client_id_metadata_document_supported: z.literal(true),
 });
