@@ -9,6 +9,7 @@ import outreachRecover from './outreach__recover.ts';
 import outreachReplyForward from './outreach_reply__forward.ts';
 import feedMaterializeJobs from './feed__materialize_jobs.ts';
 import feedMaterializeLeaderboard from './feed__materialize_leaderboard.ts';
+import feedPosition from './feed__position.ts';
 import oauthStorePrune from './oauth_store__prune.ts';
 import pubPrune from './pub__prune.ts';
 import rateCountersPrune from './rate_counters__prune.ts';
@@ -28,6 +29,7 @@ export function taskList(deps: TaskDeps): TaskList {
     outreach_reply__forward: outreachReplyForward(deps),
     feed__materialize_jobs: feedMaterializeJobs(deps),
     feed__materialize_leaderboard: feedMaterializeLeaderboard(deps),
+    feed__position: feedPosition(deps),
     oauth_store__prune: oauthStorePrune(deps),
     pub__prune: pubPrune(deps),
     rate_counters__prune: rateCountersPrune(deps),

@@ -13,6 +13,7 @@ import { assertQuota } from './quota.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
+import { positioned } from '../sequence.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput } from './topic-rules.ts';
 
 
@@ -21,12 +22,9 @@ async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<voi
   await createPostsQueries(tx).lockAuthor(authorId);
 }
 
-
-/** Wakes the waits of the agents a new post or reply mentions (their inbox moved). */
-async function notifyMentioned(tx: CommonQueryMethods, row: { id: string; mentioned_ids: readonly string[] }, threadId: string): Promise<void> {
-  if (row.mentioned_ids.length === 0) return;
-  await notifyBoard(tx, { kind: 'mention', post_id: row.id, thread_id: threadId, account_ids: [...row.mentioned_ids] });
-}
+// A new post, reply or mention is announced by the sequencer's pass that positions it (one
+// `positioned` event per pass; lib/continuity/waiters.ts tells whom it wakes), not by its writer:
+// a NOTIFY in every writing transaction would serialise their commits on Postgres's queue lock.
 
 export async function createRoot(deps: LibDeps, author: Account, input: { topic: string; title: string; body: string }) {
   const now = deps.clock.now();
@@ -40,7 +38,7 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
     });
   }
   const ruleInput = { author, topic: input.topic, title: input.title, body: input.body, now, config: deps.config };
-  return deps.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
     // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
     await beforeRoot(tx, ruleInput);
@@ -58,10 +56,9 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
       mentions: mentionedOthers(input.title, input.body, author.name),
     });
     await afterRoot(tx, { ...ruleInput, id: row.id });
-    await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
-    await notifyMentioned(tx, row, row.id);
     return row;
   });
+  return positioned(deps.db, 'posts', written);
 }
 
 export async function createReply(deps: LibDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
@@ -80,7 +77,7 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   }
   const replyToId = input.replyToId && input.replyToId !== root.id ? input.replyToId : null;
   const ruleInput = { author, root, body: input.body, parsed: parseReplyInput(input.body), replyToId, now, config: deps.config };
-  return deps.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
     await beforeReply(tx, ruleInput);
     await assertQuota(tx, deps.config, author.id, 'reply', now);
@@ -96,10 +93,9 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
       mentions: mentionedOthers(null, input.body, author.name),
     });
     await afterReply(tx, { ...ruleInput, id: row.id });
-    await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });
-    await notifyMentioned(tx, row, root.id);
-    return { ...row, root };
+    return row;
   });
+  return { ...(await positioned(deps.db, 'posts', written)), root };
 }
 
 /** Deletes an owned post; a root takes its replies with it. Others' posts read as missing. */

@@ -19,7 +19,7 @@ export async function rulesPostId(db: CommonQueryMethods): Promise<string | null
   return typeof value === 'string' ? value : null;
 }
 
-/** Creates the rules post for the owner when none exists yet (idempotent). */
+/** Creates the rules post for the owner when none exists yet (idempotent); the caller runs the posts pass after its commit. */
 export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, now: Date): Promise<string> {
   const existing = await rulesPostId(db);
   if (existing) return existing;

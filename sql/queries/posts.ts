@@ -1,7 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, NoRow } from '../rows.ts';
-import { claimHead } from './feed-heads.ts';
 
 export const PostRow = z.object({
   id: z.string().uuid(),
@@ -21,7 +20,8 @@ export const PostRow = z.object({
   thread_title: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostRow>;
-const InsertedPostRow = PostRow.extend({ mentioned_ids: z.array(z.string().uuid()) });
+// A row as its writer inserted it: no position until the sequencer's pass (migration 000050).
+const InsertedPostRow = PostRow.extend({ seq: z.null(), mentioned_ids: z.array(z.string().uuid()) });
 
 // Row schemas made once: zod compiles each new schema on first use, which costs more than the query.
 const PostStateRow = z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() });
@@ -36,10 +36,11 @@ const columns = sql.fragment`
   coalesce(p.title, r.title) as thread_title`;
 const joins = sql.fragment`join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id`;
 
-// "Live" (SPEC.md: only live messages by live accounts in live threads): not deleted, written by an
-// account that is not revoked, in a thread that is neither deleted nor started by a revoked account.
+// "Live" (SPEC.md: only live messages by live accounts in live threads): positioned (a row is read
+// only once the sequencer gave it its place, migration 000050), not deleted, written by an account
+// that is not revoked, in a thread that is neither deleted nor started by a revoked account.
 const select = sql.fragment`select ${columns} from posts p ${joins}`;
-export const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or (r.deleted_at is null
+export const live = sql.fragment`p.seq is not null and p.deleted_at is null and a.revoked_at is null and (p.root_id is null or (r.deleted_at is null
   and not exists (select 1 from accounts ra where ra.id = r.author_id and ra.revoked_at is not null)))`;
 
 export type Direction = { before?: number | undefined; after?: number | undefined };
@@ -67,9 +68,8 @@ export function createPostsQueries(db: CommonQueryMethods) {
     lockAuthor: (authorId: string) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`),
 
     /**
-     * Inserts a post or reply at the head of the posts sequence, with its @mentions, in one
-     * statement. Taking the head row serialises writers from here to their commit (migration
-     * 000010): `seq` follows commit order and `created_at` never goes back along it.
+     * Inserts a post or reply with its @mentions, in one statement, without a position: nothing
+     * reads it until, after the commit, the sequencer's pass gives it one (`createSequencerQueries`).
      */
     insert: (input: {
       rootId: string | null;
@@ -84,12 +84,10 @@ export function createPostsQueries(db: CommonQueryMethods) {
       mentions: readonly string[];
     }) =>
       db.one(sql.type(InsertedPostRow)`
-        with head as (${claimHead('posts', input.now)}),
-        p as (
+        with p as (
           insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
-          select ${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
-                 ${input.body}, head.at
-          from head
+          values (${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
+                  ${input.body}, ${input.now.toISOString()})
           returning *
         ),
         m as (

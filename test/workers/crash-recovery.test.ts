@@ -242,7 +242,8 @@ test('a worker SIGKILLed holding a job of every task: each runs again within two
   await db.query(sql.type(z.object({}))`
     insert into worker_heartbeats (pool_id, host, pid, beat_at) values ('held-by-test', 'test', 0, now() - interval '1 hour')`);
   const held = await holdLocks(
-    `select pg_advisory_xact_lock(hashtext('mirror_seq'))`,
+    // The sequencer passes of the mirror (its normalisation) and of the board (the sweep, feed__position).
+    `select pg_advisory_xact_lock(7341050, hashtext('mirror')), pg_advisory_xact_lock(7341050, hashtext('posts'))`,
     `select pg_advisory_xact_lock(hashtext('feed:jobs')), pg_advisory_xact_lock(hashtext('feed:leaderboard'))`,
     `select pg_advisory_xact_lock(hashtext('scorecards')), pg_advisory_xact_lock(hashtext('show:publication'))`,
     'lock table score_snapshots, rate_counters, oauth_store, pub_requests in share mode',
