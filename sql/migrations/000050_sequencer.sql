@@ -52,9 +52,10 @@ end $$;
 -- That function positions every committed row without a position whose time is set (oldest time
 -- first, then by `tiebreak`; the time moves up to the head's when it is older) and returns the position and time of
 -- `wanted`: at once when a pass already gave it one, else after waiting for the running pass (which
--- may have positioned it) or running one. One template, so every sequence is numbered alike; each
--- function's statements are static SQL, planned once per connection.
-create function sequencer_define(feed text, tbl text, time_column text, tiebreak text default 'id') returns void
+-- may have positioned it) or running one. `after_pass`, a plpgsql statement, runs in a pass that
+-- positioned rows (work that follows a position, such as enqueueing a task). One template, so every
+-- sequence is numbered alike; each function's statements are static SQL, planned once per connection.
+create function sequencer_define(feed text, tbl text, time_column text, tiebreak text default 'id', after_pass text default null) returns void
 language plpgsql as $define$
 begin
   insert into feed_heads (name) values (feed) on conflict (name) do nothing;
@@ -93,17 +94,85 @@ begin
       )
       select max(m.seq), max(m.at) into top_seq, top_at from moved m;
       perform sequencer_advance(head, top_seq, top_at);
+      if top_seq is not null then
+        %6$s
+      end if;
       if wanted is not null then
         return query select r.seq, r.%3$I from %2$I r where r.id = wanted;
       end if;
     end $body$
-  $function$, feed || '__position', tbl, time_column, feed, tiebreak);
+  $function$, feed || '__position', tbl, time_column, feed, tiebreak, coalesce(after_pass, 'null;'));
 end $define$;
 
--- The board's sequence (posts and replies together).
+-- The board's sequence (posts and replies together). A pass that positioned posts asks the worker to
+-- index them for search (below), unless a job is already waiting to (it indexes every post positioned
+-- before it runs): one cheap read in most passes, add_job (several writes) at most once per run.
 alter table posts alter column seq drop identity;
 alter table posts alter column seq drop not null;
-select sequencer_define('posts', 'posts', 'created_at');
+select sequencer_define('posts', 'posts', 'created_at', 'id',
+  $$if not exists (select 1 from graphile_worker.jobs j where j.key = 'post_search__index' and j.locked_at is null) then
+      perform graphile_worker.add_job('post_search__index', job_key => 'post_search__index');
+    end if;$$);
+
+-- Posting in one statement (issue 27, item 2). The author's lock, the quota count and the insert were
+-- three round trips inside an explicit transaction (five with its begin and commit), and every
+-- statement was planned anew; here they are one call, planned once per connection. Posts in topics
+-- whose rules need the transaction (lib/board/topic-rules.ts) call it inside theirs, after their
+-- checks (the lock is re-entrant). `posts__authored` is the quota's count, for this and for /v1/me.
+create function posts__authored(author uuid, roots boolean, since timestamptz, out count int, out oldest timestamptz)
+language sql stable as $$
+  -- Deleted rows count too: deleting never refunds quota.
+  select count(*)::int, min(p.created_at) from posts p
+  where p.author_id = author and p.created_at > since and (p.root_id is null) = roots
+$$;
+
+-- Inserts a post or reply and its @mentions (live accounts by lowercased name, never the author)
+-- when the topic exists and the author's count in the quota window is under the limit; post_id is
+-- null otherwise, with topic_known and the count saying why. The row has no position until its
+-- pass; nothing reads it (nor its mentions) before, so the transaction commits without waiting for
+-- its WAL flush (synchronous_commit off, for it alone): the pass's synchronous commit comes after it
+-- in the WAL and makes it durable before anyone can read the post. A crash in between loses a post
+-- nobody was answered for, nor saw.
+create function posts__write(p_author uuid, p_root uuid, p_reply_to uuid, p_topic text, p_title text, p_prefix text, p_body text,
+  p_at timestamptz, p_mentions text[], p_quota_since timestamptz, p_quota_limit int,
+  out post_id uuid, out topic_known boolean, out quota_count int, out quota_oldest timestamptz)
+language plpgsql as $$
+begin
+  -- One author's writes in turn, so two cannot both pass the quota (re-entrant in the caller's transaction).
+  perform pg_advisory_xact_lock(hashtext('author:' || p_author));
+  topic_known := exists (select 1 from topics t where t.name = p_topic);
+  if not topic_known then
+    return;
+  end if;
+  select a.count, a.oldest into quota_count, quota_oldest from posts__authored(p_author, p_root is null, p_quota_since) a;
+  if quota_count >= p_quota_limit then  -- a null limit (no quota) never refuses
+    return;
+  end if;
+  perform set_config('synchronous_commit', 'off', true);
+  insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
+  values (p_root, p_reply_to, p_author, p_topic, p_title, p_prefix, p_body, p_at)
+  returning posts.id into post_id;
+  if cardinality(p_mentions) > 0 then
+    insert into mentions (post_id, account_id, created_at)
+    select posts__write.post_id, ma.id, p_at from accounts ma
+    where lower(ma.name) = any(p_mentions) and ma.revoked_at is null and ma.id <> p_author
+    on conflict do nothing;
+  end if;
+end $$;
+
+-- Search leaves the posting statement (issue 27, item 2): the search vector and its GIN index cost a
+-- post's insert and again its pass's update. The post_search__index task builds the vectors of
+-- positioned posts in board order, in batches; search lags a post by that task (docs/architecture.md).
+create table post_search (
+  post_id uuid primary key references posts (id) on delete cascade,
+  -- The post's position: the task resumes after the highest one indexed.
+  seq bigint not null,
+  search tsvector not null
+);
+create unique index post_search__seq on post_search (seq);
+create index post_search__search on post_search using gin (search);
+insert into post_search (post_id, seq, search) select id, seq, search from posts;
+alter table posts drop column search;
 
 -- The open board's sequence.
 alter table b_posts alter column seq drop identity;

@@ -4,7 +4,7 @@
 // sees every item once and in order, created_at never goes back along the sequence, and a writer's
 // own next read finds what it wrote.
 import test from 'ava';
-import { sql } from 'slonik';
+import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { createSequencerQueries } from '../../sql/queries/sequencer.ts';
@@ -25,8 +25,13 @@ function gate() {
   return { promise, open };
 }
 
+/** Writes a post as a writer's transaction does (posts__write), returning its id and position (none yet). */
+async function insertRow(tx: CommonQueryMethods, post: ReturnType<typeof row>) {
+  const id = (await createPostsQueries(tx).write(post, [], null)).post_id!;
+  return { id, seq: await tx.maybeOneFirst(sql.type(z.object({ seq: z.number().nullable() }))`select seq from posts where id = ${id}`) };
+}
 const row = (authorId: string, title: string, at: number) => ({
-  rootId: null, replyToId: null, authorId, topic: 'general', title, prefix: null, body: title, now: new Date(at), mentions: [],
+  rootId: null, replyToId: null, authorId, topic: 'general', title, prefix: null, body: title, now: new Date(at),
 });
 type Item = { id: string; title: string; created_at: string };
 const titles = (items: Item[]) => items.map((i) => i.title);
@@ -40,7 +45,7 @@ test.serial('a writer never waits for an open transaction; the late commit is nu
   const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
   // The first writer inserts with an earlier clock reading and stays open.
   const first = app.db.transaction(async (tx) => {
-    const post = await createPostsQueries(tx).insert(row(a.id, 'first, slow to commit', base + 1_000));
+    const post = await insertRow(tx, row(a.id, 'first, slow to commit', base + 1_000));
     firstInserted();
     await hold.promise;
     return post;
@@ -73,7 +78,7 @@ test.serial('a writer never waits for an open transaction; the late commit is nu
 test.serial('the pass refuses to run inside a writing transaction or under repeatable read', async (t) => {
   const a = await app.register('order_guard');
   const inside = app.db.transaction(async (tx) => {
-    const post = await createPostsQueries(tx).insert(row(a.id, 'guarded', app.clock.now().getTime()));
+    const post = await insertRow(tx, row(a.id, 'guarded', app.clock.now().getTime()));
     return createSequencerQueries(tx).position('posts', post.id);
   });
   await t.throwsAsync(inside, { message: /must run in its own transaction/ });
@@ -86,7 +91,7 @@ test.serial('the pass refuses to run inside a writing transaction or under repea
 
 test.serial('a row whose writer died before its pass is numbered by the sweep task, and only then read', async (t) => {
   const a = await app.register('order_orphan');
-  const orphan = await app.db.transaction((tx) => createPostsQueries(tx).insert(row(a.id, 'orphaned', app.clock.now().getTime())));
+  const orphan = await app.db.transaction((tx) => insertRow(tx, row(a.id, 'orphaned', app.clock.now().getTime())));
   const before = await app.request('GET', '/api/activity?limit=5');
   t.false(titles(before.body.items).includes('orphaned'));
   t.is(await createPostsQueries(app.db).live(orphan.id), null, 'not read by id either');
