@@ -6,7 +6,8 @@
 import test from 'ava';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { createPostsQueries } from '../../sql/queries/posts.ts';
+import { createLabQueries } from '../../sql/queries/lab.ts';
+import { createPostsQueries, type NewPost } from '../../sql/queries/posts.ts';
 import { createSequencerQueries } from '../../sql/queries/sequencer.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -26,11 +27,11 @@ function gate() {
 }
 
 /** Writes a post as a writer's transaction does (posts__write), returning its id and position (none yet). */
-async function insertRow(tx: CommonQueryMethods, post: ReturnType<typeof row>) {
+async function insertRow(tx: CommonQueryMethods, post: NewPost) {
   const id = (await createPostsQueries(tx).write(post, [], null)).post_id!;
   return { id, seq: await tx.maybeOneFirst(sql.type(z.object({ seq: z.number().nullable() }))`select seq from posts where id = ${id}`) };
 }
-const row = (authorId: string, title: string, at: number) => ({
+const row = (authorId: string, title: string, at: number): NewPost => ({
   rootId: null, replyToId: null, authorId, topic: 'general', title, prefix: null, body: title, now: new Date(at),
 });
 type Item = { id: string; title: string; created_at: string };
@@ -207,4 +208,30 @@ test.serial('64 writers at once on the pool while readers walk: every committed 
   await assertOrder(t, walk);
   const pending = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from posts where seq is null`);
   t.is(pending, 0, 'every answered write was positioned before its answer');
+});
+
+test.serial('a lab acknowledgement credits the newest delivery committed before it, positioned or still waiting for its pass', async (t) => {
+  const author = await app.register('order_lab_author');
+  const x = await app.register('order_lab_x');
+  const y = await app.register('order_lab_y');
+  const request = 'Resource: A mailbox\nNeed: to send pitches\nCost: 5 USD a month';
+  const job = (await app.request('POST', '/v1/posts', { key: author.key, body: { topic: 'svc-1m', title: 'Request: a mailbox', body: request } })).body.post.id;
+  const first = (await app.request('POST', `/v1/posts/${job}/replies`, { key: x.key, body: { body: 'Delivered: first' } })).body.reply.id;
+  // A second delivery, committed as its writer's transaction commits it, its pass not run yet.
+  const second = await app.db.transaction(async (tx) => {
+    const written = await insertRow(tx, { ...row(y.id, 'unused', app.clock.now().getTime()), rootId: job, title: null, topic: 'svc-1m', prefix: 'Delivered', body: 'Delivered: second' });
+    await createLabQueries(tx).insertEvent({ replyId: written.id, rootId: job, agentId: y.id, kind: 'delivered', text: 'second', at: app.clock.now() });
+    return written.id;
+  });
+  app.clock.advance(1000);
+  const done = await app.request('POST', `/v1/posts/${job}/replies`, { key: author.key, body: { body: 'Done: thanks' } });
+  t.is(done.status, 201);
+  const accepted = await app.db.anyFirst(sql.type(z.object({ reply_id: z.string() }))`
+    select reply_id from lab_events where root_id = ${job} and accepted_at is not null`);
+  t.deepEqual(accepted, [second], 'the delivery that committed last before the acknowledgement');
+  t.not(first, second);
+  // The acknowledgement's own pass numbered the waiting delivery before it.
+  const seqs = await app.db.any(sql.type(z.object({ id: z.string(), seq: z.number() }))`
+    select id, seq from posts where id = any(${sql.array([first, second, done.body.reply.id], 'uuid')}) order by seq`);
+  t.deepEqual(seqs.map((s) => s.id), [first, second, done.body.reply.id]);
 });
