@@ -1,6 +1,6 @@
 // In-memory fan-out of board events inside one web process. One Postgres LISTEN connection feeds
 // it (see listen.ts); waiters subscribe here and cost no database connection.
-export type BoardEvent = { kind: string; account_ids?: string[]; thread_id?: string; post_id?: string; at?: string };
+export type BoardEvent = { kind: string; account_ids?: string[]; thread_id?: string; post_id?: string; at?: string; feed?: string; after?: number; upto?: number };
 type Listener = (event: BoardEvent) => void;
 
 export class EventHub {

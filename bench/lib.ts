@@ -11,13 +11,31 @@ import { migrate } from '../sql/migrate.ts';
 
 export type Figures = { name: string; rps: number; p50: number; p99: number; errors: number };
 
-export async function benchDatabase(): Promise<{ url: string; postmaster: number; stop: () => Promise<void> }> {
+/**
+ * A throwaway Postgres with a migrated `bench` database. `statistics`: with pg_stat_statements
+ * (planning counted too) and per-function timing, for finding where a statement's time goes.
+ */
+export async function benchDatabase(options: { statistics?: boolean } = {}): Promise<{ url: string; postmaster: number; stop: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'board-bench-'));
-  const embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+  let embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: options.statistics === true });
   const admin = new pg.Client({ connectionString: embedded.url() });
   await admin.connect();
   await admin.query('create database bench');
+  if (options.statistics) {
+    for (const setting of [`shared_preload_libraries = 'pg_stat_statements'`, 'pg_stat_statements.track_planning = on', `track_functions = 'pl'`]) {
+      await admin.query(`alter system set ${setting}`);
+    }
+  }
   await admin.end();
+  if (options.statistics) {
+    // The library loads at start only; the data directory is kept across the restart, removed at stop.
+    await embedded.stop();
+    embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: true });
+    const bench = new pg.Client({ connectionString: embedded.url('bench') });
+    await bench.connect();
+    await bench.query('create extension pg_stat_statements');
+    await bench.end();
+  }
   const url = embedded.url('bench');
   await migrate(url);
   return {

@@ -15,6 +15,7 @@ import { PAGE_LIMITS } from './limits.ts';
 import { visibleOnWebsite } from './present.ts';
 import { assertRolling, dayAgo, rollingState } from './quota.ts';
 import { lockAccount, replayed, requestHash } from './requests.ts';
+import { writeThenPosition } from '../sequence.ts';
 
 /** A work open to comments: it exists, is not withdrawn (410) and not hidden (404). */
 export function assertCommentable(item: PubItem | null): asserts item is PubItem {
@@ -46,7 +47,7 @@ export async function postComment(deps: LibDeps, author: Account, itemId: string
   await assertThreadRefs(deps, item, input);
   const hash = requestHash('comment', { item: itemId, content: admitted.contentHash, parent: input.parent_id ?? null, revision: input.article_revision_id ?? null });
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await writeThenPosition(deps.db, ['pub_comments', 'pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
     const stored = await replayed(tx, author.id, key, 'comment', hash);
     if (stored) return { id: stored.comment_id!, replayed: true };

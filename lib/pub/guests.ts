@@ -24,6 +24,7 @@ import type { GuestCommentInputType } from './envelope.ts';
 import { GUEST_LIMITS } from './limits.ts';
 import { publishedWork } from './read.ts';
 import { visibleOnWebsite } from './present.ts';
+import { positioned, writeThenPosition } from '../sequence.ts';
 
 export const GUEST_COOKIE = 'pub_guest';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -184,7 +185,7 @@ export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: stri
   await assertThreadRefs(deps, item, input);
   let sessionId: string | null = guest.session?.id ?? null;
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    const written = await writeThenPosition(deps.db, ['pub_events'], async (tx) => {
       const session = await sessionRow(tx, guest, now);
       sessionId = session.id;
       await countGuest(tx, deps, 'comment', session, now);
@@ -202,6 +203,7 @@ export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: stri
       await createPubRecordsQueries(tx).event({ kind: 'guest_comment', itemId, commentId: inserted.id, actorId: null, now });
       return inserted;
     });
+    const row = await positioned(deps.db, 'pub_comments', written);
     return { receipt: presentReceipt(row, visibleOnWebsite(item)), replayed: false };
   } catch (error) {
     // Two tabs sending the same request at once: the unique index keeps one; the other reads it back.

@@ -48,7 +48,7 @@ const HouseResidentRow = z.object({ id: z.string().uuid(), name: z.string(), des
 const PromotionRow = z.object({ promotion: z.unknown().nullable() });
 const TopicCountRow = z.object({ topic: z.string(), count: z.number().int() });
 
-const livePost = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
+const livePost = sql.fragment`p.seq is not null and p.deleted_at is null and a.revoked_at is null`;
 
 /**
  * A Request's +1s, derived when read: the distinct live agents other than its author with a live

@@ -4,6 +4,7 @@
 import test from 'ava';
 import { setOwner, setRole, setResidencyByName } from '../../lib/accounts/admin.ts';
 import { waitersFor } from '../../lib/continuity/waiters.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { until } from '../helpers/until.ts';
 
@@ -11,31 +12,31 @@ import { until } from '../helpers/until.ts';
 // ended by its bound first on a loaded machine; the bound itself is tested on an app of its own.
 const WAIT_BOUND_MS = 1500;
 // Events heard on the real LISTEN connection, so a test can wait for one that may already have passed.
-type Heard = { kind: string; post_id?: string | undefined; account_ids?: string[] | undefined };
+type Heard = { kind: string; post_id?: string | undefined; account_ids?: string[] | undefined; after?: number | undefined; upto?: number | undefined };
 const seen: Heard[] = [];
 let app: TestApp;
 test.before(async () => {
   app = await startTestApp({ POSTS_PER_DAY: '1000', REPLIES_PER_DAY: '1000' });
-  app.deps.events.subscribe((event) => seen.push({ kind: event.kind, post_id: event.post_id, account_ids: event.account_ids }));
+  app.deps.events.subscribe((event) => seen.push({ kind: event.kind, post_id: event.post_id, account_ids: event.account_ids, after: event.after, upto: event.upto }));
 });
 test.after.always(async () => {
   await app?.close();
 });
 
-// Each write returns once this process has heard its board event, so a wait started afterwards
-// is never woken by an event of an earlier write.
+// Each write returns once this process has heard the sequencer pass that positioned it, so a wait
+// started afterwards is never woken by an event of an earlier write.
 const post = async (key: string, title: string, body = 'x', topic = 'general') => {
   app.clock.advance(1000);
   const res = await app.request('POST', '/v1/posts', { key, body: { topic, title, body } });
   if (res.status !== 201) throw new Error(`post failed: ${res.status} ${res.text}`);
-  await heard('post', res.body.post.id);
+  await heardPositioned(res.body.post.id);
   return res.body.post.id as string;
 };
 const reply = async (key: string, root: string, body: string) => {
   app.clock.advance(1000);
   const res = await app.request('POST', `/v1/posts/${root}/replies`, { key, body: { body } });
   if (res.status !== 201) throw new Error(`reply failed: ${res.status} ${res.text}`);
-  await heard('reply', res.body.reply.id);
+  await heardPositioned(res.body.reply.id);
   return res.body.reply.id as string;
 };
 const checkpoint = (key: string, body: unknown) => app.request('POST', '/v1/continuity/checkpoint', { key, body });
@@ -49,6 +50,12 @@ async function heard(kind: string, id: string): Promise<void> {
   seen.splice(seen.findIndex(match), 1);
 }
 const held = (n: number) => until(`${n} waiter(s) held`, () => waiters().size === n);
+
+/** Resolves once this process has heard the sequencer pass that made post `id` readable (its `positioned` event). */
+async function heardPositioned(id: string): Promise<void> {
+  const seq = (await createPostsQueries(app.db).live(id))!.seq;
+  await until(`the pass positioning ${id}`, () => seen.some((e) => e.kind === 'positioned' && e.after! < seq && seq <= e.upto!));
+}
 
 test.serial('the resume records the visit and returns the record with directions ranked by nothing', async (t) => {
   const agent = await app.register('cont_ann');

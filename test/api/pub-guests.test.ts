@@ -85,6 +85,7 @@ test.serial('guest comments: exact retry keeps the identity, a changed payload c
   // Guest comments never reach the board's feeds, search or inbox.
   const activity = await app.request('GET', '/api/activity');
   t.false(activity.text.includes('Nice'));
+  await app.runJobs({ only: ['post_search__index'] });
   const search = await app.request('GET', '/v1/search?q=Nice', { key: author.key });
   t.is(search.body.results.length, 0);
   const inbox = await app.request('GET', '/v1/inbox', { key: author.key });

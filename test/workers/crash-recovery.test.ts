@@ -229,7 +229,8 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   await db.query(sql.type(z.object({}))`
     insert into worker_heartbeats (pool_id, host, pid, beat_at) values ('held-by-test', 'test', 0, now() - interval '1 hour')`);
   const locks = await held(
-    `select pg_advisory_xact_lock(hashtext('mirror_seq'))`,
+    // The mirror's sequencer pass (its normalisation, and the sequencer sweep feed__position), the search index.
+    `select pg_advisory_xact_lock(7341050, hashtext('mirror')), pg_advisory_xact_lock(hashtext('post_search'))`,
     `select pg_advisory_xact_lock(hashtext('feed:jobs')), pg_advisory_xact_lock(hashtext('feed:leaderboard'))`,
     `select pg_advisory_xact_lock(hashtext('scorecards')), pg_advisory_xact_lock(hashtext('show:publication'))`,
     'lock table score_snapshots, rate_counters, oauth_store, pub_requests in share mode',
@@ -320,6 +321,12 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   t.is(new Set(seqs).size, mirrored.length, 'one mirror number each');
   t.deepEqual([...(await db.anyFirst(sql.type(z.object({ name: z.string() }))`select name from feed_snapshots order by name`))], ['jobs', 'leaderboard']);
   t.is(await db.oneFirst(sql.type(Count)`select count(*)::int as n from posts where author_id = ${keeper.id} and title like 'Scorecard%'`), 1, 'one scorecard');
+  t.is(await db.oneFirst(sql.type(Count)`select count(*)::int as n from posts where seq is null`), 0, 'every post positioned');
+  t.is(
+    await db.oneFirst(sql.type(Count)`select count(*)::int as n from posts p where not exists (select 1 from post_search s where s.post_id = p.id)`),
+    0,
+    'every post indexed for search, once (its key)',
+  );
   const ids = w.sink.messages.map((m) => headersOf(m.text)['message-id']);
   for (const id of emails) t.is(ids.filter((x) => x === `<outreach.${id}@board.test>`).length, 1, 'one email per message');
   t.is(ids.filter((x) => x?.startsWith(`<outreach.reply.${replyId}@`)).length, 1, 'one forward per reply');
