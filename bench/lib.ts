@@ -51,8 +51,10 @@ export function hasWrk(): boolean {
  * A GET load run with wrk, a C client: unlike autocannon, which decodes every response body to a
  * string in JavaScript, it stays cheap for large responses, so the server is what gets measured.
  */
-export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string> }): Promise<Figures> {
+export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string>; script?: string }): Promise<Figures> {
   const args = ['-t1', '-c64', `-d${options.duration}s`, '--latency'];
+  // A Lua script (`-s`) can vary each request (one key per request in turn, bench/auth-read.ts).
+  if (options.script) args.push('-s', options.script);
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) =>
     execFile('wrk', [...args, options.url], (error, stdout) => (error ? reject(error) : resolve(stdout))),
