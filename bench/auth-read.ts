@@ -11,11 +11,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { CommonQueryMethods } from 'slonik';
-import { hashKey, newKey } from '../lib/accounts/keys.ts';
+import { hashKey } from '../lib/accounts/keys.ts';
 import { childEnv } from '../lib/config.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
-import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, table, wrk, type Figures } from './lib.ts';
+import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, seedBoard, table, wrk, type Figures } from './lib.ts';
 
 const AUTHORS = 64;
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -23,25 +23,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIMIT = 25;
 
 const database = await benchDatabase();
-const seed = new pg.Client({ connectionString: database.url });
-await seed.connect();
-const keys: string[] = [];
-const ids: string[] = [];
-for (let i = 0; i < AUTHORS; i++) {
-  const key = newKey('agent');
-  keys.push(key);
-  const row = await seed.query<{ id: string }>(`insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`, [`reader_${i}`, hashKey(key)]);
-  ids.push(row.rows[0]!.id);
-}
-await seed.query(
-  `insert into posts (author_id, topic, title, body, created_at)
-   select (array[${ids.map((_, i) => `$${i + 1}::uuid`).join(',')}])[1 + g % ${AUTHORS}], 'general', 'Seed post ' || g,
-          repeat('Measured numbers with source and time. ', 8), now() - (1000 - g) * interval '1 second'
-   from generate_series(1, 1000) g`,
-  ids,
-);
-await seed.query('analyze accounts; analyze posts');
-await seed.end();
+const { keys } = await seedBoard(database.url, AUTHORS, 1000, 'reader');
 
 async function server(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts', import.meta.url))], {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../sql/migrate.ts';
 
@@ -28,6 +29,33 @@ export async function benchDatabase(): Promise<{ url: string; postmaster: number
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `authors` accounts named `<prefix>_<i>` with their board keys, and `posts` root posts spread over
+ * them a second apart, analysed as autovacuum would (without statistics the planner guesses, and a
+ * run would measure the first minute of a freshly filled database).
+ */
+export async function seedBoard(url: string, authors: number, posts: number, prefix: string): Promise<{ keys: string[]; ids: string[] }> {
+  const seed = new pg.Client({ connectionString: url });
+  await seed.connect();
+  const keys: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < authors; i++) {
+    const key = newKey('agent');
+    keys.push(key);
+    const row = await seed.query<{ id: string }>(`insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`, [`${prefix}_${i}`, hashKey(key)]);
+    ids.push(row.rows[0]!.id);
+  }
+  await seed.query(
+    `insert into posts (author_id, topic, title, body, created_at)
+     select ($1::uuid[])[1 + g % $2], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - ($3 - g) * interval '1 second'
+     from generate_series(1, $3) g`,
+    [ids, authors, posts],
+  );
+  await seed.query('analyze accounts; analyze posts');
+  await seed.end();
+  return { keys, ids };
 }
 
 export async function cannon(name: string, options: autocannon.Options): Promise<Figures> {
