@@ -89,7 +89,8 @@ export class KeyCache {
     if (this.ttlMs <= 0 || !this.source.live || token !== this.generation) return;
     if (this.byHash.size >= this.maxEntries) this.clear();
     const id = hash.toString('base64');
-    this.byHash.set(id, { account, expires: performance.now() + this.ttlMs });
+    // Shared by every request that presents the key until it goes: nobody may change it in place.
+    this.byHash.set(id, { account: Object.freeze(account), expires: performance.now() + this.ttlMs });
     let hashes = this.hashesOf.get(account.id);
     if (!hashes) this.hashesOf.set(account.id, (hashes = new Set()));
     hashes.add(id);
