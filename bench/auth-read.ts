@@ -4,7 +4,7 @@
 // `pg` with the same pool size and 64 loops: the ceiling for (a). Rounds are interleaved; req/s is the
 // mean over rounds. Prints (b)/(c) (target >= 0.5) and (a)/(c).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -105,6 +105,7 @@ for (let r = 0; r < ROUNDS; r++) {
   rounds.push(row);
 }
 await pool.end();
+rmSync(script, { force: true });
 for (const s of [uncached, cached]) s.child.kill('SIGTERM');
 await Promise.all([uncached, cached].map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
 await database.stop();
