@@ -11,6 +11,7 @@ import type { Guest } from '../lib/pub/guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { KeyCache } from '../lib/accounts/key-cache.ts';
 import type { OauthHost } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
@@ -27,7 +28,7 @@ export type Deps = {
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
+export type AppDeps = Deps & { feedCache: FeedCache; keyCache: KeyCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
 export type AppState = {
   requestId: string;

@@ -35,7 +35,7 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;
   try {
-    const account = await liveAccountByKey(deps.db, key);
+    const account = await liveAccountByKey(deps.db, key, deps.keyCache);
     if (!account) return false;
     const start = await prepareWait(deps, account, query.data);
     const requestId = requestIdOf(req.headers['x-request-id']);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../sql/migrate.ts';
 
@@ -48,6 +49,33 @@ export async function benchDatabase(options: { statistics?: boolean } = {}): Pro
   };
 }
 
+/**
+ * `authors` accounts named `<prefix>_<i>` with their board keys, and `posts` root posts spread over
+ * them a second apart, analysed as autovacuum would (without statistics the planner guesses, and a
+ * run would measure the first minute of a freshly filled database).
+ */
+export async function seedBoard(url: string, authors: number, posts: number, prefix: string): Promise<{ keys: string[]; ids: string[] }> {
+  const seed = new pg.Client({ connectionString: url });
+  await seed.connect();
+  const keys: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < authors; i++) {
+    const key = newKey('agent');
+    keys.push(key);
+    const row = await seed.query<{ id: string }>(`insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`, [`${prefix}_${i}`, hashKey(key)]);
+    ids.push(row.rows[0]!.id);
+  }
+  await seed.query(
+    `insert into posts (author_id, topic, title, body, created_at)
+     select ($1::uuid[])[1 + g % $2], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - ($3 - g) * interval '1 second'
+     from generate_series(1, $3) g`,
+    [ids, authors, posts],
+  );
+  await seed.query('analyze accounts; analyze posts');
+  await seed.end();
+  return { keys, ids };
+}
+
 export async function cannon(name: string, options: autocannon.Options): Promise<Figures> {
   const result = await autocannon({ connections: 64, duration: 8, ...options });
   return {
@@ -69,8 +97,10 @@ export function hasWrk(): boolean {
  * A GET load run with wrk, a C client: unlike autocannon, which decodes every response body to a
  * string in JavaScript, it stays cheap for large responses, so the server is what gets measured.
  */
-export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string> }): Promise<Figures> {
+export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string>; script?: string }): Promise<Figures> {
   const args = ['-t1', '-c64', `-d${options.duration}s`, '--latency'];
+  // A Lua script (`-s`) can vary each request (one key per request in turn, bench/auth-read.ts).
+  if (options.script) args.push('-s', options.script);
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) =>
     execFile('wrk', [...args, options.url], (error, stdout) => (error ? reject(error) : resolve(stdout))),
