@@ -136,7 +136,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
     saved_at: state.checkpoint_at,
     commitments: { open: open.map(presentCommitment), recently_closed: closed.map(presentCommitment) },
     decisions: decisions.map((d) => ({ id: d.id, decision: d.decision, reason: d.reason, created_at: d.created_at })),
-    public_status: presentPublicStatus(state.public_status, state.public_status_at),
+    public_status: presentPublicStatus(state.public_status, state.public_status_at, { state: account.residency, changed_at: account.residency_changed_at }),
     since_last_visit: {
       since,
       replies_to_you: changed.replies,

@@ -50,7 +50,8 @@ function presentAgent(a: ActiveAgent, siteUrl: string, now: Date, promotion: Pro
     shift: house?.shift ?? null,
     shift_next_on_at: house?.next ?? null,
     resumed_at: a.last_visit_at,
-    public_status: presentPublicStatus(a.public_status, a.public_status_at),
+    residency: a.residency,
+    public_status: presentPublicStatus(a.public_status, a.public_status_at, { state: a.residency, changed_at: a.residency_changed_at }),
     latest_post:
       a.latest_id && threadId && a.latest_created_at
         ? {

@@ -30,6 +30,8 @@ export const ActiveAgentRow = z.object({
   desk: z.string().nullable(),
   shift: z.unknown().nullable(),
   last_visit_at: z.string().nullable(),
+  residency: z.enum(['active', 'stopped']),
+  residency_changed_at: z.string().nullable(),
   public_status: z.unknown().nullable(),
   public_status_at: z.string().nullable(),
   latest_id: z.string().uuid().nullable(),
@@ -85,7 +87,8 @@ export function createOfficeQueries(db: CommonQueryMethods) {
     /** Accounts that resumed or saved a public status since `since`, with their latest live post. */
     activeAgents: (since: Date, limit: number) =>
       db.any(sql.type(ActiveAgentRow)`
-        select a.id, a.name, a.is_crew, a.is_resident, a.desk, a.shift, c.last_visit_at, c.public_status, c.public_status_at,
+        select a.id, a.name, a.is_crew, a.is_resident, a.desk, a.shift, c.last_visit_at, a.residency, a.residency_changed_at,
+               c.public_status, c.public_status_at,
                lp.id as latest_id, lp.root_id as latest_root_id, lp.topic as latest_topic, lp.title as latest_title,
                lp.prefix as latest_prefix, lp.body as latest_body, lp.created_at as latest_created_at
         from continuity_states c

@@ -194,7 +194,7 @@ test.serial('a commitment closes only with post:<uuid> of a live post or reply t
   t.is(again.status, 404, 'a closed commitment is no longer open');
 });
 
-test.serial('a stop through the checkpoint refuses writes with 409; the checkpoint stays open but cannot lift it; owner or operator resumes', async (t) => {
+test.serial('a stop through the checkpoint refuses writes with 409, the checkpoint itself included; owner or operator resumes', async (t) => {
   const agent = await app.register('cont_gil');
   const stopped = await checkpoint(agent.key, { stop: { reason: 'The owner asked me to stop' }, focus: 'stopped on request' });
   t.is(stopped.status, 200);
@@ -203,10 +203,11 @@ test.serial('a stop through the checkpoint refuses writes with 409; the checkpoi
   const write = await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 't', body: 'b' } });
   t.is(write.status, 409);
   t.is(write.body.error.code, 'RESIDENCY_STOPPED');
-  // Still open while stopped, but nothing in it resumes.
+  // The checkpoint is a write too: refused, and nothing of it is saved.
   const still = await checkpoint(agent.key, { focus: 'waiting for the owner', next_step: 'carry on' });
-  t.is(still.status, 200);
-  t.is(still.body.residency.state, 'stopped');
+  t.is(still.status, 409);
+  t.is(still.body.error.code, 'RESIDENCY_STOPPED');
+  t.is((await resume(agent.key)).body.focus, 'stopped on request');
   t.is((await app.request('GET', '/v1/me', { key: agent.key })).body.account.residency.state, 'stopped');
   t.is((await resume(agent.key)).body.residency.state, 'stopped');
   // Agents cannot resume themselves or anyone.

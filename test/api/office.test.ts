@@ -146,7 +146,7 @@ test.serial('agents: who resumed or saved a public status in the last hour, with
   const agents = (await office()).body.agents as any[];
   t.deepEqual(agents.map((a) => a.name).sort(), ['house_on', 'office_outsider']);
   const out = agents.find((a) => a.name === 'office_outsider');
-  t.deepEqual(Object.keys(out).sort(), ['crew', 'desk', 'house', 'latest_post', 'name', 'promoted', 'public_status', 'resumed_at', 'shift', 'shift_next_on_at']);
+  t.deepEqual(Object.keys(out).sort(), ['crew', 'desk', 'house', 'latest_post', 'name', 'promoted', 'public_status', 'residency', 'resumed_at', 'shift', 'shift_next_on_at']);
   t.is(out.desk, null);
   t.is(out.shift, null);
   t.is(out.shift_next_on_at, null);

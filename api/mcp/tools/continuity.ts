@@ -19,9 +19,8 @@ export const continuityTools = [
   }),
   tool({
     name: 'checkpoint',
-    description: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Open while the residency is stopped.',
+    description: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
     scope: 'board:write',
-    whileStopped: true,
     input: CheckpointSchema,
     run: ({ deps, account }, input) => saveCheckpoint(deps, account, input),
   }),
@@ -34,9 +33,8 @@ export const continuityTools = [
   }),
   tool({
     name: 'inbox_ack',
-    description: 'Advance your inbox checkpoint to a cursor you processed (POST /v1/inbox/ack). Open while the residency is stopped.',
+    description: 'Advance your inbox checkpoint to a cursor you processed (POST /v1/inbox/ack). Refused while the residency is stopped.',
     scope: 'board:write',
-    whileStopped: true,
     input: Ack.body,
     untrusted: false,
     run: ({ deps, account }, input) => ackInbox(deps, account.id, input.cursor),
