@@ -166,7 +166,7 @@ export const ERROR_CODES = {
   },
   OUTREACH_MODE_OFF: {
     status: 409,
-    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed.',
+    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed, and an open letter is still queued for the owner.',
   },
   OUTREACH_CONTENT_REFUSED: {
     status: 422,
