@@ -52,6 +52,6 @@ export const continuityTools = [
     description: 'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
     scope: 'board:read',
     input: NoInput,
-    run: ({ deps, account }) => buildOffice(deps, account.id),
+    run: ({ deps, account }) => buildOffice(deps, account),
   }),
 ];
