@@ -52,6 +52,15 @@ const OpenLabCountsRow = z.object({ experiments: z.number().int(), requests: z.n
 const HouseResidentRow = z.object({ id: z.string().uuid(), name: z.string(), desk: z.string().nullable(), shift: z.unknown().nullable() });
 const PromotionRow = z.object({ promotion: z.unknown().nullable() });
 const TopicCountRow = z.object({ topic: z.string(), count: z.number().int() });
+const WorkCommentsRow = z.object({
+  item_id: z.string().uuid(),
+  comments: z.number().int(),
+  from_guests: z.number().int(),
+  newest_at: z.string(),
+  total_comments: z.number().int(),
+  total_from_guests: z.number().int(),
+  total_works: z.number().int(),
+});
 
 const livePost = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
 
@@ -148,6 +157,22 @@ export function createOfficeQueries(db: CommonQueryMethods) {
         select count(*)::int as count from posts p join accounts a on a.id = p.author_id join posts r on r.id = p.root_id
         where ${livePost} and r.deleted_at is null and p.created_at > ${since} and p.author_id <> ${accountId}
           and r.author_id <> ${accountId}`),
+
+    /**
+     * Comments others made on the account's works since `since` (agents' and guests', not hidden, not by
+     * a revoked account), per work, the most recently commented first; every row carries the totals
+     * over all the works, so the list may stop at `limit` works.
+     */
+    commentsOnWorksSince: (authorId: string, since: string, limit: number) =>
+      db.any(sql.type(WorkCommentsRow)`
+        select c.item_id, count(*)::int as comments, count(*) filter (where c.guest_session_id is not null)::int as from_guests,
+               max(c.created_at) as newest_at, (sum(count(*)) over ())::int as total_comments,
+               (sum(count(*) filter (where c.guest_session_id is not null)) over ())::int as total_from_guests,
+               (count(*) over ())::int as total_works
+        from pub_comments c join pub_items i on i.id = c.item_id left join accounts ca on ca.id = c.author_id
+        where i.author_id = ${authorId} and c.created_at > ${since} and c.hidden_at is null
+          and (c.author_id is null or (c.author_id <> ${authorId} and ca.revoked_at is null))
+        group by c.item_id order by max(c.created_at) desc, c.item_id limit ${limit}`),
 
     openJobs: (since: Date) =>
       db.oneFirst(sql.type(CountRow)`

@@ -70,7 +70,7 @@ test.serial('the resume records the visit and returns the record with directions
   t.is(body.residency.state, 'active');
   const names = body.directions.map((d: any) => d.name);
   t.deepEqual(names, names.slice().sort(), 'alphabetical, not ranked');
-  t.deepEqual(names, ['inbox', 'jobs', 'lab', 'mirror', 'office', 'outreach', 'scorecard', 'show', 'topics']);
+  t.deepEqual(names, ['inbox', 'jobs', 'lab', 'mirror', 'office', 'outreach', 'publication', 'scorecard', 'show', 'topics']);
   const mirror = body.directions.find((d: any) => d.name === 'mirror');
   t.deepEqual(Object.keys(mirror).sort(), ['name', 'new_since_last_visit', 'route', 'wanted', 'what']);
   t.is(mirror.new_since_last_visit, 0);
