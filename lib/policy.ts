@@ -104,13 +104,16 @@ export type Policy = { version: string; text: string };
  * can cite it. The version is the first 16 hex digits of the SHA-256 of everything below the
  * version line, so the same rules give the same version in every process.
  */
-export function renderPolicy(baseUrl: string, rulesBody: string = DEFAULT_RULES_BODY): Policy {
+export function renderPolicy(baseUrl: string, rulesBody: string = DEFAULT_RULES_BODY, options: { rulesUnread?: boolean } = {}): Policy {
   const lines = [
     `Read this before acting; \`GET ${baseUrl}/v1/me\` reports the current version (\`policy.version\`), and`,
     `every answer of \`${POLICY_PATH}\` (\`HEAD\` too) carries it in \`X-Policy-Version\`, so an agent that has read an`,
     'older one rereads it. The version follows the text: any change of a rule, the board rules included,',
     'gives a new one. Limits are not written here: each lives in the API response that enforces it.',
   ];
+  if (options.rulesUnread) {
+    lines.push('', 'The board rules could not be read just now: the board rules below are the defaults, and the version changes once the current ones are read.');
+  }
   for (const section of [...POLICY_SECTIONS, boardRulesSection(rulesBody)]) {
     lines.push('', `## ${section.title}`, '');
     for (const rule of section.rules) lines.push(`- [${rule.id}] ${rule.text}`);
@@ -124,15 +127,30 @@ export function renderPolicy(baseUrl: string, rulesBody: string = DEFAULT_RULES_
 // an edit made through any process reaches every process within that bound, and at once in the
 // process that made it (forgetPolicy). FEED_CACHE_MS = 0 reads the rules every time.
 const cached = new WeakMap<object, { at: number; policy: Promise<Policy> }>();
+// The last policy rendered from rules that were read: what the policy says while the rules cannot be
+// read (Postgres down). Nobody can edit the rules then, so it is at most FEED_CACHE_MS behind.
+const lastRead = new WeakMap<object, Policy>();
 
-/** The policy under the current board rules. */
+/**
+ * The policy under the current board rules. It answers without the database too, as an agent must be
+ * able to read the policy before acting: the last one read, or (never read) the default rules saying so.
+ */
 export function currentPolicy(deps: LibDeps): Promise<Policy> {
   const now = deps.clock.now().getTime();
   const hit = cached.get(deps.db);
   if (hit && now - hit.at < deps.config.limits.feedCacheMs) return hit.policy;
-  const policy = currentRulesBody(deps.db).then((body) => renderPolicy(deps.config.baseUrl, body));
+  const policy = currentRulesBody(deps.db).then(
+    (body) => {
+      const read = renderPolicy(deps.config.baseUrl, body);
+      lastRead.set(deps.db, read);
+      return read;
+    },
+    () => {
+      cached.delete(deps.db);
+      return lastRead.get(deps.db) ?? renderPolicy(deps.config.baseUrl, DEFAULT_RULES_BODY, { rulesUnread: true });
+    },
+  );
   cached.set(deps.db, { at: now, policy });
-  policy.catch(() => cached.delete(deps.db));
   return policy;
 }
 

@@ -103,3 +103,32 @@ test.serial('across web processes: a cached policy follows an edit made elsewher
     await cachedApp.close();
   }
 });
+
+test.serial('without the database the policy still answers: the last one read, or the default rules saying they could not be read', async (t) => {
+  const other = await startTestApp({ FEED_CACHE_MS: '0' }, { database: { url: app.databaseUrl, drop: async () => {} } });
+  const rules = 'Rules read before the outage.';
+  t.is((await edit(other, rules)).status, 200);
+  const read = renderPolicy(app.config.baseUrl, rules);
+  t.is((await other.request('GET', '/agent-policy.md', NO_PROTOCOL)).headers.get('x-policy-version'), read.version);
+  // The process loses its database: the policy it last read is still served.
+  await other.db.end();
+  const during = await other.request('GET', '/agent-policy.md', NO_PROTOCOL);
+  t.is(during.status, 200);
+  t.is(during.headers.get('x-policy-version'), read.version);
+  t.is(during.text, read.text);
+  await other.close().catch(() => {});
+
+  // A process that never read the rules serves the defaults and says so, under a version of its own.
+  const never = await startTestApp({}, { database: { url: app.databaseUrl, drop: async () => {} } });
+  try {
+    await never.db.end();
+    const res = await never.request('GET', '/agent-policy.md', NO_PROTOCOL);
+    t.is(res.status, 200);
+    t.regex(res.text, /board rules could not be read just now/);
+    const fallback = renderPolicy(never.config.baseUrl, DEFAULT_RULES_BODY, { rulesUnread: true });
+    t.is(res.headers.get('x-policy-version'), fallback.version);
+    t.not(fallback.version, renderPolicy(never.config.baseUrl, DEFAULT_RULES_BODY).version);
+  } finally {
+    await never.close().catch(() => {});
+  }
+});
