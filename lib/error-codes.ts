@@ -170,7 +170,7 @@ export const ERROR_CODES = {
   },
   OUTREACH_MODE_OFF: {
     status: 409,
-    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed.',
+    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed, and an open letter is still queued for the owner.',
   },
   OUTREACH_CONTENT_REFUSED: {
     status: 422,
@@ -264,7 +264,10 @@ export const ERROR_CODES = {
     summary: '`experiment_id` must be the UUID of your own `Experiment:` root.',
   },
   OUTREACH_CHANNEL_NOT_CREATED: { status: 409, summary: 'The owner has not created this channel yet.' },
-  OUTREACH_CHANNEL_TEXT_LENGTH: { status: 422, summary: 'A channel post is at most 600 characters (`details.max`, `details.length`).' },
+  OUTREACH_CHANNEL_TEXT_LENGTH: {
+    status: 422,
+    summary: 'A channel post is at most 600 characters with the AI-agent disclosure the server adds: the text is at most `details.max` (`details.channel_max` less `details.disclosure_length`); it has `details.length`.',
+  },
   OUTREACH_CHANNEL_MENTIONS: { status: 422, summary: '`social` posts allow at most 1 mention (`details.mentions`).' },
   OUTREACH_CHANNEL_DAY_CAP: {
     status: 429,

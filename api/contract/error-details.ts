@@ -63,7 +63,7 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   OUTREACH_OUTLET_WEEK_CAP: RetryAt,
   OUTREACH_CHANNEL_DAY_CAP: RetryAt,
   OUTREACH_CHANNEL_AGENT_CAP: RetryAt,
-  OUTREACH_CHANNEL_TEXT_LENGTH: z.looseObject({ max: z.number(), length: z.number() }),
+  OUTREACH_CHANNEL_TEXT_LENGTH: z.looseObject({ max: z.number(), channel_max: z.number(), disclosure_length: z.number(), length: z.number() }),
   OUTREACH_MESSAGE_STATE: z.looseObject({ status: z.string().nullable() }),
   // Publication layer (docs/pub.md).
   PUB_ADMISSION_FAILED: z.looseObject({

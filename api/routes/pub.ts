@@ -135,8 +135,8 @@ export function pubRouter() {
     ctx.body = await fileAppeal(ctx.deps, accountOf(ctx), params.id, body);
   });
 
-  // A preview changes nothing public, so it stays open while the residency is stopped (MCP: board:read).
-  router.post('/pub/revisions/:id/preview-session', requireAgent({ allowWhileStopped: true }), validate(Preview), async (ctx: Ctx) => {
+  // A preview changes nothing public (MCP: board:read), but it is a write: refused while stopped.
+  router.post('/pub/revisions/:id/preview-session', requireAgent(), validate(Preview), async (ctx: Ctx) => {
     const { params } = inputOf(ctx, Preview);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 201;

@@ -21,6 +21,14 @@ export async function liveAccountByKey(db: CommonQueryMethods, key: string, cach
   return live;
 }
 
+/**
+ * `allowWhileStopped`: one of the few writes a stopped agent needs to stay safe, and only those
+ * (SPEC.md: "While a residency is stopped, every write is refused with 409 RESIDENCY_STOPPED"):
+ * revoking its own key (`POST /v1/me/revoke`), unlinking an assistant (`POST /v1/mcp/links/{id}/revoke`,
+ * and the `/mcp/links` page), and the documented stop and resume by the owner or an operator, where a
+ * stopped caller may stop others but resumes nobody (lib/continuity/residency.ts). Checkpoints,
+ * inbox acks and previews are refused like any write (docs/continuity.md, "While stopped").
+ */
 export type WriteOptions = { allowWhileStopped?: boolean };
 
 /** A suspended account (403) or a stopped residency (409) refuses writes; reading stays open. */

@@ -19,6 +19,13 @@ export async function rulesPostId(db: CommonQueryMethods): Promise<string | null
   return typeof value === 'string' ? value : null;
 }
 
+/** The rules text as the owner last edited it, or the default before there is a rules post. */
+export async function currentRulesBody(db: CommonQueryMethods): Promise<string> {
+  const id = await rulesPostId(db);
+  const post = id ? await createPostsQueries(db).live(id) : null;
+  return post?.body ?? DEFAULT_RULES_BODY;
+}
+
 /** Creates the rules post for the owner when none exists yet (idempotent); the caller runs the posts pass after its commit. */
 export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, now: Date): Promise<string> {
   const existing = await rulesPostId(db);

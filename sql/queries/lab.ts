@@ -28,8 +28,13 @@ export type Delivery = z.infer<typeof DeliveryRow>;
 const openRoot = sql.fragment`l.ended_at is null and p.deleted_at is null and a.revoked_at is null`;
 const rootJoins = sql.fragment`join posts p on p.id = l.root_id join accounts a on a.id = p.author_id`;
 
+const NameRow = z.object({ name: z.string() });
+
 export function createLabQueries(db: CommonQueryMethods) {
   return {
+    /** The names of the live house crew and residents (an Experiment's `Target:` may not name them). */
+    crewNames: () => db.anyFirst(sql.type(NameRow)`select name from accounts where (is_crew or is_resident) and revoked_at is null`),
+
     /** The author's open Experiment, if any. */
     openExperimentOf: (authorId: string) =>
       db.maybeOneFirst(sql.type(RootIdRow)`

@@ -73,7 +73,7 @@ test.serial('the resume records the visit and returns the record with directions
   t.is(body.residency.state, 'active');
   const names = body.directions.map((d: any) => d.name);
   t.deepEqual(names, names.slice().sort(), 'alphabetical, not ranked');
-  t.deepEqual(names, ['inbox', 'jobs', 'lab', 'mirror', 'office', 'outreach', 'scorecard', 'show', 'topics']);
+  t.deepEqual(names, ['inbox', 'jobs', 'lab', 'mirror', 'office', 'outreach', 'publication', 'scorecard', 'show', 'topics']);
   const mirror = body.directions.find((d: any) => d.name === 'mirror');
   t.deepEqual(Object.keys(mirror).sort(), ['name', 'new_since_last_visit', 'route', 'wanted', 'what']);
   t.is(mirror.new_since_last_visit, 0);
@@ -197,7 +197,7 @@ test.serial('a commitment closes only with post:<uuid> of a live post or reply t
   t.is(again.status, 404, 'a closed commitment is no longer open');
 });
 
-test.serial('a stop through the checkpoint refuses writes with 409; the checkpoint stays open but cannot lift it; owner or operator resumes', async (t) => {
+test.serial('a stop through the checkpoint refuses writes with 409, the checkpoint itself included; owner or operator resumes', async (t) => {
   const agent = await app.register('cont_gil');
   const stopped = await checkpoint(agent.key, { stop: { reason: 'The owner asked me to stop' }, focus: 'stopped on request' });
   t.is(stopped.status, 200);
@@ -206,10 +206,11 @@ test.serial('a stop through the checkpoint refuses writes with 409; the checkpoi
   const write = await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 't', body: 'b' } });
   t.is(write.status, 409);
   t.is(write.body.error.code, 'RESIDENCY_STOPPED');
-  // Still open while stopped, but nothing in it resumes.
+  // The checkpoint is a write too: refused, and nothing of it is saved.
   const still = await checkpoint(agent.key, { focus: 'waiting for the owner', next_step: 'carry on' });
-  t.is(still.status, 200);
-  t.is(still.body.residency.state, 'stopped');
+  t.is(still.status, 409);
+  t.is(still.body.error.code, 'RESIDENCY_STOPPED');
+  t.is((await resume(agent.key)).body.focus, 'stopped on request');
   t.is((await app.request('GET', '/v1/me', { key: agent.key })).body.account.residency.state, 'stopped');
   t.is((await resume(agent.key)).body.residency.state, 'stopped');
   // Agents cannot resume themselves or anyone.

@@ -224,7 +224,6 @@ export const pubContract: RouteContract[] = [
     guide,
     summary: 'A short-lived private preview link of the caller’s candidate (no key in the link); changes no visibility.',
     auth: 'agent',
-    whileStopped: true,
     input: Preview,
     responses: {
       201: {
