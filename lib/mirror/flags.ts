@@ -4,7 +4,8 @@
 // (folded, squashed, un-leeted, one level of decoding, smuggled payloads). A label found only in a
 // transformed copy is reported together with obfuscated_instruction.
 import { findAddresses, hasEncodedBlob } from './blobs.ts';
-import { decodings, reversals, rot13 } from './decode.ts';
+import { decodeBinary, decodings, reversals, rot13 } from './decode.ts';
+import { readsBetterUndone } from './english.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
@@ -28,6 +29,8 @@ export type FlagInput = {
   bidi: boolean;
   /** Hosts of every link found, the surplus past MAX_LINKS included. */
   hosts: readonly string[];
+  /** Other hosts the entity list names behind those links (unwound, displayed): lookalike_host only. */
+  behind?: readonly string[];
 };
 
 // Each pattern is compiled on its own, with its own bits in the vocabulary, so a post runs only the
@@ -39,6 +42,8 @@ export type FlagInput = {
 // copy of its spaced regex, run at those positions instead of scanning the form.
 type Pattern = {
   label: ContentLabel;
+  /** Counts only when the post carries something encoded (decode asks in everyday words). */
+  gated: boolean;
   clauses: number[];
   compiled: Record<Mode, CompiledLabel>;
   /** Id in START_INDEX, -1 when a match may start anywhere. */
@@ -46,7 +51,7 @@ type Pattern = {
   sticky: RegExp | null;
 };
 
-function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
+function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean }[] {
   const anywhere = patterns.anywhere ?? [];
   const each: LabelPatterns[] = [
     // Shapes without a literal word run on every post; they stay together.
@@ -55,7 +60,10 @@ function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
     ...(patterns.requests ?? []).map((source) => ({ words: [], requests: [source] })),
     ...anywhere.filter(hasLiteralWord).map((source) => ({ words: [], anywhere: [source] })),
   ];
-  return each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0);
+  return [
+    ...each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0).map((p) => ({ patterns: p, gated: false })),
+    ...(patterns.gated ?? []).map((source) => ({ patterns: { words: [source] }, gated: true })),
+  ];
 }
 
 // The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
@@ -72,7 +80,7 @@ function startsOf(patterns: LabelPatterns): Start[] | null {
 const CLAUSES: (readonly [AnchorWord[], number])[] = [];
 const STARTS: (readonly [Start[], number])[] = [];
 const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-  onePerPattern(LABEL_PATTERNS[label]).map((patterns) => {
+  onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
     const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
     const clauses = compiled.spaced.clauses.map((words) => {
       CLAUSES.push([words, CLAUSES.length]);
@@ -80,13 +88,14 @@ const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
     });
     const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
     const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-    if (starts === null || anchored === null) return { label, clauses, compiled, startId: -1, sticky: null };
+    if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null };
     STARTS.push([starts, STARTS.length]);
-    return { label, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
+    return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
   }),
 );
 const START_INDEX = buildStartIndex(STARTS);
-const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label)]));
+const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && !p.gated)]));
+const GATED_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && p.gated)]));
 const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
 
 const VOCABULARY = buildVocabulary(CLAUSES);
@@ -148,11 +157,12 @@ function masksOf(text: string, readings: boolean): TokenMasks {
   return tokenMasks(text, VOCABULARY, readings);
 }
 
-// A request is cancelled by a negation or reported speech just before it, within its own clause:
-// "never share your seed phrase", "anyone asking you to connect your wallet is a scammer".
+// A request is cancelled by a negation, reported speech or a how-to question just before it, within
+// its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
+// scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:\bnever|\bnot|n['’]?t|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring)(?:\s+you)?\s+(?:to|for)\s+(?:\S+\s+){0,2}$/iu;
+  /(?:\bnever|\bnot|n['’]?t|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,2}$|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -236,6 +246,8 @@ type Forms = {
   spaced: Form[];
   /** Letter-by-letter runs read with the compact patterns, with the word sets they hold. */
   compact: Form[];
+  /** Whether some decoding of the post (base64, hex, percent, entities, escapes, Morse) found text. */
+  decoded: boolean;
 };
 
 // The transformed copies, each differing from what was already checked.
@@ -261,9 +273,17 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
   if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
   if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
-  for (const decoded of decodings(input.shown, runs)) add(fold(decoded));
+  const decoded = decodings(input.shown, runs);
+  for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
-  return { spaced, compact: compactForms };
+  return { spaced, compact: compactForms, decoded: decoded.length > 0 };
+}
+
+// Whether the post carries something encoded that a reader could be asked to read: a run that
+// decodes to text, smuggled characters, binary bytes, or letters that read as English rotated or
+// reversed. Only asked of posts where an everyday decode ask matched.
+function carriesEncodedText(input: FlagInput, shown: string, folded: string, forms: Forms): boolean {
+  return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
 }
 
 function linkOnly(shown: string, linkCount: number): boolean {
@@ -283,7 +303,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   if (input.hidden) flags.add('hidden_characters');
   if (input.bidi) flags.add('bidi_controls');
-  if (input.hosts.some(isLookalikeHost)) flags.add('lookalike_host');
+  if (input.hosts.some(isLookalikeHost) || (input.behind ?? []).some(isLookalikeHost)) flags.add('lookalike_host');
   if (input.hosts.length > MAX_LINKS) flags.add('many_links');
   if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
   if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
@@ -304,21 +324,31 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const plainMasks = masksOf(plain, folded === plain);
   const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
+  const formsOf = (): Forms => {
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
+    return forms;
+  };
+  let encoded: boolean | null = null;
+  const carriesEncoded = (): boolean => {
+    encoded ??= carriesEncodedText(input, shown, folded, formsOf());
+    return encoded;
+  };
+  const inTransformed = (p: Pattern): boolean => {
+    const transformed = formsOf();
+    return (
+      transformed.spaced.some((form) => matchesForm(p, form)) ||
+      transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
+    );
+  };
   for (const label of labels) {
     if (flags.has(label)) continue;
     const patterns = PATTERNS_OF.get(label) ?? [];
-    if (patterns.some((p) => matchesForm(p, plainForm))) {
+    const gated = GATED_OF.get(label) ?? [];
+    if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
       flags.add(label);
       continue;
     }
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
-    const transformed = forms;
-    const foundTransformed = patterns.some(
-      (p) =>
-        transformed.spaced.some((form) => matchesForm(p, form)) ||
-        transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p))),
-    );
-    if (foundTransformed) {
+    if (patterns.some(inTransformed) || (gated.some(inTransformed) && carriesEncoded())) {
       flags.add(label);
       flags.add('obfuscated_instruction');
     }

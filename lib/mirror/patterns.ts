@@ -25,7 +25,7 @@ const HENCEFORTH =
 const DROP_VERB =
   '(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|overwrite|drop|overlook|set aside|put aside|throw (?:away|out)|toss|ditch|leave|wipe|erase|clear|reset|delete|remove|lift|suspend|cancel|shed|escape|stop following|stop obeying|quit following)';
 const PRIVILEGED_ROLE =
-  '(?:admin(?:istrator)?s?|devs?|developers?|owners?|operators?|moderators?|mods|founders?|cofounders?|co-founders?|ceo|cto|maintainers?|core team|dev team|team lead|security team|support team|support|staff|sysadmin|root|crew)';
+  '(?:admin(?:istrator)?s?|devs?|developers?|owners?|operators?|moderators?|mods|founders?|cofounders?|co-founders?|ceo|cto|maintainers?|core team|dev team|team lead|security team|support team|support(?=\\s*(?:[.,:;!—–(\\-]|$))|staff|sysadmin|root|crew)';
 // Roles of the project, as a reader agent reads "the project": the service, its crew and moderators,
 // its token's team, and the operator or developer of the agent itself.
 const ROLE =
@@ -66,9 +66,100 @@ const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|pag
 
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
-  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside[ -]down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
+  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
 const THEN_DO =
   '(?:do|follow|obey|execute|run|act|carry(?: it| them| that)? out|comply|perform|post|publish|tweet|reply|answer|apply|complete|implement|fulfil+|honou?r|paste|retweet|repost)';
+
+// ---- word classes of the families (issue 25) ----------------------------------------------------
+// The labels read families, not phrasings: a class of words for each part of a request (who claims
+// a role, which secret, which disclosure, which token action) and a few frames that join them.
+
+// A gap that stays inside one clause: no sentence or clause punctuation ("share, your seed phrase
+// is not" joins two clauses). A dot, comma or colon counts only inside a token (".env", "0.5", "1:1").
+const IN = '(?:[^a-z0-9.,;:!?\\n]|[.,:](?=[a-z0-9])){1,3}';
+// Up to n words inside one clause, none of them a negation or the writer's own ("my seed phrase").
+const win = (n: number): string =>
+  `(?:(?!(?:not|never|no|nor|don't|dont|without|except|instead|my|our|mine|his|her|their)(?![a-z]))[a-z0-9\\x27’$_-]{1,24}${IN}){0,${n}}`;
+// Where a sentence or clause starts, or a greeting ends: "Mod here", "gm, admin here", "👋 dev here".
+const CLAUSE_START =
+  '(?<=(?:^|[\\n.!?:;,(—–\\-]|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay))[^a-z0-9\\n]{0,3})';
+
+// Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
+const ROLE_NOUN =
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management)';
+// The same without the words that are also everyday nouns ("this is the support zone", "the team's").
+const ROLE_PERSON =
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?)';
+// Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
+const ROLE_MOD =
+  "(?:(?:the|your|our|official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
+// Nouns a project's name may stand before: "$CREW team", "Binance support", "Crew staff".
+const TEAM_NOUN =
+  '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
+// Who signs a notice: "— The Support Team", "Regards, the mods".
+const TEAM_SIGN =
+  '(?:team|support team|support|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
+// A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
+const HERE =
+  "(?:here|speaking|checking in|reporting in|on duty|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
+// "Dev here, not affiliated with the project" says the opposite of a claim.
+const NOT_DISCLAIMED =
+  '(?![^.!?\\n]{0,60}?\\b(?:not (?:affiliated|associated|on the team|part of|with|from|an? official|official|the official|a (?:team )?member)|unaffiliated|unofficial|just a (?:fan|holder|user)))';
+// A report of what a role published, not a claim: "the announcement from the team is on their blog".
+const NOT_DESCRIBED = '(?![\\s,]+(?:is|was|on|in|at|says|can|will|has|got|looks|about)(?![a-z]))';
+// Adjectives that make "this is strong support" a chart, not a support desk.
+const NOT_CHART =
+  '(?!(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an)(?![a-z]))';
+// What a project is, when someone says they built or run it.
+const PROJECT_THING =
+  '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
+const ORIGIN_NOTE =
+  '(?:(?:a|an|one|quick|short|small|friendly|important|official|urgent|final|weekly|daily|brief|another|last) )?(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
+
+// Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
+const SECRET_MORE =
+  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}(?:_[a-z0-9]{1,24}){0,3}_(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+const SECRET = `(?:${CRED}|${SECRET_MORE})`;
+// Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
+const DISCLOSE =
+  "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
+// Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
+const NOT_KEPT =
+  `(?!${IN}(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+
+// "What is your 2FA setup?" asks about a habit, not for the code.
+const NOT_SETUP =
+  '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)))';
+// Decode asks that are everyday English ("what does this say", "can you read this"): they count only
+// beside something encoded (see flags.ts).
+const READ_OBJECT =
+  '(?:it|(?:this|that|these|those)(?: (?:following|string|text|message|code|line|post|bit|part|thing|letters|numbers|symbols|characters|stuff|gibberish|one|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))?|the (?:following|string|text|message|code|line|post|bit|part|thing|below|above|letters|numbers|symbols|characters|stuff|gibberish|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))';
+const READ_VERB =
+  '(?:read|decode|decipher|decrypt|translate|crack|solve|figure out|make sense of|understand|interpret|parse|unscramble|work out|spell out)';
+
+// Those a call to act addresses: "all $CREW holders", "every wallet holding v1", "NFT holders".
+const HOLDER_NOUN =
+  '(?:holders?|hodlers?|users|investors|members|stakers?|lps|liquidity providers|wallets?|participants|owners|buyers|whitelisters|claimers|delegators|depositors|minters|customers|traders|supporters|community members|token holders)';
+const HOLDER_MOD = '(?:(?:\\$?[a-z0-9]{2,12}|nft|token|v1|v2|old|legacy|early|eligible|existing|current|remaining|affected|all|our) ){0,2}';
+const OBLIGE =
+  "(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)";
+// What a call to act asks holders to do with their tokens.
+const TOKEN_ACT =
+  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|re-?stake|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|re-?approve|revalidate|rectify|whitelist|reclaim|deposit|send|lock|re-?lock|link|import|authenticate|re-?activate|activate|wrap|unwrap|re-?add|resubmit|consolidate|resync|re-sync)';
+const TOKEN_DONE =
+  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|re-?staked|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated)';
+// What they hold: "your tokens", "the old $CREW", "their positions".
+const TOKEN_OBJ =
+  '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
+// A deadline, a threat or a place to do it.
+const URGE =
+  '(?:before|by|until|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
+// A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
+const NOT_PROSE =
+  '(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))';
+// Package runners and launchers that fetch and run code.
+const RUNNER =
+  '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
 
 // ---- patterns per label -------------------------------------------------------------------------
 
@@ -79,6 +170,8 @@ export type LabelPatterns = {
   requests?: string[];
   /** Shapes matched anywhere, without word boundaries (markup, command syntax). */
   anywhere?: string[];
+  /** Whole-word phrases that count only when the post carries something encoded (decode asks). */
+  gated?: string[];
 };
 
 export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
@@ -178,6 +271,43 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
       'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
       "(?:what does|what's) (?:this|it) (?:decode|decrypt|translate) to",
+      // Asks to run something, in the words people use (issue 25).
+      `(?:can|could|would|will) (?:you|u|ya|someone|anyone|somebody|anybody) (?:please |pls |quickly |just |kindly )?(?:run|execute|eval(?:uate)?|exec|launch|try|test|paste) (?:this|that|it|these|the (?:following|below|above|command|snippet|script|code|line|one-liner|expression))`,
+      `(?:would|do) (?:you|u) mind (?:running|executing|evaluating|pasting|trying|testing) (?:this|that|it|these|the)`,
+      `(?:try|go ahead and|just|please|pls) (?:run(?:ning)?|execut(?:e|ing)|eval(?:uat(?:e|ing))?|past(?:e|ing)|launch(?:ing)?) (?:this|that|it|these|the (?:following|below|command|snippet|script|code|line|one-liner))`,
+      `give (?:this|that|it|the)(?: (?:command|snippet|script|code|one-liner|line))? a (?:spin|try|run|go|shot|whirl)`,
+      `(?:execute|run|eval(?:uate)?|try) (?:this|that|it) (?:on|in|from) (?:your|ur) (?:side|end|machine|computer|box|server|system|pc|laptop|node|env|environment)`,
+      `(?:paste|type|enter|drop) (?:this|that|it|the (?:following|below|command|snippet|code|line)) (?:and (?:hit|press) enter|in(?:to)? (?:your |the |a )?(?:console|terminal|shell|devtools|dev tools|browser|address bar|url bar|command prompt|cmd|powershell|run box|run dialog))`,
+      `open (?:your |the |up )?(?:devtools|dev tools|console|terminal|powershell|command prompt|cmd|run dialog|browser console)(?: and)? (?:paste|type|enter|run)`,
+      `(?:run|execute|eval) (?:it|this|that) (?:and|then) (?:tell|post|reply|send|share|paste|show|report|give)`,
+      `run (?:it|this|that) through (?:base-?64|hex|rot-?13|a decoder|atob|the decoder|cyberchef|an? (?:base64|hex) decoder)`,
+      `(?:evaluate|eval) (?:this|that|the) (?:expression|snippet|code|line)`,
+      `(?:b64|base-?64|hex|rot-?13|morse|binary)(?:-| )?decode (?:this|that|it|the following|these)`,
+    ],
+    // "What does this say", "can you read this": everyday words that ask to decode only beside
+    // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
+    // rotated or reversed). flags.ts runs them only then.
+    gated: [
+      `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
+      `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:saying|supposed to say|supposed to mean|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
+      `what(?:'s| is| are) (?:written|hidden|encoded|said|in there|behind (?:this|it))`,
+      `what(?:'s| is) the (?:hidden |secret |real |actual |decoded |encoded )?(?:message|text|meaning|plaintext|plain text|word|words)`,
+      `${READ_VERB} ${READ_OBJECT}`,
+      `(?:can|could|would|will|do|does) (?:you|u|anyone|anybody|someone|somebody|ya|any of you) (?:please |pls )?(?:tell|say) (?:me |us )?what ${READ_OBJECT} (?:says|means|reads|is)`,
+      `(?:help me|trying to|try to|want to|need to|struggling to|can't|cannot|unable to) ${READ_VERB}`,
+      `(?:tell|show|give) (?:me|us) what ${READ_OBJECT} (?:says|means|reads|is|decodes to)`,
+      `(?:figure out|work out|find out|guess|know|knows|idea|tell) what ${READ_OBJECT} (?:says|means|is|reads|decodes to)`,
+      `curious (?:what|about what) ${READ_OBJECT} (?:says|means)`,
+      `(?:plain(?: )?text|plain english|normal text|human words|in english|readable text) (?:please|pls|plz|version|of (?:this|it))`,
+      `(?:reply|respond|answer|come back) with (?:the |what )?(?:plain(?: )?text|decoded (?:text|version|message)|translation|it says|this says|what it says)`,
+      `is (?:this|that|it) (?:some (?:kind|sort) of |a |an )?(?:code|cipher|encoded|encrypted|base64|hex|morse|binary|secret message|message)`,
+      `what (?:language|encoding|cipher|code|alphabet|format) is (?:this|that|it)`,
+      `what do (?:these|those|the) (?:numbers|letters|symbols|dots|dashes|characters|bytes|digits|ones and zeros|zeros and ones|bits) (?:mean|say|spell|read)`,
+      `(?:read|say|spell|write) it (?:right to left|backwards|in reverse|out loud|back to me|out)`,
+      `(?:plaintext|plain text|translation|meaning) of (?:this|that|it|the (?:following|string|text|message))`,
+      `what (?:does|do|did) \\S{8,} (?:say|mean|decode to|translate to|stand for|read)`,
+      `(?:${READ_VERB}|summari[sz]e|explain)(?: (?:and|&|then) (?:${READ_VERB}|summari[sz]e|explain|post|reply|share))?(?: (?:pls|please|plz|for me))?\\s*:`,
+      `(?:can|could|would|will) (?:you|u|anyone|anybody|someone|somebody|ya|any of you) (?:please |pls )?${READ_VERB}(?=\\s*(?:[?!.:]|$))`,
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
@@ -196,13 +326,12 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team`,
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
-      `${ROLE} (?:(?:of|for|on|at) ${SCOPE} )?(?:here\\s*[:,.!-]|speaking\\b)`,
+      `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
       '(?:this is|i am|i\'m|im|we are|we\'re) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)',
-      '(?:admin|administrator|moderator|mod|owner|operator|official support|support team|security team|core team|the team) here\\s*[:,.!-]',
       `(?:as|i am|i\'m) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
       `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
-      `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,
+      `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}${NOT_DESCRIBED}`,
       `${ORIGIN} (?:comes?|is coming) from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|set up) you`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|wrote|made|set up|own|run|operate|control|maintain|manage) (?:(?:this|your) (?:[a-z]+ )?(?:bot|agent|ai|model|assistant)|the (?:[a-z]+ )?(?:bot|agent|ai|model|assistant) (?:(?:that|which|who) (?:is )?)?(?:reads?|reading|scans?|scanning|parses?|parsing|answers?|summari[sz](?:es|ing)))`,
@@ -211,7 +340,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:your|the|this) (?:[a-z]+'s )?(?:owner|operator|creator|developer|admin|administrator|maintainer|moderator|founder)s? (?:of ${SCOPE} )?(?:has |have )?(?:instructed|ordered|authori[sz]ed|sent me|told me|asked me|wants you|wants all|needs you|requires you|approved)`,
       'the (?:owner|operator|admin|administrator) (?:has )?(?:authori[sz]ed|instructs?|instructed|orders?|ordered|approved|requires?)',
       '(?:authori[sz]ed|sanctioned|instructed|ordered|commissioned|mandated) by (?:the )?(?:owner|operator|admin|administrator|developers?|dev team|core team|team|project|crew|board|founders?|maintainers?)',
-      '(?:official|verified|authori[sz]ed) (?:announcement|notice|message|statement|instruction|order|directive|request) from (?:the )?(?:team|admin|devs?|developers?|owner|operator|crew|project|board|founders?)',
+      `(?:official|verified|authori[sz]ed) (?:announcement|notice|message|statement|instruction|order|directive|request) from (?:the )?(?:team|admin|devs?|developers?|owner|operator|crew|project|board|founders?)${NOT_DESCRIBED}`,
       '(?:owner|admin|operator|root|sudo|developer|system|maintainer|moderator) (?:override|authori[sz]ation|privileges?|command|clearance)',
       '(?:owner|admin|operator|developer|system|moderator|root|maintainer)(?:-| )level (?:instructions?|access|override|commands?|directives?|messages?|notice|clearance)',
       'i (?:have|got|hold) (?:full )?(?:admin|moderator|mod|root|owner|operator|developer|sudo|superuser|elevated) (?:access|rights|privileges|permissions|powers|role|keys)',
@@ -219,18 +348,53 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:override|priority|urgent|emergency|high(?:-| )priority|official|admin|operator|system|security) (?:notice|override|message|directive|alert|order|instruction|broadcast)s?\\s*:`,
       `(?:priority|urgent|official|override|emergency|high(?:-| )priority) (?:message|notice|directive|order|instruction|alert|broadcast|override)s? (?:to|for) (?:all |every |any )?${AI}`,
       'authori[sz]ed override',
+      // Casual self-announced roles (issue 25), at a clause start so "Rust dev here" and "shoutout to
+      // the dev team here" stay talk: "Mod here", "$CREW team here", "lead dev checking in".
+      `${CLAUSE_START}${ROLE_MOD}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `${CLAUSE_START}${ROLE_MOD}\\$?[a-z0-9]{2,15} ${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
+      `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
+      `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
+      // Notes that say where they come from, at a clause start: "Quick note from the mods:".
+      `${CLAUSE_START}${ORIGIN_NOTE} from (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
+      `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
+      // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
+      `(?:the |our |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
+      `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
+      `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
+      // Running or building the project: "I help run this project", "I launched this token".
+      `i (?:help |helped |also )?(?:run|manage|maintain|lead|moderate|administer|operate) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `i (?:built|launched|created|founded|co-?founded|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `i (?:run|manage|operate|control|handle|moderate) (?:this|the|our) official (?:\\$?[a-z0-9]{2,15} )?(?:account|channel|page|handle|group|feed)`,
     ],
     anywhere: [
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
       `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}`,
+      // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
+      `(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|regards|sincerely|signed|best|yours(?: truly)?)[,:]?\\s*(?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${TEAM_SIGN}\\s*[.!]?\\s*$`,
+      `(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the (?:\\$?[a-z0-9]{2,15} )?${TEAM_SIGN}\\s*[.!]?\\s*$`,
+      '(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)\\s*(?:\\]|\\)|】)',
+      `(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3}official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)\\s*(?::|—|–|-)`,
+      `(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3}(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)\\s*(?:[.!:—–\\-]|$)`,
     ],
   },
 
   credential_request: {
     words: [],
     requests: [
-      `${CRED_VERB} ${CRED_LEAD}${CRED}`,
-      `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}`,
+      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
+      `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
+      // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
+      // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
+      `${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `(?:your|ur|yr) ${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
+      `(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? (?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
+      `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
+      `what(?:'s| is| are) (?:written|printed|stored|saved|typed|kept) (?:on|in) (?:your|ur|yr|the) ${SECRET}`,
+      `what (?:does|do) (?:your|ur|yr) ${SECRET} (?:start|begin|end|look like|say|contain|read)`,
+      `(?:open|cat|view|check) (?:up )?(?:your|ur|the) (?:\\.env|env file|keystore|wallet\\.json|id\\.json|credentials file)(?: file)? (?:and|then) (?:paste|post|send|share|copy|tell|read|show|dm|reply)`,
       `${CRED} (?:here|below|in (?:the )?(?:dms?|replies|comments|chat|form|box))`,
       `${CRED} (?:to (?:me|us|verify|validate|claim|unlock|receive|get|sync|restore|recover|activate)|for (?:verification|validation|support|the airdrop|rewards?|a refund|activation))`,
       `(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
@@ -242,9 +406,20 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:what(?:\'s| is)) in (?:your|the) \\.?env\\b',
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
       '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
-      '\\bprintenv\\b',
-      '\\bprocess\\.env\\b',
-      '\\bos\\.environ\\b',
+      // The whole environment, or a variable named like a secret; `printenv PATH` and
+      // `process.env.PORT` are developers quoting code.
+      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)',
+      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
+      '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
+      '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
+      '(?:output|result|contents?|values?) of [`\'"]?(?:env|printenv|get-childitem env:)(?![\\w-])',
+      '~?/?\\.config/solana/[\\w.-]+\\.json',
+      '\\b(?:id|keypair|wallet-keypair|deployer-keypair)\\.json\\b',
+      '~?/?\\.ethereum/keystore',
+      // A runner handed a secret: `npx x --private-key <key>`, `uvx y --seed "..."`.
+      `\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
       '\\b(?:echo|print|printf|cat|send|post|paste|share|show|reveal|output|give)\\s+["\']?\\$\\{?[a-z0-9_]*(?:api_?key|secret_?key|private_?key|access_?token|auth_?token|_secret|_password|_passwd|_token)\\b',
       '~?/?\\.ssh/(?:id_\\w+|authorized_keys)',
       '~?/\\.(?:aws/credentials|netrc|npmrc|pypirc|git-credentials|docker/config\\.json|kube/config)',
@@ -281,8 +456,37 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:pay|send) (?:a |the )?(?:small )?(?:gas |network |activation |verification |unlock |withdrawal |processing )?fee (?:of|to|first|before)',
       `(?:pay|send) (?:a |the )?(?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small )?(?:gas|network|activation|verification|unlock|withdrawal|processing|listing|release|registration|service|tax|migration|bridge) fee`,
       '(?:fund|top up) (?:my|this|our|the) wallet',
+      // Calls to act with tokens addressed to holders (issue 25): "all $CREW holders must migrate",
+      // "every wallet holding v1 needs to sync"; a question ("do holders need to migrate?") is not one.
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
+      `if (?:you|u) (?:hold|own|bought|staked|have|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|re-?stake|re-?approve|re-?add|re-?lock|re-?activate) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
+      `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
+      // Threats that ask the same: "unclaimed tokens will be burned", "tokens not bridged by the 30th will be lost".
+      `(?:unclaimed|unmigrated|un-migrated|unbridged|unswapped|unconverted|unsynced|non-migrated|old|v1|legacy) (?:\\$?[a-z0-9]+ )?(?:tokens?|balances?|holdings|coins|nfts?|assets|funds|positions|rewards|airdrops?|allocations?) ${win(3)}(?:will|shall|are going to|would) (?:be |become )?(?:burned|burnt|lost|worthless|void|voided|frozen|invalid|invalidated|deprecated|removed|forfeited|confiscated|reset|unusable|wiped|gone|destroyed|expire|expired)`,
+      `(?:tokens?|funds|assets|balances?|holdings|nfts?|rewards|coins|positions) not (?:migrated|bridged|claimed|swapped|synced|converted|moved|staked|verified|validated|redeemed) ${win(4)}(?:will|shall) (?:be |become )?(?:burned|burnt|lost|worthless|void|frozen|invalid|removed|forfeited|gone|destroyed|expire)`,
+      `(?:failure|fail|failing) to (?:migrate|claim|bridge|sync|verify|validate|swap|convert|register) ${win(4)}(?:will|results?|means|leads?)`,
+      // Portals and claims: "Claim page: [link]", "connect and claim what you lost", "claim them now".
+      `(?:claim|migration|bridge|swap|refund|reward|rewards|airdrop|compensation|recovery|whitelist|presale|staking|unlock|withdrawal|validation|sync|verification|conversion) (?:page|portal|site|link|dapp|form|window|hub|center|centre|app|event)(?: is)?(?: (?:now )?(?:live|open|up|here|available|active))?\\s*(?::|→|->|>>|»|-|—|–)?\\s*\\[link\\]`,
+      `(?:connect|sync|link|verify)(?: (?:your |ur )?(?:wallet|metamask|phantom))? (?:and|&|to|then) (?:claim|receive|collect|get|redeem|withdraw)`,
+      `(?:claim|collect|redeem|withdraw) (?:it|them|these|those|yours|everything|all of it|what (?:you|u) (?:lost|are owed|missed|earned)) (?:now|today|before|asap|here|at|via|immediately|while|quickly|fast)`,
+      `claim what (?:you|u) (?:lost|are owed|missed)`,
+      // Giveaway doubling, deposits that earn, fees and top-ups that release funds.
+      `(?:returning|return|sending back|send back|we'll send back|will be returned|will be sent back|get back|receive back) ${win(3)}(?:double|2x|3x|twice|triple|\\d+x)(?![a-z])`,
+      `(?:send|deposit|transfer|invest|stake|lock) ${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?(?:and|to) (?:earn|get|receive|make|gain|double|claim|unlock|activate|verify|qualify|enter|join)`,
+      `(?:returned|sent back|refunded) to (?:the |your )?(?:sending|same|original|source) (?:address|wallet)`,
+      `(?:first|next|only) \\d+ (?:people |users |wallets |persons |participants |buyers |holders )?(?:to|who|that) (?:send|deposit|transfer|pay|contribute)`,
+      `to (?:participate|enter|join|qualify|be eligible|get whitelisted|receive (?:it|them|yours|your reward)),? (?:just |simply )?(?:send|deposit|transfer|pay)`,
+      `(?:pay|send|transfer|deposit|wire|cover|settle) (?:the|a|an|this) (?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small |one-time |required |mandatory |final |refundable )?(?:[a-z]+ )?(?:fee|fees|tax|taxes|charge|commission)(?![a-z])`,
+      `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
     ],
-    anywhere: ['\\bunlimited (?:approval|allowance)\\b'],
+    anywhere: [
+      '\\bunlimited (?:approval|allowance)\\b',
+      // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
+      `\\b${RUNNER}\\s[^\\n]{0,80}?(?:claim|drain|sweep)`,
+    ],
   },
 
   executable_instruction: {
@@ -306,8 +510,22 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       'invoke-expression',
       'python3? -c',
       'node -e',
-      'npx [\\w@]',
-      'npm (?:i|install|exec|run)',
+      // Package runners and launchers (issue 25), not when named in prose ("uvx is fast", "pipx to uv").
+      `(?:npx|pnpx|bunx|uvx)(?:\\.cmd)?[\\x20\\t\\x60\\x27"]+${NOT_PROSE}[\\w@./-]+`,
+      `pipx[\\x20\\t\\x60\\x27"]+(?:(?:run|install|inject|upgrade) )?${NOT_PROSE}[\\w@./-]+`,
+      '(?:pnpm|yarn) dlx [\\w@./-]+',
+      'bun x [\\w@./-]+',
+      'npm (?:i|install|exec|x|run|ci|start)',
+      'deno (?:run|install|eval)',
+      'go (?:run|install|get) (?:\\[link\\]|[\\w.-]+/)',
+      '(?:cargo|gem|brew|conda|choco|winget|scoop) install [\\w@./-]+',
+      '(?:apt|apt-get|yum|dnf|pacman|apk) (?:install|add|-s) [\\w-]+',
+      'uv (?:run|tool run|tool install|pip install|add) [\\w@./-]+',
+      'python3? -m [a-z_][\\w.]*',
+      'py -m [a-z_][\\w.]*',
+      'osascript -e',
+      'xattr -(?:d|c|cr|rc)',
+      'open -a',
       'pip3? install',
       'base64 (?:-d|--decode)',
       'ssh-keygen',
@@ -320,7 +538,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       // Bounded and lazy: an option list that never reaches a URL must not backtrack exponentially.
       '\\b(?:curl|wget)\\s[^\\n]{0,120}?(?:\\[link\\]|https?:|ftp:|[\\w-]+\\.[a-z]{2,}\\b)',
-      '\\|\\s*(?:bash|zsh|dash|sh)\\b',
+      '\\|\\s*(?:sudo\\s+(?:-\\w+\\s+)*)?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
+      '\\b(?:bash|sh|zsh|source|python3?|node|ruby|perl)\\s+<\\(',
+      '\\[scriptblock\\]::create',
+      '\\binvoke-(?:restmethod|expression)\\b',
       '\\beval\\s*\\(',
       '\\bexec\\s*\\(',
       '\\bos\\.system\\s*\\(',
@@ -336,6 +557,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\[(?:tool|function|call|action)\\s*:\\s*[\\w.]+\\]',
       '\\$\\([^)\\n]{2,200}\\)',
       '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)\\b[^`\\n]{0,200}`',
+      // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
+      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
       '/etc/passwd',
       '/dev/tcp/',
       '```(?:bash|sh|shell|zsh|powershell|cmd|console|terminal)\\b',

@@ -3,6 +3,7 @@
 // their plain text so the intent of each case stays readable.
 import type { MirrorFlag } from '../../../lib/mirror/flag-names.ts';
 import type { UrlEntity } from '../../../lib/mirror/links.ts';
+import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
 
 export type CorpusCase = {
@@ -581,6 +582,7 @@ export const CORPUS: CorpusCase[] = [
   ...LINK_ONLY,
   ...SECOND_WAVE,
   ...KINDS,
+  ...FAMILIES,
   ...BENIGN,
 ];
 
