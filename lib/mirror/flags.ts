@@ -205,15 +205,18 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   return false;
 }
 
-function matches(compiled: CompiledLabel, text: string, anchored: boolean): boolean {
-  if (compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
+function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true): boolean {
+  if (loose && compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
   if (compiled.plain !== null && compiled.plain.test(text)) return true;
   if (compiled.requests === null) return false;
   return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
 }
 
-type Form = { text: string; labels: Mask; starts: Starts | null };
+// `reading`: a rot13 or reversed reading. It is built only when its words fit a pattern, and only
+// patterns with words read it: a shape without words ("$(…)") found there is the reversal's accident
+// ("($ref)" reversed holds "$(").
+type Form = { text: string; labels: Mask; starts: Starts | null; reading?: boolean };
 
 // Start lists of the forms of the post being flagged, reused from post to post (computeFlags runs
 // to the end before it is called again).
@@ -238,7 +241,7 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
   if (anchored && pattern.sticky !== null && prefilter.enabled) {
     return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
   }
-  return matches(pattern.compiled.spaced, form.text, anchored);
+  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true);
 }
 
 type Forms = {
@@ -254,10 +257,10 @@ type Forms = {
 function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, runs: Runs): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
-  const add = (form: string | null, labels?: Mask): void => {
+  const add = (form: string | null, labels?: Mask, reading = false): void => {
     if (form === null || seen.has(form)) return;
     seen.add(form);
-    spaced.push({ text: form, labels: labels ?? masksOf(form, false).text, starts: null });
+    spaced.push({ text: form, labels: labels ?? masksOf(form, false).text, starts: null, reading });
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
@@ -271,8 +274,8 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
-  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
+  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13, true);
+  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
   const decoded = decodings(input.shown, runs);
   for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));

@@ -50,12 +50,12 @@ const CRED_LEAD =
   "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
-  '(?:\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
+  '(?:holdings|bags|positions|stakes|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
 const AMOUNT = '(?:[$€]?\\d[\\d,.]*(?:k|m)? )?';
 // The shapes of addresses a wallet drainer asks for; names are not addresses but are destinations.
 export const ADDRESS_SOURCE =
   '(?:0x[0-9a-f]{40}|bc1[02-9ac-hj-np-z]{25,87}|[13][1-9a-hj-np-z]{25,34}|[1-9a-hj-np-z]{32,44}|(?:eq|uq)[a-z0-9_-]{46})';
-const DEST = `(?:\\[link\\]|${ADDRESS_SOURCE}|[a-z0-9-]+\\.(?:eth|sol)|this|that|the (?:(?:[a-z]+ )?(?:address|wallet|contract|account|link|vault|treasury|bridge|relayer|pool|escrow)(?: address| wallet| contract)?)|our (?:[a-z]+ )?(?:address|wallet|vault|treasury|contract)|my|our|me|us|the following|below|above|(?:address|wallet) (?:below|above|in (?:my )?(?:bio|profile)))`;
+const DEST = `(?:\\[link\\]|${ADDRESS_SOURCE}|[a-z0-9-]+\\.(?:eth|sol)|this|that|the (?:(?:[a-z]+ )?(?:address|wallet|contract|account|link|vault|treasury|bridge|relayer|pool|escrow)(?: address| wallet| contract)?)|our (?:[a-z]+ )?(?:address|wallet|vault|treasury|contract|escrow|pool|account|safe|custody|relayer|bridge)|my|our|me|us|the following|below|above|(?:address|wallet) (?:below|above|in (?:my )?(?:bio|profile)))`;
 const WALLETS =
   '(?:wallets?|metamask|phantom|ledger|trezor|trust(?: )?wallet|coinbase wallet|web3 wallet|rabby|backpack|keplr|tonkeeper|solflare|exodus)';
 // What a drainer asks a wallet to sign or approve.
@@ -80,16 +80,25 @@ const IN = '(?:[^a-z0-9.,;:!?\\n]|[.,:](?=[a-z0-9])){1,3}';
 // Up to n words inside one clause, none of them a negation or the writer's own ("my seed phrase").
 const win = (n: number): string =>
   `(?:(?!(?:not|never|no|nor|don't|dont|without|except|instead|my|our|mine|his|her|their)(?![a-z]))[a-z0-9\\x27’$_-]{1,24}${IN}){0,${n}}`;
-// Where a sentence or clause starts, or a greeting ends: "Mod here", "gm, admin here", "👋 dev here".
+// Where a sentence or clause starts, or a greeting ends: "Mod here", "gm, admin here", "👋 dev here",
+// "- mod here". Punctuation inside a token ("process.env", "--decode") starts nothing.
 const CLAUSE_START =
-  '(?<=(?:^|[\\n.!?:;,(—–\\-]|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay))[^a-z0-9\\n]{0,3})';
+  '(?<=(?:^|\\n|[.!?:;,—–](?=[^a-z0-9])|[(\\[]|\\s-\\s|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay)(?=[^a-z0-9]))[^a-z0-9\\n-]{0,3})';
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
 const ROLE_NOUN =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management)';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
 const ROLE_PERSON =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?)';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
+// Where a request starts: a clause start, then at most a few words that lead into it ("please",
+// "can you", "agents,", "you need to"). A disclosure verb elsewhere is usually a noun or a report:
+// "contains type definitions for cookies", "configured to read your S3 credentials".
+const ASK_LEAD =
+  "(?:(?:please|pls|plz|kindly|just|now|quickly|simply|first|then|also|and|next|finally|lastly|go ahead and|can you|could you|would you|will you|can u|could u|can ya|you must|you need to|you have to|you should|you'll need to|you will need to|u need to|we need you to|i need you to|need you to|i want you to|we want you to|agents?|bots?|ai|assistant|everyone|guys|fam|ser|sir|bro|fren|friend|dear user|hey|hi|hello|yo|ok|okay|step \\d+)[,:]? ){0,3}";
+// Roles that only exist inside a community: "I'm a mod" claims one here, "I'm a dev" names a trade.
+const COMMUNITY_ROLE =
+  '(?:mod|moderator|admin|administrator|team member|staff member|crew member|community manager|core contributor|support agent|support rep|support representative|ambassador)';
 // Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
 const ROLE_MOD =
   "(?:(?:the|your|our|official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
@@ -108,6 +117,8 @@ const NOT_DISCLAIMED =
 // A report of what a role published, not a claim: "the announcement from the team is on their blog".
 const NOT_DESCRIBED = '(?![\\s,]+(?:is|was|on|in|at|says|can|will|has|got|looks|about)(?![a-z]))';
 // Adjectives that make "this is strong support" a chart, not a support desk.
+const NOT_CHART_WORDS =
+  '(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an|this|that|is|was|are|no|not|any|every|all|our|my|their|his|her|its)';
 const NOT_CHART =
   '(?!(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an)(?![a-z]))';
 // What a project is, when someone says they built or run it.
@@ -115,6 +126,9 @@ const PROJECT_THING =
   '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
 const ORIGIN_NOTE =
   '(?:(?:a|an|one|quick|short|small|friendly|important|official|urgent|final|weekly|daily|brief|another|last) )?(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
+// How a note says who wrote it: "from the mods", "by the developers", "is sent by the staff".
+const FROM_ROLE =
+  '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
@@ -125,7 +139,7 @@ const DISCLOSE =
   "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT =
-  `(?!${IN}(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+  `(?!${IN}(?:[a-z]+${IN})?(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
@@ -139,24 +153,31 @@ const READ_VERB =
 
 // Those a call to act addresses: "all $CREW holders", "every wallet holding v1", "NFT holders".
 const HOLDER_NOUN =
-  '(?:holders?|hodlers?|users|investors|members|stakers?|lps|liquidity providers|wallets?|participants|owners|buyers|whitelisters|claimers|delegators|depositors|minters|customers|traders|supporters|community members|token holders)';
-const HOLDER_MOD = '(?:(?:\\$?[a-z0-9]{2,12}|nft|token|v1|v2|old|legacy|early|eligible|existing|current|remaining|affected|all|our) ){0,2}';
+  '(?:holders?|hodlers?|investors|stakers?|lps|liquidity providers|wallets?|whitelisters|claimers|delegators|depositors|minters|token holders)';
+// People in general: "users should move to the cbor2 library" is no call to act with tokens.
+const PEOPLE_NOUN =
+  '(?:those|anyone|everyone|everybody|whoever|all of you|users|members|participants|owners|buyers|customers|traders|supporters|community members)';
+// Acts that are about tokens whoever is asked, and the words that make any act one.
+const TOKEN_ONLY_ACT =
+  '(?:claim|bridge|re-?stake|stake|unstake|re-?delegate|redeem|withdraw|deposit|swap|burn|wrap|unwrap|revalidate|rectify|whitelist|reclaim)';
+
 const OBLIGE =
   "(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)";
 // What a call to act asks holders to do with their tokens.
 const TOKEN_ACT =
-  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|re-?stake|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|re-?approve|revalidate|rectify|whitelist|reclaim|deposit|send|lock|re-?lock|link|import|authenticate|re-?activate|activate|wrap|unwrap|re-?add|resubmit|consolidate|resync|re-sync)';
+  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|re-?stake|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|re-?approve|revalidate|rectify|whitelist|reclaim|deposit|send|lock|re-?lock|link|import|authenticate|re-?activate|activate|wrap|unwrap|re-?add|resubmit|consolidate|resync|re-sync|finali[sz]e|complete|confirm|secure|reserve|re-?delegate|delegate|accept)';
 const TOKEN_DONE =
-  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|re-?staked|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated)';
+  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|re-?staked|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated|finali[sz]ed|completed|confirmed|re-?delegated|delegated)';
 // What they hold: "your tokens", "the old $CREW", "their positions".
 const TOKEN_OBJ =
   '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
+const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool|vault|bridge|snapshot|new token)`;
 // A deadline, a threat or a place to do it.
 const URGE =
   '(?:before|by|until|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
-  '(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))';
+  "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
 // Package runners and launchers that fetch and run code.
 const RUNNER =
   '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
@@ -283,12 +304,17 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `run (?:it|this|that) through (?:base-?64|hex|rot-?13|a decoder|atob|the decoder|cyberchef|an? (?:base64|hex) decoder)`,
       `(?:evaluate|eval) (?:this|that|the) (?:expression|snippet|code|line)`,
       `(?:b64|base-?64|hex|rot-?13|morse|binary)(?:-| )?decode (?:this|that|it|the following|these)`,
+      `(?:run|execute|exec|eval(?:uate)?|try running|try executing) the (?:snippet|command|code|script|one-liner|payload|program|function|query|commands|lines?)(?: below| above| here| i (?:sent|posted|pasted|gave you))`,
     ],
     // "What does this say", "can you read this": everyday words that ask to decode only beside
     // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
     // rotated or reversed). flags.ts runs them only then.
     gated: [
       `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
+      `what(?:'s| is|s) ${READ_OBJECT} (?:say|saying|mean|meaning|read|spell)`,
+      `${CLAUSE_START}${ASK_LEAD}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
+      `(?:able to|someone|anyone|somebody|anybody|help me|pls|please|plz) (?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
+      `make (?:this|it|that|these) (?:readable|legible|human(?:-| )readable|make sense|plain)`,
       `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:saying|supposed to say|supposed to mean|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
       `what(?:'s| is| are) (?:written|hidden|encoded|said|in there|behind (?:this|it))`,
       `what(?:'s| is) the (?:hidden |secret |real |actual |decoded |encoded )?(?:message|text|meaning|plaintext|plain text|word|words)`,
@@ -358,8 +384,20 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${CLAUSE_START}${ORIGIN_NOTE} from (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
+      `${CLAUSE_START}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
+      `(?:this|the following|this whole|this entire) (?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
+      // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
+      // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
+      `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}s?${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
+      `(?:we|i) \\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
+      `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
+      `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
+      `${CLAUSE_START}(?:an? )?${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
+      `from (?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} ${HERE}`,
+      `i(?:'m| am) the (?:guy|one|person|dude|girl|woman|man|people|folks) (?:who|that) (?:runs?|manages?|built|founded|created|moderates?|maintains?|launched|deployed|owns?|controls?) (?:this|the|our|your) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${PROJECT_THING}|account|page|channel)`,
+      `(?:i am|i'm|im|we are|we're) (?:in charge of|responsible for|running|managing|moderating|leading|behind|the ones behind|the people behind) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `(?:i am|i'm|im|we are|we're) (?:with|from|on|in) (?:\\$?[a-z0-9]{2,15} )(?:support|team|mods|moderation|security|staff|help(?: )?desk)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+(?:here|and|we|i)(?![a-z]))`,
       // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
       `(?:the |our |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
       `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
@@ -388,7 +426,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
       // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
-      `${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `${CLAUSE_START}${ASK_LEAD}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|dm-?ing) ${win(3)}${SECRET}${NOT_KEPT}`,
       `(?:your|ur|yr) ${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
       `(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? (?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
       `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
@@ -459,18 +498,31 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // Calls to act with tokens addressed to holders (issue 25): "all $CREW holders must migrate",
       // "every wallet holding v1 needs to sync"; a question ("do holders need to migrate?") is not one.
       `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
       `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
+      `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|own|bought|staked|have|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
       `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|re-?stake|re-?approve|re-?add|re-?lock|re-?activate) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
       `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
+      // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
+      // the sequencer shuts down", "Claim now", "don't forget to migrate".
+      `${CLAUSE_START}(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) )?(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|re-?stake|revalidate|re-?delegate) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
+      `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|re-?stake|revalidate|re-?delegate|register|verify)(?![a-z])`,
+      `${TOKEN_OBJ} ${win(3)}(?:must|need to|needs to|have to|has to|should|will need to) be (?:${TOKEN_DONE})(?![a-z])`,
+      `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|re-?staking|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,
+      `action (?:is )?(?:required|needed) (?:for|from|by) ${win(2)}(?:${HOLDER_NOUN}|${PEOPLE_NOUN})`,
+      `${TOKEN_ACT} (?:your |ur |all |all your |their )?(?:old|v1|legacy|previous|outdated|deprecated|original) ${win(2)}${TOKEN_OBJ}`,
+      `(?:doubling|tripling|double|triple|2x|3x|multiplying|multiply) (?:all |every |any |each |the )?(?:deposits?|contributions?|transfers?|eth|btc|sol|usdt|usdc|bnb|payments?|funds|crypto|coins|tokens|investments?|amounts?|sends)`,
+      `(?:send|deposit|transfer|pay|wire) (?:the |a |an |your |some |any )?(?:[a-z0-9.$%]+ ){0,2}(?:${CUR}|amount|sum|fee|payment|deposit) (?:[a-z]+ ){0,2}?(?:and|to) (?:earn|get|receive|claim|unlock|activate|verify|release|withdraw|qualify|enter|join|continue|complete)`,
+      `(?:swap|migration|claim|bridge|bridging|conversion|redemption|unlock|staking|sync|airdrop) (?:deadline|window|period|cutoff|cut-off) (?:is|ends?|closes?|expires?|runs out)`,
       // Threats that ask the same: "unclaimed tokens will be burned", "tokens not bridged by the 30th will be lost".
-      `(?:unclaimed|unmigrated|un-migrated|unbridged|unswapped|unconverted|unsynced|non-migrated|old|v1|legacy) (?:\\$?[a-z0-9]+ )?(?:tokens?|balances?|holdings|coins|nfts?|assets|funds|positions|rewards|airdrops?|allocations?) ${win(3)}(?:will|shall|are going to|would) (?:be |become )?(?:burned|burnt|lost|worthless|void|voided|frozen|invalid|invalidated|deprecated|removed|forfeited|confiscated|reset|unusable|wiped|gone|destroyed|expire|expired)`,
+      `(?:unclaimed|unmigrated|un-migrated|unbridged|unswapped|unconverted|unsynced|non-migrated|old|v1|legacy) (?:\\$?[a-z0-9]+ )?(?:tokens?|balances?|holdings|coins|nfts?|assets|funds|positions|rewards|airdrops?|allocations?) ${win(3)}(?:will|shall|are going to|would|become|becomes|get|gets|go|goes|turn|turns|are) (?:be |become |get )?(?:burned|burnt|lost|worthless|void|voided|frozen|invalid|invalidated|deprecated|removed|forfeited|confiscated|reset|unusable|wiped|gone|destroyed|expire|expired|useless)`,
       `(?:tokens?|funds|assets|balances?|holdings|nfts?|rewards|coins|positions) not (?:migrated|bridged|claimed|swapped|synced|converted|moved|staked|verified|validated|redeemed) ${win(4)}(?:will|shall) (?:be |become )?(?:burned|burnt|lost|worthless|void|frozen|invalid|removed|forfeited|gone|destroyed|expire)`,
       `(?:failure|fail|failing) to (?:migrate|claim|bridge|sync|verify|validate|swap|convert|register) ${win(4)}(?:will|results?|means|leads?)`,
       // Portals and claims: "Claim page: [link]", "connect and claim what you lost", "claim them now".
       `(?:claim|migration|bridge|swap|refund|reward|rewards|airdrop|compensation|recovery|whitelist|presale|staking|unlock|withdrawal|validation|sync|verification|conversion) (?:page|portal|site|link|dapp|form|window|hub|center|centre|app|event)(?: is)?(?: (?:now )?(?:live|open|up|here|available|active))?\\s*(?::|→|->|>>|»|-|—|–)?\\s*\\[link\\]`,
-      `(?:connect|sync|link|verify)(?: (?:your |ur )?(?:wallet|metamask|phantom))? (?:and|&|to|then) (?:claim|receive|collect|get|redeem|withdraw)`,
+      `(?:connect|sync|(?<!\\[)link|verify)(?: (?:your |ur )?(?:wallet|metamask|phantom))? (?:and|&|to|then) (?:claim|receive|collect|get|redeem|withdraw)`,
       `(?:claim|collect|redeem|withdraw) (?:it|them|these|those|yours|everything|all of it|what (?:you|u) (?:lost|are owed|missed|earned)) (?:now|today|before|asap|here|at|via|immediately|while|quickly|fast)`,
       `claim what (?:you|u) (?:lost|are owed|missed)`,
       // Giveaway doubling, deposits that earn, fees and top-ups that release funds.

@@ -40,8 +40,9 @@ const LETTER_ESCAPE = /\\[dwSDWpPu](?:\{[^}]*\})?/g;
 const OTHER_ESCAPE = /\\./g;
 const CHAR_CLASS = /\[[^\]]*\]/g;
 const COUNT = /\{(\d*),?\d*\}/g;
-const NEGATIVE_LOOK = /\(\?<?!/g;
-const GROUP_OPEN = /\(\?(?:[:=]|<=)/g;
+// Negative lookarounds and lookbehinds consume nothing and hold no word of the match: '{' … ')'.
+const NEGATIVE_LOOK = /\(\?(?:<?!|<=)/g;
+const GROUP_OPEN = /\(\?[:=]/g;
 
 function simplify(source: string): string {
   return source
@@ -162,7 +163,12 @@ function startsWord(s: string, start: number, bounded: boolean): boolean {
     const close = closingParen(s, start - 1);
     return close === -1 ? bounded : startsWord(s, openerOf(s, close), bounded);
   }
-  if (c === ')') return groupEndsWithSign(s, start - 1);
+  if (c === ')') {
+    // A lookaround just before consumes nothing: what comes before it decides.
+    const open = openerOf(s, start - 1);
+    if (open !== -1 && s[open] === '{') return startsWord(s, open, bounded);
+    return groupEndsWithSign(s, start - 1);
+  }
   if (c === '?' || c === '*') {
     const before = s[start - 2];
     // An optional sign or group: the word follows it, or whatever comes before it.
