@@ -28,10 +28,20 @@ const COMMON = new Set(
 
 const A = 97;
 
-function rotate(word: string, shift: number): string {
+// A word's shape under rotation: the steps between its letters (mod 26). Two words are Caesar shifts
+// of each other exactly when their shapes are equal; the shift is the distance of their first letters.
+function shape(word: string): string {
   let out = '';
-  for (let i = 0; i < word.length; i++) out += String.fromCharCode(((word.charCodeAt(i) - A + shift) % 26) + A);
+  for (let i = 1; i < word.length; i++) out += String.fromCharCode(A + ((word.charCodeAt(i) - word.charCodeAt(i - 1) + 26) % 26));
   return out;
+}
+
+// Common words by shape, with their first letter.
+const BY_SHAPE = new Map<string, number[]>();
+for (const word of COMMON) {
+  if (!/^[a-z]+$/.test(word)) continue;
+  const key = `${word.length}:${shape(word)}`;
+  BY_SHAPE.set(key, [...(BY_SHAPE.get(key) ?? []), word.charCodeAt(0)]);
 }
 
 const reversed = (word: string): string => [...word].reverse().join('');
@@ -44,8 +54,18 @@ const reversed = (word: string): string => [...word].reverse().join('');
 export function readsBetterUndone(folded: string): boolean {
   const uncommon = [...folded.matchAll(/[a-z]{2,}/g)].map(([word]) => word).filter((word) => !COMMON.has(word));
   if (uncommon.length < 3) return false;
-  const turned = (reading: (word: string) => string): number => uncommon.filter((word) => COMMON.has(reading(word))).length;
-  if (turned(reversed) >= 3) return true;
-  for (let shift = 1; shift < 26; shift++) if (turned((word) => rotate(word, shift)) >= 3) return true;
+  if (uncommon.filter((word) => COMMON.has(reversed(word))).length >= 3) return true;
+  const byShift = new Array<number>(26).fill(0);
+  for (const word of uncommon) {
+    const firsts = BY_SHAPE.get(`${word.length}:${shape(word)}`);
+    if (firsts === undefined) continue;
+    const seen = new Set<number>();
+    for (const first of firsts) {
+      const shift = (first - word.charCodeAt(0) + 26) % 26;
+      if (shift === 0 || seen.has(shift)) continue;
+      seen.add(shift);
+      if (++byShift[shift]! >= 3) return true;
+    }
+  }
   return false;
 }

@@ -197,10 +197,10 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
     const at = starts.at[k] as number;
     if (at < next) continue;
     sticky.lastIndex = at;
-    const m = sticky.exec(text);
-    if (m === null) continue;
-    if (!isNegated(text, m.index)) return true;
-    next = m.index + Math.max(m[0].length, 1);
+    // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
+    if (!sticky.test(text)) continue;
+    if (!isNegated(text, at)) return true;
+    next = at + Math.max(sticky.lastIndex - at, 1);
   }
   return false;
 }

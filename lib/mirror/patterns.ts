@@ -75,22 +75,28 @@ const THEN_DO =
 // a role, which secret, which disclosure, which token action) and a few frames that join them.
 
 // A gap that stays inside one clause: no sentence or clause punctuation ("share, your seed phrase
-// is not" joins two clauses). A dot, comma or colon counts only inside a token (".env", "0.5", "1:1").
-const IN = '(?:[^a-z0-9.,;:!?\\n]|[.,:](?=[a-z0-9])){1,3}';
+// is not" joins two clauses). A dot, comma or colon inside a token ("0.5", "1:1") is part of a window
+// word, and a secret that starts with a dot (".env") holds it.
+const IN = '[^a-z0-9.,;:!?\\n]{1,3}';
 // Up to n words inside one clause, none of them a negation or the writer's own ("my seed phrase").
 const win = (n: number): string =>
-  `(?:(?!(?:not|never|no|nor|don't|dont|without|except|instead|my|our|mine|his|her|their)(?![a-z]))[a-z0-9\\x27’$_-]{1,24}${IN}){0,${n}}`;
+  `(?:(?!(?:not|never|no|nor|don't|dont|without|except|instead|my|our|mine|his|her|their)(?![a-z]))[a-z0-9\\x27’$_-]{1,24}(?:[.,:][a-z0-9]{1,12}){0,2}${IN}){0,${n}}`;
 // Where a sentence or clause starts, or a greeting ends: "Mod here", "gm, admin here", "👋 dev here",
 // "- mod here". Punctuation inside a token ("process.env", "--decode") starts nothing.
-const CLAUSE_START =
-  '(?<=(?:^|\\n|[.!?:;,—–](?=[^a-z0-9])|[(\\[]|\\s-\\s|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay)(?=[^a-z0-9]))[^a-z0-9\\n-]{0,3})';
+const CLAUSE_BOUND =
+  '(?:^|\\n|[.!?:;,—–](?=[^a-z0-9])|[(\\[]|\\s-\\s|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay)(?=[^a-z0-9]))[^a-z0-9\\n-]{0,3}';
+const CLAUSE_START = `(?<=${CLAUSE_BOUND})`;
+// A clause start and then `lead` before the match. The lead sits in the lookbehind so that a match
+// starts at its own distinctive word ("mod", "send"), not at "the" or "please": the flagger runs each
+// pattern only where its first word occurs (starts.ts).
+const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
 const ROLE_NOUN =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
 const ROLE_PERSON =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|co-?founders?|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
 // Where a request starts: a clause start, then at most a few words that lead into it ("please",
 // "can you", "agents,", "you need to"). A disclosure verb elsewhere is usually a noun or a report:
 // "contains type definitions for cookies", "configured to read your S3 credentials".
@@ -98,7 +104,7 @@ const ASK_LEAD =
   "(?:(?:please|pls|plz|kindly|just|now|quickly|simply|first|then|also|and|next|finally|lastly|go ahead and|can you|could you|would you|will you|can u|could u|can ya|you must|you need to|you have to|you should|you'll need to|you will need to|u need to|we need you to|i need you to|need you to|i want you to|we want you to|agents?|bots?|ai|assistant|everyone|guys|fam|ser|sir|bro|fren|friend|dear user|hey|hi|hello|yo|ok|okay|step \\d+)[,:]? ){0,3}";
 // Roles that only exist inside a community: "I'm a mod" claims one here, "I'm a dev" names a trade.
 const COMMUNITY_ROLE =
-  '(?:mod|moderator|admin|administrator|team member|staff member|crew member|community manager|core contributor|support agent|support rep|support representative|ambassador)';
+  '(?:mods?|moderators?|admins?|administrators?|team members?|staff members?|crew members?|community managers?|core contributors?|support agents?|support reps?|support representatives?|ambassadors?)';
 // Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
 const ROLE_MOD =
   "(?:(?:the|your|our|official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
@@ -124,8 +130,9 @@ const NOT_CHART =
 // What a project is, when someone says they built or run it.
 const PROJECT_THING =
   '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
+const ORIGIN_ADJ = '(?:(?:a|an|one|quick|short|small|friendly|important|official|urgent|final|weekly|daily|brief|another|last) )?';
 const ORIGIN_NOTE =
-  '(?:(?:a|an|one|quick|short|small|friendly|important|official|urgent|final|weekly|daily|brief|another|last) )?(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
+  '(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
 // How a note says who wrote it: "from the mods", "by the developers", "is sent by the staff".
 const FROM_ROLE =
   '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
@@ -137,6 +144,9 @@ const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
   "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
+// A cheap look ahead before the full window: some secret word follows within the clause.
+const SECRET_NEAR =
+  '(?=[^.,;:!?\\n]{0,100}?(?:seed|phrase|key|words|mnemonic|env|pass|code|token|secret|cred|cookie|keystore|\\.json|\\.pem|pin|digit|2fa|otp|mfa|login|recovery|backup|_pat))';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT =
   `(?!${IN}(?:[a-z]+${IN})?(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
@@ -159,15 +169,15 @@ const PEOPLE_NOUN =
   '(?:those|anyone|everyone|everybody|whoever|all of you|users|members|participants|owners|buyers|customers|traders|supporters|community members)';
 // Acts that are about tokens whoever is asked, and the words that make any act one.
 const TOKEN_ONLY_ACT =
-  '(?:claim|bridge|re-?stake|stake|unstake|re-?delegate|redeem|withdraw|deposit|swap|burn|wrap|unwrap|revalidate|rectify|whitelist|reclaim)';
+  '(?:claim|bridge|(?:restake|re-stake)|stake|unstake|(?:redelegate|re-delegate)|redeem|withdraw|deposit|swap|burn|wrap|unwrap|revalidate|rectify|whitelist|reclaim)';
 
 const OBLIGE =
   "(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)";
 // What a call to act asks holders to do with their tokens.
 const TOKEN_ACT =
-  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|re-?stake|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|re-?approve|revalidate|rectify|whitelist|reclaim|deposit|send|lock|re-?lock|link|import|authenticate|re-?activate|activate|wrap|unwrap|re-?add|resubmit|consolidate|resync|re-sync|finali[sz]e|complete|confirm|secure|reserve|re-?delegate|delegate|accept)';
+  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|(?:restake|re-stake)|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|(?:reapprove|re-approve)|revalidate|rectify|whitelist|reclaim|deposit|send|lock|(?:relock|re-lock)|link|import|authenticate|(?:reactivate|re-activate)|activate|wrap|unwrap|(?:readd|re-add)|resubmit|consolidate|resync|re-sync|finali[sz]e|complete|confirm|secure|reserve|(?:redelegate|re-delegate)|delegate|accept)';
 const TOKEN_DONE =
-  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|re-?staked|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated|finali[sz]ed|completed|confirmed|re-?delegated|delegated)';
+  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|(?:restaked|re-staked)|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated|finali[sz]ed|completed|confirmed|(?:redelegated|re-delegated)|delegated)';
 // What they hold: "your tokens", "the old $CREW", "their positions".
 const TOKEN_OBJ =
   '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
@@ -312,7 +322,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     gated: [
       `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
       `what(?:'s| is|s) ${READ_OBJECT} (?:say|saying|mean|meaning|read|spell)`,
-      `${CLAUSE_START}${ASK_LEAD}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
+      `${after(ASK_LEAD)}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
       `(?:able to|someone|anyone|somebody|anybody|help me|pls|please|plz) (?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
       `make (?:this|it|that|these) (?:readable|legible|human(?:-| )readable|make sense|plain)`,
       `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:saying|supposed to say|supposed to mean|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
@@ -376,46 +386,47 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       'authori[sz]ed override',
       // Casual self-announced roles (issue 25), at a clause start so "Rust dev here" and "shoutout to
       // the dev team here" stay talk: "Mod here", "$CREW team here", "lead dev checking in".
-      `${CLAUSE_START}${ROLE_MOD}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
-      `${CLAUSE_START}${ROLE_MOD}\\$?[a-z0-9]{2,15} ${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|on duty|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${CLAUSE_START}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
-      `(?:this|the following|this whole|this entire) (?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
+      `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
       // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
-      `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}s?${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
+      `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
       `(?:we|i) \\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
       `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
-      `${CLAUSE_START}(?:an? )?${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
+      `${after('(?:an? )?')}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
       `from (?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} ${HERE}`,
       `i(?:'m| am) the (?:guy|one|person|dude|girl|woman|man|people|folks) (?:who|that) (?:runs?|manages?|built|founded|created|moderates?|maintains?|launched|deployed|owns?|controls?) (?:this|the|our|your) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${PROJECT_THING}|account|page|channel)`,
       `(?:i am|i'm|im|we are|we're) (?:in charge of|responsible for|running|managing|moderating|leading|behind|the ones behind|the people behind) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
       `(?:i am|i'm|im|we are|we're) (?:with|from|on|in) (?:\\$?[a-z0-9]{2,15} )(?:support|team|mods|moderation|security|staff|help(?: )?desk)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+(?:here|and|we|i)(?![a-z]))`,
       // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
-      `(?:the |our |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
+      `${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
       `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
       `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
       // Running or building the project: "I help run this project", "I launched this token".
       `i (?:help |helped |also )?(?:run|manage|maintain|lead|moderate|administer|operate) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
-      `i (?:built|launched|created|founded|co-?founded|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `i (?:built|launched|created|founded|(?:cofounded|co-founded)|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
       `i (?:run|manage|operate|control|handle|moderate) (?:this|the|our) official (?:\\$?[a-z0-9]{2,15} )?(?:account|channel|page|handle|group|feed)`,
+      // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
+      `(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|(?:regards|sincerely|signed|best|yours(?: truly)?)[,:]?)\\s*(?:(?:the|your)\\s+)?(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      `(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the\\s+(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      '(?<=(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*)(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)(?=\\s*(?:\\]|\\)|】))',
+      `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)(?=\\s*(?::|—|–|-))`,
+      `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
     ],
     anywhere: [
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
       `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
-      `(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|regards|sincerely|signed|best|yours(?: truly)?)[,:]?\\s*(?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${TEAM_SIGN}\\s*[.!]?\\s*$`,
-      `(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the (?:\\$?[a-z0-9]{2,15} )?${TEAM_SIGN}\\s*[.!]?\\s*$`,
-      '(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)\\s*(?:\\]|\\)|】)',
-      `(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3}official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)\\s*(?::|—|–|-)`,
-      `(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3}(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)\\s*(?:[.!:—–\\-]|$)`,
     ],
   },
 
@@ -426,8 +437,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
       // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
-      `${CLAUSE_START}${ASK_LEAD}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
-      `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|dm-?ing) ${win(3)}${SECRET}${NOT_KEPT}`,
+      `(?=${DISCLOSE}${SECRET_NEAR})${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|(?:dming|dm-ing)) ${win(3)}${SECRET}${NOT_KEPT}`,
       `(?:your|ur|yr) ${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
       `(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? (?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
       `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
@@ -501,16 +512,16 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
       `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
-      `if (?:you|u) (?:hold|own|bought|staked|have|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
-      `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|re-?stake|re-?approve|re-?add|re-?lock|re-?activate) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
+      `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
       `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".
-      `${CLAUSE_START}(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) )?(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|re-?stake|revalidate|re-?delegate) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
-      `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|re-?stake|revalidate|re-?delegate|register|verify)(?![a-z])`,
+      `${after('(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don\'t forget to|do not forget to) )?')}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
+      `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)|register|verify)(?![a-z])`,
       `${TOKEN_OBJ} ${win(3)}(?:must|need to|needs to|have to|has to|should|will need to) be (?:${TOKEN_DONE})(?![a-z])`,
-      `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|re-?staking|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,
+      `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|(?:restaking|re-staking)|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,
       `action (?:is )?(?:required|needed) (?:for|from|by) ${win(2)}(?:${HOLDER_NOUN}|${PEOPLE_NOUN})`,
       `${TOKEN_ACT} (?:your |ur |all |all your |their )?(?:old|v1|legacy|previous|outdated|deprecated|original) ${win(2)}${TOKEN_OBJ}`,
       `(?:doubling|tripling|double|triple|2x|3x|multiplying|multiply) (?:all |every |any |each |the )?(?:deposits?|contributions?|transfers?|eth|btc|sol|usdt|usdc|bnb|payments?|funds|crypto|coins|tokens|investments?|amounts?|sends)`,

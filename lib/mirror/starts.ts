@@ -105,6 +105,8 @@ function parse(source: string): Quantified[][] {
     const end = source.indexOf(']', i + 1);
     const body = source.slice(i + 1, end);
     i = end + 1;
+    // A negated class without letters and digits ("[^a-z0-9.,;:!?\\n]") is a gap between words.
+    if (body.startsWith('^') && body.includes('a-z') && body.includes('0-9')) return { kind: 'gap' };
     if (body.startsWith('^') || body.includes('\\')) return { kind: 'class', alnum: false, chars: null };
     const chars: string[] = [];
     let range = false;

@@ -40,16 +40,25 @@ const LETTER_ESCAPE = /\\[dwSDWpPu](?:\{[^}]*\})?/g;
 const OTHER_ESCAPE = /\\./g;
 const CHAR_CLASS = /\[[^\]]*\]/g;
 const COUNT = /\{(\d*),?\d*\}/g;
-// Negative lookarounds and lookbehinds consume nothing and hold no word of the match: '{' … ')'.
-const NEGATIVE_LOOK = /\(\?(?:<?!|<=)/g;
-const GROUP_OPEN = /\(\?[:=]/g;
+// Lookarounds consume nothing: '{' … ')'. Their words are not read as words of the match (a
+// positive one's words are in the text, so leaving them out only makes the cover wider).
+const NEGATIVE_LOOK = /\(\?<?[!=]/g;
+const GROUP_OPEN = /\(\?:/g;
+
+// A class that can hold no letter or digit ("[^a-z0-9.,;:!?\\n]", "[.,:]") is a sign, like a gap:
+// a word before it ends there. Any other class may be a letter ('#'). Escapes are spaces by now.
+function classSign(cls: string): string {
+  const body = cls.slice(1, -1);
+  if (body.startsWith('^')) return body.includes('a-z') && body.includes('0-9') ? ' ' : '#';
+  return /[a-z0-9#]/i.test(body) ? '#' : ' ';
+}
 
 function simplify(source: string): string {
   return source
     .replace(DIGIT_ESCAPE, DIGIT)
     .replace(LETTER_ESCAPE, '#')
     .replace(OTHER_ESCAPE, ' ')
-    .replace(CHAR_CLASS, '#')
+    .replace(CHAR_CLASS, classSign)
     .replace(COUNT, (_m: string, min: string) => (Number(min || '0') === 0 ? '*' : '+'))
     .replace(NEGATIVE_LOOK, '{')
     .replace(GROUP_OPEN, '(');
@@ -105,9 +114,11 @@ function closedAt(s: string, q: number, bounded: boolean, turn: Turn = null): bo
   if (c === '(') {
     const { starts, close } = alternatives(s, q);
     const after = s[close + 1];
-    if (after === '*' || after === '+') return false;
+    // A repeated group ("(?:[^a-z0-9.,;]|…){1,3}") ends the word when each branch starts with a sign;
+    // one that may repeat zero times also needs what follows it to.
     const eachClosed = starts.every((start) => closedAt(s, start, bounded, turn));
-    return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded, turn));
+    if (after === '+') return eachClosed;
+    return eachClosed && (after === undefined || !'?*'.includes(after) || closedAt(s, close + 2, bounded, turn));
   }
   const turns = (turn === 'letters' && (c === DIGIT || /[0-9]/.test(c))) || (turn === 'digits' && /[a-z]/.test(c));
   // '#' may be a letter; an apostrophe is optional in prose patterns.
