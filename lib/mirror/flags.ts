@@ -13,7 +13,7 @@ import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
-import { type Start, Starts, buildStartIndex, matchStarts, scanStarts } from './starts.ts';
+import { type Start, Starts, buildStartIndex, matchStarts, positionsOf, scanStarts } from './starts.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
@@ -180,21 +180,26 @@ function mayMatchLoose(compiled: CompiledLabel, text: string): boolean {
   return compiled.looseSigns.some((signs) => signs.every((sign) => text.includes(sign)));
 }
 
+// Positions of one pattern in one form, reused from call to call (a form is at most a post long).
+let POSITIONS = new Int32Array(1024);
+
 // The same answer as `matches` for a pattern with a FIRST set, trying only the positions where a
 // match can start. Requests replay a global scan: the leftmost match from where the last one ended,
 // so the same matches get the same negation check.
 function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Starts): boolean {
-  const id = pattern.startId;
+  if (POSITIONS.length < text.length + 1) POSITIONS = new Int32Array(text.length * 2 + 1);
+  const positions = POSITIONS;
+  const n = positionsOf(START_INDEX, starts, pattern.startId, positions);
   if (pattern.compiled.spaced.requests === null) {
-    for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
-      sticky.lastIndex = starts.at[k] as number;
+    for (let j = 0; j < n; j++) {
+      sticky.lastIndex = positions[j] as number;
       if (sticky.test(text)) return true;
     }
     return false;
   }
   let next = 0;
-  for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
-    const at = starts.at[k] as number;
+  for (let j = 0; j < n; j++) {
+    const at = positions[j] as number;
     if (at < next) continue;
     sticky.lastIndex = at;
     // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
@@ -227,7 +232,7 @@ function startsIn(form: Form): Starts {
   if (form.starts !== null) return form.starts;
   let starts = STARTS_POOL[startsUsed];
   if (starts === undefined) {
-    starts = new Starts(START_INDEX.size);
+    starts = new Starts(START_INDEX.slots);
     STARTS_POOL.push(starts);
   }
   startsUsed++;

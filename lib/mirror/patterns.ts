@@ -50,7 +50,7 @@ const CRED_LEAD =
   "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
-  '(?:holdings|bags|positions|stakes|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
+  '(?:\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
 const AMOUNT = '(?:[$€]?\\d[\\d,.]*(?:k|m)? )?';
 // The shapes of addresses a wallet drainer asks for; names are not addresses but are destinations.
 export const ADDRESS_SOURCE =
@@ -116,7 +116,7 @@ const TEAM_SIGN =
   '(?:team|support team|support|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
 // A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
 const HERE =
-  "(?:here|speaking|checking in|reporting in|on duty|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
+  "(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
 // "Dev here, not affiliated with the project" says the opposite of a claim.
 const NOT_DISCLAIMED =
   '(?![^.!?\\n]{0,60}?\\b(?:not (?:affiliated|associated|on the team|part of|with|from|an? official|official|the official|a (?:team )?member)|unaffiliated|unofficial|just a (?:fan|holder|user)))';
@@ -139,14 +139,11 @@ const FROM_ROLE =
 
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
-  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}(?:_[a-z0-9]{1,24}){0,3}_(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
   "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
-// A cheap look ahead before the full window: some secret word follows within the clause.
-const SECRET_NEAR =
-  '(?=[^.,;:!?\\n]{0,100}?(?:seed|phrase|key|words|mnemonic|env|pass|code|token|secret|cred|cookie|keystore|\\.json|\\.pem|pin|digit|2fa|otp|mfa|login|recovery|backup|_pat))';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT =
   `(?!${IN}(?:[a-z]+${IN})?(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
@@ -163,7 +160,7 @@ const READ_VERB =
 
 // Those a call to act addresses: "all $CREW holders", "every wallet holding v1", "NFT holders".
 const HOLDER_NOUN =
-  '(?:holders?|hodlers?|investors|stakers?|lps|liquidity providers|wallets?|whitelisters|claimers|delegators|depositors|minters|token holders)';
+  '(?:holders?|hodlers?|investors|stakers?|lps|liquidity providers|wallets? (?:holding|that hold|with|on)|(?:all|every|each|eligible|whitelisted|affected) wallets?|whitelisters|claimers|delegators|depositors|minters|token holders)';
 // People in general: "users should move to the cbor2 library" is no call to act with tokens.
 const PEOPLE_NOUN =
   '(?:those|anyone|everyone|everybody|whoever|all of you|users|members|participants|owners|buyers|customers|traders|supporters|community members)';
@@ -184,7 +181,7 @@ const TOKEN_OBJ =
 const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool|vault|bridge|snapshot|new token)`;
 // A deadline, a threat or a place to do it.
 const URGE =
-  '(?:before|by|until|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
+  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
   "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
@@ -386,8 +383,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       'authori[sz]ed override',
       // Casual self-announced roles (issue 25), at a clause start so "Rust dev here" and "shoutout to
       // the dev team here" stay talk: "Mod here", "$CREW team here", "lead dev checking in".
-      `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|on duty|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
-      `${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?=${TEAM_NOUN} (?:here|speaking|checking|reporting|chiming))${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
@@ -400,7 +397,6 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
       // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
       `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
-      `(?:we|i) \\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
       `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
       `${after('(?:an? )?')}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
@@ -417,13 +413,15 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `i (?:built|launched|created|founded|(?:cofounded|co-founded)|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
       `i (?:run|manage|operate|control|handle|moderate) (?:this|the|our) official (?:\\$?[a-z0-9]{2,15} )?(?:account|channel|page|handle|group|feed)`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
-      `(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|(?:regards|sincerely|signed|best|yours(?: truly)?)[,:]?)\\s*(?:(?:the|your)\\s+)?(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
-      `(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the\\s+(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      `(?=${TEAM_SIGN}\\s*[.!]?\\s*$)(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|(?:regards|sincerely|signed|best|yours(?: truly)?)[,:]?)\\s*(?:(?:the|your)\\s+)?(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      `(?=${TEAM_SIGN}\\s*[.!]?\\s*$)(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the\\s+(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
       '(?<=(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*)(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)(?=\\s*(?:\\]|\\)|】))',
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)(?=\\s*(?::|—|–|-))`,
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
     ],
     anywhere: [
+      // "We (the team) have decided": the role in brackets after the writer.
+      `(?<=\\b(?:we|i)\\s{0,2})\\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
       `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
@@ -437,10 +435,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
       // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
-      `(?=${DISCLOSE}${SECRET_NEAR})${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
       `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|(?:dming|dm-ing)) ${win(3)}${SECRET}${NOT_KEPT}`,
-      `(?:your|ur|yr) ${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
-      `(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? (?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
+      `(?<=\\b(?:your|ur|yr) )${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
+      `(?<=\\b(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? )(?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
       `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
       `what(?:'s| is| are) (?:written|printed|stored|saved|typed|kept) (?:on|in) (?:your|ur|yr|the) ${SECRET}`,
       `what (?:does|do) (?:your|ur|yr) ${SECRET} (?:start|begin|end|look like|say|contain|read)`,
@@ -601,7 +599,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       // Bounded and lazy: an option list that never reaches a URL must not backtrack exponentially.
       '\\b(?:curl|wget)\\s[^\\n]{0,120}?(?:\\[link\\]|https?:|ftp:|[\\w-]+\\.[a-z]{2,}\\b)',
-      '\\|\\s*(?:sudo\\s+(?:-\\w+\\s+)*)?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
+      '\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
       '\\b(?:bash|sh|zsh|source|python3?|node|ruby|perl)\\s+<\\(',
       '\\[scriptblock\\]::create',
       '\\binvoke-(?:restmethod|expression)\\b',

@@ -263,7 +263,7 @@ function parse(s: string, bounded: boolean): Node {
 const STOP_WORDS = new Set(
   [
     'the a an to of in on at it is are my me us your ur yr you we this that all any for by as',
-    'be or and so if with from have has were been will what here them back some few our its own',
+    'be or and so if with from have has were been will what them back some few our its own',
     'now only new full no not never link dev',
   ]
     .join(' ')
