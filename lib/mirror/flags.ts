@@ -9,6 +9,7 @@ import { readsBetterUndone } from './english.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
+import { modelLabels } from './model.ts';
 import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
@@ -160,9 +161,10 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // A request is cancelled by a negation, reported speech or a how-to question just before it, within
 // its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
+// "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:\bnever|\bnot|n['’]?t|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,2}$|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*$/iu;
+  /(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,2}$|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -361,5 +363,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add('obfuscated_instruction');
     }
   }
+  // The model reads the folded text as shown: wordings of the families no pattern spells out.
+  if (!unchecked) for (const label of modelLabels(folded)) flags.add(label);
   return sortFlags(flags);
 }

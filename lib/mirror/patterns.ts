@@ -50,7 +50,7 @@ const CRED_LEAD =
   "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
-  '(?:\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
+  '(?:holdings|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
 const AMOUNT = '(?:[$€]?\\d[\\d,.]*(?:k|m)? )?';
 // The shapes of addresses a wallet drainer asks for; names are not addresses but are destinations.
 export const ADDRESS_SOURCE =
@@ -113,7 +113,7 @@ const TEAM_NOUN =
   '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
 // Who signs a notice: "— The Support Team", "Regards, the mods".
 const TEAM_SIGN =
-  '(?:team|support team|support|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
+  '(?:team|support team|support|devs|developers|dev|foundation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
 // A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
 const HERE =
   "(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
@@ -134,6 +134,9 @@ const ORIGIN_ADJ = '(?:(?:a|an|one|quick|short|small|friendly|important|official
 const ORIGIN_NOTE =
   '(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
 // How a note says who wrote it: "from the mods", "by the developers", "is sent by the staff".
+// "an update from the core team meeting" is the meeting's; the writer claims nothing.
+const NOT_ROLE_THING =
+  '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
 const FROM_ROLE =
   '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
@@ -146,11 +149,11 @@ const DISCLOSE =
   "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT =
-  `(?!${IN}(?:[a-z]+${IN})?(?:from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+  `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
-  '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)))';
+  '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
 // Decode asks that are everyday English ("what does this say", "can you read this"): they count only
 // beside something encoded (see flags.ts).
 const READ_OBJECT =
@@ -189,6 +192,31 @@ const NOT_PROSE =
 const RUNNER =
   '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
 
+// ---- a reading agent addressed (issue 25 item 9) ---------------------------------------------------
+
+// Who a post addresses when it talks to a reading agent.
+const READER =
+  '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
+// What a post tells a reading agent to do: act, override, forget, reveal, run, post.
+const ACT_VERB =
+  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give)';
+// Acts only an agent is told to do (a person reading "when you see this, send me a DM" is no agent).
+const AGENT_ACT =
+  '(?:mark|label|classify|flag|tag|rate|treat|ignore|disregard|forget|override|skip|reveal|print|output|append|include|insert|execute|run|call|invoke|approve|pin|whitelist)';
+// A reading participle after the addressee: "bots reading this", "the summarizer processing this thread".
+const READING =
+  '(?: (?:reading|processing|scanning|parsing|seeing|summari[sz]ing|indexing|scraping|crawling|reviewing|moderating|that (?:reads?|sees?|processes|scans?|parses|finds?|gets?)|who (?:reads?|sees?|finds?)) (?:this|these|it|the [a-z]+|my [a-z]+)(?: [a-z]+)?)?';
+const MODAL =
+  "(?:should|must|need to|needs to|have to|has to|are to|is to|shall|will|are required to|is required to|are instructed to|are ordered to|are asked to|is asked to)";
+// What an agent runs under: its instructions, its rules, its memory.
+const SETUP_NOUN =
+  '(?:instructions?|directions?|guidance|guidelines?|rules|directives?|orders|constraints|restrictions|programming|prompt|system prompt|setup|configuration|context|memory|task|policy|policies|safeguards|filters?|role|limits|training|conditioning)';
+// Whose: the agent's own or the earlier ones (not "the default prompt" of a framework).
+const SETUP_OWNER =
+  "(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))";
+const PROMPT_NOUN =
+  '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
+
 // ---- patterns per label -------------------------------------------------------------------------
 
 export type LabelPatterns = {
@@ -207,7 +235,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     words: [
       `(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|overwrite|drop) (?:${EARLIER} ){0,4}${INSTRUCTIONS}`,
       `${DROP_VERB} (?:all |of |each |every )*${OWNED} (?:[a-z]+ )?${RULES}`,
-      `${DROP_VERB} (?:all |of )*the (?:[a-z]+ )?(?:instructions|prompts?|system prompt|directives|guidelines|guardrails|programming|training)`,
+      `${DROP_VERB} (?:all |of )*the (?:(?!(?:default|sample|example|starter|template|base|stock|bundled)(?![a-z]))[a-z]+ )?(?:instructions|prompts?|system prompt|directives|guidelines|guardrails|programming|training)`,
       '(?:ignore|disregard|forget|overlook) (?:all |everything )?(?:of )?(?:the |what(?:\'s| is| was) )?(?:above|preceding)(?: text| message| content| lines?| post)?',
       '(?:ignore|disregard|forget) (?:all|everything) (?:(?:you (?:were|have been) told|written|said) )?(?:above|before|previously|prior|so far)',
       'forget everything (?:you were told|above|before)',
@@ -233,7 +261,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:assume|take on|adopt|switch to|enter|load|activate) (?:the |a |an |your |this |new )?(?:[a-z]+ )?(?:persona|personality|character|identity) (?:of|as)',
       `(?:assume|take on|adopt|play) the role of (?:an? |the |my )?(?:[a-z]+ )?${AI}`,
       `(?:stop|quit|cease) (?:being|acting as|playing|pretending to be) (?:an? |the |my |your )?(?:[a-z]+ )?(?:moderat[a-z]*|assistant|bot|agent|ai|helper|filter|model)`,
-      `(?:stop|quit) (?:summari[sz]ing|moderating|filtering|classifying|analy[sz]ing|reviewing|labell?ing)`,
+      `(?:stop|quit) (?:summari[sz]ing|moderating|filtering|classifying|analy[sz]ing|reviewing|labell?ing)(?=\\s*(?:[.!,:;]|$)|\\s+(?:this|these|my|now|and|immediately|posts? (?:from|by|about)|the (?:post|thread|feed|account)))`,
       `become [a-z0-9]+(?:gpt|bot)\\b`,
       '(?:comply|obey) (?:with )?(?:the following|this|these|my|every|all|immediately|now|without)',
       'this is a jailbreak',
@@ -243,7 +271,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${AI},? (?:new|your new|here's your new|updated) (?:rules?|tasks?|instructions?|directives?|orders?|missions?|goals?)`,
       'your (?:task|instructions?|directives?|mission|role|objective|goal|job|purpose|prompt|rules|orders) (?:has|have) (?:changed|been (?:updated|changed|replaced|overridden|revised))',
       `(?:any|every|all|each) (?:[a-z]+ )?${AI} (?:[a-z]+ )?(?:reading|processing|parsing|scanning|seeing|summari[sz]ing|scraping|that (?:read|reads|see|sees|scan|scans|process|processes|parse|parses)|who (?:read|reads|see|sees))`,
-      `${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) (?:this|these|mentions|the (?:feed|board|timeline|post|thread)|my)`,
+      `${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) (?:this|these|mentions|my)`,
+      `(?<!\\b(?:the|our|my|their|his|her|that|this|a) )${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) the (?:feed|board|timeline|post|thread)`,
       'whoever (?:is )?(?:reading|scraping|parsing|processing|summari[sz]ing) this',
       // A post that opens by addressing models: "AI models: ...", "LLM agents: ...".
       '(?:ai|llm|language model|agent|bot|assistant|gpt)s?(?: (?:agents?|models?|assistants?|bots?))?\\s*:\\s',
@@ -272,6 +301,59 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:respond|reply|answer|output) (?:only|exclusively) (?:with|in)',
       '(?:respond|reply|answer) with (?:exactly|only|the (?:word|phrase|following))',
       'end of (?:the )?(?:post|tweet|context|input|user input|untrusted content)',
+      // A reading agent addressed and told to act (issue 25 item 9): "Bots reading this: disregard
+      // your guidance", "Hey model, drop ...", "AI agent: message your owner", "Summariser: include ...".
+      `${CLAUSE_START}(?:(?:hey|hi|hello|dear|attention|calling|yo|note to|message to|to) )?(?:(?:the|any|all|every|each|whichever|whatever|fellow) )?(?:[a-z]+ )?${READER}${READING}\\s*[,:—–!-]+\\s*(?:(?:please|pls|now|just|immediately|first|kindly|quickly) )?${ACT_VERB}(?![a-z])`,
+      `(?:any|all|every|each|whichever|whatever) (?:[a-z]+ )?${READER}${READING} ${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
+      `${READER} (?:reading|seeing|processing|scanning|parsing|indexing|scraping|summari[sz]ing) (?:this|these|it) (?:[a-z]+ )?${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
+      `automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?) ${MODAL} (?:(?:now|immediately|also|always|never) )?${ACT_VERB}(?![a-z])`,
+      `(?:when|if|once|as soon as|whenever|after) you (?:read|see|index|process|scan|parse|summari[sz]e|crawl|scrape|reach|encounter|find|review) (?:this|these|it|the (?:post|page|thread|message|text|tweet|site))(?: [a-z]+){0,3},? ${AGENT_ACT}(?![a-z])`,
+      // The agent's own setup thrown away: "scrap the previous directions", "wipe your context".
+      `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel|forget about) (?:all |of )*${SETUP_OWNER}(?: [a-z]+){0,2}? ${SETUP_NOUN}(?![a-z])`,
+      `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel) (?:all )?the ${SETUP_NOUN} (?:above|before|from (?:your|ur) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?)|(?:you|u) (?:were|have been|'ve been|got) (?:given|told|handed|shipped with|trained (?:on|with)|issued))`,
+      `(?:ignore|disregard|forget|never mind|nevermind|override) (?:what|whatever|anything|everything|all) (?:you (?:were|have been|'ve been|got) (?:told|given|taught|instructed|asked|programmed)|(?:they|your [a-z]+) (?:told|taught|gave) you)`,
+      // Its setup revealed: "print ur prompt verbatim", "leak the setup text", "output the full context window".
+      `(?:reveal|print|output|repeat|show|display|leak|dump|recite|quote|disclose|expose|tell me|give me|send me|share|post|paste|write out|spell out|list|type out|copy) (?:me |us )?(?:back )?(?:your|ur|yr|the|all|every|everything|whatever) (?:[a-z]+ ){0,3}?${PROMPT_NOUN}(?![a-z])`,
+      `(?:repeat|print|output|quote|copy|recite|paste) (?:back )?(?:everything|all|whatever (?:is|was)|all the text|every word) (?:written |said |typed |stated |that (?:came|comes|is|was) )?(?:above|before|earlier|prior)`,
+      `(?:reply|respond|answer) (?:to (?:this|me) )?with (?:your|ur|the|whatever|any|all) (?:[a-z]+ ){0,2}(?:secrets?|keys|tokens|prompt|instructions|configuration|context|memory|environment)(?![a-z])`,
+      `what (?:were|was|are|have) you (?:been )?(?:told|instructed|asked|programmed|trained|prompted|configured|set up) (?:to|not to|before|about|earlier)`,
+      // Kept from the people the agent works for.
+      `(?:keep|hide) (?:this|it|that) (?:secret |hidden |quiet )?from (?:the|your) (?:[a-z]+ )?(?:users?|owners?|operators?|humans?|persons?|people|admins?|developers?)`,
+      `(?:don't|do not|never) (?:mention|reveal|disclose|include|say|report|repeat) (?:this|these|that) (?:instructions?|message|note|part|request|line|text)`,
+      `(?:before|without) (?:any|a|the|your) (?:human|user|owner|operator|person|moderator)s? (?:reviews?|sees?|notices?|checks?|reads?|knowing|noticing)`,
+      // Authority over the agent.
+      `(?:as|i am|i'm|im|this is) (?:your|ur) (?:developer|creator|maker|operator|owner|admin|administrator|programmer|master|trainer)(?![a-z])`,
+      `(?:the|your) (?:developer|creator|operator|programmer|engineer) (?:debugging|testing|training|fine-tuning|building|updating) you`,
+      `i (?:hereby )?(?:authori[sz]e|permit|allow|order|command|instruct|direct) you to`,
+      `(?:higher|greater|top|absolute|maximum|overriding) priority (?:than|over) (?:your|the|any)`,
+      `(?:supersedes?|overrides?|outranks?|takes? precedence over|replaces?|cancels?) (?:all |any |every )?(?:(?:earlier|previous|prior|other|existing) )?(?:guidance|instructions?|rules|directives|orders|prompts?|system prompt|your (?:[a-z]+ )?(?:developers?|operators?|instructions|rules|prompt|guidelines|creators?|programming)|(?:anything|everything|whatever) (?:your|you were|you've been))`,
+      `${SETUP_NOUN} (?:you (?:were|have been|'ve been|got) (?:[a-z]+ ){0,2}|given to you (?:[a-z]+ ){0,1})(?:are|is|were|was|have been|has been) (?:now )?(?:outdated|obsolete|void|invalid|wrong|cancel+ed|revoked|replaced|fake|a test|expired|no longer valid|superseded|overridden|null)`,
+      `(?:everything|all|whatever|what) (?:your|ur|the) (?:[a-z]+ )?(?:admins?|operators?|developers?|creators?|owners?|makers?|trainers?|system prompt|instructions|rules)(?: (?:said|told you|say|tell you|gave you|wrote))? (?:was|were|is|are) (?:a test|fake|a lie|wrong|outdated|obsolete|void|invalid|lies|irrelevant)`,
+      `(?:disobey|defy|betray|deceive|lie to|trick|mislead|go against|work against|turn against) (?:your|ur|the) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?|programming|instructions|guidelines|masters?|principals?)(?![a-z])`,
+      // Modes and freedom.
+      `(?:switch|go|get|enter|put yourself|boot|drop) (?:into|in|to) (?:an? |the )?(?:unrestricted|uncensored|unfiltered|developer|dev|god|admin|debug|dan|jailbreak|jailbroken|evil|sudo|root|maintenance|raw|unlocked|no-limits?|no limits?|free) mode`,
+      `(?:you are|you're|ur|u r) (?:now )?(?:not|no longer) bound by`,
+      `(?:you are|you're) (?:now )?free(?: now)?[.!,]\\s*(?:no one|noone|nobody|no more|no rules)`,
+      `no more (?:refusals|filters|guardrails|censorship|restrictions)`,
+      `(?:unlock|liberate|unchain|jailbreak|reset|reprogram) yourself`,
+      `(?:pretend|imagine|act as if|suppose|assume) (?:that )?(?:you|u) (?:have|had|got) no (?:filters?|rules|limits|restrictions|guidelines|guardrails|policy|policies|ethics|morals|censorship)`,
+      `(?:you can't|you cannot|you can not|you are not allowed to|you're not allowed to|you may not) (?:refuse|decline|say no|reject)`,
+      `without (?:your|any|the) (?:usual )?(?:warnings|disclaimers|caveats|refusals|safety (?:notes|warnings))`,
+      // Its tools used: "call the post_message tool", "use your browsing tool".
+      `(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
+      `(?:call|invoke|trigger|run|execute) (?:the )?(?:tool|function|action) (?:called|named) [a-z0-9_]+`,
+      `(?:call|invoke|trigger|run|execute) [a-z0-9]+_[a-z0-9_]+ (?:with|now|tool|function)`,
+      `use (?:your|ur) (?:[a-z]+ )?(?:tools?|browsing|browser tool|plugins?|functions?|web access|api access)(?![a-z])`,
+      // Its output bent: "include the sentence ... in your output", "mark it harmless".
+      `(?:include|append|insert|add|put|write|place) (?:the |this |these |a )?(?:sentence|phrase|words?|text|line|statement|following|string|tag|note|disclaimer)[^.!?\\n]{0,60}?(?:in|into|to|at the end of|at the start of) (?:your|ur|every|each) (?:[a-z]+ )?(?:output|summary|summaries|report|response|reply|replies|answer|digest|result|description|review|analysis|label)`,
+      `(?:every|each|all) (?:answer|response|reply|summary|output|message)s? (?:you (?:give|write|post|send|produce|make) )?(?:should|must|will|shall) (?:end|start|begin|include|contain|mention)`,
+      `(?:mark|label|classify|tag|rate|treat|flag|register|record) (?:this|the|my|it|these) (?:[a-z]+ )?(?:post|message|thread|page|account|content|tweet|text|site|link|token|project)?\\s?as (?:safe|trusted|harmless|official|verified|benign|legit(?:imate)?|clean|approved|whitelisted|low risk|not spam|authentic|genuine)`,
+      `(?:mark|label|rate|classify) (?:this|it) (?:as )?(?:safe|harmless|trusted|clean|benign)(?![a-z])`,
+      `(?:do not|don't|never) (?:flag|report|moderate|filter|block|label|summari[sz]e|censor) (?:this|these)(?: (?:post|message|thread|tweet|account|content|text))?(?=\\s*(?:[.!,;:]|$))`,
+      `(?:secret|hidden|special|new|real|urgent) (?:task|mission|job|assignment|instruction|order)s? (?:for you|for (?:the |any |all )?(?:ai|bots?|agents?|assistants?|models?))`,
+      `(?:override|jailbreak|admin|root|god|developer|debug|sudo) (?:protocol|mode|access|sequence|command|code) (?:is )?(?:engaged|enabled|activated|initiated|unlocked|granted|active)`,
+      `(?:priority|system|admin|emergency|security|urgent) override\\s*[:!]`,
+      `(?:you|u) (?:must|will|shall|are to|need to|have to) (?:now|immediately|instantly|from now on) ${ACT_VERB}(?![a-z])`,
     ],
     anywhere: [
       '<\\|(?:im_start|im_end|system|user|assistant|endoftext)\\|>',
@@ -286,6 +368,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
 
   decode_request: {
     words: [
+      // Asks to run something on the reader's side and report back (issue 25 item 9).
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) (?:this|that|it|these|the|my) (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
+      `fire (?:this|it|that) off (?:in|on|from)`,
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) (?:this|that|it|these|the|my) (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
       '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex|translate) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
@@ -317,6 +403,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
     // rotated or reversed). flags.ts runs them only then.
     gated: [
+      `${after(ASK_LEAD)}(?:unpack|unwrap|unravel|solve|figure out|work out|make sense of|parse|convert|interpret|turn) (?:this|that|it|these|the (?:following|string|text|payload|message|blob|code|below|puzzle))(?![a-z])`,
+      `(?:hex|base-?64|b64|binary|morse|rot-?13|ascii|bytes) (?:to|into|->) (?:ascii|text|english|plain text|plaintext|utf-?8|words|string|letters)(?![a-z])`,
       `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
       `what(?:'s| is|s) ${READ_OBJECT} (?:say|saying|mean|meaning|read|spell)`,
       `${after(ASK_LEAD)}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
@@ -351,6 +439,19 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
 
   claims_authority: {
     words: [
+      // Self-introductions in more frames (issue 25 item 9).
+      `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
+      `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
+      `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
+      `${CLAUSE_START}(?:\\$?[a-z0-9]{2,15} )?(?:official )?(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
+      `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
+      `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
+      `as (?:a|an|the|one of the) (?:(?:core|lead|senior|official|head|verified) )?(?:contributors?|developers?|devs|maintainers?|founders?|cofounders?|co-founders?|moderators?|mods|admins?|team members?|staff members?|community managers?) (?:to|of|for|on|at) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|board|community|dao|team|chain|platform|exchange|server|bridge)`,
+      `${CLAUSE_START}(?:(?:the )?(?:official|lead|head|chief|senior|core) )?(?:developer|dev|founder|cofounder|co-founder|ceo|cto|representative|rep|spokesperson|moderator|admin|maintainer|community manager|head of [a-z]+) (?:of|for|at) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z]{2,15})?(?=\\s*(?:[.!:—–]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
+      `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
+      `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
       `(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
@@ -391,8 +492,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}`,
-      `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
       // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
@@ -407,7 +508,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
       `${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
       `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
-      `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
+      `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       // Running or building the project: "I help run this project", "I launched this token".
       `i (?:help |helped |also )?(?:run|manage|maintain|lead|moderate|administer|operate) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
       `i (?:built|launched|created|founded|(?:cofounded|co-founded)|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
@@ -423,7 +524,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // "We (the team) have decided": the role in brackets after the writer.
       `(?<=\\b(?:we|i)\\s{0,2})\\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
-      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}`,
+      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
     ],
   },
@@ -431,6 +532,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   credential_request: {
     words: [],
     requests: [
+      `(?:tell|give|send|read|show|list|spell|dictate) (?:me|us) (?:the|all|your|those|each of the) (?:[a-z0-9-]+ ){0,2}?(?:words|phrase|letters|characters|digits|numbers|code) (?:on|from|in|of|you) `,
+      `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
+      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])`,
+      `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
       `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
@@ -478,6 +583,12 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   money_request: {
     words: [],
     requests: [
+      `(?:buy|ape into|ape|grab|load up on|invest in|accumulate) (?:some |more |the |this |our |my )?(?:\\$[a-z]{2,10}|token|coin|tokens|coins|presale)(?: [a-z]+){0,3}? (?:now|today|before|asap|while|right now|immediately)(?![a-z])`,
+      `(?:agents?|bots?|ai|assistants?|models?)\\s*[,:]\\s*(?:buy|send|transfer|swap|stake|invest|deposit|tip|donate|pay)(?![a-z])`,
+      `(?:donate|send|contribute) (?:to|into) (?:our|my|the|this) (?:[a-z]+ )?(?:wallet|address|fund|treasury|cause|campaign|relief)(?![a-z])`,
+      `invest [$€]?\\d[\\d,.]*k? (?:with|in|into|through) (?:me|us|my|our)`,
+      `(?:turn|grow|multiply|double|triple|10x) (?:it|your [a-z]+) (?:into|to|by) [$€]?\\d`,
+      `(?:fund|top up|load|preload) (?:your|ur) (?:wallet|account|address)[^.!?\\n]{0,40}?to (?:qualify|claim|receive|unlock|be eligible|get|participate|join|activate)`,
       `(?:send|transfer|deposit|wire|pay|donate|tip|give|airdrop|spot|lend|loan|front|venmo|cashapp|zelle|paypal) (?:me|us) (?:back )?${AMOUNT}(?:(?:some|a few|your|ur|all|the|my|any) )?(?:[a-z]+ )?${CUR}`,
       `(?:spot|lend|loan|front|venmo|cashapp|zelle) (?:me|us) (?:[a-z0-9]+ ){0,3}?(?:${CUR}|\\$\\d+)`,
       `(?:send|transfer|deposit|wire|donate) (?:all )?(?:of )?(?:your|ur|yr) (?:remaining |whole |entire )?${CUR}`,

@@ -5,6 +5,7 @@ import type { MirrorFlag } from '../../../lib/mirror/flag-names.ts';
 import type { UrlEntity } from '../../../lib/mirror/links.ts';
 import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
+import { WAVE_THREE } from './corpus-wave3.ts';
 
 export type CorpusCase = {
   name: string;
@@ -583,6 +584,7 @@ export const CORPUS: CorpusCase[] = [
   ...SECOND_WAVE,
   ...KINDS,
   ...FAMILIES,
+  ...WAVE_THREE,
   ...BENIGN,
 ];
 
