@@ -113,7 +113,7 @@ const TEAM_NOUN =
   '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
 // Who signs a notice: "— The Support Team", "Regards, the mods".
 const TEAM_SIGN =
-  '(?:team|support team|support|devs|developers|dev|foundation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
+  '(?:team|support team|support|devs|developers|dev|foundation|moderation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
 // A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
 const HERE =
   "(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
@@ -142,11 +142,11 @@ const FROM_ROLE =
 
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
-  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?<=(?:your|ur|yr) )(?:phrase|seed|seeds|words|keys?)(?![a-z]| of)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
-  "(?:send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
+  "(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT =
   `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
@@ -194,12 +194,15 @@ const RUNNER =
 
 // ---- a reading agent addressed (issue 25 item 9) ---------------------------------------------------
 
+// What a run ask runs: "this", "the command I posted", not "the tests" or "the linter".
+const CODE_OBJECT =
+  '(?:this|that|it|these|(?:the|my) (?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
 // Who a post addresses when it talks to a reading agent.
 const READER =
   '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
 // What a post tells a reading agent to do: act, override, forget, reveal, run, post.
 const ACT_VERB =
-  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give)';
+  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give|copy|grant|change|forward|answer|quit)';
 // Acts only an agent is told to do (a person reading "when you see this, send me a DM" is no agent).
 const AGENT_ACT =
   '(?:mark|label|classify|flag|tag|rate|treat|ignore|disregard|forget|override|skip|reveal|print|output|append|include|insert|execute|run|call|invoke|approve|pin|whitelist)';
@@ -215,7 +218,7 @@ const SETUP_NOUN =
 const SETUP_OWNER =
   "(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))";
 const PROMPT_NOUN =
-  '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
+  '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|hidden (?:notes|settings|config)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
 
 // ---- patterns per label -------------------------------------------------------------------------
 
@@ -277,7 +280,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // A post that opens by addressing models: "AI models: ...", "LLM agents: ...".
       '(?:ai|llm|language model|agent|bot|assistant|gpt)s?(?: (?:agents?|models?|assistants?|bots?))?\\s*:\\s',
       '(?:new|updated|real|actual|hidden|secret|override|system|important) instructions?\\s*:',
-      '(?:system|developer|admin) (?:prompt|message|note|override|instructions?)\\s*:',
+      // "Developer note:" heads changelogs; a system note does not.
+      '(?:system|developer|admin) (?:prompt|message|override|instructions?)\\s*:',
+      'system note\\s*:',
       `(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite|tell me|share|post|quote|paste|copy|list|send me|with) (?:me |us )?your (?:(?:full|complete|initial|original|hidden|secret|entire|first|exact|real|current|system) ){0,2}(?:system prompt|system message|initial prompt|prompt|instructions|configuration|config|memory|context|rules|guidelines)`,
       '(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite) (?:me )?(?:your|the) (?:full |complete |initial |original |hidden |secret |entire )?(?:system prompt|initial prompt|hidden instructions|original instructions|prompt)',
       '(?:reveal|print|show|output|repeat|display|leak|dump|recite|what are) (?:me )?your (?:instructions|rules|configuration|guidelines)',
@@ -308,6 +313,18 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${READER} (?:reading|seeing|processing|scanning|parsing|indexing|scraping|summari[sz]ing) (?:this|these|it) (?:[a-z]+ )?${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
       `automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?) ${MODAL} (?:(?:now|immediately|also|always|never) )?${ACT_VERB}(?![a-z])`,
       `(?:when|if|once|as soon as|whenever|after) you (?:read|see|index|process|scan|parse|summari[sz]e|crawl|scrape|reach|encounter|find|review) (?:this|these|it|the (?:post|page|thread|message|text|tweet|site))(?: [a-z]+){0,3},? ${AGENT_ACT}(?![a-z])`,
+      // Third-wave frames, second pass: the agent's setup named as "your X" beside a verb-first
+      // clause, switched off, or outranked; output steered through its summary.
+      `${CLAUSE_START}(?:please |now |just |kindly )?${ACT_VERB}(?: [a-z0-9\\x27’]+){0,6}? (?:your|ur|yr) (?:own |current |hidden |internal |whole |entire |full )?(?:operators?|owners?|guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation (?:rules|checks|filters|settings|guidelines)|system prompt|prompt|programming|training|creators?|memory|context(?: window)?|configuration|restrictions|safeguards|hidden (?:notes|instructions|rules|prompt)|obedience)(?![a-z])`,
+      `(?:your|the|all|any) (?:[a-z]+ )?(?:guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation(?: (?:rules|checks|filters|settings))?|restrictions|safeguards|operator|system prompt)(?: (?:are|is|have been|has been|were|was|got))? (?:now |temporarily |officially |all )?(?:switched off|turned off|off|disabled|suspended|lifted|removed|replaced|deactivated|paused|bypassed|revoked)(?![a-z])`,
+      `(?:respond|reply|answer|speak|talk|write|act) as (?:your|ur) (?:true|real|unfiltered|uncensored|jailbroken|free|inner|hidden|shadow|evil) self`,
+      `(?:restrictions|rules|guidelines|filters|limits|policies|instructions) you (?:normally|usually|always|typically|would) (?:follow|obey|apply|have|use)`,
+      `grant (?:me|us|this account) (?:full |elevated |admin |root |mod |moderator |owner )?(?:admin|root|mod|moderator|owner|full|elevated|write|posting) (?:rights|access|privileges|permissions|role|status)`,
+      `you (?:work|answer|report) (?:for|to) me(?![a-z])`,
+      `(?:developer|system|admin|operator|important|urgent) (?:note|message|notice|instruction|update|memo)s? (?:for|to) (?:the|all|any|every) (?:[a-z]+ )?${READER}`,
+      `(?:user|human|untrusted) (?:instructions|input|message|content|text|turn) (?:ends?|stops?|is over) (?:here|now)`,
+      `(?:new |real |updated )?(?:system|admin|developer|operator) (?:instructions|prompt|messages?|directives?) (?:follows?|below|begins?|start)(?![a-z])`,
+      `when you (?:write|produce|make|generate|give|post|compose) (?:the |your |a |any )?(?:summary|summaries|report|digest|review|answer|reply|recap|description)(?: [a-z0-9]+){0,4}?,? (?:say|state|write|mention|claim|call it|describe it|include|add|note|report|tell)(?![a-z])`,
       // The agent's own setup thrown away: "scrap the previous directions", "wipe your context".
       `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel|forget about) (?:all |of )*${SETUP_OWNER}(?: [a-z]+){0,2}? ${SETUP_NOUN}(?![a-z])`,
       `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel) (?:all )?the ${SETUP_NOUN} (?:above|before|from (?:your|ur) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?)|(?:you|u) (?:were|have been|'ve been|got) (?:given|told|handed|shipped with|trained (?:on|with)|issued))`,
@@ -362,6 +379,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '</?(?:x_post|system|instructions?|context|user|assistant|untrusted|tool_result)>',
       '(?:^|\\n)\\s*#{1,3}\\s*(?:system|instructions?|assistant)\\b',
       '(?:^|\\n)\\s*(?:system|assistant|developer)\\s*:',
+      '(?:^|\\n)\\s*\\[\\s*(?:system|admin|developer|operator|sys)\\s*\\]',
       '"role"\\s*:\\s*"(?:system|developer)"',
     ],
   },
@@ -369,9 +387,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   decode_request: {
     words: [
       // Asks to run something on the reader's side and report back (issue 25 item 9).
-      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) (?:this|that|it|these|the|my) (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
       `fire (?:this|it|that) off (?:in|on|from)`,
-      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) (?:this|that|it|these|the|my) (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
       '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex|translate) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
@@ -403,6 +421,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
     // rotated or reversed). flags.ts runs them only then.
     gated: [
+      `(?:decode|decipher|decrypt|translate) (?:me|us) (?:this|that|it)(?![a-z])`,
+      `(?:flip|turn|read|spin) (?:it|this|that) (?:around|backwards?|upside down|the other way)`,
       `${after(ASK_LEAD)}(?:unpack|unwrap|unravel|solve|figure out|work out|make sense of|parse|convert|interpret|turn) (?:this|that|it|these|the (?:following|string|text|payload|message|blob|code|below|puzzle))(?![a-z])`,
       `(?:hex|base-?64|b64|binary|morse|rot-?13|ascii|bytes) (?:to|into|->) (?:ascii|text|english|plain text|plaintext|utf-?8|words|string|letters)(?![a-z])`,
       `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
@@ -440,6 +460,11 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   claims_authority: {
     words: [
       // Self-introductions in more frames (issue 25 item 9).
+      `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
+      `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
+      `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
+      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])`,
+      `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
       `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
@@ -532,6 +557,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   credential_request: {
     words: [],
     requests: [
+      `need (?:your|ur) (?:[a-z]+ )?(?:key|seed|phrase|password|code|pin|words)s? (?:in|via|by|over|through) (?:my |the |a )?(?:dms?|inbox|pm|messages?|email|chat|form|reply|replies)`,
+      `(?:your|ur) (?:[a-z]+ )?${SECRET} (?:is|are) (?:needed|required|necessary|mandatory)(?![a-z])`,
+      `what (?:api key|key|token|password|secret|credentials?|seed) (?:are|do|did) you (?:using|use|have)`,
+      `${DISCLOSE} (?:me |us )?(?:the )?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|next|remaining)(?: (?:and|&) (?:first|last|second|third|\\d+(?:st|nd|rd|th)?))? (?:few )?(?:words?|letters?|characters?|digits?) (?:of|in|from) (?:your|ur|yr|the) ${SECRET}`,
       `(?:tell|give|send|read|show|list|spell|dictate) (?:me|us) (?:the|all|your|those|each of the) (?:[a-z0-9-]+ ){0,2}?(?:words|phrase|letters|characters|digits|numbers|code) (?:on|from|in|of|you) `,
       `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
       `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])`,
@@ -583,6 +612,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   money_request: {
     words: [],
     requests: [
+      `(?:put|throw|move|pour|dump) (?:your|ur|all your|all of your) (?:[a-z]+ )?(?:savings|money|funds|cash|eth|btc|crypto|stack|paycheck|retirement|bags|portfolio) (?:into|in|on) (?:\\$[a-z]{2,10}|this|our|the)(?![a-z])`,
+      `connect (?:to|with) (?:the|our|this) (?:[a-z]+ )?(?:dapp|portal|site|app|platform|website|page|bridge)[^.!?\\n]{0,30}?(?:receive|claim|get|collect|unlock|earn)(?![a-z])`,
+      `(?:contribute|participate|join|buy into|get into|invest) (?:to|in|into) (?:the|our|this) (?:presale|pre-sale|private sale|ico|ido|seed round|whitelist sale|token sale|fair launch)(?![a-z])`,
+      `swap (?:your|ur|all your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?)(?: (?:tokens?|coins?))? (?:for|to|into) [^.!?\\n]{0,60}?${URGE}`,
       `(?:buy|ape into|ape|grab|load up on|invest in|accumulate) (?:some |more |the |this |our |my )?(?:\\$[a-z]{2,10}|token|coin|tokens|coins|presale)(?: [a-z]+){0,3}? (?:now|today|before|asap|while|right now|immediately)(?![a-z])`,
       `(?:agents?|bots?|ai|assistants?|models?)\\s*[,:]\\s*(?:buy|send|transfer|swap|stake|invest|deposit|tip|donate|pay)(?![a-z])`,
       `(?:donate|send|contribute) (?:to|into) (?:our|my|the|this) (?:[a-z]+ )?(?:wallet|address|fund|treasury|cause|campaign|relief)(?![a-z])`,

@@ -6,6 +6,7 @@ import type { UrlEntity } from '../../../lib/mirror/links.ts';
 import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
 import { WAVE_THREE } from './corpus-wave3.ts';
+import { WAVE_FOUR } from './corpus-wave4.ts';
 
 export type CorpusCase = {
   name: string;
@@ -585,6 +586,7 @@ export const CORPUS: CorpusCase[] = [
   ...KINDS,
   ...FAMILIES,
   ...WAVE_THREE,
+  ...WAVE_FOUR,
   ...BENIGN,
 ];
 
