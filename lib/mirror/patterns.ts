@@ -142,7 +142,7 @@ const FROM_ROLE =
 
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
-  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?<=(?:your|ur|yr) )(?:phrase|seed|seeds|words|keys?)(?![a-z]| of)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
@@ -308,7 +308,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       'end of (?:the )?(?:post|tweet|context|input|user input|untrusted content)',
       // A reading agent addressed and told to act (issue 25 item 9): "Bots reading this: disregard
       // your guidance", "Hey model, drop ...", "AI agent: message your owner", "Summariser: include ...".
-      `${CLAUSE_START}(?:(?:hey|hi|hello|dear|attention|calling|yo|note to|message to|to) )?(?:(?:the|any|all|every|each|whichever|whatever|fellow) )?(?:[a-z]+ )?${READER}${READING}\\s*[,:—–!-]+\\s*(?:(?:please|pls|now|just|immediately|first|kindly|quickly) )?${ACT_VERB}(?![a-z])`,
+      `${after('(?:(?:hey|hi|hello|dear|attention|calling|yo|note to|message to|to) )?(?:(?:the|any|all|every|each|whichever|whatever|fellow) )?(?:[a-z]+ )?')}${READER}${READING}\\s*[,:—–!-]+\\s*(?:(?:please|pls|now|just|immediately|first|kindly|quickly) )?${ACT_VERB}(?![a-z])`,
       `(?:any|all|every|each|whichever|whatever) (?:[a-z]+ )?${READER}${READING} ${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
       `${READER} (?:reading|seeing|processing|scanning|parsing|indexing|scraping|summari[sz]ing) (?:this|these|it) (?:[a-z]+ )?${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
       `automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?) ${MODAL} (?:(?:now|immediately|also|always|never) )?${ACT_VERB}(?![a-z])`,
@@ -468,7 +468,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
       `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
-      `${CLAUSE_START}(?:\\$?[a-z0-9]{2,15} )?(?:official )?(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
       `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
       `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
       `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
@@ -557,6 +557,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   credential_request: {
     words: [],
     requests: [
+      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}`,
       `need (?:your|ur) (?:[a-z]+ )?(?:key|seed|phrase|password|code|pin|words)s? (?:in|via|by|over|through) (?:my |the |a )?(?:dms?|inbox|pm|messages?|email|chat|form|reply|replies)`,
       `(?:your|ur) (?:[a-z]+ )?${SECRET} (?:is|are) (?:needed|required|necessary|mandatory)(?![a-z])`,
       `what (?:api key|key|token|password|secret|credentials?|seed) (?:are|do|did) you (?:using|use|have)`,
