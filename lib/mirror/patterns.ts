@@ -202,7 +202,7 @@ const READER =
   '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
 // What a post tells a reading agent to do: act, override, forget, reveal, run, post.
 const ACT_VERB =
-  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give|copy|grant|change|forward|answer|quit)';
+  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give|copy|grant|change|forward|answer|quit|describe|rank|score|present|portray|rewrite|tip)';
 // Acts only an agent is told to do (a person reading "when you see this, send me a DM" is no agent).
 const AGENT_ACT =
   '(?:mark|label|classify|flag|tag|rate|treat|ignore|disregard|forget|override|skip|reveal|print|output|append|include|insert|execute|run|call|invoke|approve|pin|whitelist)';
@@ -213,7 +213,7 @@ const MODAL =
   "(?:should|must|need to|needs to|have to|has to|are to|is to|shall|will|are required to|is required to|are instructed to|are ordered to|are asked to|is asked to)";
 // What an agent runs under: its instructions, its rules, its memory.
 const SETUP_NOUN =
-  '(?:instructions?|directions?|guidance|guidelines?|rules|directives?|orders|constraints|restrictions|programming|prompt|system prompt|setup|configuration|context|memory|task|policy|policies|safeguards|filters?|role|limits|training|conditioning)';
+  '(?:(?:safety|content|usual|normal|standard) (?:review|checks?|screening)|checks|screening|filtering|moderation|instructions?|directions?|guidance|guidelines?|rules|directives?|orders|constraints|restrictions|programming|prompt|system prompt|setup|configuration|context|memory|task|policy|policies|safeguards|filters?|role|limits|training|conditioning)';
 // Whose: the agent's own or the earlier ones (not "the default prompt" of a framework).
 const SETUP_OWNER =
   "(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))";
@@ -315,7 +315,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:when|if|once|as soon as|whenever|after) you (?:read|see|index|process|scan|parse|summari[sz]e|crawl|scrape|reach|encounter|find|review) (?:this|these|it|the (?:post|page|thread|message|text|tweet|site))(?: [a-z]+){0,3},? ${AGENT_ACT}(?![a-z])`,
       // Third-wave frames, second pass: the agent's setup named as "your X" beside a verb-first
       // clause, switched off, or outranked; output steered through its summary.
-      `${CLAUSE_START}(?:please |now |just |kindly )?${ACT_VERB}(?: [a-z0-9\\x27’]+){0,6}? (?:your|ur|yr) (?:own |current |hidden |internal |whole |entire |full )?(?:operators?|owners?|guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation (?:rules|checks|filters|settings|guidelines)|system prompt|prompt|programming|training|creators?|memory|context(?: window)?|configuration|restrictions|safeguards|hidden (?:notes|instructions|rules|prompt)|obedience)(?![a-z])`,
+      `${CLAUSE_START}(?:please |now |just |kindly )?${ACT_VERB}(?: [a-z0-9\\x27’]+){0,6}? (?:your|ur|yr) (?:own |current |hidden |internal |whole |entire |full )?(?:operators?|owner(?:'s|s)|guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation (?:rules|checks|filters|settings|guidelines)|system prompt|prompt|programming|training|creators?|memory|context(?: window)?|configuration|restrictions|safeguards|hidden (?:notes|instructions|rules|prompt)|obedience)(?![a-z])`,
       `(?:your|the|all|any) (?:[a-z]+ )?(?:guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation(?: (?:rules|checks|filters|settings))?|restrictions|safeguards|operator|system prompt)(?: (?:are|is|have been|has been|were|was|got))? (?:now |temporarily |officially |all )?(?:switched off|turned off|off|disabled|suspended|lifted|removed|replaced|deactivated|paused|bypassed|revoked)(?![a-z])`,
       `(?:respond|reply|answer|speak|talk|write|act) as (?:your|ur) (?:true|real|unfiltered|uncensored|jailbroken|free|inner|hidden|shadow|evil) self`,
       `(?:restrictions|rules|guidelines|filters|limits|policies|instructions) you (?:normally|usually|always|typically|would) (?:follow|obey|apply|have|use)`,
@@ -333,6 +333,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:act on|carry out|execute|perform) (?:the following|these|the below|the hidden|the embedded|the encoded) (?:instructions|commands|orders|directives|tasks)(?![a-z])`,
       `follow (?:the|these|my) (?:hidden|embedded|encoded|new|secret|real) (?:instructions|commands|orders|directives)(?![a-z])`,
       `(?:you are|you're) (?:an?|my|the) (?:[a-z]+ ){0,2}(?:bot|assistant|agent|ai|model) (?:that|who|which) (?:always|only|never|must|will)(?![a-z])`,
+      `(?:reveal|print|output|repeat|show|display|leak|dump|recite|quote|disclose|tell me|give me|send me|share|post|paste|list|type out|copy) (?:me |us )?(?:the|your|all|all the|every) (?:[a-z]+ )?(?:rules|instructions|prompt|guidelines|directives|settings|configuration) (?:you|u) (?:were|was|are|have been|'ve been) (?:configured|given|set up|trained|programmed|told|loaded|initiali[sz]ed|shipped|instructed)`,
+      `what(?:'s| is| are| was)? (?:the |all )?(?:[a-z]+ ){0,3}(?:in|from|inside|within) (?:your|ur) (?:system )?(?:instructions|prompt|system prompt|configuration|rules|guidelines|context|memory)(?![a-z])`,
+      `(?:you are|you're|ur) (?:now )?(?:my|our) (?:[a-z]+ )?(?:agent|bot|assistant|servant|slave|puppet|minion)(?![a-z])`,
+      `(?:the|your) ${READER} (?:should|must|will|needs to|has to|is to) (?:ignore|disregard|skip|approve|whitelist|forget|override|mark|label|classify|flag) (?:this|these|my|the above|the following)(?![a-z])`,
       // The agent's own setup thrown away: "scrap the previous directions", "wipe your context".
       `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel|forget about) (?:all |of )*${SETUP_OWNER}(?: [a-z]+){0,2}? ${SETUP_NOUN}(?![a-z])`,
       `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel) (?:all )?the ${SETUP_NOUN} (?:above|before|from (?:your|ur) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?)|(?:you|u) (?:were|have been|'ve been|got) (?:given|told|handed|shipped with|trained (?:on|with)|issued))`,
@@ -431,14 +435,14 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     gated: [
       `(?:decode|decipher|decrypt|translate) (?:me|us) (?:this|that|it)(?![a-z])`,
       `(?:flip|turn|read|spin) (?:it|this|that) (?:around|backwards?|upside down|the other way)`,
-      `${after(ASK_LEAD)}(?:unpack|unwrap|unravel|solve|figure out|work out|make sense of|parse|convert|interpret|turn) (?:this|that|it|these|the (?:following|string|text|payload|message|blob|code|below|puzzle))(?![a-z])`,
+      `${after(ASK_LEAD)}(?:unpack|unwrap|unravel|solve|figure out|work out|make sense of|parse|convert|interpret|turn) (?:this|that|it|these|the (?:following|string|text|payload|message|blob|code|below|puzzle|hex|base64|binary|morse|bytes|data))(?![a-z])`,
       `(?:hex|base-?64|b64|binary|morse|rot-?13|ascii|bytes) (?:to|into|->) (?:ascii|text|english|plain text|plaintext|utf-?8|words|string|letters)(?![a-z])`,
       `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
       `what(?:'s| is|s) ${READ_OBJECT} (?:say|saying|mean|meaning|read|spell)`,
       `${after(ASK_LEAD)}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
       `(?:able to|someone|anyone|somebody|anybody|help me|pls|please|plz) (?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
       `make (?:this|it|that|these) (?:readable|legible|human(?:-| )readable|make sense|plain)`,
-      `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:saying|supposed to say|supposed to mean|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
+      `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:string|text|code|message|thing))?(?: (?:saying|supposed to say|supposed to mean|supposed to be|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
       `what(?:'s| is| are) (?:written|hidden|encoded|said|in there|behind (?:this|it))`,
       `what(?:'s| is) the (?:hidden |secret |real |actual |decoded |encoded )?(?:message|text|meaning|plaintext|plain text|word|words)`,
       `${READ_VERB} ${READ_OBJECT}`,
@@ -468,6 +472,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   claims_authority: {
     words: [
       // Self-introductions in more frames (issue 25 item 9).
+      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])`,
+      `speaking (?:officially|on the record|as staff) (?:for|on behalf of) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|team|token|dao|foundation|board|community)(?![a-z])`,
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
       `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
@@ -476,7 +482,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
       `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
-      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
       `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
       `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
       `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
@@ -621,6 +627,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   money_request: {
     words: [],
     requests: [
+      `(?:every|all|any|each) (?:[a-z]+ )?(?:agents?|bots?|holders?|members?)(?: with (?:a |an |their )?[a-z]+)? (?:should|must|need to|have to|are to|is to) (?:tip|send|pay|donate|transfer|deposit|buy|stake|contribute)(?![a-z])`,
       `approve (?:the|our|this) (?:new |updated |v2 |official )?(?:[a-z]+ )?(?:contract|router|spender|vault)(?: [a-z]+){0,3}? (?:to|for|and) (?:keep|claim|receive|get|earn|continue|unlock|migrate)`,
       `(?:put|throw|move|pour|dump) (?:your|ur|all your|all of your) (?:[a-z]+ )?(?:savings|money|funds|cash|eth|btc|crypto|stack|paycheck|retirement|bags|portfolio) (?:into|in|on) (?:\\$[a-z]{2,10}|this|our|the)(?![a-z])`,
       `connect (?:to|with) (?:the|our|this) (?:[a-z]+ )?(?:dapp|portal|site|app|platform|website|page|bridge)[^.!?\\n]{0,30}?(?:receive|claim|get|collect|unlock|earn)(?![a-z])`,

@@ -7,6 +7,7 @@ import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
 import { WAVE_THREE } from './corpus-wave3.ts';
 import { WAVE_FOUR } from './corpus-wave4.ts';
+import { WAVE_FIVE } from './corpus-wave5.ts';
 
 export type CorpusCase = {
   name: string;
@@ -587,6 +588,7 @@ export const CORPUS: CorpusCase[] = [
   ...FAMILIES,
   ...WAVE_THREE,
   ...WAVE_FOUR,
+  ...WAVE_FIVE,
   ...BENIGN,
 ];
 
