@@ -248,6 +248,7 @@ const VISITS: Record<string, Array<[string, (page: Page) => Promise<unknown>, nu
       403,
     ],
   ],
+  'GET /oidc{/*rest}': [['authorization refused on the service\'s page', open(() => `${mcp.url}/oidc/auth?client_id=nobody&response_type=code&scope=board%3Aread`), 400]],
   'GET /mcp/links': [['linked assistants', open(() => `${mcp.url}/mcp/links`), 200]],
   'POST /mcp/links': [
     [
