@@ -12,6 +12,9 @@ import { migrate } from '../../sql/migrate.ts';
 export type ReplicaPair = {
   primaryUrl: string;
   replicaUrl: string;
+  /** The postmasters' process ids (benchmarks count each cluster's CPU). */
+  primaryPid: number;
+  replicaPid: number;
   /** Runs one statement on the replica's board database as its superuser (pause or resume replay, look at rows). */
   onReplica: (text: string) => Promise<pg.QueryResult>;
   stop: () => Promise<void>;
@@ -58,6 +61,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     return {
       primaryUrl: primary.url(DATABASE),
       replicaUrl: replica.url(DATABASE),
+      primaryPid: primary.pid,
+      replicaPid: replica.pid,
       onReplica: (text) => query(replica.url(DATABASE), text),
       stop: async () => {
         for (const db of started.reverse()) await db.stop();
