@@ -8,6 +8,7 @@ import { makeHandler } from './app.ts';
 import { EventHub } from './event-hub.ts';
 import { listenForBoardEvents } from './listen.ts';
 import { startMetricsServer } from '../lib/metrics/server.ts';
+import { lazyReplicaPool } from '../lib/read-replica.ts';
 
 const config = loadConfig();
 const logger = createLogger(config, 'web');
@@ -17,7 +18,8 @@ if (!config.databaseUrl) {
 }
 const db = await createDb(config.databaseUrl, { maximumPoolSize: config.dbPoolSize });
 // Anonymous public reads that may be a little behind go to the replica when it is fresh (lib/read-replica.ts).
-const readDb = config.readReplica.url ? await createDb(config.readReplica.url, { maximumPoolSize: config.dbPoolSize }) : undefined;
+const readUrl = config.readReplica.url;
+const readDb = readUrl ? lazyReplicaPool(() => createDb(readUrl, { maximumPoolSize: config.dbPoolSize }), systemClock) : undefined;
 const events = new EventHub();
 const listener = listenForBoardEvents(config.databaseUrl, events, logger);
 const handler = makeHandler({ config, db, clock: systemClock, logger, events, ...(readDb ? { readDb } : {}) });

@@ -7,20 +7,50 @@
 // order, so whatever feed the replica shows is a prefix of the primary's: a cursor read on it never
 // goes backwards and never skips.
 import type { DatabasePool } from 'slonik';
+import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { createReplicaQueries } from '../sql/queries/replica.ts';
 
 export type ReplicaLag = { bytes: number; seconds: number };
+
+/** The replica's pool, opened on first use: a replica that is down never stops a web process from starting. */
+export type ReplicaPool = { get: () => Promise<DatabasePool>; end: () => Promise<void> };
+
+const REOPEN_AFTER_MS = 5_000;
+
+/** Opens the pool when first asked; after a failure, again no sooner than 5 s later (meanwhile the primary answers). */
+export function lazyReplicaPool(open: () => Promise<DatabasePool>, clock: Clock): ReplicaPool {
+  let pool: Promise<DatabasePool> | null = null;
+  let failedAt = -Infinity;
+  return {
+    get: () => {
+      if (pool) return pool;
+      if (clock.now().getTime() - failedAt < REOPEN_AFTER_MS) return Promise.reject(new Error('the replica could not be reached lately'));
+      const opening = open();
+      pool = opening;
+      opening.catch(() => {
+        failedAt = clock.now().getTime();
+        if (pool === opening) pool = null;
+      });
+      return opening;
+    },
+    end: async () => {
+      const opened = await pool?.catch(() => null);
+      pool = null;
+      await opened?.end();
+    },
+  };
+}
 
 export class ReadRoute {
   /** Reads served by each server (for the operators' metrics). */
   servedByReplica = 0;
   servedByPrimary = 0;
   readonly primary: DatabasePool;
-  readonly replica: DatabasePool | null;
+  readonly replica: ReplicaPool | null;
   private readonly maxLagMs: number;
 
-  constructor(primary: DatabasePool, replica: DatabasePool | null, maxLagMs: number) {
+  constructor(primary: DatabasePool, replica: ReplicaPool | null, maxLagMs: number) {
     this.primary = primary;
     this.replica = replica;
     this.maxLagMs = maxLagMs;
@@ -33,9 +63,10 @@ export class ReadRoute {
    * service's own (AppError) are answers and pass through.
    */
   async read<T>(read: (db: DatabasePool) => Promise<T | null>, onPrimary: (db: DatabasePool) => Promise<T>): Promise<T> {
-    if (this.replica && (await this.fresh(this.replica))) {
+    const replica = this.replica && (await this.freshPool(this.replica));
+    if (replica) {
       try {
-        const answer = await read(this.replica);
+        const answer = await read(replica);
         if (answer !== null) {
           this.servedByReplica++;
           return answer;
@@ -48,19 +79,21 @@ export class ReadRoute {
     return onPrimary(this.primary);
   }
 
-  private async fresh(replica: DatabasePool): Promise<boolean> {
+  /** The replica's pool when the replica is fresh; null when it is not, or cannot be asked. */
+  private async freshPool(replica: ReplicaPool): Promise<DatabasePool | null> {
     try {
-      const s = await createReplicaQueries(replica).standbyState();
-      return s.streaming && (s.replayed_all || (s.last_commit_age_ms !== null && s.last_commit_age_ms <= this.maxLagMs));
+      const pool = await replica.get();
+      const s = await createReplicaQueries(pool).standbyState();
+      return s.streaming && (s.replayed_all || (s.last_commit_age_ms !== null && s.last_commit_age_ms <= this.maxLagMs)) ? pool : null;
     } catch {
-      return false;
+      return null;
     }
   }
 
   /** How far the replica is behind: WAL bytes not yet replayed, and seconds since its last replayed commit while it has received more than it replayed (0 otherwise). */
   async lag(): Promise<ReplicaLag | null> {
     if (!this.replica) return null;
-    const s = await createReplicaQueries(this.replica).standbyState();
+    const s = await createReplicaQueries(await this.replica.get()).standbyState();
     if (s.replay_lsn === null) return null;
     const { bytes } = await createReplicaQueries(this.primary).bytesBehind(s.replay_lsn);
     const seconds = s.replayed_all ? 0 : Math.max(0, (s.last_commit_age_ms ?? 0) / 1000);

@@ -2,7 +2,8 @@
 // web processes. With replay paused on the replica, the public feed it serves lags, while the writer's
 // own authenticated reads, cursors past the replica's head, threads it has not seen and a web process
 // with a tight REPLICA_MAX_LAG_MS go to the primary; a cursor never moves backwards; the lag shows in
-// the metrics and clears on resume. A web process without DATABASE_READ_URL has no replica metrics.
+// the metrics and clears on resume. An unreachable replica costs the primary its reads, never an
+// answer. A web process without DATABASE_READ_URL has no replica metrics.
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import { startReplicaPair, type ReplicaPair } from '../helpers/replica-pair.ts';
@@ -16,6 +17,8 @@ let lenient: { base: string; metrics: string };
 let strict: { base: string; metrics: string };
 /** No DATABASE_READ_URL. */
 let plain: { base: string; metrics: string };
+/** DATABASE_READ_URL on a port nobody listens on: a replica that is down. */
+let down: { base: string; metrics: string };
 
 async function web(env: Record<string, string>) {
   const [port, metricsPort] = [await freePort(), await freePort()];
@@ -27,10 +30,13 @@ async function web(env: Record<string, string>) {
 
 test.before(async () => {
   pair = await startReplicaPair();
-  [lenient, strict, plain] = await Promise.all([
+  const nobody = new URL(pair.replicaUrl);
+  nobody.port = String(await freePort());
+  [lenient, strict, plain, down] = await Promise.all([
     web({ DATABASE_READ_URL: pair.replicaUrl, REPLICA_MAX_LAG_MS: '600000' }),
     web({ DATABASE_READ_URL: pair.replicaUrl, REPLICA_MAX_LAG_MS: '1' }),
     web({}),
+    web({ DATABASE_READ_URL: nobody.toString() }),
   ]);
 });
 test.after.always(async () => {
@@ -173,6 +179,19 @@ test.serial('resumed replay: the replica catches up, serves the whole feed again
   const strictBefore = await routed(strict);
   t.is((await activityIds(strict.base)).items.length, 3);
   t.is((await routed(strict)).replica - strictBefore.replica, 1);
+});
+
+test.serial('a replica that cannot be reached: the primary answers every read, and the lag reads -1', async (t) => {
+  const before = await routed(down);
+  t.is((await activityIds(down.base)).items.length, 3);
+  t.is((await activityIds(down.base, `?since=${first}`)).items.length, 2);
+  t.is((await call(down.base, 'GET', `/api/thread/${first}`)).status, 200);
+  const after = await routed(down);
+  t.is(after.primary - before.primary, 3);
+  t.is(after.replica, 0);
+  const s = await scrape(down.metrics);
+  t.is(s.get('board_replica_lag_bytes'), -1);
+  t.is(s.get('board_replica_lag_seconds'), -1);
 });
 
 test.serial('without DATABASE_READ_URL there is no replica and no replica metric', async (t) => {
