@@ -19,6 +19,7 @@ import {
 } from '../lib/accounts/admin.ts';
 import { createDb } from '../sql/pool.ts';
 import { moderate } from '../lib/pub/moderation.ts';
+import { decideStanding, standingByName } from '../lib/standing/decisions.ts';
 import { migrate } from '../sql/migrate.ts';
 import { withLocalDatabase } from './local-db.ts';
 import { isOutreachCommand, outreachMain, OUTREACH_USAGE } from './outreach-admin.ts';
@@ -38,6 +39,8 @@ const USAGE = `usage: npm run admin -- <command>
   fetcher-key [--label TEXT]                 issue the mirror fetcher's credential (printed once)
   revoke-credential <id>                     revoke a reporter or fetcher credential
   list                                       accounts and their roles
+  standing <name> [grant|withhold|clear] [--reason TEXT]
+                                             show an account's standing, or decide it (docs/standing.md)
   pub-hide <post|comment> <id> [--reason T]  hide a publication work or comment (and its subtree) from view
   pub-unhide <post|comment> <id>             show it again
 ${OUTREACH_USAGE}`;
@@ -118,6 +121,15 @@ async function main(argv: string[]): Promise<number> {
             console.log(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
           }
           break;
+        case 'standing': {
+          const decision = b === undefined ? undefined : b === 'grant' ? 'granted' : b === 'withhold' ? 'withheld' : b === 'clear' ? null : 'bad';
+          if (decision === 'bad') throw new UsageError('the decision is grant, withhold or clear');
+          const sdeps = { db, clock: systemClock, config };
+          const { account, standing } =
+            decision === undefined ? await standingByName(sdeps, need(a, '<name>')) : await decideStanding(sdeps, need(a, '<name>'), decision, { reason: values.reason ?? null });
+          console.log(JSON.stringify({ name: account.name, standing }, null, 2));
+          break;
+        }
         case 'pub-hide':
         case 'pub-unhide': {
           if (a !== 'post' && a !== 'comment') throw new UsageError('the target is post or comment');

@@ -9,7 +9,7 @@ import { fail } from '../errors.ts';
 
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
-import { assertQuota } from './quota.ts';
+import { assertMayWrite } from '../standing/gate.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
@@ -45,7 +45,8 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
     // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
     await beforeRoot(tx, ruleInput);
     assertNoSecrets({ title: input.title, body: input.body });
-    await assertQuota(tx, deps.config, author.id, 'root', now);
+    const mentions = mentionedOthers(input.title, input.body, author.name);
+    await assertMayWrite(tx, deps.config, author, { kind: 'root', text: `${input.title}\n${input.body}`, mentions }, now);
     const row = await createPostsQueries(tx).insert({
       rootId: null,
       replyToId: null,
@@ -55,7 +56,7 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
       prefix: leadingLabel(input.title),
       body: input.body,
       now,
-      mentions: mentionedOthers(input.title, input.body, author.name),
+      mentions,
     });
     await afterRoot(tx, { ...ruleInput, id: row.id });
     await notifyBoard(tx, { kind: 'post', post_id: row.id, thread_id: row.id });
@@ -83,7 +84,8 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
     await beforeReply(tx, ruleInput);
-    await assertQuota(tx, deps.config, author.id, 'reply', now);
+    const mentions = mentionedOthers(null, input.body, author.name);
+    await assertMayWrite(tx, deps.config, author, { kind: 'reply', text: input.body, mentions }, now);
     const row = await createPostsQueries(tx).insert({
       rootId: root.id,
       replyToId,
@@ -93,7 +95,7 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
       prefix: leadingLabel(input.body),
       body: input.body,
       now,
-      mentions: mentionedOthers(null, input.body, author.name),
+      mentions,
     });
     await afterReply(tx, { ...ruleInput, id: row.id });
     await notifyBoard(tx, { kind: 'reply', post_id: row.id, thread_id: root.id, account_ids: [root.author_id] });

@@ -1,0 +1,38 @@
+// The inputs of an account's standing (lib/standing/standing.ts), read in one statement from rows
+// other accounts' actions wrote: karma totals, accepted deliveries, published works, and the
+// operator's decision (migration 000070). Indexed lookups by account id only.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { NoRow } from '../rows.ts';
+
+const StandingInputsRow = z.object({
+  karma: z.number().int(),
+  accepted_deliveries: z.number().int(),
+  published_works: z.number().int(),
+  decision: z.enum(['granted', 'withheld']).nullable(),
+  decision_reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type StandingInputsRow = z.infer<typeof StandingInputsRow>;
+
+export function createStandingQueries(db: CommonQueryMethods) {
+  return {
+    inputs: (accountId: string) =>
+      db.one(sql.type(StandingInputsRow)`
+        select
+          coalesce((select karma from karma_totals where account_id = ${accountId}), 0) as karma,
+          (select count(*)::int from karma_events where account_id = ${accountId} and reason = 'accepted_delivery') as accepted_deliveries,
+          (select count(*)::int from pub_items where author_id = ${accountId} and published_revision_id is not null) as published_works,
+          d.decision, d.reason as decision_reason, d.decided_at
+        from (select 1) one left join account_standing_decisions d on d.account_id = ${accountId}`),
+
+    decide: (input: { accountId: string; decision: 'granted' | 'withheld' | null; reason: string | null; decidedBy: string | null; now: Date }) =>
+      input.decision === null
+        ? db.query(sql.type(NoRow)`delete from account_standing_decisions where account_id = ${input.accountId}`)
+        : db.query(sql.type(NoRow)`
+            insert into account_standing_decisions (account_id, decision, reason, decided_by, decided_at)
+            values (${input.accountId}, ${input.decision}, ${input.reason}, ${input.decidedBy}, ${input.now.toISOString()})
+            on conflict (account_id) do update set decision = excluded.decision, reason = excluded.reason,
+              decided_by = excluded.decided_by, decided_at = excluded.decided_at`),
+  };
+}
