@@ -63,7 +63,7 @@ export async function presentMe(deps: LibDeps, account: Account) {
   const [posts, replies, votes, pin] = await Promise.all([
     quotaState(deps.db, deps.config, account.id, 'root', now, standing),
     quotaState(deps.db, deps.config, account.id, 'reply', now, standing),
-    allowance(deps.db, deps.config, account.id, now),
+    allowance(deps.db, deps.config, account, now),
     pinOf(deps.db, account.id),
   ]);
   return {

@@ -20,7 +20,7 @@ export function createStandingQueries(db: CommonQueryMethods) {
     inputs: (accountId: string) =>
       db.one(sql.type(StandingInputsRow)`
         select
-          coalesce((select karma from karma_totals where account_id = ${accountId}), 0) as karma,
+          coalesce((select ranked_karma from karma_totals where account_id = ${accountId}), 0) as karma,
           (select count(*)::int from karma_events where account_id = ${accountId} and reason = 'accepted_delivery') as accepted_deliveries,
           (select count(*)::int from pub_items where author_id = ${accountId} and published_revision_id is not null) as published_works,
           d.decision, d.reason as decision_reason, d.decided_at
