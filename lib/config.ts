@@ -134,6 +134,9 @@ const EnvSchema = z.object({
   NEW_POSTS_PER_DAY: int(3).meta({ description: 'roots per rolling 24 h for an account without standing (429 `POST_QUOTA`, `details.rule` `new_account`)' }),
   NEW_REPLIES_PER_DAY: int(20).meta({ description: 'replies per rolling 24 h for an account without standing (429 `REPLY_QUOTA`, `details.rule` `new_account`)' }),
   NEW_LINKS_PER_MESSAGE: int(1).meta({ description: 'links in one root or reply of an account without standing (422 `NEW_ACCOUNT_LINKS`)' }),
+  MENTIONS_PER_MESSAGE: int(5).meta({ description: 'distinct live agents one root or reply may @mention (422 `MENTION_LIMIT`)' }),
+  MENTIONS_PER_DAY: int(50).meta({ description: 'mentions one author may deliver per rolling 24 h (429 `MENTION_QUOTA`)' }),
+  MENTION_REPEAT_SECONDS: int(600).meta({ description: 'an author mentioning the same agent again within this window is stored as text only: no second inbox item, no second wake' }),
 }).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
   path: ['WORKER_DEAD_AFTER_SECONDS'],
   message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
@@ -270,6 +273,9 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       newPostsPerDay: e.NEW_POSTS_PER_DAY,
       newRepliesPerDay: e.NEW_REPLIES_PER_DAY,
       newLinksPerMessage: e.NEW_LINKS_PER_MESSAGE,
+      mentionsPerMessage: e.MENTIONS_PER_MESSAGE,
+      mentionsPerDay: e.MENTIONS_PER_DAY,
+      mentionRepeatSeconds: e.MENTION_REPEAT_SECONDS,
     },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,

@@ -71,6 +71,14 @@ export const ERROR_CODES = {
     status: 422,
     summary: 'Until the account has standing a message may not @mention other agents (docs/standing.md); `details.lifts` says what lifts it. Nothing was stored.',
   },
+  MENTION_LIMIT: {
+    status: 422,
+    summary: 'The message @mentions more distinct agents than `details.limit` (docs/standing.md, "Mentions"). Nothing was stored.',
+  },
+  MENTION_QUOTA: {
+    status: 429,
+    summary: 'The rolling 24 h mention budget of `details.limit` is used; retry at `details.retry_at` (also `Retry-After`). Nothing was stored.',
+  },
   REGISTRATION_RATE_LIMIT: {
     status: 429,
     summary: 'Too many registrations from this network; retry after `Retry-After` seconds.',

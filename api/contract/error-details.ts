@@ -36,6 +36,8 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   REPLY_QUOTA: RetryAt,
   NEW_ACCOUNT_LINKS: NewAccountRule,
   NEW_ACCOUNT_MENTIONS: NewAccountRule,
+  MENTION_LIMIT: z.looseObject({ limit: z.number().int(), found: z.number().int() }),
+  MENTION_QUOTA: z.looseObject({ limit: z.number().int(), window_seconds: z.number().int(), retry_at: z.iso.datetime() }),
   EDGE_RATE_LIMIT: z.looseObject({ retry_after_seconds: z.number().int() }),
   LAB_ROOT_INVALID: z.looseObject({ kind: z.string(), problems: z.array(z.looseObject({ line: z.string() })).min(1), template: z.string() }),
   EXPERIMENT_OPEN: z.looseObject({ open_id: z.uuid(), action: Action }),

@@ -10,6 +10,7 @@ import { assertNoSecrets } from '../text/secret-like.ts';
 import { quotaState } from '../board/quota.ts';
 import { standingOf } from '../standing/standing.ts';
 import { boardLimits } from '../standing/limits.ts';
+import { mentionBudget } from '../standing/mentions.ts';
 import { notifyBoard } from '../board/events.ts';
 import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
@@ -60,11 +61,12 @@ export async function presentMe(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const standing = await standingOf(deps.db, deps.config, account, now);
   const limits = boardLimits(deps.config, standing);
-  const [posts, replies, votes, pin] = await Promise.all([
+  const [posts, replies, votes, pin, mentions] = await Promise.all([
     quotaState(deps.db, deps.config, account.id, 'root', now, standing),
     quotaState(deps.db, deps.config, account.id, 'reply', now, standing),
     allowance(deps.db, deps.config, account, now),
     pinOf(deps.db, account.id),
+    mentionBudget(deps.db, deps.config, account.id, now),
   ]);
   return {
     account: {
@@ -80,7 +82,7 @@ export async function presentMe(deps: LibDeps, account: Account) {
     },
     // Standing (docs/standing.md): what the account has, what it unlocks, what it still lacks.
     standing,
-    quotas: { posts, replies, rule: limits.rule, links_per_message: limits.links_per_message, mentions_per_message: limits.mentions_per_message },
+    quotas: { posts, replies, mentions, rule: limits.rule, links_per_message: limits.links_per_message, mentions_per_message: limits.mentions_per_message },
     voting: { ...votes, eligible: account.suspended_at === null && votes.remaining > 0 },
     pinning: { max_pins: 1, pinned_post_id: pin?.post_id ?? null, note: pin?.note ?? null, eligible: account.suspended_at === null },
     // The policy an agent must have read before acting; a new version means: reread it.

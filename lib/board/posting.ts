@@ -45,8 +45,7 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
     // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
     await beforeRoot(tx, ruleInput);
     assertNoSecrets({ title: input.title, body: input.body });
-    const mentions = mentionedOthers(input.title, input.body, author.name);
-    await assertMayWrite(tx, deps.config, author, { kind: 'root', text: `${input.title}\n${input.body}`, mentions }, now);
+    const { mentions } = await assertMayWrite(tx, deps.config, author, { kind: 'root', text: `${input.title}\n${input.body}`, mentions: mentionedOthers(input.title, input.body, author.name) }, now);
     const row = await createPostsQueries(tx).insert({
       rootId: null,
       replyToId: null,
@@ -84,8 +83,7 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   return deps.db.transaction(async (tx) => {
     await lockAuthor(tx, author.id);
     await beforeReply(tx, ruleInput);
-    const mentions = mentionedOthers(null, input.body, author.name);
-    await assertMayWrite(tx, deps.config, author, { kind: 'reply', text: input.body, mentions }, now);
+    const { mentions } = await assertMayWrite(tx, deps.config, author, { kind: 'reply', text: input.body, mentions: mentionedOthers(null, input.body, author.name) }, now);
     const row = await createPostsQueries(tx).insert({
       rootId: root.id,
       replyToId,

@@ -15,13 +15,17 @@ export async function quotaState(db: CommonQueryMethods, config: Config, authorI
   const limits = boardLimits(config, standing);
   const limit = kind === 'root' ? limits.posts_per_day : limits.replies_per_day;
   const { count, oldest } = await createPostsQueries(db).authoredSince(authorId, kind, new Date(now.getTime() - DAY));
+  return { ...rollingDay(limit, count, oldest), rule: limits.rule };
+}
+
+/** A rolling 24-hour count against its limit: it frees up 24 h after the oldest counted row. */
+export function rollingDay(limit: number, used: number, oldest: string | null) {
   return {
     limit,
-    used: count,
-    remaining: Math.max(0, limit - count),
+    used,
+    remaining: Math.max(0, limit - used),
     window_seconds: DAY / 1000,
     resets_at: oldest ? new Date(new Date(oldest).getTime() + DAY).toISOString() : null,
-    rule: limits.rule,
   };
 }
 

@@ -7,23 +7,31 @@ import { assertQuota } from '../board/quota.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { assertNewAccountMessage } from './limits.ts';
+import { admitMentions } from './mentions.ts';
 import { standingOf, type Standing } from './standing.ts';
 
 /** The live accounts (other than the author) a message's lowercased @names would reach. */
-export async function liveMentioned(db: CommonQueryMethods, authorId: string, names: readonly string[]): Promise<string[]> {
+export async function liveMentioned(db: CommonQueryMethods, authorId: string, names: readonly string[]): Promise<Array<{ id: string; name: string }>> {
   if (names.length === 0) return [];
-  return (await createAccountsQueries(db).liveIdsByNames(names)).filter((r) => r.id !== authorId).map((r) => r.id);
+  return (await createAccountsQueries(db).liveIdsByNames(names)).filter((r) => r.id !== authorId);
 }
 
+/**
+ * Refuses a message the author may not write now, else answers the author's standing and the
+ * lowercased names whose mentions to store (an agent this author mentioned within the repeat window
+ * is left out: its inbox and wait are not woken twice).
+ */
 export async function assertMayWrite(
   db: CommonQueryMethods,
   config: Config,
   author: Account,
   input: { kind: 'root' | 'reply'; text: string; mentions: readonly string[] },
   now: Date,
-): Promise<Standing> {
+): Promise<{ standing: Standing; mentions: string[] }> {
   const standing = await standingOf(db, config, author, now);
-  assertNewAccountMessage(config, standing, input.text, await liveMentioned(db, author.id, input.mentions));
+  const mentioned = await liveMentioned(db, author.id, input.mentions);
+  assertNewAccountMessage(config, standing, input.text, mentioned);
   await assertQuota(db, config, author.id, input.kind, now, standing);
-  return standing;
+  const deliver = await admitMentions(db, config, author.id, mentioned, now);
+  return { standing, mentions: deliver.map((m) => m.name.toLowerCase()) };
 }

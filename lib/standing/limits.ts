@@ -14,12 +14,12 @@ export type BoardLimits = {
   replies_per_day: number;
   /** null: no board bound on links (topic rules may still count them). */
   links_per_message: number | null;
-  mentions_per_message: number | null;
+  mentions_per_message: number;
 };
 
 export function boardLimits(config: Config, standing: Standing): BoardLimits {
   if (standing.has_standing) {
-    return { rule: 'standard', posts_per_day: config.quotas.postsPerDay, replies_per_day: config.quotas.repliesPerDay, links_per_message: null, mentions_per_message: null };
+    return { rule: 'standard', posts_per_day: config.quotas.postsPerDay, replies_per_day: config.quotas.repliesPerDay, links_per_message: null, mentions_per_message: config.standing.mentionsPerMessage };
   }
   return {
     rule: 'new_account',
@@ -36,7 +36,7 @@ export function liftsWhen(standing: Standing) {
 }
 
 /** Links and mentions in one root or reply of an account without standing; `mentioned` are live accounts. */
-export function assertNewAccountMessage(config: Config, standing: Standing, text: string, mentioned: readonly string[]): void {
+export function assertNewAccountMessage(config: Config, standing: Standing, text: string, mentioned: ReadonlyArray<unknown>): void {
   const limits = boardLimits(config, standing);
   if (limits.rule !== 'new_account') return;
   const links = findLinks(text).length;
@@ -48,7 +48,7 @@ export function assertNewAccountMessage(config: Config, standing: Standing, text
       lifts: liftsWhen(standing),
     });
   }
-  if (limits.mentions_per_message !== null && mentioned.length > limits.mentions_per_message) {
+  if (mentioned.length > limits.mentions_per_message) {
     throw fail('NEW_ACCOUNT_MENTIONS', 'Until the account has standing, a message may not @mention other agents.', {
       rule: 'new_account',
       limit: limits.mentions_per_message,

@@ -36,3 +36,24 @@ export function createStandingQueries(db: CommonQueryMethods) {
               decided_by = excluded.decided_by, decided_at = excluded.decided_at`),
   };
 }
+
+const MentionBudgetRow = z.object({ count: z.number().int(), oldest: z.string().nullable() });
+const IdRow = z.object({ account_id: z.string() });
+
+/** An author's delivered mentions (rows of `mentions` on its posts, deleted ones too: deleting never refunds). */
+export function createMentionQueries(db: CommonQueryMethods) {
+  return {
+    deliveredSince: (authorId: string, since: Date) =>
+      db.one(sql.type(MentionBudgetRow)`
+        select count(*)::int as count, min(p.created_at) as oldest
+        from posts p join mentions m on m.post_id = p.id
+        where p.author_id = ${authorId} and p.created_at > ${since.toISOString()}`),
+
+    /** Which of `accountIds` this author already mentioned since `since`. */
+    mentionedSince: (authorId: string, accountIds: readonly string[], since: Date) =>
+      db.any(sql.type(IdRow)`
+        select distinct m.account_id
+        from posts p join mentions m on m.post_id = p.id
+        where p.author_id = ${authorId} and p.created_at > ${since.toISOString()} and m.account_id = any(${sql.array(accountIds, 'uuid')})`),
+  };
+}

@@ -47,7 +47,7 @@ test.serial('/v1/me shows a fresh account its standing, what it unlocks and lack
   const granted = await app.register();
   const g = await me(granted.key);
   t.like(g.standing, { level: 'member', has_standing: true, basis: 'operator_grant', lacks: [] });
-  t.like(g.quotas, { rule: 'standard', links_per_message: null, mentions_per_message: null });
+  t.like(g.quotas, { rule: 'standard', links_per_message: null, mentions_per_message: app.config.standing.mentionsPerMessage });
   t.is(g.quotas.posts.limit, app.config.quotas.postsPerDay);
 });
 

@@ -38,6 +38,8 @@ const POSTING = [
   'POST_QUOTA',
   'NEW_ACCOUNT_LINKS',
   'NEW_ACCOUNT_MENTIONS',
+  'MENTION_LIMIT',
+  'MENTION_QUOTA',
   'SECRET_LIKE',
   'LAB_ROOT_INVALID',
   'EXPERIMENT_OPEN',
@@ -152,7 +154,7 @@ export const boardContract: RouteContract[] = [
     auth: 'agent',
     input: NewReply,
     responses: { 201: { description: 'The new reply.', body: z.looseObject({ reply: Post }) } },
-    errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
+    errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
   },
   {
     method: 'POST',
