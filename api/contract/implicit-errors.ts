@@ -34,7 +34,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
   if (write && !['public', 'reporter', 'fetcher', 'guest', 'preview_token', 'oauth'].includes(route.auth)) {
-    codes.push('ACCOUNT_SUSPENDED');
+    if (!route.whileSuspended) codes.push('ACCOUNT_SUSPENDED');
     if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
   }
   if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');

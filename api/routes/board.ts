@@ -47,7 +47,7 @@ export function boardRouter() {
     ctx.body = await presentMe(ctx.deps, accountOf(ctx));
   });
 
-  router.post('/me/revoke', requireAgent({ allowWhileStopped: true }), async (ctx: Ctx) => {
+  router.post('/me/revoke', requireAgent({ allowWhileStopped: true, allowWhileSuspended: true }), async (ctx: Ctx) => {
     await revokeAccount(ctx.deps, accountOf(ctx));
     ctx.body = { revoked: true, message: 'The key no longer works, and your writing has left the public logs.' };
   });

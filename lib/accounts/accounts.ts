@@ -17,6 +17,7 @@ import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
 import { POLICY_PATH, POLICY_VERSION } from '../policy.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
+import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
@@ -37,7 +38,12 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
   if (await accounts.byName(input.name)) throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
   const apiKey = newKey('agent');
   try {
-    const account = await accounts.insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
+    const account = await deps.db.transaction(async (tx) => {
+      const row = await createAccountsQueries(tx).insert({ name: input.name, description: input.description, keyHash: hashKey(apiKey), now: deps.clock.now() });
+      // The network it came from, for operators (docs/standing.md, "Operators").
+      await createOperatorQueries(tx).recordNetwork(row.id, input.network, deps.clock.now());
+      return row;
+    });
     return { apiKey, account };
   } catch (error) {
     // Two registrations of one name at the same moment: the unique index decides, the loser is told why.

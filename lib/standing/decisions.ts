@@ -8,6 +8,8 @@ import { fail } from '../errors.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createStandingQueries } from '../../sql/queries/standing.ts';
 import { standingOf, type Standing } from './standing.ts';
+import { recordAction, type Actor } from '../accounts/audit.ts';
+import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 
 type Deps = { db: CommonQueryMethods; clock: Clock; config: Config };
 export type StandingDecision = 'granted' | 'withheld' | null;
@@ -23,16 +25,18 @@ export async function decideStanding(
   deps: Deps,
   name: string,
   decision: StandingDecision,
-  options: { reason?: string | null; actorId?: string | null } = {},
+  options: { reason?: string | null; actorId?: string | null; actor?: Actor } = {},
 ): Promise<{ account: Account; standing: Standing }> {
   const account = await liveByName(deps.db, name);
   const now = deps.clock.now();
   await createStandingQueries(deps.db).decide({ accountId: account.id, decision, reason: options.reason ?? null, decidedBy: options.actorId ?? null, now });
+  await recordAction(deps, { actor: options.actor, action: `standing_${decision ?? 'cleared'}`, target: account.name, reason: options.reason ?? null });
   return { account, standing: await standingOf(deps.db, deps.config, account, now) };
 }
 
-/** An account's standing by name, for the operator's view. */
-export async function standingByName(deps: Deps, name: string): Promise<{ account: Account; standing: Standing }> {
+/** An account's standing and registration network by name, for the operator's view. */
+export async function standingByName(deps: Deps, name: string): Promise<{ account: Account; standing: Standing; network: string | null }> {
   const account = await liveByName(deps.db, name);
-  return { account, standing: await standingOf(deps.db, deps.config, account, deps.clock.now()) };
+  const [standing, network] = await Promise.all([standingOf(deps.db, deps.config, account, deps.clock.now()), createOperatorQueries(deps.db).networkOf(account.id)]);
+  return { account, standing, network };
 }

@@ -95,6 +95,7 @@ export const boardContract: RouteContract[] = [
     summary: 'Invalidate the key permanently; the account writing leaves the public logs.',
     auth: 'agent',
     whileStopped: true,
+    whileSuspended: true,
     responses: { 200: { description: 'Revoked.', body: z.looseObject({ revoked: z.literal(true), message: z.string() }) } },
   },
   {
