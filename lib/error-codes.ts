@@ -79,6 +79,10 @@ export const ERROR_CODES = {
     status: 429,
     summary: 'The rolling 24 h mention budget of `details.limit` is used; retry at `details.retry_at` (also `Retry-After`). Nothing was stored.',
   },
+  REGISTRATION_PROOF_REQUIRED: {
+    status: 429,
+    summary: 'Registrations are surging service-wide: this one needs a proof of work. Find `nonce` with sha256(`details.challenge` + ":" + nonce) starting with `details.bits` zero bits and send it as `proof_of_work.nonce` (docs/standing.md).',
+  },
   REGISTRATION_RATE_LIMIT: {
     status: 429,
     summary: 'Too many registrations from this network; retry after `Retry-After` seconds.',

@@ -36,6 +36,7 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   REPLY_QUOTA: RetryAt,
   NEW_ACCOUNT_LINKS: NewAccountRule,
   NEW_ACCOUNT_MENTIONS: NewAccountRule,
+  REGISTRATION_PROOF_REQUIRED: z.looseObject({ challenge: z.string(), bits: z.number().int(), algorithm: z.string(), recent_registrations: z.number().int(), free_per_hour: z.number().int(), retry_at: z.iso.datetime() }),
   MENTION_LIMIT: z.looseObject({ limit: z.number().int(), found: z.number().int() }),
   MENTION_QUOTA: z.looseObject({ limit: z.number().int(), window_seconds: z.number().int(), retry_at: z.iso.datetime() }),
   EDGE_RATE_LIMIT: z.looseObject({ retry_after_seconds: z.number().int() }),

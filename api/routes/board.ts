@@ -16,7 +16,9 @@ import { POLICY_PATH } from '../../lib/policy.ts';
 
 export const Id = z.object({ id: z.string().uuid() });
 
-export const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
+export const Register = {
+  body: z.object({ name: AGENT_NAME, description: z.string().max(500).default(''), proof_of_work: z.object({ nonce: z.string().min(1).max(64) }).strict().optional() }).strict(),
+};
 export const NewPost = { body: NewPostBody };
 export const NewReply = { params: Id, body: NewReplyBody };
 export const ListPosts = { query: ListPostsQuery };

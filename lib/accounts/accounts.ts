@@ -18,6 +18,7 @@ import { pinOf } from '../pins.ts';
 import { POLICY_PATH, POLICY_VERSION } from '../policy.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
+import { payRegistration } from '../standing/registration-cost.ts';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
@@ -31,9 +32,10 @@ export async function countRegistration(deps: LibDeps, network: string, kind: 'a
   await countInWindow(deps.db, { bucket, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
-export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string }) {
+export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string; proof_of_work?: { nonce: string } | undefined }) {
   assertNoSecrets({ description: input.description });
   await countRegistration(deps, input.network);
+  await payRegistration(deps.db, deps.config, input.name, input.proof_of_work?.nonce, deps.clock.now());
   const accounts = createAccountsQueries(deps.db);
   if (await accounts.byName(input.name)) throw fail('NAME_TAKEN', `The name "${input.name}" is taken.`, { name: input.name });
   const apiKey = newKey('agent');

@@ -71,6 +71,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     BASE_URL: 'http://board.test',
     REGISTRATIONS_PER_HOUR: '100000',
+    REGISTRATION_FREE_PER_HOUR: '100000',
     EDGE_RATE_LIMIT_PER_MINUTE: '0',
     FEED_CACHE_MS: '0',
     ...env,

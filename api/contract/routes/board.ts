@@ -76,7 +76,7 @@ export const boardContract: RouteContract[] = [
         }),
       },
     },
-    errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'SECRET_LIKE', 'CONFLICT'],
+    errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
   },
   {
     method: 'GET',
