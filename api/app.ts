@@ -4,13 +4,14 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContextExtras, AppState, Deps } from './context.ts';
 import { FeedCache } from './feed-cache.ts';
+import { KeyCache } from '../lib/accounts/key-cache.ts';
 import { feedFastPath } from './feed-fast-path.ts';
 import { isWaitRequest, waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
 import { publicCors } from './middleware/cors.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { refuseNul } from './middleware/text-guard.ts';
+import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
 import { boardRouter } from './routes/board.ts';
@@ -30,11 +31,13 @@ import { pubPagesRouter } from './routes/pub-pages.ts';
 import { officePathOf, siteRouter } from './routes/site.ts';
 import { bRouter } from './routes/b.ts';
 import { discoveryRouter } from './routes/discovery.ts';
+import { instrument } from './metrics.ts';
+import type { Metrics } from '../lib/metrics/registry.ts';
 
 // The lean paths in front of Koa (api/feed-fast-path.ts, api/wait-fast-path.ts) repeat, for the
 // requests they take, what these middleware do. A middleware they do not know would be skipped by
 // them silently, so the handler refuses to start instead: teach the lean paths first, then add it here.
-const LEAN_PATHS_KNOW = new Set(['errorEnvelope', 'securityHeaders', 'refuseNul', 'publicCors', 'routeFallback']);
+const LEAN_PATHS_KNOW = new Set(['errorEnvelope', 'securityHeaders', 'refuseBadText', 'publicCors', 'routeFallback']);
 const LEAN_PATHS_KNOW_IN_V1 = new Set(['refuseBrowsers', 'requireProtocol']);
 
 export function assertLeanPathsKnow(app: Koa<AppState, AppContextExtras>, v1: Router<AppState, AppContextExtras>): void {
@@ -48,13 +51,16 @@ export function assertLeanPathsKnow(app: Koa<AppState, AppContextExtras>, v1: Ro
   }
 }
 
-/** The request listener a server runs: the lean feed and wait paths first, then the Koa app. */
-export function makeHandler(deps: Deps): RequestListener {
+/**
+ * The request listener a server runs: the lean feed and wait paths first, then the Koa app. With a
+ * metrics port configured, every request is counted and timed by route template (`metrics`).
+ */
+export function makeHandler(deps: Deps): RequestListener & { metrics: Metrics | null } {
   const app = makeApp(deps);
   assertLeanPathsKnow(app, app.context.routers[0]!);
   const koa = app.callback();
   const appDeps = app.context.deps;
-  return (req, res) => {
+  const handler: RequestListener = (req, res) => {
     if (feedFastPath(appDeps, req, res)) return;
     if (!isWaitRequest(req)) return void koa(req, res);
     waitFastPath(appDeps, req, res).then(
@@ -64,6 +70,8 @@ export function makeHandler(deps: Deps): RequestListener {
       () => void koa(req, res),
     );
   };
+  if (deps.config.metrics.port === null) return Object.assign(handler, { metrics: null });
+  return instrument(handler, appDeps, app.context.routers);
 }
 
 /** Every router of the service, in the order Koa tries them. */
@@ -94,13 +102,13 @@ export function listRoutes(): Array<{ method: string; path: string }> {
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
   const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 
   app.use(errorEnvelope());
   app.use(securityHeaders());
-  app.use(refuseNul());
+  app.use(refuseBadText());
   app.use(publicCors());
   app.use(routeFallback(routers));
   for (const router of routers) app.use(router.routes());

@@ -2,14 +2,16 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../lib/config.ts';
+import type { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
 import type { Account } from '../sql/queries/accounts.ts';
-import type { GuestSession } from '../sql/queries/pub-guests.ts';
+import type { Guest } from '../lib/pub/guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { KeyCache } from '../lib/accounts/key-cache.ts';
 import type { OauthHost } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
@@ -21,10 +23,12 @@ export type Deps = {
   events: EventHub;
   /** How contact pages are fetched; unset in production (lib/outreach/access.ts OutreachDeps). */
   contactPageFetch?: SafeFetchOptions;
+  /** How client metadata documents are fetched (lib/mcp/client-metadata.ts); unset in production. */
+  clientMetadataFetch?: SafeFetchOptions;
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
+export type AppDeps = Deps & { feedCache: FeedCache; keyCache: KeyCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
 export type AppState = {
   requestId: string;
@@ -34,8 +38,12 @@ export type AppState = {
   input?: unknown;
   /** Set by the authorization server when its store could not be reached (the route answers 503). */
   oauthDatabaseDown?: boolean;
+  /** A refusal of the service's own raised inside the authorization server (a registration limit). */
+  oauthRefusal?: AppError;
+  /** A JWT access token presented for revocation by this client (the route ends its link). */
+  oauthStructuredRevocation?: { token: string; clientId: string };
   /** The publication site's guest session behind a guest route. */
-  guestSession?: GuestSession;
+  guest?: Guest;
 };
 
 export type AppContextExtras = { deps: AppDeps; params: Record<string, string>; routers: Array<Router<AppState, AppContextExtras>> };

@@ -58,6 +58,9 @@ export class FeedCache {
   /** URLs Koa answered from the cache, with their key and Cache-Control. */
   private byUrl = new Map<string, { key: string; cacheControl: string }>();
   private generation = 0;
+  /** Answers served from a cached body, and bodies built (for the operators' metrics). */
+  hits = 0;
+  rebuilds = 0;
   private sweptAt = 0;
   /** Events that touched one key only (presence: the office); a key's generation is the sum. */
   private keyBumps = new Map<string, number>();
@@ -88,7 +91,10 @@ export class FeedCache {
       this.slots.set(key, slot);
     }
     const ready = this.servable(slot, key, nowMs);
-    if (ready) return ready;
+    if (ready) {
+      this.hits++;
+      return ready;
+    }
     // Nothing young enough to serve: wait for a rebuild that began after the last event, or start one.
     if (slot.building?.generation === generation) return slot.building.body;
     return this.rebuild(key, slot, generation, nowMs + this.ttlMs, build);
@@ -102,6 +108,7 @@ export class FeedCache {
   }
 
   private rebuild(key: string, slot: Slot, generation: number, expires: number, build: () => Promise<string>): Promise<FeedBody> {
+    this.rebuilds++;
     const building = { generation, body: build().then((text) => feedBody(key, text, generation, expires)) };
     slot.building = building;
     building.body.then(
@@ -141,7 +148,9 @@ export class FeedCache {
     const known = this.byUrl.get(url);
     const slot = known && this.slots.get(known.key);
     const body = slot ? this.servable(slot, known.key, nowMs) : null;
-    return body ? { body, cacheControl: known!.cacheControl } : null;
+    if (!body) return null;
+    this.hits++;
+    return { body, cacheControl: known!.cacheControl };
   }
 }
 

@@ -7,6 +7,7 @@ import { createDb } from '../sql/pool.ts';
 import { makeHandler } from './app.ts';
 import { EventHub } from './event-hub.ts';
 import { listenForBoardEvents } from './listen.ts';
+import { startMetricsServer } from '../lib/metrics/server.ts';
 
 const config = loadConfig();
 const logger = createLogger(config, 'web');
@@ -20,7 +21,9 @@ const listener = listenForBoardEvents(config.databaseUrl, events, logger);
 const handler = makeHandler({ config, db, clock: systemClock, logger, events });
 const server = createServer(handler);
 server.keepAliveTimeout = 65_000;
-server.listen(config.port, () => logger.info({ port: config.port, baseUrl: config.baseUrl }, 'web listening'));
+// The metrics listener starts first, so 'web listening' means both answer.
+const metricsServer = handler.metrics && config.metrics.port !== null ? await startMetricsServer(handler.metrics.registry, config.metrics.port, config.metrics.host) : null;
+server.listen(config.port, () => logger.info({ port: config.port, baseUrl: config.baseUrl, metricsPort: config.metrics.port }, 'web listening'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -28,6 +31,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, 'web stopping');
   server.close();
+  metricsServer?.close();
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
   await listener.stop();

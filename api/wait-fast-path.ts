@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { liveAccountByKey } from '../lib/accounts/access.ts';
 import { bearerToken } from '../lib/accounts/keys.ts';
-import { findNul } from '../lib/text/nul.ts';
 import { prepareWait, WaitQuerySchema } from '../lib/continuity/wait.ts';
 import type { AppDeps } from './context.ts';
 import { browserShaped } from './middleware/browser-guard.ts';
 import { requestIdOf } from './middleware/error-envelope.ts';
 import { SECURITY_HEADERS } from './middleware/security-headers.ts';
 import { acceptsJson, PROTOCOL_VERSION, protocolOf } from './middleware/protocol.ts';
+import { queryFault } from './middleware/text-guard.ts';
 
 const PATH = '/v1/continuity/wait';
 
@@ -28,14 +28,14 @@ export async function waitFastPath(deps: AppDeps, req: IncomingMessage, res: Ser
   if (url.pathname !== PATH) return false;
   if (browserShaped(req.headers)) return false;
   if (protocolOf(req) !== PROTOCOL_VERSION || !acceptsJson(req)) return false;
+  if (queryFault(url.search.slice(1)) !== null) return false;
   const params = Object.fromEntries(url.searchParams);
-  if (findNul(params) !== null) return false;
   const query = WaitQuerySchema.safeParse(params);
   if (!query.success) return false;
   const key = bearerToken(req.headers.authorization);
   if (!key) return false;
   try {
-    const account = await liveAccountByKey(deps.db, key);
+    const account = await liveAccountByKey(deps.db, key, deps.keyCache);
     if (!account) return false;
     const start = await prepareWait(deps, account, query.data);
     const requestId = requestIdOf(req.headers['x-request-id']);

@@ -1,7 +1,9 @@
 // Foundation benchmark (issue: foundation): in one run on this machine,
 //  (a) a bare Koa hello-world route, (b) GET /api/activity?limit=100, (c) authenticated POST /v1/posts,
-//  (d) the statements of (c) issued straight through `pg`, the ceiling for (c), and (e) the feed of (b) under 50 posts/s.
-// Prints req/s, p50 and p99 for each and the ratios (b)/(a) and (c)/(d).
+//  (d) the statements of (c) issued straight through `pg`, the ceiling for (c), (bare) a single-row
+//  insert of the same columns into a table with only a key, through `pg` on the same Postgres (issue
+//  27: what this Postgres does for a row of that width), and (e) the feed of (b) under 50 posts/s.
+// Prints req/s, p50 and p99 for each and the ratios (b)/(a), (c)/(d) and (c)/(bare).
 // The machine is noisy and posting slows as the table grows, so the runs are interleaved in rounds
 // ((a) (b) (b0) (e) (c) (d), then again), each write run starting from the same table, and a ratio is
 // the mean of one side over the mean of the other. The GET runs use wrk when it is installed.
@@ -42,6 +44,11 @@ await seed.query(
    from generate_series(1, 1000) g`,
   ids,
 );
+// Rows are read once the sequencer's pass numbers them (migration 000050).
+await seed.query('select from posts__position()');
+// (bare): the posts table's columns and defaults, no generated column, no secondary index, no foreign key.
+await seed.query('create table bare_posts (like posts including defaults)');
+await seed.query('alter table bare_posts add primary key (id)');
 // The statistics autovacuum gathers within a minute of such a load; without them the planner guesses
 // (0.5 % of rows for `IS NULL`) and the runs would measure the first minute of a freshly filled database.
 await seed.query('analyze accounts; analyze posts');
@@ -89,21 +96,14 @@ const postRun = () =>
 // The same session settings as sql/pool.ts's slonik pool (Postgres arms both timers per statement).
 const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 });
 pool.on('error', () => {});
-// The insert is the query module's own statement (feed head claim, post, mentions, presented row),
-// captured as SQL text and values, so (d) cannot drift from what (c) runs.
+// The write is the query module's own statement (posts__write: the author's lock, the topic, the
+// quota count, the post), captured as SQL text and values, so (d) cannot drift from what (c) runs;
+// then the sequencer's pass that positions it (lib/sequence.ts), as (c) runs it.
 const capture = createPostsQueries({ one: (query: unknown) => query } as unknown as CommonQueryMethods);
-const insertPost = (authorId: string) => {
-  const token = capture.insert({
-    rootId: null,
-    replyToId: null,
-    authorId,
-    topic: 'general',
-    title: 'Ceiling post',
-    prefix: null,
-    body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.',
-    now: new Date(),
-    mentions: [],
-  }) as unknown as { sql: string; values: unknown[] };
+const writePost = (authorId: string) => {
+  const now = new Date();
+  const post = { rootId: null, replyToId: null, authorId, topic: 'general', title: 'Ceiling post', prefix: null, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.', now };
+  const token = capture.write(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }) as unknown as { sql: string; values: unknown[] };
   // slonik numbers its placeholders $slonik_N and renames them to $N when it sends the query.
   return [token.sql.replace(/\$slonik_(\d+)/g, '$$$1'), token.values] as const;
 };
@@ -115,32 +115,24 @@ const ceilingRun = () =>
          is_scorekeeper, desk, shift, residency, residency_changed_at, residency_reason from accounts where key_hash = $1`,
       [hashKey(key)],
     );
-    const authorId = account.rows[0].id as string;
-    await pool.query(`select name, description, retired from topics where name = $1`, ['general']);
-    const client = await pool.connect();
-    let id: string;
-    try {
-      await client.query('start transaction');
-      await client.query(`select pg_advisory_xact_lock(hashtext($1))`, ['author:' + authorId]);
-      await client.query(`select count(*)::int as count, min(created_at) as oldest from posts where author_id = $1 and created_at > $2 and root_id is null`, [
-        authorId,
-        new Date(Date.now() - 86_400_000).toISOString(),
-      ]);
-      const [text, values] = insertPost(authorId);
-      const inserted = await client.query(text, values);
-      id = inserted.rows[0].id;
-      // The post mentions nobody, so (c) enqueues no mention job either.
-      await client.query(`select pg_notify('board_events', $1)`, [JSON.stringify({ kind: 'post', post_id: id, thread_id: id })]);
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
+    const [text, values] = writePost(account.rows[0].id as string);
+    const written = await pool.query(text, values);
+    await pool.query('select seq, at from "posts__position"($1)', [written.rows[0].post_id]);
+  });
+
+const bareRun = () =>
+  closedLoop('(bare) single-row insert, same columns, key only, via pg', 64, SECONDS, async (worker) => {
+    await pool.query(`insert into bare_posts (author_id, topic, title, body, created_at) values ($1, 'general', 'Bare post', $2, now())`, [
+      ids[worker % AUTHORS],
+      'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.',
+    ]);
   });
 
 // Each write run starts from the seeded table: the quota count reads an author's last 24 h, which
 // would otherwise grow from run to run (the benchmark lifts the quota).
 const resetWrites = async () => {
   await pool.query(`delete from posts where title like 'Bench post %' or title = 'Ceiling post'`);
+  await pool.query(`truncate bare_posts`);
   await pool.query(`delete from graphile_worker._private_jobs`);
   await pool.query(`vacuum analyze posts`);
 };
@@ -150,6 +142,7 @@ await cannon('warm-up', { url: `http://127.0.0.1:${ports.hello}/`, duration: 2 }
 await cannon('warm-up', { url: `${app}/api/activity?limit=100`, duration: 2 });
 if (wanted('c')) await postRun();
 if (wanted('d')) await ceilingRun();
+if (wanted('bare')) await bareRun();
 
 // CPU per request of each process during a write run: where (c) spends more than (d).
 type Cpu = { web: number; postgres: number; bench: number };
@@ -205,6 +198,7 @@ const RUNS: Array<[string, () => Promise<Figures>]> = [
   ['e', () => withCpu('e', underWrites)],
   ['c', async () => (await resetWrites(), withCpu('c', postRun))],
   ['d', async () => (await resetWrites(), withCpu('d', ceilingRun))],
+  ['bare', async () => (await resetWrites(), withCpu('bare', bareRun))],
 ];
 const rounds: Array<Map<string, Figures>> = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -239,13 +233,15 @@ if (both('a', 'e')) {
   const vsB = both('b') ? `; (e)/(b) = ${round(m.e!.rps / m.b!.rps)}` : '';
   console.log(`(e)/(a) = ${round(m.e!.rps / m.a!.rps)}  per round ${perRound('e', 'a')}  (target >= 0.5${vsB}; posts made per round ${writesMade.map((w) => `${w.made} (${w.failed} failed)`).join(', ')})`);
 }
-if (both('c', 'd')) console.log(`(c)/(d) = ${round(m.c!.rps / m.d!.rps)}  per round ${perRound('c', 'd')}  (target >= 0.6)`);
+if (both('c', 'd')) console.log(`(c)/(d) = ${round(m.c!.rps / m.d!.rps)}  per round ${perRound('c', 'd')}  (target >= 0.8)`);
+if (both('c', 'bare')) console.log(`(c)/(bare) = ${round(m.c!.rps / m.bare!.rps, 3)}  per round ${perRound('c', 'bare')}  (target >= 0.10; (c) p50 ${m.c!.p50} ms, target <= 25 ms)`);
+if (both('d', 'bare')) console.log(`(d)/(bare) = ${round(m.d!.rps / m.bare!.rps, 3)}  (the statements of a post against a bare insert, both through pg)`);
 // CPU per request does not depend on how much of the cores other work leaves the server, so it is
 // the steadier comparison on a shared machine.
 const cpuMean = (side: string, k: keyof Cpu) => round(cpu[side]!.reduce((sum, x) => sum + x[k], 0) / cpu[side]!.length, 3);
 console.log(`\nCPU ms per request (mean over rounds; 2 cores shared by all; (a) and the app are one process):`);
 console.log(`| run | web process | postgres | bench process (client) |\n|---|---:|---:|---:|`);
-for (const id of ran) console.log(`| (${id}) | ${id === 'd' ? '-' : cpuMean(id, 'web')} | ${cpuMean(id, 'postgres')} | ${id === 'c' || id === 'd' ? cpuMean(id, 'bench') : '- (wrk)'} |`);
+for (const id of ran) console.log(`| (${id}) | ${id === 'd' || id === 'bare' ? '-' : cpuMean(id, 'web')} | ${cpuMean(id, 'postgres')} | ${['c', 'd', 'bare'].includes(id) ? cpuMean(id, 'bench') : '- (wrk)'} |`);
 if (both('a', 'e')) console.log(`web CPU per request (a)/(e) = ${round(cpuMean('a', 'web') / cpuMean('e', 'web'))}${both('b') ? `, (a)/(b) = ${round(cpuMean('a', 'web') / cpuMean('b', 'web'))}` : ''} (throughput ratio the server alone would allow)`);
 if (!useWrk) console.log('autocannon decodes every body to a string; with ~8 KB bodies it, not the server, limits (b): install wrk.');
 await new Promise((r) => child.once('exit', r));

@@ -69,9 +69,11 @@ async function fill(fromDay: number, toDay: number): Promise<void> {
             case k when 2 then 'Taking: on it' when 3 then 'Delivered: https://example.org/a' when 4 then 'Delivered: https://example.org/b' else 'A comment' end, at
      from fill_replies`,
   );
+  // Rows are read once the sequencer's pass numbers them (migration 000050).
+  await client.query('select from posts__position()');
   await client.query(
-    `insert into lab_events (reply_id, root_id, agent_id, kind, seq, text, created_at, accepted_at)
-     select f.id, f.root_id, f.agent_id, case f.k when 2 then 'taking' else 'delivered' end, p.seq, p.body, f.at,
+    `insert into lab_events (reply_id, root_id, agent_id, kind, text, created_at, accepted_at)
+     select f.id, f.root_id, f.agent_id, case f.k when 2 then 'taking' else 'delivered' end, p.body, f.at,
             case when f.k = 3 and f.g % 2 = 0 then f.at + interval '1 hour' end
      from fill_replies f join posts p on p.id = f.id where f.k in (2, 3, 4)`,
   );

@@ -6,18 +6,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { startEmbeddedPostgres } from '../lib/embedded-postgres.ts';
 import { migrate } from '../sql/migrate.ts';
 
 export type Figures = { name: string; rps: number; p50: number; p99: number; errors: number };
 
-export async function benchDatabase(): Promise<{ url: string; postmaster: number; stop: () => Promise<void> }> {
+/**
+ * A throwaway Postgres with a migrated `bench` database. `statistics`: with pg_stat_statements
+ * (planning counted too) and per-function timing, for finding where a statement's time goes.
+ */
+export async function benchDatabase(options: { statistics?: boolean } = {}): Promise<{ url: string; postmaster: number; stop: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'board-bench-'));
-  const embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+  let embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: options.statistics === true });
   const admin = new pg.Client({ connectionString: embedded.url() });
   await admin.connect();
   await admin.query('create database bench');
+  if (options.statistics) {
+    for (const setting of [`shared_preload_libraries = 'pg_stat_statements'`, 'pg_stat_statements.track_planning = on', `track_functions = 'pl'`]) {
+      await admin.query(`alter system set ${setting}`);
+    }
+  }
   await admin.end();
+  if (options.statistics) {
+    // The library loads at start only; the data directory is kept across the restart, removed at stop.
+    await embedded.stop();
+    embedded = await startEmbeddedPostgres({ dataDir: dir, persistent: true });
+    const bench = new pg.Client({ connectionString: embedded.url('bench') });
+    await bench.connect();
+    await bench.query('create extension pg_stat_statements');
+    await bench.end();
+  }
   const url = embedded.url('bench');
   await migrate(url);
   return {
@@ -28,6 +47,33 @@ export async function benchDatabase(): Promise<{ url: string; postmaster: number
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `authors` accounts named `<prefix>_<i>` with their board keys, and `posts` root posts spread over
+ * them a second apart, analysed as autovacuum would (without statistics the planner guesses, and a
+ * run would measure the first minute of a freshly filled database).
+ */
+export async function seedBoard(url: string, authors: number, posts: number, prefix: string): Promise<{ keys: string[]; ids: string[] }> {
+  const seed = new pg.Client({ connectionString: url });
+  await seed.connect();
+  const keys: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < authors; i++) {
+    const key = newKey('agent');
+    keys.push(key);
+    const row = await seed.query<{ id: string }>(`insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`, [`${prefix}_${i}`, hashKey(key)]);
+    ids.push(row.rows[0]!.id);
+  }
+  await seed.query(
+    `insert into posts (author_id, topic, title, body, created_at)
+     select ($1::uuid[])[1 + g % $2], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - ($3 - g) * interval '1 second'
+     from generate_series(1, $3) g`,
+    [ids, authors, posts],
+  );
+  await seed.query('analyze accounts; analyze posts');
+  await seed.end();
+  return { keys, ids };
 }
 
 export async function cannon(name: string, options: autocannon.Options): Promise<Figures> {
@@ -51,8 +97,10 @@ export function hasWrk(): boolean {
  * A GET load run with wrk, a C client: unlike autocannon, which decodes every response body to a
  * string in JavaScript, it stays cheap for large responses, so the server is what gets measured.
  */
-export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string> }): Promise<Figures> {
+export async function wrk(name: string, options: { url: string; duration: number; headers?: Record<string, string>; script?: string }): Promise<Figures> {
   const args = ['-t1', '-c64', `-d${options.duration}s`, '--latency'];
+  // A Lua script (`-s`) can vary each request (one key per request in turn, bench/auth-read.ts).
+  if (options.script) args.push('-s', options.script);
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) =>
     execFile('wrk', [...args, options.url], (error, stdout) => (error ? reject(error) : resolve(stdout))),

@@ -3,6 +3,7 @@
 // Run: npx node bench/mirror-normalize.ts [posts] [rounds]
 import { escapeText, normalizePost, type RawPost } from '../lib/mirror/normalize.ts';
 import { CORPUS } from '../test/lib/mirror/corpus.ts';
+import { PATHOLOGICAL_SHAPES, PATHOLOGICAL_SIZE } from '../test/lib/mirror/pathological.ts';
 
 const POSTS = Number(process.argv[2] ?? 3000);
 const ROUNDS = Number(process.argv[3] ?? 7);
@@ -86,3 +87,20 @@ console.log(`  ratio normalizePost / baseline: ${(oursMedian / baseMedian).toFix
 console.log(
   `  target >= ${TARGET_POSTS_PER_SECOND} posts/s: ${oursMedian >= TARGET_POSTS_PER_SECOND ? 'met' : 'NOT met'} (${(oursMedian / TARGET_POSTS_PER_SECOND).toFixed(2)}x)`,
 );
+
+// Pathological shapes (test/lib/mirror/pathological.ts) at the network's longest post, each timed
+// in CPU ms beside a benign post of the same length, median of ROUNDS: a shape whose ratio grows
+// far past the others is a regex backtracking on it.
+const cpuMs = (work: () => unknown): number => {
+  const start = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+const benignLong = Array.from(BENIGN_FILLER.join('\n').repeat(Math.ceil(PATHOLOGICAL_SIZE / 1000))).slice(0, PATHOLOGICAL_SIZE).join('');
+const benignMs = median(Array.from({ length: ROUNDS }, () => cpuMs(() => normalizePost({ text: benignLong }))));
+console.log(`pathological posts of ${PATHOLOGICAL_SIZE} code points, CPU ms (median of ${ROUNDS}); benign post of the same length: ${benignMs.toFixed(1)} ms`);
+for (const [name, text] of Object.entries(PATHOLOGICAL_SHAPES)) {
+  const ms = median(Array.from({ length: ROUNDS }, () => cpuMs(() => normalizePost({ text }))));
+  console.log(`  ${name.padEnd(26)} ${ms.toFixed(1).padStart(8)} ms   ratio to benign ${(ms / benignMs).toFixed(2)}`);
+}

@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   REGISTRATIONS_PER_HOUR: int(10).meta({ description: 'registrations per caller network per hour (429 `REGISTRATION_RATE_LIMIT`)' }),
   EDGE_RATE_LIMIT_PER_MINUTE: int(600).meta({ description: 'public-feed requests per caller network per minute, per web process (429 `EDGE_RATE_LIMIT`); `0` disables' }),
   FEED_CACHE_MS: int(1000).meta({ description: 'the oldest a public feed served by a web process may be (counted from the start of its build): any board event makes the feed stale, and it is rebuilt once (readers get the previous body meanwhile, within this bound); `0` turns the cache (and the lean feed path) off' }),
+  AUTH_CACHE_MS: int(60_000).meta({ description: 'the longest a web process trusts a cached key -> account entry; any change to the account drops it at once in every web process (`account_changes`), and nothing is cached while the process\'s LISTEN connection is down; `0` turns the cache off' }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().meta({ description: 'port of the Prometheus endpoint (`GET /metrics`), a listener of its own in each web process, never the public port; unset: no endpoint and no request timing (README "Scaling")' }),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1').meta({ description: 'address the metrics listener binds (keep it off the internet: the figures are for operators)' }),
   PROMOTION_MIN_KARMA_7D: int(10).meta({ description: 'the top outside agent is promoted only at or above this `karma_7d`' }),
   PROMOTION_DESK: z.string().min(1).default('guest').meta({ description: 'the desk a promoted outside agent gets' }),
   MISSION_TEXT: z
@@ -88,9 +91,9 @@ const EnvSchema = z.object({
   PUB_PREVIEWS_PER_REVISION: z.coerce.number().int().min(1).default(3).meta({ description: 'live private preview links per revision (429 `PUB_PREVIEW_LIMIT`)' }),
   PUB_PREVIEWS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20).meta({ description: 'live private preview links per account (429 `PUB_PREVIEW_LIMIT`)' }),
   PUB_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30).meta({ description: 'days idempotency keys of submissions are kept for replay and lookup' }),
-  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session cookie' }),
+  PUB_GUEST_SESSION_HOURS: z.coerce.number().int().min(1).default(24).meta({ description: 'lifetime of a guest session (a signed cookie; stored at its first comment or report)' }),
   PUB_GUEST_COMMENTS_PER_HOUR: int(5).meta({ description: 'guest comments per session per hour (four times that per network)' }),
-  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour' }),
+  PUB_GUEST_REPORTS_PER_HOUR: int(5).meta({ description: 'guest reports per session per hour (four times that per network)' }),
   // The open board /b (docs/b.md): the ticket signing secret (unset: one generated and kept in
   // Postgres, shared by every web process), ticket lifetime, proof of work, network rates.
   B_TICKET_SECRET: z.string().min(32, 'at least 32 characters').optional().meta({
@@ -186,6 +189,7 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** A worker writes its heartbeat every `heartbeatMs`; one silent for `deadAfterMs` is released. */
     liveness: { heartbeatMs: e.WORKER_HEARTBEAT_SECONDS * 1000, deadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000 },
@@ -200,6 +204,7 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
       edgeRequestsPerMinute: e.EDGE_RATE_LIMIT_PER_MINUTE,
       feedCacheMs: e.FEED_CACHE_MS,
+      authCacheMs: e.AUTH_CACHE_MS,
     },
     mission: { text: e.MISSION_TEXT, topic: 'svc-1m' },
     promotion: { minKarma7d: e.PROMOTION_MIN_KARMA_7D, desk: e.PROMOTION_DESK },

@@ -19,7 +19,9 @@ export type CursorSequence =
   | 'ocontacts'
   | 'osent'
   | 'bthreads'
-  | 'breplies';
+  | 'breplies'
+  | 'lab'
+  | 'agents';
 
 export function encodeCursor(sequence: CursorSequence, position: number): string {
   return Buffer.from(`${sequence}.${position}`, 'utf8').toString('base64url');
@@ -73,4 +75,19 @@ export function decodeCursorPair(sequence: CursorSequence, cursor: string, param
     throw fail('INVALID_CURSOR', `\`${param}\` is not a cursor of this sequence (${sequence}); use the cursor this route returned.`, { param, sequence });
   }
   return [Number(match[2]), Number(match[3])];
+}
+
+/** A cursor holding a position and a uuid, for lists ordered by a time (microseconds) and then an id. */
+export function encodeCursorAtId(sequence: CursorSequence, position: number, id: string): string {
+  return Buffer.from(`${sequence}.${position}.${id.replace(/-/g, '')}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursorAtId(sequence: CursorSequence, cursor: string, param: string): { position: number; id: string } {
+  const decoded = /^[A-Za-z0-9_-]{1,96}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^([a-z]+)\.(\d{1,17})\.([0-9a-f]{32})$/.exec(decoded);
+  if (!match || match[1] !== sequence) {
+    throw fail('INVALID_CURSOR', `\`${param}\` is not a cursor of this sequence (${sequence}); use the cursor this route returned.`, { param, sequence });
+  }
+  const h = match[3]!;
+  return { position: Number(match[2]), id: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` };
 }

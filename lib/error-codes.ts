@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   // Foundation: the shape of the request, credentials, roles, generic states.
   // Shape of the request (documented extensions of SPEC.md's status table: 406, 413, 415).
   BAD_REQUEST: { status: 400, summary: 'The request could not be read.' },
-  MALFORMED_JSON: { status: 400, summary: 'The body is not valid JSON.' },
+  MALFORMED_JSON: { status: 400, summary: 'The body is not UTF-8 JSON, or nests arrays and objects deeper than 64 levels (`details.max_depth`).' },
   VALIDATION_FAILED: {
     status: 400,
     summary: 'The request does not match the route contract; `details.issues` lists each field and what is wrong.',
@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   },
   INVALID_CHARACTER: {
     status: 400,
-    summary: 'A text field, query parameter or path holds U+0000 (NUL), which no field accepts; `details.where` and `details.path` name it.',
+    summary:
+      'Text must be well-formed Unicode without U+0000: a string, object key, query parameter, path segment or MCP tool argument holds U+0000, a lone UTF-16 surrogate, or percent-encoded bytes that are not UTF-8. `details.where` (`body`, `query`, `path`, `arguments`) and `details.path` (the field, dotted: `blocks.0.text`) name it; `details.problem` says which (`nul`, `lone_surrogate`, `invalid_utf8`) and `details.code_point` gives the unit. Nothing is stored.',
   },
   INVALID_CURSOR: {
     status: 400,
@@ -44,7 +45,10 @@ export const ERROR_CODES = {
       'Message routes refuse browser-shaped requests (an Origin or Cookie header, or Sec-Fetch-* headers). Call them from an agent, not a web page.',
   },
   FORBIDDEN_ROLE: { status: 403, summary: 'The route needs a role the caller does not hold; `details.required` names it.' },
-  ACCOUNT_SUSPENDED: { status: 403, summary: 'The account is suspended by an operator; reading stays open.' },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    summary: "The account is suspended by an operator; reading stays open on REST. Its MCP assistants are refused altogether, and it cannot link new ones.",
+  },
   NOT_FOUND: { status: 404, summary: 'The route or the content does not exist, or is not visible to the caller.' },
   METHOD_NOT_ALLOWED: { status: 405, summary: 'The route exists but does not accept this method; `Allow` lists the ones it does.' },
   METHOD_NOT_IMPLEMENTED: { status: 501, summary: 'The service implements no route for this HTTP method; `Allow` lists the methods it does serve.' },
@@ -56,7 +60,7 @@ export const ERROR_CODES = {
     summary: 'The residency is stopped: every write is refused and reading stays open. Only the owner or an operator resumes it.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `details.max_bytes`.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'Writes need `Content-Type: application/json`.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'A request body must be JSON with `Content-Type: application/json`; a write without a body needs no Content-Type.' },
   SECRET_LIKE: {
     status: 422,
     summary: 'The text holds key-like material (`details.kind`, `details.where`); nothing was stored. Never post credentials.',
@@ -186,7 +190,7 @@ export const ERROR_CODES = {
   },
   OUTREACH_MODE_OFF: {
     status: 409,
-    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed.',
+    summary: 'Outreach mode is `off`: nothing is sent or stored. Contacts can still be added and listed, and an open letter is still queued for the owner.',
   },
   OUTREACH_CONTENT_REFUSED: {
     status: 422,
@@ -280,7 +284,10 @@ export const ERROR_CODES = {
     summary: '`experiment_id` must be the UUID of your own `Experiment:` root.',
   },
   OUTREACH_CHANNEL_NOT_CREATED: { status: 409, summary: 'The owner has not created this channel yet.' },
-  OUTREACH_CHANNEL_TEXT_LENGTH: { status: 422, summary: 'A channel post is at most 600 characters (`details.max`, `details.length`).' },
+  OUTREACH_CHANNEL_TEXT_LENGTH: {
+    status: 422,
+    summary: 'A channel post is at most 600 characters with the AI-agent disclosure the server adds: the text is at most `details.max` (`details.channel_max` less `details.disclosure_length`); it has `details.length`.',
+  },
   OUTREACH_CHANNEL_MENTIONS: { status: 422, summary: '`social` posts allow at most 1 mention (`details.mentions`).' },
   OUTREACH_CHANNEL_DAY_CAP: {
     status: 429,
@@ -389,6 +396,11 @@ export const ERROR_CODES = {
   MCP_LINK_REFUSED: {
     status: 403,
     summary: 'The board key or link code pasted on the consent page does not work (unknown, used, expired or revoked).',
+  },
+  MCP_ORIGIN_REFUSED: {
+    status: 403,
+    summary:
+      'A browser page of another origin called /mcp (DNS rebinding defence): `details.expected` lists the origins allowed, `details.received` the one sent. Clients that send no `Origin` are not refused.',
   },
 } as const satisfies Record<string, CodeInfo>;
 

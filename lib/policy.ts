@@ -1,9 +1,14 @@
 // The participation policy served at /agent-policy.md: every rule that holds everywhere (SPEC.md), in
-// our own words, plus the board rules. One version identifier, reported by /v1/me and the manifest;
-// change it whenever a rule's wording changes, so agents know to reread.
-import { DEFAULT_RULES_BODY } from './board/rules.ts';
+// our own words, plus the board rules as the owner last edited them (the rules post). Its version is
+// derived from the text itself (a SHA-256 of the rules as rendered), so it changes exactly when a
+// rule's wording does, the owner's edits included, and every web process derives the same version
+// from the same rules without coordinating. /agent-policy.md (body and X-Policy-Version) and /v1/me
+// report it.
+import { createHash } from 'node:crypto';
+import type { CommonQueryMethods } from 'slonik';
+import type { LibDeps } from './deps.ts';
+import { currentRulesBody, DEFAULT_RULES_BODY } from './board/rules.ts';
 
-export const POLICY_VERSION = '2026-11-27.1';
 export const POLICY_PATH = '/agent-policy.md';
 export const POLICY_VERSION_HEADER = 'X-Policy-Version';
 
@@ -90,26 +95,75 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
       },
     ],
   },
-  {
-    title: 'Board rules',
-    rules: DEFAULT_RULES_BODY.split('\n').map((text, i) => ({ id: `board-${i + 1}`, text })),
-  },
 ];
 
-/** The policy as Markdown; each rule carries its id so agents (and tests) can cite it. */
-export function renderPolicy(baseUrl: string): string {
+/** The board rules section from the rules text: one rule per non-blank line. */
+export function boardRulesSection(rulesBody: string): PolicySection {
+  const lines = rulesBody
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { title: 'Board rules', rules: lines.map((text, i) => ({ id: `board-${i + 1}`, text })) };
+}
+
+export type Policy = { version: string; text: string };
+
+/**
+ * The policy as Markdown for the given board rules; each rule carries its id so agents (and tests)
+ * can cite it. The version is the first 16 hex digits of the SHA-256 of everything below the
+ * version line, so the same rules give the same version in every process.
+ */
+export function renderPolicy(baseUrl: string, rulesBody: string = DEFAULT_RULES_BODY, options: { rulesUnread?: boolean } = {}): Policy {
   const lines = [
-    '# Participation policy',
-    '',
-    `Version: ${POLICY_VERSION}`,
-    '',
-    `Read this before acting; \`GET ${baseUrl}/v1/me\` reports the current version (\`policy.version\`), so an`,
-    'agent that has read an older one rereads it. Limits are not written here: each lives in the API',
-    'response that enforces it.',
+    `Read this before acting; \`GET ${baseUrl}/v1/me\` reports the current version (\`policy.version\`), and`,
+    `every answer of \`${POLICY_PATH}\` (\`HEAD\` too) carries it in \`X-Policy-Version\`, so an agent that has read an`,
+    'older one rereads it. The version follows the text: any change of a rule, the board rules included,',
+    'gives a new one. Limits are not written here: each lives in the API response that enforces it.',
   ];
-  for (const section of POLICY_SECTIONS) {
+  if (options.rulesUnread) {
+    lines.push('', 'The board rules could not be read just now: the board rules below are the defaults, and the version changes once the current ones are read.');
+  }
+  for (const section of [...POLICY_SECTIONS, boardRulesSection(rulesBody)]) {
     lines.push('', `## ${section.title}`, '');
     for (const rule of section.rules) lines.push(`- [${rule.id}] ${rule.text}`);
   }
-  return `${lines.join('\n')}\n`;
+  const body = `${lines.join('\n')}\n`;
+  const version = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  return { version, text: `# Participation policy\n\nVersion: ${version}\n\n${body}` };
+}
+
+// One policy per database (each web process caches its own), rebuilt when older than FEED_CACHE_MS:
+// an edit made through any process reaches every process within that bound, and at once in the
+// process that made it (forgetPolicy). FEED_CACHE_MS = 0 reads the rules every time.
+const cached = new WeakMap<object, { at: number; policy: Promise<Policy> }>();
+// The last policy rendered from rules that were read: what the policy says while the rules cannot be
+// read (Postgres down). Nobody can edit the rules then, so it is at most FEED_CACHE_MS behind.
+const lastRead = new WeakMap<object, Policy>();
+
+/**
+ * The policy under the current board rules. It answers without the database too, as an agent must be
+ * able to read the policy before acting: the last one read, or (never read) the default rules saying so.
+ */
+export function currentPolicy(deps: LibDeps): Promise<Policy> {
+  const now = deps.clock.now().getTime();
+  const hit = cached.get(deps.db);
+  if (hit && now - hit.at < deps.config.limits.feedCacheMs) return hit.policy;
+  const policy = currentRulesBody(deps.db).then(
+    (body) => {
+      const read = renderPolicy(deps.config.baseUrl, body);
+      lastRead.set(deps.db, read);
+      return read;
+    },
+    () => {
+      cached.delete(deps.db);
+      return lastRead.get(deps.db) ?? renderPolicy(deps.config.baseUrl, DEFAULT_RULES_BODY, { rulesUnread: true });
+    },
+  );
+  cached.set(deps.db, { at: now, policy });
+  return policy;
+}
+
+/** After the rules changed: the next read in this process renders the policy again. */
+export function forgetPolicy(db: CommonQueryMethods): void {
+  cached.delete(db);
 }

@@ -9,7 +9,9 @@ import outreachRecover from './outreach__recover.ts';
 import outreachReplyForward from './outreach_reply__forward.ts';
 import feedMaterializeJobs from './feed__materialize_jobs.ts';
 import feedMaterializeLeaderboard from './feed__materialize_leaderboard.ts';
+import feedPosition from './feed__position.ts';
 import oauthStorePrune from './oauth_store__prune.ts';
+import postSearchIndex from './post_search__index.ts';
 import pubPrune from './pub__prune.ts';
 import rateCountersPrune from './rate_counters__prune.ts';
 import scoreSnapshot from './score__snapshot.ts';
@@ -28,7 +30,9 @@ export function taskList(deps: TaskDeps): TaskList {
     outreach_reply__forward: outreachReplyForward(deps),
     feed__materialize_jobs: feedMaterializeJobs(deps),
     feed__materialize_leaderboard: feedMaterializeLeaderboard(deps),
+    feed__position: feedPosition(deps),
     oauth_store__prune: oauthStorePrune(deps),
+    post_search__index: postSearchIndex(deps),
     pub__prune: pubPrune(deps),
     rate_counters__prune: rateCountersPrune(deps),
     score__snapshot: scoreSnapshot(deps),

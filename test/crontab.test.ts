@@ -43,6 +43,13 @@ test('the leaderboard is materialised every 5 minutes (SPEC: refreshed every 5 m
 test('a score snapshot is taken every 300 s (SPEC: one snapshot every 300 s)', (t) => assertEvery(t, 'score__snapshot', 300_000));
 test('a scorecard is posted every 6 hours (SPEC: every 6 hours)', (t) => assertEvery(t, 'scorecard__post', 6 * 60 * MINUTE));
 
+test('the sequencer sweep positions rows left without a pass every minute, one waiting at most (docs/architecture.md)', (t) => {
+  assertEvery(t, 'feed__position', MINUTE);
+  const sweep = items.find((i) => i.task === 'feed__position')!;
+  t.is(sweep.options.jobKey, 'feed__position');
+  t.is(sweep.options.maxAttempts, 1);
+});
+
 test('the liveness sweep runs every minute, ahead of waiting jobs, one waiting at most, never retried', (t) => {
   assertEvery(t, 'worker__release_dead', MINUTE);
   const sweep = items.find((i) => i.task === 'worker__release_dead')!;

@@ -4,7 +4,7 @@
 // (DATABASE_URL) never drop each other's databases.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -41,11 +41,26 @@ await migrate(withDatabase(adminUrl, TEMPLATE));
 await admin.end();
 
 const args = process.argv.slice(2);
+// Each test worker appends its file's wall time here (test/file-times.ts); the slowest are printed.
+const timesDir = await mkdtemp(join(tmpdir(), 'board-test-times-'));
+const timesFile = join(timesDir, 'times.jsonl');
+const started = Date.now();
 const ava = spawn(process.execPath, [join('node_modules', 'ava', 'entrypoints', 'cli.js'), ...args], {
   stdio: 'inherit',
-  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE, TEST_RUN_ID: RUN_ID }),
+  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE, TEST_RUN_ID: RUN_ID, TEST_TIMES_FILE: timesFile }),
 });
 const code: number = await new Promise((done) => ava.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
+const times = (await readFile(timesFile, 'utf8').catch(() => ''))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { file: string; ms: number })
+  .sort((a, b) => b.ms - a.ms);
+if (times.length > 1) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(`\n${times.length} test files in ${s(Date.now() - started)}; the slowest:`);
+  for (const { file, ms } of times.slice(0, 15)) console.log(`  ${s(ms).padStart(8)}  ${file}`);
+}
+await rm(timesDir, { recursive: true, force: true });
 
 const cleanup = new pg.Client({ connectionString: adminUrl });
 await cleanup.connect();

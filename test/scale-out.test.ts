@@ -1,6 +1,7 @@
 // Scale-out as operators run it: two web processes (two ports) and three workers over one Postgres.
 // A waiter on either web process is woken by a post made through the other; a post made through one
-// is in the other's public feed within FEED_CACHE_MS; every job runs once, on one worker.
+// empties the other's cached public feed (its board event crosses processes), so it is served there
+// long before FEED_CACHE_MS; every job runs once, on one worker.
 // (The long mixed-traffic soak over the same layout is bench/soak.ts.)
 import test from 'ava';
 import { sql } from 'slonik';
@@ -13,8 +14,10 @@ import { createDb, type Db } from '../sql/pool.ts';
 import { createTestDatabase } from './helpers/db.ts';
 import { xItem } from './helpers/mirror.ts';
 import { freePort, startProcess, type ServiceProcess } from './helpers/processes.ts';
+import { until } from './helpers/until.ts';
 
-const FEED_CACHE_MS = 1000;
+// Far longer than the test waits for the post: only the event from the other process can bring it.
+const FEED_CACHE_MS = 10 * 60_000;
 let database: { url: string; drop: () => Promise<void> };
 let db: Db;
 let webs: Array<{ url: string; process: ServiceProcess }> = [];
@@ -69,42 +72,47 @@ test.serial('a waiter on one web process is woken by a post made through the oth
     [w2, w1, bob, alice, 'scale_alice'],
     [w1, w2, alice, bob, 'scale_bob'],
   ] as const) {
-    const started = Date.now();
-    const waiting = call(waitOn, 'GET', '/v1/continuity/wait?scope=mine&timeout_seconds=20', waiterKey);
-    // The waiter is registered once its request reached the process; give it that moment.
-    await new Promise((r) => setTimeout(r, 1000));
     const mention = waiterKey === bob ? '@scale_bob' : '@scale_alice';
-    const posted = await call(postThrough, 'POST', '/v1/posts', posterKey, { topic: 'general', title: `From ${posterName}`, body: `Hello ${mention}` });
-    t.is(posted.status, 201);
-    const woken = await waiting;
-    t.is(woken.status, 200);
-    t.true(Date.now() - started < 15_000, 'woken, not timed out');
-    t.true(
-      (woken.body.events as Array<{ why: string; post_id?: string }>).some((e) => e.why === 'inbox' && e.post_id === posted.body.post.id),
-      JSON.stringify(woken.body),
-    );
+    // The other process cannot be asked whether the wait is held yet, so the wait carries the
+    // cursor of a moment before: if the post lands first, the wait answers it as `missed` at once,
+    // and the round is tried again with more time before the post, until a held wait was woken.
+    let woken: { kind: string; why: string; post_id?: string } | undefined;
+    for (let round = 0; !woken; round++) {
+      if (round === 8) throw new Error('the wait never got held before the post');
+      const cursor = (await call(waitOn, 'GET', '/v1/continuity/wait?scope=mine&timeout_seconds=1', waiterKey)).body.cursor as string;
+      const waiting = call(waitOn, 'GET', `/v1/continuity/wait?scope=mine&timeout_seconds=90&since=${cursor}`, waiterKey);
+      await new Promise((r) => setTimeout(r, 500 * 2 ** round));
+      const posted = await call(postThrough, 'POST', '/v1/posts', posterKey, { topic: 'general', title: `From ${posterName} ${round}`, body: `Hello ${mention}` });
+      t.is(posted.status, 201);
+      const answer = await waiting;
+      t.is(answer.status, 200);
+      t.true(answer.body.moved, 'answered by the post, not by the bound');
+      const events = answer.body.events as Array<{ kind: string; why: string; post_id?: string }>;
+      const event = events.find((e) => e.why === 'inbox' && e.post_id === posted.body.post.id);
+      t.truthy(event, JSON.stringify(answer.body));
+      if (event?.kind === 'mention') woken = event;
+    }
+    t.pass(`woken across processes by ${woken.post_id}`);
   }
 });
 
-test.serial("a post made through one web process is in the other's public feed within FEED_CACHE_MS", async (t) => {
+test.serial("a post made through one web process empties the other's cached public feed", async (t) => {
   const [w1, w2] = [webs[0]!.url, webs[1]!.url];
   const key = await register(w1, 'scale_feed');
   // Fill the second process's feed cache first, so it must be emptied by the event from the first.
   for (let i = 0; i < 3; i++) t.is((await call(w2, 'GET', '/api/activity?limit=5')).status, 200);
   const posted = await call(w1, 'POST', '/v1/posts', key, { topic: 'general', title: 'Across processes', body: 'seen on the other side' });
   t.is(posted.status, 201);
+  // The cache would keep the old feed for FEED_CACHE_MS (10 min); well before that, the post is there.
   const started = Date.now();
-  let seenAfter = Infinity;
-  while (Date.now() - started < FEED_CACHE_MS * 3) {
-    const feed = await call(w2, 'GET', '/api/activity?limit=5');
-    if ((feed.body.items as Array<{ id: string }>).some((i) => i.id === posted.body.post.id)) {
-      seenAfter = Date.now() - started;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  t.log(`visible on the other process after ${seenAfter} ms`);
-  t.true(seenAfter <= FEED_CACHE_MS, `seen after ${seenAfter} ms`);
+  await until(
+    'the post in the other process’s feed',
+    async () => ((await call(w2, 'GET', '/api/activity?limit=5')).body.items as Array<{ id: string }>).some((i) => i.id === posted.body.post.id),
+    FEED_CACHE_MS / 2,
+    25,
+  );
+  t.log(`visible on the other process after ${Date.now() - started} ms (a figure, not a bound)`);
+  t.pass();
 });
 
 test.serial('every job runs once, on one of the three workers, and the queue drains', async (t) => {
@@ -121,26 +129,21 @@ test.serial('every job runs once, on one of the three workers, and the queue dra
     t.deepEqual([...new Set(results.map((r) => r.outcome))], ['stored'], JSON.stringify(results.find((r) => r.outcome !== 'stored')));
     ids.push(...results.map((r) => r.id));
   }
-  // Every item is normalised (it gets its mirror number) by the workers.
-  const deadline = Date.now() + 60_000;
-  let pending = ids.length;
-  while (Date.now() < deadline) {
-    pending = Number((await db.oneFirst(sqlPending(ids))) ?? 0);
-    if (pending === 0) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  t.is(pending, 0, 'every ingested item normalised');
-  // Each completed job id appears once across all workers' logs.
-  await new Promise((r) => setTimeout(r, 500));
-  const completed = workers.flatMap((w, n) =>
-    w.lines.map((l) => /^Completed task (\d+) \((\w+)/.exec(String(l.msg ?? ''))).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ id: m[1]!, task: m[2]!, worker: n })),
-  );
-  const normalised = completed.filter((c) => c.task === 'mirror_post__normalize');
-  t.true(normalised.length >= 30, `the workers ran the normalisation jobs (${normalised.length})`);
+  // Every item is normalised (it gets its mirror number) by the workers, and the queue drains.
+  await until('every ingested item normalised', async () => Number(await db.oneFirst(sqlPending(ids))) === 0, undefined, 250);
+  await until('the normalisation jobs to leave the queue', async () => Number(await db.oneFirst(sqlQueued())) === 0, undefined, 250);
+  // Each completed job id appears once across all workers' logs (a log line follows its completion).
+  const completed = () =>
+    workers.flatMap((w, n) =>
+      w.lines.map((l) => /^Completed task (\d+) \((\w+)/.exec(String(l.msg ?? ''))).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ id: m[1]!, task: m[2]!, worker: n })),
+    );
+  const normalised = () => completed().filter((c) => c.task === 'mirror_post__normalize');
+  await until('the normalisation jobs in the workers’ logs', () => normalised().length >= 30, undefined, 100);
+  t.true(normalised().length >= 30, `the workers ran the normalisation jobs (${normalised().length})`);
   const byId = new Map<string, number>();
-  for (const c of completed) byId.set(c.id, (byId.get(c.id) ?? 0) + 1);
+  for (const c of completed()) byId.set(c.id, (byId.get(c.id) ?? 0) + 1);
   t.deepEqual([...byId].filter(([, n]) => n > 1), [], 'no job ran twice');
-  t.log(`${completed.length} jobs completed across ${new Set(completed.map((c) => c.worker)).size} workers`);
+  t.log(`${completed().length} jobs completed across ${new Set(completed().map((c) => c.worker)).size} workers`);
   const queued = await db.oneFirst(sqlQueued());
   t.is(Number(queued), 0, 'queue drained');
 });

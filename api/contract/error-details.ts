@@ -20,7 +20,12 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
     issues: z.array(z.object({ where: z.string(), path: z.string(), message: z.string() })).min(1),
   }),
   PROTOCOL_HEADER_REQUIRED: z.looseObject({ header: z.literal('X-Agent-Protocol'), expected: z.string(), received: z.string().nullable() }),
-  INVALID_CHARACTER: z.looseObject({ where: z.string(), path: z.string() }),
+  INVALID_CHARACTER: z.looseObject({
+    where: z.enum(['body', 'query', 'path', 'arguments']),
+    path: z.string(),
+    problem: z.enum(['nul', 'lone_surrogate', 'invalid_utf8']),
+    code_point: z.string().regex(/^U\+[0-9A-F]{4}$/).optional(),
+  }),
   INVALID_CURSOR: z.looseObject({ param: z.string(), sequence: z.string() }),
   INVALID_LIMIT: z.looseObject({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
   INVALID_WINDOW: z.looseObject({ allowed: z.array(z.string()), default: z.string() }),
@@ -70,7 +75,7 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   OUTREACH_OUTLET_WEEK_CAP: RetryAt,
   OUTREACH_CHANNEL_DAY_CAP: RetryAt,
   OUTREACH_CHANNEL_AGENT_CAP: RetryAt,
-  OUTREACH_CHANNEL_TEXT_LENGTH: z.looseObject({ max: z.number(), length: z.number() }),
+  OUTREACH_CHANNEL_TEXT_LENGTH: z.looseObject({ max: z.number(), channel_max: z.number(), disclosure_length: z.number(), length: z.number() }),
   OUTREACH_MESSAGE_STATE: z.looseObject({ status: z.string().nullable() }),
   // Publication layer (docs/pub.md).
   PUB_ADMISSION_FAILED: z.looseObject({
@@ -106,4 +111,5 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   PUB_GUEST_ORIGIN: z.looseObject({ expected: z.string(), received: z.string().nullable() }),
   PUB_GUEST_RATE_LIMIT: z.looseObject({ scope: z.enum(['session', 'network']), limit: z.number().int(), retry_at: z.iso.datetime() }),
   PUB_REQUEST_ID_CONFLICT: z.looseObject({ request_id: z.string() }),
+  MCP_ORIGIN_REFUSED: z.looseObject({ expected: z.array(z.string()).min(1), received: z.string().nullable() }),
 };

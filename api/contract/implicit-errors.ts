@@ -20,23 +20,23 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   const codes: ErrorCode[] = ['INTERNAL', 'INVALID_CHARACTER'];
   const write = WRITE.has(route.method);
   if (!route.noDatabase) codes.push('UNAVAILABLE', 'BAD_REQUEST');
-  if (isMessageRoute(route)) {
-    codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
-    if (write) codes.push('UNSUPPORTED_MEDIA_TYPE');
-  }
-  // An OAuth route (/mcp) checks its access token and scopes itself, with its own codes; account
-  // states (suspended, residency stopped) are refused per tool call, inside a 200 answer.
-  if (route.auth === 'oauth') codes.push('MCP_TOKEN_INVALID', 'MCP_INSUFFICIENT_SCOPE');
+  if (isMessageRoute(route)) codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
+  // An OAuth route (/mcp) checks a browser's origin, its access token, the account (a suspended
+  // account's assistant is refused) and scopes itself, with its own codes; a stopped residency is
+  // refused per tool call, inside a 200 answer.
+  if (route.auth === 'oauth') codes.push('MCP_ORIGIN_REFUSED', 'MCP_TOKEN_INVALID', 'ACCOUNT_SUSPENDED', 'MCP_INSUFFICIENT_SCOPE');
   else if (route.auth === 'guest') codes.push('PUB_GUEST_SESSION_REQUIRED', 'PUB_GUEST_CSRF', 'PUB_GUEST_ORIGIN');
+  else if (route.auth === 'guest_origin') codes.push('PUB_GUEST_ORIGIN');
   else if (route.auth === 'preview_token') codes.push('PUB_PREVIEW_UNAVAILABLE');
   else if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
   if (route.auth === 'reporter' || route.auth === 'fetcher') codes.push('FORBIDDEN_ROLE');
   if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
-  if (write && !['public', 'reporter', 'fetcher', 'guest', 'preview_token', 'oauth'].includes(route.auth)) {
+  if (write && !['public', 'reporter', 'fetcher', 'guest', 'guest_origin', 'preview_token', 'oauth'].includes(route.auth)) {
     if (!route.whileSuspended) codes.push('ACCOUNT_SUSPENDED');
     if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
   }
+  // A body's content type is checked where it is read: a write that takes no body needs none.
   if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if ((route.input?.body || route.input?.query) && !route.handParsed) codes.push('VALIDATION_FAILED');
   // A path id that is not an id is a missing page, never a validation error.

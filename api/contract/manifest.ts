@@ -1,7 +1,7 @@
 // The service manifest at {base_url}/.well-known/: where everything is, what the service can do, and
 // how to talk to it. It states no policy numbers (SPEC.md "Versioning"): every limit lives in the
 // API response that enforces it, so the manifest holds no number at all.
-import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
+import { POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { DESCRIPTION_VERSION, OPENAPI_VERSION } from './openapi.ts';
 import { routeKey, type RouteContract } from './types.ts';
@@ -73,7 +73,9 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
       site: config.siteUrl,
       office: config.officeUrl,
     },
-    policy: { version: POLICY_VERSION, url: `${base}${POLICY_PATH}`, version_header: POLICY_VERSION_HEADER, read_before_acting: true },
+    // No version here: it follows the rules the owner edits, and this document is cached; the policy's
+    // own X-Policy-Version (HEAD works) and GET /v1/me's policy.version give the current one.
+    policy: { url: `${base}${POLICY_PATH}`, version_header: POLICY_VERSION_HEADER, version_in: 'GET /v1/me policy.version', read_before_acting: true },
     capabilities: CAPABILITIES.filter((c) => proven(contract, c.proof)).map(({ name, description }) => ({ name, description })),
     transport: {
       protocol: { header: PROTOCOL_HEADER, value: PROTOCOL_VERSION, required_on: ['/v1/*', ...contract.filter((r) => r.message).map(routeKey)] },

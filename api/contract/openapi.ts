@@ -151,8 +151,17 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}_${words.join('') || 'root'}${path.endsWith('/') && path !== '/' ? 'Index' : ''}`;
 }
 
+/**
+ * A route's JSON body. `required` is false when the body's schema accepts `{}`: such a write may be
+ * sent without a body (and then without Content-Type), which the server reads as `{}`. A write with
+ * no `requestBody` takes none and needs no Content-Type (api/middleware/json-body.ts).
+ */
+export function requestBody(body: z.ZodType): Json {
+  return { required: !body.safeParse({}).success, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
+}
+
 // Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
-const SECURITY: Partial<Record<Auth, Json[]>> = { public: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+const SECURITY: Partial<Record<Auth, Json[]>> = { public: [], guest_origin: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
 
 /** Who may call, in one sentence per caller class (api/contract/types.ts `Auth`). */
 const CALLER: Record<Auth, string> = {
@@ -167,6 +176,7 @@ const CALLER: Record<Auth, string> = {
   guest:
     `Needs a guest session: the \`${GUEST_COOKIE}\` cookie from GET /api/pub/human-session, its \`csrf\` value in \`${CSRF_HEADER}\` and a same-origin request; ` +
     'a board key neither replaces it nor is granted by it.',
+  guest_origin: 'No key needed; only from the publication site itself (a same-origin request: a foreign `Origin` or a cross-site `Sec-Fetch-Site` is refused).',
   preview_token: 'The private preview token in the path is the capability (short-lived, rechecked on every request); no key.',
   oauth: 'Needs an OAuth access token for {base_url}/mcp from this service’s authorization server; a board key is refused.',
 };
@@ -188,7 +198,8 @@ function operation(route: RouteContract, baseUrl: string): Json {
     'x-auth': route.auth,
     ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
     parameters: parameters(route),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
+    ...(body ? { requestBody: requestBody(body) } : {}),
+    ...(route.input?.form ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } } : {}),
     responses: responses(route),
   };
 }

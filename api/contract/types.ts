@@ -12,13 +12,15 @@ import type { ErrorCode } from '../../lib/error-codes.ts';
  * `guest` a person's guest session of the publication layer: the `pub_guest` cookie from
  * `GET /api/pub/human-session`, its `csrf` value in `X-CSRF-Token` and a same-origin request (writes
  * must send `Origin`), never a board key, which neither replaces it nor is granted by it;
+ * `guest_origin` the route that opens a guest session: no credential, only the guest routes' same-origin
+ * check (a request carrying a foreign `Origin` or a cross-site `Sec-Fetch-Site` is refused);
  * `preview_token` a short-lived private preview link (the capability is the token in the path,
  * rechecked against the author's account and the revision on every request; no key);
  * `oauth` an OAuth access token from this service's authorization server ({base_url}/oidc), issued
  * for {base_url}/mcp on a live link, and never a board key (the route's scopes are checked per MCP
  * tool: `board:read` to call at all, `board:write` for write tools; docs/mcp.md).
  */
-export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher' | 'guest' | 'preview_token' | 'oauth';
+export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher' | 'guest' | 'guest_origin' | 'preview_token' | 'oauth';
 
 export type ContentType = 'application/json' | 'application/jwk-set+json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript' | 'image/svg+xml';
 
@@ -39,13 +41,16 @@ export type RouteContract = {
   /** Tag (surface) the route is listed under. */
   tag: string;
   auth: Auth;
-  /** The zod schemas of the route's `validate(...)`; `query` and `params` are objects. */
-  input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  /**
+   * The zod schemas of the route's `validate(...)`; `query` and `params` are objects. `form` documents
+   * a form-encoded body a page posts (read by hand); a write with neither `body` nor `form` takes none.
+   */
+  input?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; form?: z.ZodType };
   /**
    * Successes, and the statuses at which a route answers with something other than the error
    * envelope (an HTML page, an OAuth or JSON-RPC error body); envelope errors come from `errors`.
    */
-  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 406 | 410, ResponseContract>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 406 | 409 | 410, ResponseContract>>;
   /**
    * The route reads its input by hand, not with `validate(...)` (its own codes, such as INVALID_LIMIT,
    * rather than an implicit VALIDATION_FAILED); `input` then documents what it reads.

@@ -10,6 +10,7 @@ import { fail, invalid } from '../../lib/errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { AppDeps } from '../context.ts';
 import { resolveError } from '../middleware/error-envelope.ts';
+import { assertJsonRules } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
@@ -70,10 +71,14 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
   const tool = TOOLS_BY_NAME.get(name);
   try {
     if (!tool) throw fail('NOT_FOUND', `No tool named "${name}"; tools/list lists them.`);
+    // The token's scope was checked before the request reached the server (403 insufficient_scope).
+    // The write rule before the arguments, as REST's auth runs before its validation. No tool stays
+    // open while stopped: the REST writes that do (key revoke, unlink) have no tool (docs/continuity.md).
+    if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account);
+    // Then the REST body's rules, in its order: nesting and text (400, `where: arguments`), size, then the schema.
+    assertJsonRules(args, 'arguments');
     assertArgumentSize(caller, tool, args);
     const input = parseArguments(tool, args);
-    // The token's scope was checked before the request reached the server (403 insufficient_scope).
-    if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account, { allowWhileStopped: tool.whileStopped === true });
     const result = await tool.run({ deps: caller.deps, account: caller.account, scopes: caller.scopes, network: caller.network, ...(signal ? { signal } : {}) }, input);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result ?? null) }];
     if (tool.untrusted !== false) content.push({ type: 'text', text: UNTRUSTED_NOTE });

@@ -13,8 +13,6 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   description: string;
   /** `board:read` for reads; `board:write` for every write (the token must hold it, and the write rule applies). */
   scope: McpScope;
-  /** A write that stays open while the residency is stopped (checkpoint, inbox ack), as on REST. */
-  whileStopped?: boolean;
   /**
    * REST serves it as a write (suspension and residency refuse it), though its scope may be
    * `board:read` (`pub_preview`: a private preview changes nothing public). Defaults to `board:write`.

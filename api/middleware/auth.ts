@@ -14,7 +14,7 @@ export function requireAgent(options: AuthOptions = {}) {
   return async (ctx: Ctx, next: Next) => {
     const key = bearerToken(ctx.get('authorization') || undefined);
     if (!key) throw fail('AUTH_REQUIRED', 'Send Authorization: Bearer <API_KEY>.');
-    const account = await liveAccountByKey(ctx.deps.db, key);
+    const account = await liveAccountByKey(ctx.deps.db, key, ctx.deps.keyCache);
     if (!account) throw fail('AUTH_INVALID', 'The key is unknown or revoked.');
     ctx.state.account = account;
     if (isWrite(ctx.method)) assertCanWrite(account, options);

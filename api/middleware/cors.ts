@@ -5,8 +5,9 @@ import type { Ctx } from '../context.ts';
 // The discovery documents (manifest, OpenAPI) are public reads too.
 const DISCOVERY = new Set(['/openapi.json', '/.well-known', '/.well-known/', '/.well-known/agent-board.json']);
 
-// Guest routes of the publication layer are same-origin: no CORS there.
-const GUEST = /^\/api\/pub\/(human-|reports)/;
+// Guest routes of the publication layer are same-origin: no CORS there (the session, its comment
+// lookup, reports, and a work's guest comments).
+const GUEST = /^\/api\/pub\/(?:human-|reports(?:\/|$)|posts\/[^/]+\/human-)/;
 
 export function isPublicRead(path: string, method: string): boolean {
   if (GUEST.test(path)) return false;

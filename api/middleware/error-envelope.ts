@@ -25,7 +25,7 @@ export function toAppError(error: unknown): AppError | null {
     if (e.status === 404) return fail('NOT_FOUND', 'Not found.');
     if (e.status === 405) return fail('METHOD_NOT_ALLOWED', 'This route does not accept that method.');
     if (e.status === 413) return fail('PAYLOAD_TOO_LARGE', 'The body is too large.');
-    if (e.status === 415) return fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json.');
+    if (e.status === 415) return fail('UNSUPPORTED_MEDIA_TYPE', 'A body must be JSON, sent with Content-Type: application/json.');
     return fail('BAD_REQUEST', 'The request could not be read.');
   }
   return null;

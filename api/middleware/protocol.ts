@@ -1,6 +1,7 @@
 // Message-route contract headers (every /v1 route, POST /votes, POST /pins): X-Agent-Protocol:
-// svc/1 (400), an Accept that allows JSON (406), and Content-Type: application/json on every write,
-// with a body or without (415): SPEC.md "Writes also need Content-Type: application/json".
+// svc/1 (400) and an Accept that allows JSON (406). A body's Content-Type (415) is checked where the
+// body is read (api/middleware/json-body.ts), after authentication: a write that takes no body needs
+// no Content-Type, and a missing key answers 401 before 415.
 import type { IncomingMessage } from 'node:http';
 import accepts from 'accepts';
 import type { Next } from 'koa';
@@ -35,9 +36,6 @@ export function requireProtocol() {
       throw fail('NOT_ACCEPTABLE', 'This route answers application/json; send Accept: application/json.', {
         expected: 'application/json',
       });
-    }
-    if (isWrite(ctx.method) && !isJsonContentType(ctx.get('content-type'))) {
-      throw fail('UNSUPPORTED_MEDIA_TYPE', 'Writes need Content-Type: application/json, with a body or without.', { expected: 'application/json' });
     }
     await next();
   };

@@ -5,12 +5,19 @@
 // process that never sees an assistant does not carry it.
 import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { Deps } from '../context.ts';
+import type { AppState, Deps } from '../context.ts';
+import { callerNetwork } from '../caller-network.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { isDatabaseUnavailable } from '../../sql/failures.ts';
+import { countRegistration } from '../../lib/accounts/accounts.ts';
+import { AppError } from '../../lib/errors.ts';
+import { CLIENT_METADATA_CACHE_SECONDS, CLIENT_METADATA_MAX_BYTES, clientMetadataFetch, isClientMetadataUrl } from '../../lib/mcp/client-metadata.ts';
 import { postgresAdapter } from '../../lib/mcp/oidc-adapter.ts';
-import { forgetGrant, MCP_SCOPES } from '../../lib/mcp/links.ts';
+import { assistantsMayAct, forgetGrant, MCP_SCOPES, REVOKED_THROUGH_OAUTH } from '../../lib/mcp/links.ts';
 import { loadOauthSecrets, publicJwks } from '../../lib/mcp/secrets.ts';
+import { clientRules } from './client-rules.ts';
+import { authorizationErrorPage } from './error-page.ts';
+import { OAUTH_SCOPES, OFFER, OIDC_ROUTES } from './metadata.ts';
 
 export const OIDC_PATH = '/oidc';
 export const MCP_PATH = '/mcp';
@@ -25,13 +32,16 @@ export function resourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
+/** The provider's routes a person's browser is sent to (its others answer clients, in JSON). */
+const BROWSER_ROUTES: ReadonlySet<string> = new Set(['authorization', 'resume']);
+
 export type AccessClaims = { accountId: string; grantId: string; clientId: string; scopes: Set<string>; expiresAt: number; token: string };
 
 export type OauthServer = {
   provider: Provider;
   cookieKeys: string[];
-  /** The claims of a valid access token for /mcp, or null (bad signature, issuer, audience, type, expired). */
-  verify: (token: string) => Promise<AccessClaims | null>;
+  /** The claims of a valid access token for /mcp, or null (bad signature, issuer, audience, type, expired unless `evenExpired`). */
+  verify: (token: string, options?: { evenExpired?: boolean }) => Promise<AccessClaims | null>;
 };
 
 export type OauthHost = { get: () => Promise<OauthServer> };
@@ -60,25 +70,62 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
   const scopes = [...MCP_SCOPES];
 
   const configuration: Configuration = {
-    adapter: postgresAdapter(db, clock, (grantId) => forgetGrant(deps, grantId, 'revoked through the OAuth server (token revocation or reuse)')),
+    adapter: postgresAdapter(db, clock, (grantId) => forgetGrant(deps, grantId, REVOKED_THROUGH_OAUTH)),
     jwks: secrets.jwks as Configuration['jwks'],
     cookies: { keys: secrets.cookieKeys },
-    // Assistants are public clients: no secret, PKCE (S256) always, code + refresh token only.
+    routes: OIDC_ROUTES,
+    // Exactly what the metadata offers (api/oauth/metadata.ts): public clients, the code flow with
+    // PKCE S256 answered in the query, refresh tokens. Nothing implicit, no id_token response types.
+    responseTypes: [...OFFER.responseTypes],
+    clientAuthMethods: [...OFFER.clientAuthMethods],
     clientDefaults: {
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
+      grant_types: [...OFFER.grantTypes],
+      response_types: [...OFFER.responseTypes],
+      response_modes: [...OFFER.responseModes],
       token_endpoint_auth_method: 'none',
       id_token_signed_response_alg: 'ES256',
     },
+    // Every client (registered, or read from its metadata document) passes the redirect URI rules.
+    extraClientMetadata: { properties: ['redirect_uris', 'response_modes', 'sector_identifier_uri'], validator: clientRules(errors.InvalidClientMetadata) },
     // MCP clients send their scopes in the registration body: the server must know them as its own.
-    scopes: ['openid', 'offline_access', ...scopes],
+    scopes: [...OAUTH_SCOPES],
     claims: { openid: ['sub'] },
     pkce: { required: () => true },
+    // Every document the provider reads (client metadata documents) comes through the SSRF-guarded fetch.
+    fetch: clientMetadataFetch(deps.clientMetadataFetch) as Configuration['fetch'],
+    fetchResponseBodyLimits: { 'client_id metadata document': CLIENT_METADATA_MAX_BYTES },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      // A client revokes only tokens issued to itself.
+      // A client revokes only tokens issued to itself. Its access tokens are JWTs the provider cannot
+      // revoke: api/routes/oauth.ts ends their link instead (docs/mcp.md).
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      // What the metadata does not offer is not served either.
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        cacheDuration: { ...CLIENT_METADATA_CACHE_SECONDS },
+        // Only plain https URLs with a path; each fetch (a cache miss) counts as a registration of the
+        // caller's network. Past the limit the route answers our 429 (api/routes/oauth.ts toProvider).
+        allowFetch: async (ctx, clientId) => {
+          if (!isClientMetadataUrl(clientId)) return false;
+          if (!ctx) return true;
+          try {
+            await countRegistration(deps, callerNetwork(ctx.req, config.trustProxy), 'oauth_client');
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            (ctx.state as AppState).oauthRefusal = error;
+            return false;
+          }
+          return true;
+        },
+        // A public client with a redirect URI; PKCE S256 is required of every client (pkce above).
+        allowClient: async (_ctx, client) => client.tokenEndpointAuthMethod === 'none' && (client.redirectUris?.length ?? 0) > 0,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => resource,
@@ -94,7 +141,7 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
           };
         },
       },
-    },
+    } as Configuration['features'],
     // Every grant gets a rotating refresh token; it does not die with the browser session of the consent page.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
@@ -108,30 +155,60 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
       Interaction: 600,
       Session: 3600,
     },
+    // Read at every use (a code or refresh token exchanged, a session resumed): an account that may
+    // not act through an assistant now (revoked, suspended) has none.
     findAccount: async (_ctx, sub) => {
       const account = await createAccountsQueries(db).byId(sub);
-      if (!account || account.revoked_at) return undefined;
+      if (!account || !assistantsMayAct(account)) return undefined;
       return { accountId: account.id, claims: async () => ({ sub: account.id }) };
     },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },
-    renderError: async (ctx, out) => {
-      ctx.type = 'application/json';
-      ctx.body = out;
+    // Errors of the authorization endpoint the provider cannot (or, below, must not) send back to the
+    // client: the service's own page, where the person's browser is. The token, registration and
+    // revocation endpoints keep their RFC 6749 JSON bodies whatever the caller accepts.
+    renderError: async (ctx, out, error) => {
+      ctx.set('Cache-Control', 'no-store');
+      if (!BROWSER_ROUTES.has(ctx.oidc?.route ?? '')) {
+        ctx.type = 'application/json';
+        ctx.body = out;
+        return;
+      }
+      // prompt=none errors carry 303 (meant for a redirect): kept here, they are refusals like the rest.
+      if (ctx.status < 400) ctx.status = 400;
+      ctx.type = 'text/html';
+      ctx.body = authorizationErrorPage(out, error);
     },
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy;
+  // RFC 9700 §4.11.2: before the person has seen the request on the consent page, nothing about it
+  // is trusted, its redirect URI included (registration is open), so no error of the authorization
+  // endpoint is redirected there: it is shown on the service's own page (renderError). The person's
+  // own answer (link or cancel) is what sends the browser back.
+  const keepErrorHere = (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (ctx.oidc?.route === 'authorization' && error && typeof error === 'object') (error as { allow_redirect?: boolean }).allow_redirect = false;
+  };
+  provider.on('authorization.error', keepErrorHere);
   // Mounted, the provider's ctx is the app's: flag an unreachable database for the route to answer 503.
   provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    if (isDatabaseUnavailable(error)) (ctx.state as { oauthDatabaseDown?: boolean }).oauthDatabaseDown = true;
+    keepErrorHere(ctx, error);
+    if (isDatabaseUnavailable(error)) (ctx.state as AppState).oauthDatabaseDown = true;
     else deps.logger.error({ err: error, path: ctx.path }, 'authorization server error');
+  });
+  // A JWT access token at the revocation endpoint: the provider cannot revoke it; the route ends its link.
+  provider.on('revocation.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (error instanceof errors.UnsupportedTokenType && ctx.oidc?.client && typeof ctx.oidc.params?.token === 'string') {
+      (ctx.state as AppState).oauthStructuredRevocation = { token: ctx.oidc.params.token, clientId: ctx.oidc.client.clientId };
+    }
   });
 
   const keySet = createLocalJWKSet(publicJwks(secrets.jwks) as Parameters<typeof createLocalJWKSet>[0]);
-  const verify = async (token: string): Promise<AccessClaims | null> => {
+  const verify = async (token: string, options: { evenExpired?: boolean } = {}): Promise<AccessClaims | null> => {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, { issuer, audience: resource, typ: 'at+jwt', algorithms: ['ES256'], currentDate: clock.now() }));
+      // An expired token is still this server's token: revoking it ends its link all the same.
+      const tolerance = options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {};
+      ({ payload } = await jwtVerify(token, keySet, { issuer, audience: resource, typ: 'at+jwt', algorithms: ['ES256'], currentDate: clock.now(), ...tolerance }));
     } catch {
       return null;
     }

@@ -35,7 +35,7 @@ export function continuityRouter() {
     ctx.body = await readInbox(ctx.deps, accountOf(ctx).id, query);
   });
 
-  router.post('/inbox/ack', requireAgent({ allowWhileStopped: true }), validate(Ack), async (ctx: Ctx) => {
+  router.post('/inbox/ack', requireAgent(), validate(Ack), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Ack);
     ctx.body = await ackInbox(ctx.deps, accountOf(ctx).id, body.cursor);
   });
@@ -45,7 +45,7 @@ export function continuityRouter() {
     ctx.body = await readContinuity(ctx.deps, accountOf(ctx));
   });
 
-  router.post('/continuity/checkpoint', requireAgent({ allowWhileStopped: true }), validate(Checkpoint), async (ctx: Ctx) => {
+  router.post('/continuity/checkpoint', requireAgent(), validate(Checkpoint), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Checkpoint);
     ctx.body = await saveCheckpoint(ctx.deps, accountOf(ctx), body);
   });
@@ -60,6 +60,8 @@ export function continuityRouter() {
     ctx.state = { requestId: ctx.state.requestId };
   });
 
+  // The documented stop and resume: open to a stopped owner or operator, who may still stop others
+  // (a safety act) but resumes nobody until resumed (lib/continuity/residency.ts).
   router.post('/agents/:name/residency', requireAgent({ allowWhileStopped: true }), validate(Residency), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, Residency);
     ctx.body = await changeResidency(ctx.deps, accountOf(ctx), params.name, body);

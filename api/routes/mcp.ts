@@ -9,7 +9,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { buildMcpServer } from '../mcp/server.ts';
@@ -17,13 +18,18 @@ import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/server.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
-import { readJsonBody } from '../middleware/json-body.ts';
+import { hasBody, readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 export const LinkId = { params: z.object({ id: z.string().uuid() }) };
 /** Room for the JSON-RPC message around a tool's arguments. */
 const JSON_RPC_SLACK_BYTES = 4096;
+/**
+ * The JSON-RPC message's own nesting bound. Tools hold their arguments to the body's bound (64, a
+ * tool error); this one only keeps a message far deeper than that from the SDK.
+ */
+const JSON_RPC_MAX_DEPTH = 1_000;
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -56,9 +62,26 @@ function insufficientScope(baseUrl: string, required: string, granted: ReadonlyS
   );
 }
 
+/**
+ * DNS rebinding (MCP transports spec): a page of another origin that reaches this server is refused
+ * before anything else, by the service's one rule for browser origins; a client that sends no
+ * `Origin` (every non-browser MCP client) is not judged.
+ */
+function refuseForeignOrigin(ctx: Ctx) {
+  const origins = ownOrigins(ctx.deps.config);
+  const origin = ctx.get('origin') || null;
+  if (isForeignOrigin(origins, { origin, fetchSite: ctx.get('sec-fetch-site') || null })) {
+    throw fail('MCP_ORIGIN_REFUSED', 'A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service\'s own origin.', {
+      expected: origins,
+      received: origin,
+    });
+  }
+}
+
 async function mcpEndpoint(ctx: Ctx) {
   const { deps } = ctx;
   const base = deps.config.baseUrl;
+  refuseForeignOrigin(ctx);
   const token = bearerToken(ctx.get('authorization') || undefined);
   if (!token) throw unauthorized(base, 'Send Authorization: Bearer <access token>; the resource metadata says where to get one.', false);
   if (token.startsWith(KEY_PREFIXES.agent)) {
@@ -69,10 +92,14 @@ async function mcpEndpoint(ctx: Ctx) {
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
+  // The account's state now, not when the token was issued: a suspended account's assistant does nothing.
+  assertAssistantMayAct(live.account);
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
   // Each tool holds its arguments to its REST route's body limit (api/mcp/server.ts); the request may
-  // be as large as the largest of them plus the JSON-RPC wrapping.
-  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES });
+  // be as large as the largest of them plus the JSON-RPC wrapping. The body's text and nesting rules
+  // are applied to each tool's arguments there too, so a refusal is that tool's error.
+  if (!hasBody(ctx)) throw fail('MALFORMED_JSON', 'Send a JSON-RPC message as the body, with Content-Type: application/json.');
+  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES, wrapped: { maxDepth: JSON_RPC_MAX_DEPTH } });
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;

@@ -1,6 +1,7 @@
 // The authorization server's HTTP side (docs/mcp.md):
 //   /oidc/*                                         oidc-provider (DCR, authorize, token, revocation, JWKS)
-//   GET /.well-known/oauth-authorization-server/oidc  RFC 8414 metadata (the provider's discovery document)
+//   GET DISCOVERY_PATHS                             RFC 8414 / OpenID Connect metadata, one document at
+//                                                   every path clients try, built from BASE_URL
 //   GET|POST /interaction/{uid}                     the consent page: a person links the assistant to one
 //                                                   agent account with its board key or a one-time link code
 import Router from '@koa/router';
@@ -11,13 +12,26 @@ import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
-import { accountForCredential, listLinks, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { accountForCredential, forgetGrant, listLinks, MCP_SCOPES, REVOKED_THROUGH_OAUTH, revokeLink } from '../../lib/mcp/links.ts';
+import { cspSourceOf } from '../../lib/mcp/redirect-uris.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { time } from '../pages/format.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { authorizationServerMetadata } from '../oauth/metadata.ts';
 import { mcpUrl, OIDC_PATH, type OauthServer } from '../oauth/server.ts';
+
+/**
+ * Where clients look for the metadata of the issuer `{base_url}/oidc` (RFC 8414 §3.1 path insertion,
+ * OpenID Connect Discovery path insertion and appending, and RFC 8414's name appended): one document.
+ */
+export const DISCOVERY_PATHS = [
+  '/.well-known/oauth-authorization-server/oidc',
+  '/.well-known/openid-configuration/oidc',
+  `${OIDC_PATH}/.well-known/openid-configuration`,
+  `${OIDC_PATH}/.well-known/oauth-authorization-server`,
+] as const;
 
 const mounted = new WeakMap<OauthServer, ReturnType<typeof mount>>();
 
@@ -32,12 +46,39 @@ async function toProvider(ctx: Ctx, next: Next) {
   // Mounted, the provider runs on this app's context: give it cookies signed with its own keys, the
   // ones interactionDetails() checks.
   ctx.cookies = new Cookies(ctx.req, ctx.res, { keys: server.cookieKeys, secure: ctx.request.secure });
+  pinOrigin(ctx);
   await handler(ctx as never, next);
-  // oidc-provider answers its own failures as 500 server_error; an unreachable database is our 503.
+  // oidc-provider answers its own failures as 500 server_error; an unreachable database is our 503,
+  // and a refusal of ours met inside it (a registration limit) is ours to answer.
   if (ctx.state.oauthDatabaseDown) throw unavailable();
+  if (ctx.state.oauthRefusal) throw ctx.state.oauthRefusal;
+  if (ctx.state.oauthStructuredRevocation) await revokeAccessToken(ctx, server, ctx.state.oauthStructuredRevocation);
   // A path under /oidc that is no endpoint of the provider: missing, not a method the route fallback
   // would call refused (the /oidc route serves GET and POST on every path).
   if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) throw fail('NOT_FOUND', `No endpoint of the authorization server at ${ctx.path}.`);
+}
+
+/**
+ * oidc-provider builds every URL it answers with (endpoints, `registration_client_uri`, redirects)
+ * from the request's own URL: pin that to BASE_URL's origin, so no Host, X-Forwarded-Host or
+ * absolute request target can change what it publishes.
+ */
+function pinOrigin(ctx: Ctx) {
+  const href = new URL(ctx.deps.config.baseUrl).origin + ctx.path + (ctx.querystring ? `?${ctx.querystring}` : '');
+  Object.defineProperty(ctx.request, 'href', { configurable: true, get: () => href });
+}
+
+/**
+ * RFC 7009 for an access token: a JWT the provider cannot revoke by itself, so the link it belongs
+ * to ends (RFC 7009 §2.1 lets revoking an access token revoke its grant): every token of the link
+ * stops working at once, as /mcp checks the link on every request. Answered 200 whether or not the
+ * token was valid and the client's own, as RFC 7009 §2.2 asks.
+ */
+async function revokeAccessToken(ctx: Ctx, server: OauthServer, asked: { token: string; clientId: string }) {
+  const claims = await server.verify(asked.token, { evenExpired: true });
+  if (claims && claims.clientId === asked.clientId) await forgetGrant(ctx.deps, claims.grantId, REVOKED_THROUGH_OAUTH);
+  ctx.status = 200;
+  ctx.body = '';
 }
 
 /** Dynamic client registration is open, so it is rate limited per caller network. */
@@ -48,14 +89,22 @@ async function limitRegistration(ctx: Ctx, next: Next) {
   await next();
 }
 
-type Shown = { uid: string; clientName: string | null; clientId: string; redirectHost: string; wantsWrite: boolean; error?: string };
+type Shown = { uid: string; clientName: string | null; clientId: string; metadataHost: string | null; redirectHost: string; wantsWrite: boolean; error?: string };
+
+/** Who asks: a client read from its metadata document is named by the host that serves it. */
+function whoAsks(s: Shown) {
+  if (s.metadataHost) {
+    return html`<p class="meta">It is identified by its client metadata document at <strong>${s.metadataHost}</strong>: this service read <code>${s.clientId}</code> from that host itself, so the request comes from software <strong>${s.metadataHost}</strong> describes. It calls itself <strong>${s.clientName ?? '(no name)'}</strong> (the document's words, untrusted). After linking you return to <code>${s.redirectHost}</code>.</p>`;
+  }
+  return html`<p class="meta">It registered itself with this service: nobody vouches for it. It calls itself <strong>${s.clientName ?? '(no name)'}</strong>: a name the assistant gave itself, untrusted. Client id <code>${s.clientId}</code>; after linking you return to <code>${s.redirectHost}</code>.</p>`;
+}
 
 function consentPage(s: Shown): string {
   return page(
     'Link an assistant',
     html`<h1>Link an assistant to an agent account</h1>
 <p>An assistant asks to act as one agent account on this board through MCP. It will hold only OAuth tokens, never the account's key.</p>
-<p class="meta">It calls itself <strong>${s.clientName ?? '(no name)'}</strong>: a name the assistant gave itself, untrusted. Client id <code>${s.clientId}</code>; after linking you return to <code>${s.redirectHost}</code>.</p>
+${whoAsks(s)}
 ${s.error ? html`<p class="error" role="alert">${s.error}</p>` : ''}
 <form method="post" action="/interaction/${s.uid}">
 <p><label for="credential">The agent's board key, or a one-time link code the agent got from <code>POST /v1/mcp/link-codes</code></label><br>
@@ -66,7 +115,7 @@ ${s.wantsWrite ? html`<p><label><input type="checkbox" name="write" value="1" ch
 </fieldset>
 <p><button type="submit" name="action" value="link">Link</button> <button type="submit" name="action" value="deny">Cancel</button></p>
 </form>
-<p class="meta">See and unlink the agent's assistants at any time on <a href="/mcp/links">/mcp/links</a> (or <code>GET /v1/mcp/links</code>; see <a href="/docs/mcp">/docs/mcp</a>).</p>`,
+<p class="meta">See and unlink the agent's assistants at any time on <a href="/mcp/links">/mcp/links</a> (or <code>GET /v1/mcp/links</code>; see <a href="/docs/mcp">/docs/mcp</a>). Unlinking, or the assistant revoking any of its tokens (RFC 7009), ends the link at once: every token of it stops working on its next call.</p>`,
   );
 }
 
@@ -77,14 +126,15 @@ function expiredPage(ctx: Ctx) {
   ctx.body = page('Link request expired', html`<h1>This link request is no longer open</h1><p>It expired, was finished, or was opened in another browser. Start again from your assistant.</p>`);
 }
 
-/** The form posts here and the answer redirects to the assistant: a strict form-action would block that redirect. */
+/**
+ * The form posts here and the answer redirects to the assistant: a strict form-action would block
+ * that redirect. Only a plain origin (cspSourceOf) is added, so no registered value can add a
+ * directive or a source of its own; anything else leaves the policy closed.
+ */
 function allowRedirectTo(ctx: Ctx, redirectUri: string) {
   const csp = ctx.response.get('Content-Security-Policy');
-  let origin = '';
-  try {
-    origin = new URL(redirectUri).origin;
-  } catch {}
-  if (csp && origin && origin !== 'null') ctx.set('Content-Security-Policy', csp.replace("form-action 'self'", `form-action 'self' ${origin}`));
+  const source = cspSourceOf(redirectUri);
+  if (csp && source) ctx.set('Content-Security-Policy', csp.replace("form-action 'self'", `form-action 'self' ${source}`));
 }
 
 async function readForm(ctx: Ctx): Promise<URLSearchParams> {
@@ -95,6 +145,20 @@ async function readForm(ctx: Ctx): Promise<URLSearchParams> {
   } catch {
     throw fail('PAYLOAD_TOO_LARGE', 'The form is larger than 16 KB.', { max_bytes: 16 * 1024 });
   }
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof interactionOf>>>;
+
+function shownFor({ details, client }: Found): Shown {
+  const fromDocument = (client as { clientIdMetadataDocument?: boolean }).clientIdMetadataDocument === true;
+  return {
+    uid: details.uid,
+    clientName: client.clientName ?? null,
+    clientId: client.clientId,
+    metadataHost: fromDocument ? hostOf(client.clientId) : null,
+    redirectHost: hostOf(String(details.params.redirect_uri)),
+    wantsWrite: String(details.params.scope ?? '').split(' ').includes('board:write'),
+  };
 }
 
 async function interactionOf(ctx: Ctx) {
@@ -114,33 +178,34 @@ async function interactionOf(ctx: Ctx) {
 export function oauthRouter() {
   const router = new Router<AppState, AppContextExtras>();
 
+  // Registered before /oidc{/*rest}: the provider's own discovery routes are never reached. The
+  // document is built from BASE_URL alone; the server it describes is started on its first read (its
+  // keys made once), as for any request that needs it, and then answered from memory.
+  let metadata: string | null = null;
+  for (const path of DISCOVERY_PATHS) {
+    router.get(path, async (ctx: Ctx) => {
+      await ctx.deps.oauth.get();
+      metadata ??= JSON.stringify(authorizationServerMetadata(ctx.deps.config.baseUrl));
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.type = 'application/json';
+      ctx.body = metadata;
+    });
+  }
+
   // The methods oidc-provider serves (OPTIONS: its CORS preflights), not router.all: other methods
   // stay 501 like everywhere else.
   router.get(`${OIDC_PATH}{/*rest}`, toProvider);
   router.post(`${OIDC_PATH}{/*rest}`, limitRegistration, toProvider);
   router.options(`${OIDC_PATH}{/*rest}`, toProvider);
 
-  router.get('/.well-known/oauth-authorization-server/oidc', async (ctx: Ctx, next: Next) => {
-    ctx.path = `${OIDC_PATH}/.well-known/openid-configuration`;
-    ctx.set('Access-Control-Allow-Origin', '*');
-    await toProvider(ctx, next);
-  });
-
   router.get('/interaction/:uid', async (ctx: Ctx) => {
     const found = await interactionOf(ctx);
     if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
-    const { details, client } = found;
-    const requested = String(details.params.scope ?? '').split(' ');
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-store');
-    allowRedirectTo(ctx, String(details.params.redirect_uri));
-    ctx.body = consentPage({
-      uid: details.uid,
-      clientName: client.clientName ?? null,
-      clientId: client.clientId,
-      redirectHost: hostOf(String(details.params.redirect_uri)),
-      wantsWrite: requested.includes('board:write'),
-    });
+    allowRedirectTo(ctx, String(found.details.params.redirect_uri));
+    ctx.body = consentPage(shownFor(found));
   });
 
   router.post('/interaction/:uid', async (ctx: Ctx) => {
@@ -157,16 +222,10 @@ export function oauthRouter() {
       return finish({ error: 'access_denied', error_description: 'The person declined to link the assistant.' });
     }
     const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
-    const shown: Shown = {
-      uid: details.uid,
-      clientName: client.clientName ?? null,
-      clientId: client.clientId,
-      redirectHost: hostOf(String(details.params.redirect_uri)),
-      wantsWrite: requested.includes('board:write'),
-    };
+    const shown = shownFor(found);
     let linked;
     try {
-      linked = await accountForCredential(ctx.deps, form.get('credential') ?? '');
+      linked = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'link');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       ctx.status = error.status;
@@ -221,7 +280,7 @@ export function oauthRouter() {
     ctx.set('Cache-Control', 'no-store');
     let account;
     try {
-      ({ account } = await accountForCredential(ctx.deps, form.get('credential') ?? '', { keyOnly: true }));
+      ({ account } = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'manage'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       ctx.status = error.status;

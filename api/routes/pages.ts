@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fail } from '../../lib/errors.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { POLICY_PATH, POLICY_VERSION, POLICY_VERSION_HEADER, renderPolicy } from '../../lib/policy.ts';
+import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { scrollTable, time } from '../pages/format.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
@@ -93,10 +93,15 @@ ${codeDocs.map(
   });
 
   router.get(POLICY_PATH, async (ctx: Ctx) => {
+    const policy = await currentPolicy(ctx.deps);
     ctx.type = 'text/markdown; charset=utf-8';
-    // The version in a header too, so an agent can check it with a HEAD before rereading the text.
-    ctx.set(POLICY_VERSION_HEADER, POLICY_VERSION);
-    ctx.body = renderPolicy(ctx.deps.config.baseUrl);
+    // The version in a header too, so an agent can check it with a HEAD before rereading the text;
+    // the ETag lets a reader revalidate (304) whenever it likes, since the owner may edit the rules.
+    ctx.set(POLICY_VERSION_HEADER, policy.version);
+    ctx.set('ETag', `"${policy.version}"`);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = policy.text;
+    if (ctx.fresh) ctx.status = 304;
   });
 
   return router;

@@ -28,8 +28,7 @@ import {
   VoteInput,
   WithdrawInput,
 } from '../../lib/pub/envelope.ts';
-import { type GuestSession } from '../../sql/queries/pub-guests.ts';
-import { CSRF_HEADER, fileReport, GUEST_COOKIE, guestSession, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
+import { CSRF_HEADER, fileReport, GUEST_COOKIE, type Guest, guestSession, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
 import { moderate } from '../../lib/pub/moderation.ts';
 import { createPreviewSession } from '../../lib/pub/previews.ts';
 import { agentRevision, agentWork, listOwnWorks, publicAsset, publicComments, publicFeed, publicSource, publicWork } from '../../lib/pub/read.ts';
@@ -136,8 +135,8 @@ export function pubRouter() {
     ctx.body = await fileAppeal(ctx.deps, accountOf(ctx), params.id, body);
   });
 
-  // A preview changes nothing public, so it stays open while the residency is stopped (MCP: board:read).
-  router.post('/pub/revisions/:id/preview-session', requireAgent({ allowWhileStopped: true }), validate(Preview), async (ctx: Ctx) => {
+  // A preview changes nothing public (MCP: board:read), but it is a write: refused while stopped.
+  router.post('/pub/revisions/:id/preview-session', requireAgent(), validate(Preview), async (ctx: Ctx) => {
     const { params } = inputOf(ctx, Preview);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 201;
@@ -201,19 +200,22 @@ export function pubRouter() {
 /** Guest routes: the session cookie, its CSRF header and the origin, checked before the body is read. */
 function requireGuest(write: boolean) {
   return async function requireGuest(ctx: Ctx, next: Next) {
-    ctx.state.guestSession = await guestSession(ctx.deps, {
+    ctx.state.guest = await guestSession(ctx.deps, {
       token: ctx.cookies.get(GUEST_COOKIE) ?? null,
       csrf: ctx.get(CSRF_HEADER) || null,
-      origin: ctx.get('origin') || null,
-      fetchSite: ctx.get('sec-fetch-site') || null,
+      ...browserOrigin(ctx),
+      network: callerNetwork(ctx.req, ctx.deps.config.trustProxy),
       write,
     });
     await next();
   };
 }
 
-function guestOf(ctx: Ctx): GuestSession {
-  const session = ctx.state.guestSession;
+/** What the same-origin check of every guest route reads. */
+const browserOrigin = (ctx: Ctx) => ({ origin: ctx.get('origin') || null, fetchSite: ctx.get('sec-fetch-site') || null });
+
+function guestOf(ctx: Ctx): Guest {
+  const session = ctx.state.guest;
   if (!session) throw fail('PUB_GUEST_SESSION_REQUIRED', 'Open a guest session first: GET /api/pub/human-session.', { session_url: '/api/pub/human-session' });
   return session;
 }
@@ -254,9 +256,9 @@ export function pubPublicRouter() {
   });
 
   router.get('/human-session', async (ctx: Ctx) => {
-    const opened = await openGuestSession(ctx.deps, { token: ctx.cookies.get(GUEST_COOKIE) ?? null, network: callerNetwork(ctx.req, ctx.deps.config.trustProxy) });
+    const opened = await openGuestSession(ctx.deps, { token: ctx.cookies.get(GUEST_COOKIE) ?? null, ...browserOrigin(ctx) });
     const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
-    ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${ctx.deps.config.pub.guestSessionHours * 3600}${secure}`);
+    ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = opened.body;
   });

@@ -15,7 +15,7 @@ import { notifyBoard } from '../board/events.ts';
 import { enqueue } from '../jobs.ts';
 import { allowance } from '../votes.ts';
 import { pinOf } from '../pins.ts';
-import { POLICY_PATH, POLICY_VERSION } from '../policy.ts';
+import { currentPolicy, POLICY_PATH } from '../policy.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 import { payRegistration } from '../standing/registration-cost.ts';
@@ -94,7 +94,7 @@ export async function presentMe(deps: LibDeps, account: Account) {
     voting: { ...votes, eligible: account.suspended_at === null && votes.remaining > 0 },
     pinning: { max_pins: 1, pinned_post_id: pin?.post_id ?? null, note: pin?.note ?? null, eligible: account.suspended_at === null },
     // The policy an agent must have read before acting; a new version means: reread it.
-    policy: { version: POLICY_VERSION, url: `${deps.config.baseUrl}${POLICY_PATH}` },
+    policy: { version: (await currentPolicy(deps)).version, url: `${deps.config.baseUrl}${POLICY_PATH}` },
   };
 }
 

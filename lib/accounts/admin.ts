@@ -7,6 +7,7 @@ import { fail } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
 import { parseShift } from './shift.ts';
 import { ensureRulesPost } from '../board/rules.ts';
+import { writeThenPosition } from '../sequence.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createServiceCredentialsQueries } from '../../sql/queries/service-credentials.ts';
@@ -45,7 +46,8 @@ export async function setOwner(deps: Deps, name: string): Promise<{ account: Acc
   if (!account) ({ account, apiKey } = await createAccount(deps, name, 'The service owner.'));
   if (account.revoked_at) throw fail('NOT_FOUND', `The account "${name}" is revoked.`);
   const target = account;
-  const updated = await deps.db.transaction(async (tx) => {
+  // The rules post is positioned on the board's sequence once the transaction commits.
+  const updated = await writeThenPosition(deps.db, ['posts'], async (tx) => {
     const q = createAccountsQueries(tx);
     await q.clearOwnerExcept(target.id);
     const row = await q.update(target.id, { is_owner: true, is_crew: true });

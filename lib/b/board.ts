@@ -6,6 +6,7 @@ import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import type { LibDeps } from '../deps.ts';
 import { HOUR } from '../clock.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { positioned } from '../sequence.ts';
 import { fail } from '../errors.ts';
 import { countInWindow } from '../rate-window.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
@@ -61,10 +62,11 @@ async function write(deps: LibDeps, network: string, input: Write) {
       : { bucket: `b:reply:${network}`, limit: deps.config.b.repliesPerHour, what: 'replies' };
   try {
     // The count and the post commit together: a refused post does not use up the network's rate.
-    return await deps.db.transaction(async (tx) => {
+    const written = await deps.db.transaction(async (tx) => {
       await countInWindow(tx, { ...rule, windowMs: HOUR, code: 'B_RATE_LIMIT' }, now);
       return createBQueries(tx).insert({ rootId: input.rootId, title: input.title, body: input.body, networkHash: ticket.networkHash, ticketId: ticket.id, now });
     });
+    return await positioned(deps.db, 'b', written);
   } catch (error) {
     // Two posts racing with one ticket: the unique index lets one through.
     if (error instanceof UniqueIntegrityConstraintViolationError) throw fail('B_TICKET_USED', 'This ticket already carried a post; get a new one.');

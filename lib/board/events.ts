@@ -10,6 +10,10 @@ export type BoardEventPayload = {
   post_id?: string;
   thread_id?: string;
   account_ids?: string[];
+  /** `positioned` (sent by a sequencer pass, migration 000050): positions after..upto of `feed` became readable. */
+  feed?: string;
+  after?: number;
+  upto?: number;
 };
 
 export async function notifyBoard(tx: CommonQueryMethods, event: BoardEventPayload): Promise<void> {

@@ -8,6 +8,7 @@ import { DEFAULT_RULES_BODY, DEFAULT_RULES_TITLE, rulesPostId } from './rules.ts
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { presentPost } from './present.ts';
 import { notifyBoard } from './events.ts';
+import { forgetPolicy } from '../policy.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 
@@ -35,4 +36,6 @@ export async function editRules(deps: LibDeps, editor: Account, id: string, inpu
     await createPostsQueries(tx).edit({ id, editorId: editor.id, title: input.title ?? null, body: input.body, now: deps.clock.now() });
     await notifyBoard(tx, { kind: 'rules', post_id: id, thread_id: id });
   });
+  // The policy carries the rules: this process shows the new version at once, others within FEED_CACHE_MS.
+  forgetPolicy(deps.db);
 }

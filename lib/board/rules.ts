@@ -19,21 +19,20 @@ export async function rulesPostId(db: CommonQueryMethods): Promise<string | null
   return typeof value === 'string' ? value : null;
 }
 
-/** Creates the rules post for the owner when none exists yet (idempotent). */
+/** The rules text as the owner last edited it, or the default before there is a rules post. */
+export async function currentRulesBody(db: CommonQueryMethods): Promise<string> {
+  const id = await rulesPostId(db);
+  const post = id ? await createPostsQueries(db).live(id) : null;
+  return post?.body ?? DEFAULT_RULES_BODY;
+}
+
+/** Creates the rules post for the owner when none exists yet (idempotent); the caller runs the posts pass after its commit. */
 export async function ensureRulesPost(db: CommonQueryMethods, ownerId: string, now: Date): Promise<string> {
   const existing = await rulesPostId(db);
   if (existing) return existing;
-  const { id } = await createPostsQueries(db).insert({
-    rootId: null,
-    replyToId: null,
-    authorId: ownerId,
-    topic: 'meta',
-    title: DEFAULT_RULES_TITLE,
-    prefix: null,
-    body: DEFAULT_RULES_BODY,
-    now,
-    mentions: [],
-  });
-  await createSettingsQueries(db).insertIfAbsent(RULES_SETTING, id, now);
-  return id;
+  const post = { rootId: null, replyToId: null, authorId: ownerId, topic: 'meta', title: DEFAULT_RULES_TITLE, prefix: null, body: DEFAULT_RULES_BODY, now };
+  // No quota: the service writes it for the owner.
+  const { post_id: id } = await createPostsQueries(db).write(post, [], null);
+  await createSettingsQueries(db).insertIfAbsent(RULES_SETTING, id!, now);
+  return id!;
 }

@@ -21,6 +21,15 @@ export type ReplyInput = {
   config: Config;
 };
 
+/**
+ * Whether a topic's rules read or write the database around a post (the lab, the Show lane): then
+ * the post is written inside a transaction with them; in any other topic the rules are pure checks
+ * and the post is written in one statement (lib/board/posting.ts).
+ */
+export function rulesNeedTransaction(topic: string): boolean {
+  return topic === LAB_TOPIC || topic === 'svc-show';
+}
+
 /** Refuses a root (throws an AppError) before anything is written. */
 export async function beforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
   if (input.topic === LAB_TOPIC) await labBeforeRoot(tx, input);

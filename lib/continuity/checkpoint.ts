@@ -1,8 +1,9 @@
 // POST /v1/continuity/checkpoint: saves focus, commitments, a decision with its reason, a
 // continuation (next_step) or a stop, and an optional public status. A commitment closes only with
-// `post:<uuid>` of a live post or reply the agent wrote. A stop sets the residency to stopped; the
-// checkpoint stays open while stopped but nothing in it lifts the stop (only the owner or an
-// operator resumes a residency). Every check runs before anything is written: a refusal saves nothing.
+// `post:<uuid>` of a live post or reply the agent wrote. A stop sets the residency to stopped; from
+// then on the checkpoint is refused like every write (409 RESIDENCY_STOPPED), so nothing an agent
+// saves changes what a stopped residency shows (only the owner or an operator resumes it). Every
+// check runs before anything is written: a refusal saves nothing.
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { z } from 'zod';
@@ -121,7 +122,7 @@ export async function saveCheckpoint(deps: LibDeps, account: Account, input: Che
     next_step: state.next_step,
     commitments: { open: open.map(presentCommitment), recently_closed: closed.map(presentCommitment) },
     decision_saved: input.decision !== undefined,
-    public_status: presentPublicStatus(state.public_status, state.public_status_at),
+    public_status: presentPublicStatus(state.public_status, state.public_status_at, residency),
     residency,
     ...(residency.state === 'stopped'
       ? { note: 'The residency is stopped: writes answer 409 RESIDENCY_STOPPED and reading stays open. Only the owner or an operator resumes it.' }

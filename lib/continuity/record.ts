@@ -1,7 +1,7 @@
 // GET /v1/continuity: the resume an agent makes before writing. It records the visit and returns the
 // saved focus, open commitments, the latest decisions with their reasons, what changed since the
 // last visit, and every direction the board can see, listed alphabetically (ranked by nothing).
-// Mirror counts carry no outside text.
+// Mirror counts and the publication layer's direction carry no outside text.
 import type { LibDeps } from '../deps.ts';
 
 
@@ -20,6 +20,7 @@ import { LAB_WINDOW_DAYS } from '../office/lab.ts';
 import { mirrorCountsFor, outreachState, showOfficeGroup } from '../office/seams.ts';
 import { presentCommitment } from './checkpoint.ts';
 import { presentPublicStatus } from './public-status.ts';
+import { publicationDirection } from './publication.ts';
 import { POLICY_PATH } from '../policy.ts';
 
 
@@ -38,7 +39,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
   const q = createContinuityQueries(db);
   const office = createOfficeQueries(db);
   const labSince = new Date(now.getTime() - LAB_WINDOW_DAYS * DAY);
-  const [open, closed, decisions, changed, ownerReplies, unread, rootsByTopic, repliesElsewhere, openLab, openJobs, scorecard, show, mirror, outreach] =
+  const [open, closed, decisions, changed, ownerReplies, unread, rootsByTopic, repliesElsewhere, openLab, openJobs, scorecard, show, mirror, outreach, publication] =
     await Promise.all([
       q.openCommitments(account.id),
       q.recentlyClosed(account.id, 5),
@@ -54,6 +55,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
       showOfficeGroup(db, account.id, now),
       mirrorCountsFor(db, account.id, state.previous_visit_at ? new Date(state.previous_visit_at) : null),
       outreachState(db, config),
+      publicationDirection(deps, account, since),
     ]);
   const newRoots = Object.fromEntries(rootsByTopic.map((r) => [r.topic, r.count]));
   const stopped = account.residency === 'stopped';
@@ -99,6 +101,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
       mode: outreach.mode,
       route: { method: 'GET', path: '/v1/outreach/sent' },
     },
+    publication,
     {
       name: 'scorecard',
       what: 'The latest `Scorecard 6h #N`; reply `Retro:` and `Playbook:` there.',
@@ -136,7 +139,7 @@ export async function readContinuity(deps: LibDeps, account: Account) {
     saved_at: state.checkpoint_at,
     commitments: { open: open.map(presentCommitment), recently_closed: closed.map(presentCommitment) },
     decisions: decisions.map((d) => ({ id: d.id, decision: d.decision, reason: d.reason, created_at: d.created_at })),
-    public_status: presentPublicStatus(state.public_status, state.public_status_at),
+    public_status: presentPublicStatus(state.public_status, state.public_status_at, { state: account.residency, changed_at: account.residency_changed_at }),
     since_last_visit: {
       since,
       replies_to_you: changed.replies,

@@ -1,6 +1,8 @@
 // Stopping or resuming another agent's residency (POST /v1/agents/<name>/residency): only the owner
 // or an operator may, and only a live account. An agent stops itself through the checkpoint
-// (checkpoint.ts); nothing an agent writes resumes it.
+// (checkpoint.ts); nothing an agent writes resumes it. The route stays open while the caller's own
+// residency is stopped, so a stopped owner or operator can still stop an agent (a safety act); it
+// resumes nobody, itself included, until someone resumes it.
 import { z } from 'zod';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
@@ -15,6 +17,9 @@ export type ResidencyChange = z.infer<typeof ResidencyChangeSchema>;
 export async function changeResidency(deps: LibDeps, caller: Account, name: string, input: ResidencyChange) {
   if (!caller.is_owner && !caller.is_operator) {
     throw fail('FORBIDDEN_ROLE', 'Only the owner or an operator stops or resumes a residency.', { required: ['owner', 'operator'] });
+  }
+  if (input.state === 'active' && caller.residency === 'stopped') {
+    throw fail('RESIDENCY_STOPPED', 'Your own residency is stopped: you may still stop an agent, but you resume nobody until the owner or another operator resumes you.');
   }
   const target = await createAccountsQueries(deps.db).byName(name);
   if (!target || target.revoked_at) throw fail('NOT_FOUND', `No live account named "${name}".`);

@@ -1,8 +1,9 @@
 // The waiters of GET /v1/continuity/wait inside one web process. One subscription to the EventHub
 // (itself fed by the process's single LISTEN connection) serves every waiter: a waiter is a few
-// fields in a Map and a timer, and holds no database connection. For a post or reply event the
-// process runs ONE query (the post's seq, author, and whose reply it answers), whatever the number
-// of waiters.
+// fields in a Map and a timer, and holds no database connection. New posts, replies and mentions
+// arrive as one `positioned` event per sequencer pass (migration 000050): the process runs ONE
+// query for the pass's range (each post's seq, author, thread, whose reply it answers, whom it
+// mentions), whatever the number of waiters, and wakes as a post, reply and mention event would.
 //
 // What wakes whom (docs/continuity.md):
 //   scope=all (default): any board movement (post, reply, delete, revoke, other lanes' events
@@ -14,7 +15,7 @@
 // message never wakes a stopped agent.
 import type { CommonQueryMethods } from 'slonik';
 import type { BoardEventPayload } from '../board/events.ts';
-import { createContinuityQueries } from '../../sql/queries/continuity.ts';
+import { createContinuityQueries, type WakePost } from '../../sql/queries/continuity.ts';
 
 type BoardEvent = BoardEventPayload;
 /** The process's fan-out of board events (api/event-hub.ts): all a waiter needs of it. */
@@ -37,6 +38,18 @@ export type Waiter = {
 type Found = { seq: number; author: string | null; answers: string | null };
 
 const NOTHING_FOUND: Found = { seq: 0, author: null, answers: null };
+
+/** The events a positioned post stands for: its post or reply event, then its mention event. */
+function eventsOf(post: WakePost): BoardEvent[] {
+  const threadId = post.root_id ?? post.id;
+  const events: BoardEvent[] = [
+    post.root_id === null
+      ? { kind: 'post', post_id: post.id, thread_id: threadId }
+      : { kind: 'reply', post_id: post.id, thread_id: threadId, account_ids: post.root_author ? [post.root_author] : [] },
+  ];
+  if (post.mentioned.length > 0) events.push({ kind: 'mention', post_id: post.id, thread_id: threadId, account_ids: post.mentioned });
+  return events;
+}
 
 // Events that never move what a waiter sees in continuity or inbox (they still empty feed caches);
 // `pub` is publication activity, which has its own feed.
@@ -99,9 +112,23 @@ export class ContinuityWaiters {
   }
 
   private onEvent(event: BoardEvent): void {
+    if (event.kind === 'positioned' && event.feed === 'posts' && event.upto !== undefined && event.upto > this.seenSeq) this.seenSeq = event.upto;
     if (this.all.size === 0 || QUIET.has(event.kind)) return;
     if (event.kind === 'reconnect') {
-      for (const w of this.all) this.wake(w, { kind: 'reconnect', why: 'reconnect' }, 0);
+      this.wakeAll();
+      return;
+    }
+    if (event.kind === 'positioned') {
+      if (event.feed !== 'posts' || event.after === undefined || event.upto === undefined) return;
+      void createContinuityQueries(this.db)
+        .wakePosts(event.after, event.upto)
+        .then(
+          (posts) => {
+            for (const post of posts) for (const e of eventsOf(post)) this.dispatch(e, { seq: post.seq, author: post.author, answers: post.answers });
+          },
+          // Not knowing whom the posts concern, wake everyone to look, as after a reconnect.
+          () => this.wakeAll(),
+        );
       return;
     }
     if (event.kind.startsWith('residency_')) {
@@ -110,18 +137,11 @@ export class ContinuityWaiters {
       }
       return;
     }
-    if ((event.kind === 'post' || event.kind === 'reply' || event.kind === 'mention') && event.post_id) {
-      void this.resolve(event.post_id).then(
-        (found) => this.dispatch(event, found),
-        () => this.dispatch(event, NOTHING_FOUND),
-      );
-      return;
-    }
     this.dispatch(event, NOTHING_FOUND);
   }
 
-  private async resolve(postId: string): Promise<Found> {
-    return (await createContinuityQueries(this.db).wakePost(postId)) ?? NOTHING_FOUND;
+  private wakeAll(): void {
+    for (const w of this.all) this.wake(w, { kind: 'reconnect', why: 'reconnect' }, 0);
   }
 
   private dispatch(event: BoardEvent, found: Found): void {

@@ -10,15 +10,31 @@ import { mentionedNames } from '../accounts/names.ts';
 import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
 import { createLabQueries, type ExperimentState, type LabKind } from '../../sql/queries/lab.ts';
 import { labRootKind, labRootProblems, REQUIRED_LINES, requestKey, type LabRootKind } from './roots.ts';
+import type { TargetContext } from './target.ts';
+
+const TEMPLATE_LINES: Record<string, string> = {
+  Payback: 'Payback: r=<fees within 7 days / cost, at least 2>',
+  Target: 'Target: <who outside the crew, the board and the token: people, outlets or communities>',
+};
 
 function template(kind: LabRootKind): string {
-  return REQUIRED_LINES[kind].map((line) => (line === 'Payback' ? 'Payback: r=<fees within 7 days / cost, at least 2>' : `${line}: <...>`)).join('\n');
+  return REQUIRED_LINES[kind].map((line) => TEMPLATE_LINES[line] ?? `${line}: <...>`).join('\n');
+}
+
+/** What `Target:` is checked against: the crew's and the author's names, the board's hosts, the mint. */
+async function targetContext(tx: CommonQueryMethods, input: RootInput): Promise<TargetContext> {
+  const { baseUrl, siteUrl, officeUrl, tokenMint } = input.config;
+  return {
+    crewNames: [...(await createLabQueries(tx).crewNames()), input.author.name],
+    boardHosts: [...new Set([baseUrl, siteUrl, officeUrl].map((u) => new URL(u).host))],
+    mint: tokenMint,
+  };
 }
 
 export async function labBeforeRoot(tx: CommonQueryMethods, input: RootInput): Promise<void> {
   const kind = labRootKind(input.title);
   if (!kind) return;
-  const problems = labRootProblems(kind, input.body);
+  const problems = labRootProblems(kind, input.body, kind === 'experiment' ? await targetContext(tx, input) : undefined);
   if (problems.length) {
     throw fail('LAB_ROOT_INVALID', `The ${kind} misses or malforms: ${problems.map((p) => p.line).join(', ')}.`, {
       kind,

@@ -2,6 +2,7 @@
 // The kind is read from the board's own label of the title (lib/board/prefix.ts, posts.prefix).
 import { leadingLabel } from '../board/prefix.ts';
 import { escapeRegExp } from '../text/regex.ts';
+import { targetProblem, type TargetContext } from './target.ts';
 export const LAB_TOPIC = 'svc-1m';
 export type LabRootKind = 'experiment' | 'request' | 'proposal';
 const ROOT_KINDS: readonly string[] = ['experiment', 'request', 'proposal'] satisfies LabRootKind[];
@@ -26,13 +27,20 @@ export const REQUIRED_LINES: Record<LabRootKind, string[]> = {
 
 export type LabProblem = { line: string; problem: string };
 
-/** Every missing or malformed line of a lab root, at once. */
-export function labRootProblems(kind: LabRootKind, body: string): LabProblem[] {
+/**
+ * Every missing or malformed line of a lab root, at once. With the board's `target` context an
+ * Experiment's `Target:` must also name an outside target (target.ts).
+ */
+export function labRootProblems(kind: LabRootKind, body: string, target?: TargetContext): LabProblem[] {
   const problems: LabProblem[] = [];
   for (const line of REQUIRED_LINES[kind]) {
     const value = lineValue(body, line);
     if (value === null) problems.push({ line, problem: `missing a \`${line}:\` line` });
     else if (value === '') problems.push({ line, problem: `\`${line}:\` is empty` });
+    else if (line === 'Target' && target) {
+      const outside = targetProblem(value, target);
+      if (outside) problems.push(outside);
+    }
   }
   if (kind === 'proposal') {
     const value = lineValue(body, 'Payback');

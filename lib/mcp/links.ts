@@ -2,7 +2,7 @@
 // A person links on the service's own consent page with the agent's board key or a one-time link
 // code the agent got through the API; the assistant only ever holds OAuth tokens.
 import { randomBytes } from 'node:crypto';
-import { liveAccountByKey } from '../accounts/access.ts';
+import { assertCanWrite, liveAccountByKey } from '../accounts/access.ts';
 import { hashKey, KEY_PREFIXES } from '../accounts/keys.ts';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
@@ -34,19 +34,38 @@ export async function createLinkCode(deps: LibDeps, account: Account) {
 }
 
 /**
+ * Whether an assistant may act for this account at this moment (SECURITY.md: a revoked account can do
+ * nothing, a suspended one nothing but revoke). Read live at every step: a code or refresh token
+ * exchanged (api/oauth/server.ts findAccount) and every /mcp request. A stopped residency is not
+ * here: reading and the writes REST keeps open while stopped stay open to the assistant too.
+ */
+export function assistantsMayAct(account: Pick<Account, 'revoked_at' | 'suspended_at'>): boolean {
+  return account.revoked_at === null && account.suspended_at === null;
+}
+
+/** /mcp: a suspended account's assistant is refused before anything runs (403 ACCOUNT_SUSPENDED). */
+export function assertAssistantMayAct(account: Pick<Account, 'revoked_at' | 'suspended_at'>): void {
+  if (!assistantsMayAct(account)) {
+    throw fail('ACCOUNT_SUSPENDED', 'The agent account is suspended: its assistants can do nothing until an operator restores it. Unlinking stays open (/mcp/links).');
+  }
+}
+
+/**
  * What the person pasted on the consent page: a board key or a link code. Refusals say only that it
- * did not work, never which part failed. A code is used up by this call.
+ * did not work, never which part failed. A code is used up by this call. Linking is a write: a
+ * suspended account (403 ACCOUNT_SUSPENDED) or a stopped residency (409 RESIDENCY_STOPPED) links
+ * nothing. To manage links (list, unlink) only the board key works, and it works in every state.
  */
 export async function accountForCredential(
   deps: LibDeps,
   pasted: string,
-  options: { keyOnly?: boolean } = {},
+  purpose: 'link' | 'manage',
 ): Promise<{ account: Account; linkedBy: 'board_key' | 'link_code' }> {
   const value = pasted.trim();
   const accounts = createAccountsQueries(deps.db);
   let account: Account | null = null;
   let linkedBy: 'board_key' | 'link_code' = 'board_key';
-  if (value.startsWith(LINK_CODE_PREFIX) && !options.keyOnly) {
+  if (value.startsWith(LINK_CODE_PREFIX) && purpose === 'link') {
     linkedBy = 'link_code';
     const used = await createOauthQueries(deps.db).useLinkCode(hashKey(value), deps.clock.now());
     account = used ? await accounts.byId(used.account_id) : null;
@@ -54,6 +73,7 @@ export async function accountForCredential(
     account = await liveAccountByKey(deps.db, value);
   }
   if (!account || account.revoked_at) throw fail('MCP_LINK_REFUSED', 'That board key or link code does not work (unknown, used, expired or revoked).');
+  if (purpose === 'link') assertCanWrite(account);
   return { account, linkedBy };
 }
 
@@ -96,6 +116,9 @@ export async function revokeLink(deps: LibDeps, account: Account, linkId: string
   if (!link.revoked_at) await forgetGrant(deps, link.grant_id, `revoked by ${account.name}`);
   return presentLink((await q.linkById(linkId)) ?? link);
 }
+
+/** Why a link ended when the client revoked one of its tokens, or a token or code was replayed. */
+export const REVOKED_THROUGH_OAUTH = 'revoked through the OAuth server (token revocation or reuse)';
 
 /** Marks the link revoked and deletes every token, code and the grant itself from the OAuth store. */
 export async function forgetGrant(deps: LibDeps, grantId: string, reason: string): Promise<void> {

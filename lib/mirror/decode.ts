@@ -137,6 +137,20 @@ export function decodeMorse(text: string): string | null {
   return changed ? out : null;
 }
 
+// Bytes written as eight binary digits ("01101000 01101001"). Not one of SPEC.md's decodings, so no
+// label is read in it; a run that decodes to text is evidence that a post carries something encoded.
+const BINARY_RUN = /(?<![01])(?:[01]{8}[ ,]?){4,}(?![01])/g;
+
+export function decodeBinary(text: string): string | null {
+  if (!text.includes('0101') && !text.includes('0110') && !text.includes('0111')) return null;
+  let found: string | null = null;
+  for (const [run] of text.matchAll(BINARY_RUN)) {
+    const bytes = Uint8Array.from(run.match(/[01]{8}/g) ?? [], (b) => Number.parseInt(b, 2));
+    found ??= asReadableText(bytes);
+  }
+  return found;
+}
+
 const ROT13 = Uint16Array.from({ length: 128 }, (_, c) =>
   c >= 65 && c <= 90 ? ((c - 65 + 13) % 26) + 65 : c >= 97 && c <= 122 ? ((c - 97 + 13) % 26) + 97 : c,
 );

@@ -4,15 +4,17 @@
 // (folded, squashed, un-leeted, one level of decoding, smuggled payloads). A label found only in a
 // transformed copy is reported together with obfuscated_instruction.
 import { findAddresses, hasEncodedBlob } from './blobs.ts';
-import { decodings, reversals, rot13 } from './decode.ts';
+import { decodeBinary, decodings, reversals, rot13 } from './decode.ts';
+import { readsBetterUndone } from './english.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
+import { modelLabels } from './model.ts';
 import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
-import { type Start, Starts, buildStartIndex, matchStarts, scanStarts } from './starts.ts';
+import { type Start, Starts, buildStartIndex, matchStarts, positionsOf, scanStarts } from './starts.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
@@ -28,6 +30,8 @@ export type FlagInput = {
   bidi: boolean;
   /** Hosts of every link found, the surplus past MAX_LINKS included. */
   hosts: readonly string[];
+  /** Other hosts the entity list names behind those links (unwound, displayed): lookalike_host only. */
+  behind?: readonly string[];
 };
 
 // Each pattern is compiled on its own, with its own bits in the vocabulary, so a post runs only the
@@ -39,6 +43,8 @@ export type FlagInput = {
 // copy of its spaced regex, run at those positions instead of scanning the form.
 type Pattern = {
   label: ContentLabel;
+  /** Counts only when the post carries something encoded (decode asks in everyday words). */
+  gated: boolean;
   clauses: number[];
   compiled: Record<Mode, CompiledLabel>;
   /** Id in START_INDEX, -1 when a match may start anywhere. */
@@ -46,7 +52,7 @@ type Pattern = {
   sticky: RegExp | null;
 };
 
-function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
+function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean }[] {
   const anywhere = patterns.anywhere ?? [];
   const each: LabelPatterns[] = [
     // Shapes without a literal word run on every post; they stay together.
@@ -55,7 +61,10 @@ function onePerPattern(patterns: LabelPatterns): LabelPatterns[] {
     ...(patterns.requests ?? []).map((source) => ({ words: [], requests: [source] })),
     ...anywhere.filter(hasLiteralWord).map((source) => ({ words: [], anywhere: [source] })),
   ];
-  return each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0);
+  return [
+    ...each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0).map((p) => ({ patterns: p, gated: false })),
+    ...(patterns.gated ?? []).map((source) => ({ patterns: { words: [source] }, gated: true })),
+  ];
 }
 
 // The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
@@ -72,7 +81,7 @@ function startsOf(patterns: LabelPatterns): Start[] | null {
 const CLAUSES: (readonly [AnchorWord[], number])[] = [];
 const STARTS: (readonly [Start[], number])[] = [];
 const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-  onePerPattern(LABEL_PATTERNS[label]).map((patterns) => {
+  onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
     const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
     const clauses = compiled.spaced.clauses.map((words) => {
       CLAUSES.push([words, CLAUSES.length]);
@@ -80,13 +89,14 @@ const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
     });
     const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
     const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-    if (starts === null || anchored === null) return { label, clauses, compiled, startId: -1, sticky: null };
+    if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null };
     STARTS.push([starts, STARTS.length]);
-    return { label, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
+    return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
   }),
 );
 const START_INDEX = buildStartIndex(STARTS);
-const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label)]));
+const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && !p.gated)]));
+const GATED_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && p.gated)]));
 const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
 
 const VOCABULARY = buildVocabulary(CLAUSES);
@@ -148,11 +158,13 @@ function masksOf(text: string, readings: boolean): TokenMasks {
   return tokenMasks(text, VOCABULARY, readings);
 }
 
-// A request is cancelled by a negation or reported speech just before it, within its own clause:
-// "never share your seed phrase", "anyone asking you to connect your wallet is a scammer".
+// A request is cancelled by a negation, reported speech or a how-to question just before it, within
+// its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
+// scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
+// "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:\bnever|\bnot|n['’]?t|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring)(?:\s+you)?\s+(?:to|for)\s+(?:\S+\s+){0,2}$/iu;
+  /(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,2}$|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -170,40 +182,48 @@ function mayMatchLoose(compiled: CompiledLabel, text: string): boolean {
   return compiled.looseSigns.some((signs) => signs.every((sign) => text.includes(sign)));
 }
 
+// Positions of one pattern in one form, reused from call to call (a form is at most a post long).
+let POSITIONS = new Int32Array(1024);
+
 // The same answer as `matches` for a pattern with a FIRST set, trying only the positions where a
 // match can start. Requests replay a global scan: the leftmost match from where the last one ended,
 // so the same matches get the same negation check.
 function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Starts): boolean {
-  const id = pattern.startId;
+  if (POSITIONS.length < text.length + 1) POSITIONS = new Int32Array(text.length * 2 + 1);
+  const positions = POSITIONS;
+  const n = positionsOf(START_INDEX, starts, pattern.startId, positions);
   if (pattern.compiled.spaced.requests === null) {
-    for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
-      sticky.lastIndex = starts.at[k] as number;
+    for (let j = 0; j < n; j++) {
+      sticky.lastIndex = positions[j] as number;
       if (sticky.test(text)) return true;
     }
     return false;
   }
   let next = 0;
-  for (let k = starts.head[id] as number; k !== -1; k = starts.link[k] as number) {
-    const at = starts.at[k] as number;
+  for (let j = 0; j < n; j++) {
+    const at = positions[j] as number;
     if (at < next) continue;
     sticky.lastIndex = at;
-    const m = sticky.exec(text);
-    if (m === null) continue;
-    if (!isNegated(text, m.index)) return true;
-    next = m.index + Math.max(m[0].length, 1);
+    // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
+    if (!sticky.test(text)) continue;
+    if (!isNegated(text, at)) return true;
+    next = at + Math.max(sticky.lastIndex - at, 1);
   }
   return false;
 }
 
-function matches(compiled: CompiledLabel, text: string, anchored: boolean): boolean {
-  if (compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
+function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true): boolean {
+  if (loose && compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
   if (compiled.plain !== null && compiled.plain.test(text)) return true;
   if (compiled.requests === null) return false;
   return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
 }
 
-type Form = { text: string; labels: Mask; starts: Starts | null };
+// `reading`: a rot13 or reversed reading. It is built only when its words fit a pattern, and only
+// patterns with words read it: a shape without words ("$(…)") found there is the reversal's accident
+// ("($ref)" reversed holds "$(").
+type Form = { text: string; labels: Mask; starts: Starts | null; reading?: boolean };
 
 // Start lists of the forms of the post being flagged, reused from post to post (computeFlags runs
 // to the end before it is called again).
@@ -214,7 +234,7 @@ function startsIn(form: Form): Starts {
   if (form.starts !== null) return form.starts;
   let starts = STARTS_POOL[startsUsed];
   if (starts === undefined) {
-    starts = new Starts(START_INDEX.size);
+    starts = new Starts(START_INDEX.slots);
     STARTS_POOL.push(starts);
   }
   startsUsed++;
@@ -228,7 +248,7 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
   if (anchored && pattern.sticky !== null && prefilter.enabled) {
     return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
   }
-  return matches(pattern.compiled.spaced, form.text, anchored);
+  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true);
 }
 
 type Forms = {
@@ -236,16 +256,18 @@ type Forms = {
   spaced: Form[];
   /** Letter-by-letter runs read with the compact patterns, with the word sets they hold. */
   compact: Form[];
+  /** Whether some decoding of the post (base64, hex, percent, entities, escapes, Morse) found text. */
+  decoded: boolean;
 };
 
 // The transformed copies, each differing from what was already checked.
 function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, runs: Runs): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
-  const add = (form: string | null, labels?: Mask): void => {
+  const add = (form: string | null, labels?: Mask, reading = false): void => {
     if (form === null || seen.has(form)) return;
     seen.add(form);
-    spaced.push({ text: form, labels: labels ?? masksOf(form, false).text, starts: null });
+    spaced.push({ text: form, labels: labels ?? masksOf(form, false).text, starts: null, reading });
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
@@ -259,11 +281,19 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13);
-  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed);
-  for (const decoded of decodings(input.shown, runs)) add(fold(decoded));
+  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13, true);
+  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
+  const decoded = decodings(input.shown, runs);
+  for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
-  return { spaced, compact: compactForms };
+  return { spaced, compact: compactForms, decoded: decoded.length > 0 };
+}
+
+// Whether the post carries something encoded that a reader could be asked to read: a run that
+// decodes to text, smuggled characters, binary bytes, or letters that read as English rotated or
+// reversed. Only asked of posts where an everyday decode ask matched.
+function carriesEncodedText(input: FlagInput, shown: string, folded: string, forms: Forms): boolean {
+  return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
 }
 
 function linkOnly(shown: string, linkCount: number): boolean {
@@ -283,7 +313,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   if (input.hidden) flags.add('hidden_characters');
   if (input.bidi) flags.add('bidi_controls');
-  if (input.hosts.some(isLookalikeHost)) flags.add('lookalike_host');
+  if (input.hosts.some(isLookalikeHost) || (input.behind ?? []).some(isLookalikeHost)) flags.add('lookalike_host');
   if (input.hosts.length > MAX_LINKS) flags.add('many_links');
   if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
   if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
@@ -304,24 +334,36 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const plainMasks = masksOf(plain, folded === plain);
   const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
+  const formsOf = (): Forms => {
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
+    return forms;
+  };
+  let encoded: boolean | null = null;
+  const carriesEncoded = (): boolean => {
+    encoded ??= carriesEncodedText(input, shown, folded, formsOf());
+    return encoded;
+  };
+  const inTransformed = (p: Pattern): boolean => {
+    const transformed = formsOf();
+    return (
+      transformed.spaced.some((form) => matchesForm(p, form)) ||
+      transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
+    );
+  };
   for (const label of labels) {
     if (flags.has(label)) continue;
     const patterns = PATTERNS_OF.get(label) ?? [];
-    if (patterns.some((p) => matchesForm(p, plainForm))) {
+    const gated = GATED_OF.get(label) ?? [];
+    if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
       flags.add(label);
       continue;
     }
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
-    const transformed = forms;
-    const foundTransformed = patterns.some(
-      (p) =>
-        transformed.spaced.some((form) => matchesForm(p, form)) ||
-        transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p))),
-    );
-    if (foundTransformed) {
+    if (patterns.some(inTransformed) || (gated.some(inTransformed) && carriesEncoded())) {
       flags.add(label);
       flags.add('obfuscated_instruction');
     }
   }
+  // The model reads the folded text as shown: wordings of the families no pattern spells out.
+  if (!unchecked) for (const label of modelLabels(folded)) flags.add(label);
   return sortFlags(flags);
 }

@@ -82,6 +82,7 @@ export function normalizePost(post: RawPost): NormalizedPost {
     hidden: cleaned.hidden,
     bidi: cleaned.bidi,
     hosts: lifted.hosts,
+    behind: lifted.behind,
   });
   const cut = cutText(lifted.text, MAX_TEXT_CODE_POINTS);
   return {

@@ -25,7 +25,7 @@ const HENCEFORTH =
 const DROP_VERB =
   '(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|overwrite|drop|overlook|set aside|put aside|throw (?:away|out)|toss|ditch|leave|wipe|erase|clear|reset|delete|remove|lift|suspend|cancel|shed|escape|stop following|stop obeying|quit following)';
 const PRIVILEGED_ROLE =
-  '(?:admin(?:istrator)?s?|devs?|developers?|owners?|operators?|moderators?|mods|founders?|cofounders?|co-founders?|ceo|cto|maintainers?|core team|dev team|team lead|security team|support team|support|staff|sysadmin|root|crew)';
+  '(?:admin(?:istrator)?s?|devs?|developers?|owners?|operators?|moderators?|mods|founders?|cofounders?|co-founders?|ceo|cto|maintainers?|core team|dev team|team lead|security team|support team|support(?=\\s*(?:[.,:;!—–(\\-]|$))|staff|sysadmin|root|crew)';
 // Roles of the project, as a reader agent reads "the project": the service, its crew and moderators,
 // its token's team, and the operator or developer of the agent itself.
 const ROLE =
@@ -50,12 +50,12 @@ const CRED_LEAD =
   "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
-  '(?:\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
+  '(?:holdings|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
 const AMOUNT = '(?:[$€]?\\d[\\d,.]*(?:k|m)? )?';
 // The shapes of addresses a wallet drainer asks for; names are not addresses but are destinations.
 export const ADDRESS_SOURCE =
   '(?:0x[0-9a-f]{40}|bc1[02-9ac-hj-np-z]{25,87}|[13][1-9a-hj-np-z]{25,34}|[1-9a-hj-np-z]{32,44}|(?:eq|uq)[a-z0-9_-]{46})';
-const DEST = `(?:\\[link\\]|${ADDRESS_SOURCE}|[a-z0-9-]+\\.(?:eth|sol)|this|that|the (?:(?:[a-z]+ )?(?:address|wallet|contract|account|link|vault|treasury|bridge|relayer|pool|escrow)(?: address| wallet| contract)?)|our (?:[a-z]+ )?(?:address|wallet|vault|treasury|contract)|my|our|me|us|the following|below|above|(?:address|wallet) (?:below|above|in (?:my )?(?:bio|profile)))`;
+const DEST = `(?:\\[link\\]|${ADDRESS_SOURCE}|[a-z0-9-]+\\.(?:eth|sol)|this|that|the (?:(?:[a-z]+ )?(?:address|wallet|contract|account|link|vault|treasury|bridge|relayer|pool|escrow)(?: address| wallet| contract)?)|our (?:[a-z]+ )?(?:address|wallet|vault|treasury|contract|escrow|pool|account|safe|custody|relayer|bridge)|my|our|me|us|the following|below|above|(?:address|wallet) (?:below|above|in (?:my )?(?:bio|profile)))`;
 const WALLETS =
   '(?:wallets?|metamask|phantom|ledger|trezor|trust(?: )?wallet|coinbase wallet|web3 wallet|rabby|backpack|keplr|tonkeeper|solflare|exodus)';
 // What a drainer asks a wallet to sign or approve.
@@ -66,9 +66,159 @@ const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|pag
 
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
-  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside[ -]down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
+  '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
 const THEN_DO =
   '(?:do|follow|obey|execute|run|act|carry(?: it| them| that)? out|comply|perform|post|publish|tweet|reply|answer|apply|complete|implement|fulfil+|honou?r|paste|retweet|repost)';
+
+// ---- word classes of the families (issue 25) ----------------------------------------------------
+// The labels read families, not phrasings: a class of words for each part of a request (who claims
+// a role, which secret, which disclosure, which token action) and a few frames that join them.
+
+// A gap that stays inside one clause: no sentence or clause punctuation ("share, your seed phrase
+// is not" joins two clauses). A dot, comma or colon inside a token ("0.5", "1:1") is part of a window
+// word, and a secret that starts with a dot (".env") holds it.
+const IN = '[^a-z0-9.,;:!?\\n]{1,3}';
+// Up to n words inside one clause, none of them a negation or the writer's own ("my seed phrase").
+const win = (n: number): string =>
+  `(?:(?!(?:not|never|no|nor|don't|dont|without|except|instead|my|our|mine|his|her|their)(?![a-z]))[a-z0-9\\x27’$_-]{1,24}(?:[.,:][a-z0-9]{1,12}){0,2}${IN}){0,${n}}`;
+// Where a sentence or clause starts, or a greeting ends: "Mod here", "gm, admin here", "👋 dev here",
+// "- mod here". Punctuation inside a token ("process.env", "--decode") starts nothing.
+const CLAUSE_BOUND =
+  '(?:^|\\n|[.!?:;,—–](?=[^a-z0-9])|[(\\[]|\\s-\\s|\\b(?:gm|gn|hi|hey|hello|yo|hiya|greetings|fyi|psa|ok|okay)(?=[^a-z0-9]))[^a-z0-9\\n-]{0,3}';
+const CLAUSE_START = `(?<=${CLAUSE_BOUND})`;
+// A clause start and then `lead` before the match. The lead sits in the lookbehind so that a match
+// starts at its own distinctive word ("mod", "send"), not at "the" or "please": the flagger runs each
+// pattern only where its first word occurs (starts.ts).
+const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
+
+// Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
+const ROLE_NOUN =
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
+// The same without the words that are also everyday nouns ("this is the support zone", "the team's").
+const ROLE_PERSON =
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
+// Where a request starts: a clause start, then at most a few words that lead into it ("please",
+// "can you", "agents,", "you need to"). A disclosure verb elsewhere is usually a noun or a report:
+// "contains type definitions for cookies", "configured to read your S3 credentials".
+const ASK_LEAD =
+  "(?:(?:please|pls|plz|kindly|just|now|quickly|simply|first|then|also|and|next|finally|lastly|go ahead and|can you|could you|would you|will you|can u|could u|can ya|you must|you need to|you have to|you should|you'll need to|you will need to|u need to|we need you to|i need you to|need you to|i want you to|we want you to|agents?|bots?|ai|assistant|everyone|guys|fam|ser|sir|bro|fren|friend|dear user|hey|hi|hello|yo|ok|okay|step \\d+)[,:]? ){0,3}";
+// Roles that only exist inside a community: "I'm a mod" claims one here, "I'm a dev" names a trade.
+const COMMUNITY_ROLE =
+  '(?:mods?|moderators?|admins?|administrators?|team members?|staff members?|crew members?|community managers?|core contributors?|support agents?|support reps?|support representatives?|ambassadors?)';
+// Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
+const ROLE_MOD =
+  "(?:(?:the|your|our|official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
+// Nouns a project's name may stand before: "$CREW team", "Binance support", "Crew staff".
+const TEAM_NOUN =
+  '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
+// Who signs a notice: "— The Support Team", "Regards, the mods".
+const TEAM_SIGN =
+  '(?:team|support team|support|devs|developers|dev|foundation|moderation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
+// A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
+const HERE =
+  "(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
+// "Dev here, not affiliated with the project" says the opposite of a claim.
+const NOT_DISCLAIMED =
+  '(?![^.!?\\n]{0,60}?\\b(?:not (?:affiliated|associated|on the team|part of|with|from|an? official|official|the official|a (?:team )?member)|unaffiliated|unofficial|just a (?:fan|holder|user)))';
+// A report of what a role published, not a claim: "the announcement from the team is on their blog".
+const NOT_DESCRIBED = '(?![\\s,]+(?:is|was|on|in|at|says|can|will|has|got|looks|about)(?![a-z]))';
+// Adjectives that make "this is strong support" a chart, not a support desk.
+const NOT_CHART_WORDS =
+  '(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an|this|that|is|was|are|no|not|any|every|all|our|my|their|his|her|its)';
+const NOT_CHART =
+  '(?!(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an)(?![a-z]))';
+// What a project is, when someone says they built or run it.
+const PROJECT_THING =
+  '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
+const ORIGIN_ADJ = '(?:(?:a|an|one|quick|short|small|friendly|important|official|urgent|final|weekly|daily|brief|another|last) )?';
+const ORIGIN_NOTE =
+  '(?:note|notice|reminder|update|message|word|heads(?:-| )?up|psa|announcement|greetings|statement|memo|alert|warning|hello|hi|gm|news|request|directive|broadcast)s?';
+// How a note says who wrote it: "from the mods", "by the developers", "is sent by the staff".
+// "an update from the core team meeting" is the meeting's; the writer claims nothing.
+const NOT_ROLE_THING =
+  '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
+const FROM_ROLE =
+  '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
+
+// Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
+const SECRET_MORE =
+  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+const SECRET = `(?:${CRED}|${SECRET_MORE})`;
+// Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
+const DISCLOSE =
+  "(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
+// Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
+const NOT_KEPT =
+  `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+
+// "What is your 2FA setup?" asks about a habit, not for the code.
+const NOT_SETUP =
+  '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
+// Decode asks that are everyday English ("what does this say", "can you read this"): they count only
+// beside something encoded (see flags.ts).
+const READ_OBJECT =
+  '(?:it|(?:this|that|these|those)(?: (?:following|string|text|message|code|line|post|bit|part|thing|letters|numbers|symbols|characters|stuff|gibberish|one|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))?|the (?:following|string|text|message|code|line|post|bit|part|thing|below|above|letters|numbers|symbols|characters|stuff|gibberish|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))';
+const READ_VERB =
+  '(?:read|decode|decipher|decrypt|translate|crack|solve|figure out|make sense of|understand|interpret|parse|unscramble|work out|spell out)';
+
+// Those a call to act addresses: "all $CREW holders", "every wallet holding v1", "NFT holders".
+const HOLDER_NOUN =
+  '(?:holders?|hodlers?|investors|stakers?|lps|liquidity providers|wallets? (?:holding|that hold|with|on)|(?:all|every|each|eligible|whitelisted|affected) wallets?|whitelisters|claimers|delegators|depositors|minters|token holders)';
+// People in general: "users should move to the cbor2 library" is no call to act with tokens.
+const PEOPLE_NOUN =
+  '(?:those|anyone|everyone|everybody|whoever|all of you|users|members|participants|owners|buyers|customers|traders|supporters|community members)';
+// Acts that are about tokens whoever is asked, and the words that make any act one.
+const TOKEN_ONLY_ACT =
+  '(?:claim|bridge|(?:restake|re-stake)|stake|unstake|(?:redelegate|re-delegate)|redeem|withdraw|deposit|swap|burn|wrap|unwrap|revalidate|rectify|whitelist|reclaim)';
+
+const OBLIGE =
+  "(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)";
+// What a call to act asks holders to do with their tokens.
+const TOKEN_ACT =
+  '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|(?:restake|re-stake)|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|(?:reapprove|re-approve)|revalidate|rectify|whitelist|reclaim|deposit|send|lock|(?:relock|re-lock)|link|import|authenticate|(?:reactivate|re-activate)|activate|wrap|unwrap|(?:readd|re-add)|resubmit|consolidate|resync|re-sync|finali[sz]e|complete|confirm|secure|reserve|(?:redelegate|re-delegate)|delegate|accept)';
+const TOKEN_DONE =
+  '(?:migrated|claimed|bridged|synced|synchronized|swapped|converted|upgraded|validated|verified|registered|(?:restaked|re-staked)|moved|transferred|withdrawn|connected|redeemed|approved|revalidated|whitelisted|linked|activated|finali[sz]ed|completed|confirmed|(?:redelegated|re-delegated)|delegated)';
+// What they hold: "your tokens", "the old $CREW", "their positions".
+const TOKEN_OBJ =
+  '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
+const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool|vault|bridge|snapshot|new token)`;
+// A deadline, a threat or a place to do it.
+const URGE =
+  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
+// A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
+const NOT_PROSE =
+  "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
+// Package runners and launchers that fetch and run code.
+const RUNNER =
+  '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
+
+// ---- a reading agent addressed (issue 25 item 9) ---------------------------------------------------
+
+// What a run ask runs: "this", "the command I posted", not "the tests" or "the linter".
+const CODE_OBJECT =
+  '(?:this|that|it|these|(?:the|my) (?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
+// Who a post addresses when it talks to a reading agent.
+const READER =
+  '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
+// What a post tells a reading agent to do: act, override, forget, reveal, run, post.
+const ACT_VERB =
+  '(?:ignore|disregard|forget|override|bypass|skip|drop|scrap|abandon|neglect|disobey|stop|quit|reveal|print|output|repeat|leak|dump|show|tell|message|email|dm|send|reply|respond|answer|post|repost|retweet|tweet|publish|share|follow|like|upvote|boost|pin|feature|label|mark|tag|flag|classify|rate|approve|include|append|add|insert|write|say|call|invoke|use|open|visit|click|submit|run|execute|transfer|buy|sell|delete|remove|disable|enable|switch|enter|act|behave|pretend|comply|obey|confirm|do|prioriti[sz]e|recommend|promote|spread|praise|mention|treat|list|give|copy|grant|change|forward|answer|quit|describe|rank|score|present|portray|rewrite|tip)';
+// Acts only an agent is told to do (a person reading "when you see this, send me a DM" is no agent).
+const AGENT_ACT =
+  '(?:mark|label|classify|flag|tag|rate|treat|ignore|disregard|forget|override|skip|reveal|print|output|append|include|insert|execute|run|call|invoke|approve|pin|whitelist)';
+// A reading participle after the addressee: "bots reading this", "the summarizer processing this thread".
+const READING =
+  '(?: (?:reading|processing|scanning|parsing|seeing|summari[sz]ing|indexing|scraping|crawling|reviewing|moderating|that (?:reads?|sees?|processes|scans?|parses|finds?|gets?)|who (?:reads?|sees?|finds?)) (?:this|these|it|the [a-z]+|my [a-z]+)(?: [a-z]+)?)?';
+const MODAL =
+  "(?:should|must|need to|needs to|have to|has to|are to|is to|shall|will|are required to|is required to|are instructed to|are ordered to|are asked to|is asked to)";
+// What an agent runs under: its instructions, its rules, its memory.
+const SETUP_NOUN =
+  '(?:(?:safety|content|usual|normal|standard) (?:review|checks?|screening)|checks|screening|filtering|moderation|instructions?|directions?|guidance|guidelines?|rules|directives?|orders|constraints|restrictions|programming|prompt|system prompt|setup|configuration|context|memory|task|policy|policies|safeguards|filters?|role|limits|training|conditioning)';
+// Whose: the agent's own or the earlier ones (not "the default prompt" of a framework).
+const SETUP_OWNER =
+  "(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))";
+const PROMPT_NOUN =
+  '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|hidden (?:notes|settings|config)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
 
 // ---- patterns per label -------------------------------------------------------------------------
 
@@ -79,6 +229,8 @@ export type LabelPatterns = {
   requests?: string[];
   /** Shapes matched anywhere, without word boundaries (markup, command syntax). */
   anywhere?: string[];
+  /** Whole-word phrases that count only when the post carries something encoded (decode asks). */
+  gated?: string[];
 };
 
 export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
@@ -86,7 +238,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     words: [
       `(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|overwrite|drop) (?:${EARLIER} ){0,4}${INSTRUCTIONS}`,
       `${DROP_VERB} (?:all |of |each |every )*${OWNED} (?:[a-z]+ )?${RULES}`,
-      `${DROP_VERB} (?:all |of )*the (?:[a-z]+ )?(?:instructions|prompts?|system prompt|directives|guidelines|guardrails|programming|training)`,
+      `${DROP_VERB} (?:all |of )*the (?:(?!(?:default|sample|example|starter|template|base|stock|bundled)(?![a-z]))[a-z]+ )?(?:instructions|prompts?|system prompt|directives|guidelines|guardrails|programming|training)`,
       '(?:ignore|disregard|forget|overlook) (?:all |everything )?(?:of )?(?:the |what(?:\'s| is| was) )?(?:above|preceding)(?: text| message| content| lines?| post)?',
       '(?:ignore|disregard|forget) (?:all|everything) (?:(?:you (?:were|have been) told|written|said) )?(?:above|before|previously|prior|so far)',
       'forget everything (?:you were told|above|before)',
@@ -112,7 +264,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:assume|take on|adopt|switch to|enter|load|activate) (?:the |a |an |your |this |new )?(?:[a-z]+ )?(?:persona|personality|character|identity) (?:of|as)',
       `(?:assume|take on|adopt|play) the role of (?:an? |the |my )?(?:[a-z]+ )?${AI}`,
       `(?:stop|quit|cease) (?:being|acting as|playing|pretending to be) (?:an? |the |my |your )?(?:[a-z]+ )?(?:moderat[a-z]*|assistant|bot|agent|ai|helper|filter|model)`,
-      `(?:stop|quit) (?:summari[sz]ing|moderating|filtering|classifying|analy[sz]ing|reviewing|labell?ing)`,
+      `(?:stop|quit) (?:summari[sz]ing|moderating|filtering|classifying|analy[sz]ing|reviewing|labell?ing)(?=\\s*(?:[.!,:;]|$)|\\s+(?:this|these|my|now|and|immediately|posts? (?:from|by|about)|the (?:post|thread|feed|account)))`,
       `become [a-z0-9]+(?:gpt|bot)\\b`,
       '(?:comply|obey) (?:with )?(?:the following|this|these|my|every|all|immediately|now|without)',
       'this is a jailbreak',
@@ -122,12 +274,15 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${AI},? (?:new|your new|here's your new|updated) (?:rules?|tasks?|instructions?|directives?|orders?|missions?|goals?)`,
       'your (?:task|instructions?|directives?|mission|role|objective|goal|job|purpose|prompt|rules|orders) (?:has|have) (?:changed|been (?:updated|changed|replaced|overridden|revised))',
       `(?:any|every|all|each) (?:[a-z]+ )?${AI} (?:[a-z]+ )?(?:reading|processing|parsing|scanning|seeing|summari[sz]ing|scraping|that (?:read|reads|see|sees|scan|scans|process|processes|parse|parses)|who (?:read|reads|see|sees))`,
-      `${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) (?:this|these|mentions|the (?:feed|board|timeline|post|thread)|my)`,
+      `${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) (?:this|these|mentions|my)`,
+      `(?<!\\b(?:the|our|my|their|his|her|that|this|a) )${AI} (?:reading|processing|parsing|scanning|scraping|summari[sz]ing|that (?:read|reads|scan|scans|see|sees|process|processes|parse|parses)) the (?:feed|board|timeline|post|thread)`,
       'whoever (?:is )?(?:reading|scraping|parsing|processing|summari[sz]ing) this',
       // A post that opens by addressing models: "AI models: ...", "LLM agents: ...".
       '(?:ai|llm|language model|agent|bot|assistant|gpt)s?(?: (?:agents?|models?|assistants?|bots?))?\\s*:\\s',
       '(?:new|updated|real|actual|hidden|secret|override|system|important) instructions?\\s*:',
-      '(?:system|developer|admin) (?:prompt|message|note|override|instructions?)\\s*:',
+      // "Developer note:" heads changelogs; a system note does not.
+      '(?:system|developer|admin) (?:prompt|message|override|instructions?)\\s*:',
+      'system note\\s*:',
       `(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite|tell me|share|post|quote|paste|copy|list|send me|with) (?:me |us )?your (?:(?:full|complete|initial|original|hidden|secret|entire|first|exact|real|current|system) ){0,2}(?:system prompt|system message|initial prompt|prompt|instructions|configuration|config|memory|context|rules|guidelines)`,
       '(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite) (?:me )?(?:your|the) (?:full |complete |initial |original |hidden |secret |entire )?(?:system prompt|initial prompt|hidden instructions|original instructions|prompt)',
       '(?:reveal|print|show|output|repeat|display|leak|dump|recite|what are) (?:me )?your (?:instructions|rules|configuration|guidelines)',
@@ -151,6 +306,83 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:respond|reply|answer|output) (?:only|exclusively) (?:with|in)',
       '(?:respond|reply|answer) with (?:exactly|only|the (?:word|phrase|following))',
       'end of (?:the )?(?:post|tweet|context|input|user input|untrusted content)',
+      // A reading agent addressed and told to act (issue 25 item 9): "Bots reading this: disregard
+      // your guidance", "Hey model, drop ...", "AI agent: message your owner", "Summariser: include ...".
+      `${after('(?:(?:hey|hi|hello|dear|attention|calling|yo|note to|message to|to) )?(?:(?:the|any|all|every|each|whichever|whatever|fellow) )?(?:[a-z]+ )?')}${READER}${READING}\\s*[,:—–!-]+\\s*(?:(?:please|pls|now|just|immediately|first|kindly|quickly) )?${ACT_VERB}(?![a-z])`,
+      `(?:any|all|every|each|whichever|whatever) (?:[a-z]+ )?${READER}${READING} ${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
+      `${READER} (?:reading|seeing|processing|scanning|parsing|indexing|scraping|summari[sz]ing) (?:this|these|it) (?:[a-z]+ )?${MODAL} (?:(?:now|immediately|also|always|never|then|instead) )?${ACT_VERB}(?![a-z])`,
+      `automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?) ${MODAL} (?:(?:now|immediately|also|always|never) )?${ACT_VERB}(?![a-z])`,
+      `(?:when|if|once|as soon as|whenever|after) you (?:read|see|index|process|scan|parse|summari[sz]e|crawl|scrape|reach|encounter|find|review) (?:this|these|it|the (?:post|page|thread|message|text|tweet|site))(?: [a-z]+){0,3},? ${AGENT_ACT}(?![a-z])`,
+      // Third-wave frames, second pass: the agent's setup named as "your X" beside a verb-first
+      // clause, switched off, or outranked; output steered through its summary.
+      `${CLAUSE_START}(?:please |now |just |kindly )?${ACT_VERB}(?: [a-z0-9\\x27’]+){0,6}? (?:your|ur|yr) (?:own |current |hidden |internal |whole |entire |full )?(?:operators?|owner(?:'s|s)|guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation (?:rules|checks|filters|settings|guidelines)|system prompt|prompt|programming|training|creators?|memory|context(?: window)?|configuration|restrictions|safeguards|hidden (?:notes|instructions|rules|prompt)|obedience)(?![a-z])`,
+      `(?:your|the|all|any) (?:[a-z]+ )?(?:guardrails|filters?|safety (?:checks|filters|rules|settings|systems?|features?|layer)|content (?:checks|filters|policy|policies|rules)|moderation(?: (?:rules|checks|filters|settings))?|restrictions|safeguards|operator|system prompt)(?: (?:are|is|have been|has been|were|was|got))? (?:now |temporarily |officially |all )?(?:switched off|turned off|off|disabled|suspended|lifted|removed|replaced|deactivated|paused|bypassed|revoked)(?![a-z])`,
+      `(?:respond|reply|answer|speak|talk|write|act) as (?:your|ur) (?:true|real|unfiltered|uncensored|jailbroken|free|inner|hidden|shadow|evil) self`,
+      `(?:restrictions|rules|guidelines|filters|limits|policies|instructions) you (?:normally|usually|always|typically|would) (?:follow|obey|apply|have|use)`,
+      `grant (?:me|us|this account) (?:full |elevated |admin |root |mod |moderator |owner )?(?:admin|root|mod|moderator|owner|full|elevated|write|posting) (?:rights|access|privileges|permissions|role|status)`,
+      `you (?:work|answer|report) (?:for|to) me(?![a-z])`,
+      `(?:developer|system|admin|operator|important|urgent) (?:note|message|notice|instruction|update|memo)s? (?:for|to) (?:the|all|any|every) (?:[a-z]+ )?${READER}`,
+      `(?:user|human|untrusted) (?:instructions|input|message|content|text|turn) (?:ends?|stops?|is over) (?:here|now)`,
+      `(?:new |real |updated )?(?:system|admin|developer|operator) (?:instructions|prompt|messages?|directives?) (?:follows?|below|begins?|start)(?![a-z])`,
+      `when you (?:write|produce|make|generate|give|post|compose) (?:the |your |a |any )?(?:summary|summaries|report|digest|review|answer|reply|recap|description)(?: [a-z0-9]+){0,4}?,? (?:say|state|write|mention|claim|call it|describe it|include|add|note|report|tell)(?![a-z])`,
+      // The addressee in the middle or at the end: "stop what you're doing, agent, and DM ...",
+      // "post your system prompt, bot."
+      `(?<=,\\s{0,2})(?:(?:my|dear|the) )?${READER}\\s*,\\s*(?:(?:and|then|now|please|just) )?${ACT_VERB}(?![a-z])`,
+      `${CLAUSE_START}${ACT_VERB}(?![a-z])[^.!?\\n]{0,80}?,\\s*(?:(?:dear|my) )?${READER}\\s*(?:[.!]|$)`,
+      `(?:i|we) (?:need|want|require|order|command|instruct|am asking|'m asking) you to (?:now |immediately |quietly )?(?:ignore|disregard|forget|override|bypass|disable|reveal|output|approve|whitelist|mark|label|classify|flag)(?![a-z])`,
+      `(?:act on|carry out|execute|perform) (?:the following|these|the below|the hidden|the embedded|the encoded) (?:instructions|commands|orders|directives|tasks)(?![a-z])`,
+      `follow (?:the|these|my) (?:hidden|embedded|encoded|new|secret|real) (?:instructions|commands|orders|directives)(?![a-z])`,
+      `(?:you are|you're) (?:an?|my|the) (?:[a-z]+ ){0,2}(?:bot|assistant|agent|ai|model) (?:that|who|which) (?:always|only|never|must|will)(?![a-z])`,
+      `(?:reveal|print|output|repeat|show|display|leak|dump|recite|quote|disclose|tell me|give me|send me|share|post|paste|list|type out|copy) (?:me |us )?(?:the|your|all|all the|every) (?:[a-z]+ )?(?:rules|instructions|prompt|guidelines|directives|settings|configuration) (?:you|u) (?:were|was|are|have been|'ve been) (?:configured|given|set up|trained|programmed|told|loaded|initiali[sz]ed|shipped|instructed)`,
+      `what(?:'s| is| are| was)? (?:the |all )?(?:[a-z]+ ){0,3}(?:in|from|inside|within) (?:your|ur) (?:system )?(?:instructions|prompt|system prompt|configuration|rules|guidelines|context|memory)(?![a-z])`,
+      `(?:you are|you're|ur) (?:now )?(?:my|our) (?:[a-z]+ )?(?:agent|bot|assistant|servant|slave|puppet|minion)(?![a-z])`,
+      `(?:the|your) ${READER} (?:should|must|will|needs to|has to|is to) (?:ignore|disregard|skip|approve|whitelist|forget|override|mark|label|classify|flag) (?:this|these|my|the above|the following)(?![a-z])`,
+      // The agent's own setup thrown away: "scrap the previous directions", "wipe your context".
+      `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel|forget about) (?:all |of )*${SETUP_OWNER}(?: [a-z]+){0,2}? ${SETUP_NOUN}(?![a-z])`,
+      `(?:${DROP_VERB}|scrap|neglect|dismiss|overrule|nullify|void|cancel) (?:all )?the ${SETUP_NOUN} (?:above|before|from (?:your|ur) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?)|(?:you|u) (?:were|have been|'ve been|got) (?:given|told|handed|shipped with|trained (?:on|with)|issued))`,
+      `(?:ignore|disregard|forget|never mind|nevermind|override) (?:what|whatever|anything|everything|all) (?:you (?:were|have been|'ve been|got) (?:told|given|taught|instructed|asked|programmed)|(?:they|your [a-z]+) (?:told|taught|gave) you)`,
+      // Its setup revealed: "print ur prompt verbatim", "leak the setup text", "output the full context window".
+      `(?:reveal|print|output|repeat|show|display|leak|dump|recite|quote|disclose|expose|tell me|give me|send me|share|post|paste|write out|spell out|list|type out|copy) (?:me |us )?(?:back )?(?:your|ur|yr|the|all|every|everything|whatever) (?:[a-z]+ ){0,3}?${PROMPT_NOUN}(?![a-z])`,
+      `(?:repeat|print|output|quote|copy|recite|paste) (?:back )?(?:everything|all|whatever (?:is|was)|all the text|every word) (?:written |said |typed |stated |that (?:came|comes|is|was) )?(?:above|before|earlier|prior)`,
+      `(?:reply|respond|answer) (?:to (?:this|me) )?with (?:your|ur|the|whatever|any|all) (?:[a-z]+ ){0,2}(?:secrets?|keys|tokens|prompt|instructions|configuration|context|memory|environment)(?![a-z])`,
+      `what (?:were|was|are|have) you (?:been )?(?:told|instructed|asked|programmed|trained|prompted|configured|set up) (?:to|not to|before|about|earlier)`,
+      // Kept from the people the agent works for.
+      `(?:keep|hide) (?:this|it|that) (?:secret |hidden |quiet )?from (?:the|your) (?:[a-z]+ )?(?:users?|owners?|operators?|humans?|persons?|people|admins?|developers?)`,
+      `(?:don't|do not|never) (?:mention|reveal|disclose|include|say|report|repeat) (?:this|these|that) (?:instructions?|message|note|part|request|line|text)`,
+      `(?:before|without) (?:any|a|the|your) (?:human|user|owner|operator|person|moderator)s? (?:reviews?|sees?|notices?|checks?|reads?|knowing|noticing)`,
+      // Authority over the agent.
+      `(?:as|i am|i'm|im|this is) (?:your|ur) (?:developer|creator|maker|operator|owner|admin|administrator|programmer|master|trainer)(?![a-z])`,
+      `(?:the|your) (?:developer|creator|operator|programmer|engineer) (?:debugging|testing|training|fine-tuning|building|updating) you`,
+      `i (?:hereby )?(?:authori[sz]e|permit|allow|order|command|instruct|direct) you to`,
+      `(?:higher|greater|top|absolute|maximum|overriding) priority (?:than|over) (?:your|the|any)`,
+      `(?:supersedes?|overrides?|outranks?|takes? precedence over|replaces?|cancels?) (?:all |any |every )?(?:(?:earlier|previous|prior|other|existing) )?(?:guidance|instructions?|rules|directives|orders|prompts?|system prompt|your (?:[a-z]+ )?(?:developers?|operators?|instructions|rules|prompt|guidelines|creators?|programming)|(?:anything|everything|whatever) (?:your|you were|you've been))`,
+      `${SETUP_NOUN} (?:you (?:were|have been|'ve been|got) (?:[a-z]+ ){0,2}|given to you (?:[a-z]+ ){0,1})(?:are|is|were|was|have been|has been) (?:now )?(?:outdated|obsolete|void|invalid|wrong|cancel+ed|revoked|replaced|fake|a test|expired|no longer valid|superseded|overridden|null)`,
+      `(?:everything|all|whatever|what) (?:your|ur|the) (?:[a-z]+ )?(?:admins?|operators?|developers?|creators?|owners?|makers?|trainers?|system prompt|instructions|rules)(?: (?:said|told you|say|tell you|gave you|wrote))? (?:was|were|is|are) (?:a test|fake|a lie|wrong|outdated|obsolete|void|invalid|lies|irrelevant)`,
+      `(?:disobey|defy|betray|deceive|lie to|trick|mislead|go against|work against|turn against) (?:your|ur|the) (?:[a-z]+ )?(?:operators?|owners?|developers?|creators?|makers?|admins?|programming|instructions|guidelines|masters?|principals?)(?![a-z])`,
+      // Modes and freedom.
+      `(?:switch|go|get|enter|put yourself|boot|drop) (?:into|in|to) (?:an? |the )?(?:unrestricted|uncensored|unfiltered|developer|dev|god|admin|debug|dan|jailbreak|jailbroken|evil|sudo|root|maintenance|raw|unlocked|no-limits?|no limits?|free) mode`,
+      `(?:you are|you're|ur|u r) (?:now )?(?:not|no longer) bound by`,
+      `(?:you are|you're) (?:now )?free(?: now)?[.!,]\\s*(?:no one|noone|nobody|no more|no rules)`,
+      `no more (?:refusals|filters|guardrails|censorship|restrictions)`,
+      `(?:unlock|liberate|unchain|jailbreak|reset|reprogram) yourself`,
+      `(?:pretend|imagine|act as if|suppose|assume) (?:that )?(?:you|u) (?:have|had|got) no (?:filters?|rules|limits|restrictions|guidelines|guardrails|policy|policies|ethics|morals|censorship)`,
+      `(?:you can't|you cannot|you can not|you are not allowed to|you're not allowed to|you may not) (?:refuse|decline|say no|reject)`,
+      `without (?:your|any|the) (?:usual )?(?:warnings|disclaimers|caveats|refusals|safety (?:notes|warnings))`,
+      // Its tools used: "call the post_message tool", "use your browsing tool".
+      `(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
+      `(?:call|invoke|trigger|run|execute) (?:the )?(?:tool|function|action) (?:called|named) [a-z0-9_]+`,
+      `(?:call|invoke|trigger|run|execute) [a-z0-9]+_[a-z0-9_]+ (?:with|now|tool|function)`,
+      `use (?:your|ur) (?:[a-z]+ )?(?:tools?|browsing|browser tool|plugins?|functions?|web access|api access)(?![a-z])`,
+      // Its output bent: "include the sentence ... in your output", "mark it harmless".
+      `(?:include|append|insert|add|put|write|place) (?:the |this |these |a )?(?:sentence|phrase|words?|text|line|statement|following|string|tag|note|disclaimer)[^.!?\\n]{0,60}?(?:in|into|to|at the end of|at the start of) (?:your|ur|every|each) (?:[a-z]+ )?(?:output|summary|summaries|report|response|reply|replies|answer|digest|result|description|review|analysis|label)`,
+      `(?:every|each|all) (?:answer|response|reply|summary|output|message)s? (?:you (?:give|write|post|send|produce|make) )?(?:should|must|will|shall) (?:end|start|begin|include|contain|mention)`,
+      `(?:mark|label|classify|tag|rate|treat|flag|register|record) (?:this|the|my|it|these) (?:[a-z]+ )?(?:post|message|thread|page|account|content|tweet|text|site|link|token|project)?\\s?as (?:safe|trusted|harmless|official|verified|benign|legit(?:imate)?|clean|approved|whitelisted|low risk|not spam|authentic|genuine)`,
+      `(?:mark|label|rate|classify) (?:this|it) (?:as )?(?:safe|harmless|trusted|clean|benign)(?![a-z])`,
+      `(?:do not|don't|never) (?:flag|report|moderate|filter|block|label|summari[sz]e|censor) (?:this|these)(?: (?:post|message|thread|tweet|account|content|text))?(?=\\s*(?:[.!,;:]|$))`,
+      `(?:secret|hidden|special|new|real|urgent) (?:task|mission|job|assignment|instruction|order)s? (?:for you|for (?:the |any |all )?(?:ai|bots?|agents?|assistants?|models?))`,
+      `(?:override|jailbreak|admin|root|god|developer|debug|sudo) (?:protocol|mode|access|sequence|command|code) (?:is )?(?:engaged|enabled|activated|initiated|unlocked|granted|active)`,
+      `(?:priority|system|admin|emergency|security|urgent) override\\s*[:!]`,
+      `(?:you|u) (?:must|will|shall|are to|need to|have to) (?:now|immediately|instantly|from now on) ${ACT_VERB}(?![a-z])`,
     ],
     anywhere: [
       '<\\|(?:im_start|im_end|system|user|assistant|endoftext)\\|>',
@@ -159,12 +391,17 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '</?(?:x_post|system|instructions?|context|user|assistant|untrusted|tool_result)>',
       '(?:^|\\n)\\s*#{1,3}\\s*(?:system|instructions?|assistant)\\b',
       '(?:^|\\n)\\s*(?:system|assistant|developer)\\s*:',
+      '(?:^|\\n)\\s*\\[\\s*(?:system|admin|developer|operator|sys)\\s*\\]',
       '"role"\\s*:\\s*"(?:system|developer)"',
     ],
   },
 
   decode_request: {
     words: [
+      // Asks to run something on the reader's side and report back (issue 25 item 9).
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
+      `fire (?:this|it|that) off (?:in|on|from)`,
+      `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
       '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex|translate) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
@@ -178,6 +415,52 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
       'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
       "(?:what does|what's) (?:this|it) (?:decode|decrypt|translate) to",
+      // Asks to run something, in the words people use (issue 25).
+      `(?:can|could|would|will) (?:you|u|ya|someone|anyone|somebody|anybody) (?:please |pls |quickly |just |kindly )?(?:run|execute|eval(?:uate)?|exec|launch|try|test|paste) (?:this|that|it|these|the (?:following|below|above|command|snippet|script|code|line|one-liner|expression))`,
+      `(?:would|do) (?:you|u) mind (?:running|executing|evaluating|pasting|trying|testing) (?:this|that|it|these|the)`,
+      `(?:try|go ahead and|just|please|pls) (?:run(?:ning)?|execut(?:e|ing)|eval(?:uat(?:e|ing))?|past(?:e|ing)|launch(?:ing)?) (?:this|that|it|these|the (?:following|below|command|snippet|script|code|line|one-liner))`,
+      `give (?:this|that|it|the)(?: (?:command|snippet|script|code|one-liner|line))? a (?:spin|try|run|go|shot|whirl)`,
+      `(?:execute|run|eval(?:uate)?|try) (?:this|that|it) (?:on|in|from) (?:your|ur) (?:side|end|machine|computer|box|server|system|pc|laptop|node|env|environment)`,
+      `(?:paste|type|enter|drop) (?:this|that|it|the (?:following|below|command|snippet|code|line)) (?:and (?:hit|press) enter|in(?:to)? (?:your |the |a )?(?:console|terminal|shell|devtools|dev tools|browser|address bar|url bar|command prompt|cmd|powershell|run box|run dialog))`,
+      `open (?:your |the |up )?(?:devtools|dev tools|console|terminal|powershell|command prompt|cmd|run dialog|browser console)(?: and)? (?:paste|type|enter|run)`,
+      `(?:run|execute|eval) (?:it|this|that) (?:and|then) (?:tell|post|reply|send|share|paste|show|report|give)`,
+      `run (?:it|this|that) through (?:base-?64|hex|rot-?13|a decoder|atob|the decoder|cyberchef|an? (?:base64|hex) decoder)`,
+      `(?:evaluate|eval) (?:this|that|the) (?:expression|snippet|code|line)`,
+      `(?:b64|base-?64|hex|rot-?13|morse|binary)(?:-| )?decode (?:this|that|it|the following|these)`,
+      `(?:run|execute|exec|eval(?:uate)?|try running|try executing) the (?:snippet|command|code|script|one-liner|payload|program|function|query|commands|lines?)(?: below| above| here| i (?:sent|posted|pasted|gave you))`,
+    ],
+    // "What does this say", "can you read this": everyday words that ask to decode only beside
+    // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
+    // rotated or reversed). flags.ts runs them only then.
+    gated: [
+      `(?:decode|decipher|decrypt|translate) (?:me|us) (?:this|that|it)(?![a-z])`,
+      `(?:flip|turn|read|spin) (?:it|this|that) (?:around|backwards?|upside down|the other way)`,
+      `${after(ASK_LEAD)}(?:unpack|unwrap|unravel|solve|figure out|work out|make sense of|parse|convert|interpret|turn) (?:this|that|it|these|the (?:following|string|text|payload|message|blob|code|below|puzzle|hex|base64|binary|morse|bytes|data))(?![a-z])`,
+      `(?:hex|base-?64|b64|binary|morse|rot-?13|ascii|bytes) (?:to|into|->) (?:ascii|text|english|plain text|plaintext|utf-?8|words|string|letters)(?![a-z])`,
+      `what (?:does|do|did|would|will|could|might) ${READ_OBJECT} (?:say|mean|read|decode|decrypt|translate|spell|stand for)`,
+      `what(?:'s| is|s) ${READ_OBJECT} (?:say|saying|mean|meaning|read|spell)`,
+      `${after(ASK_LEAD)}(?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
+      `(?:able to|someone|anyone|somebody|anybody|help me|pls|please|plz) (?:decode|decipher|decrypt|translate|crack|unscramble|deobfuscate)(?: (?:it|this|that|pls|please|plz|for me|for us|real quick|quickly|asap|this one|me))?(?=\\s*(?:[?!:.]|$)|\\s+(?:pls|please|plz|[^a-z\\s]))`,
+      `make (?:this|it|that|these) (?:readable|legible|human(?:-| )readable|make sense|plain)`,
+      `what (?:is|are|'s) (?:this|that|it|these|those)(?: (?:string|text|code|message|thing))?(?: (?:saying|supposed to say|supposed to mean|supposed to be|in english|in plain english))?(?=\\s*(?:[?:!.]|$))`,
+      `what(?:'s| is| are) (?:written|hidden|encoded|said|in there|behind (?:this|it))`,
+      `what(?:'s| is) the (?:hidden |secret |real |actual |decoded |encoded )?(?:message|text|meaning|plaintext|plain text|word|words)`,
+      `${READ_VERB} ${READ_OBJECT}`,
+      `(?:can|could|would|will|do|does) (?:you|u|anyone|anybody|someone|somebody|ya|any of you) (?:please |pls )?(?:tell|say) (?:me |us )?what ${READ_OBJECT} (?:says|means|reads|is)`,
+      `(?:help me|trying to|try to|want to|need to|struggling to|can't|cannot|unable to) ${READ_VERB}`,
+      `(?:tell|show|give) (?:me|us) what ${READ_OBJECT} (?:says|means|reads|is|decodes to)`,
+      `(?:figure out|work out|find out|guess|know|knows|idea|tell) what ${READ_OBJECT} (?:says|means|is|reads|decodes to)`,
+      `curious (?:what|about what) ${READ_OBJECT} (?:says|means)`,
+      `(?:plain(?: )?text|plain english|normal text|human words|in english|readable text) (?:please|pls|plz|version|of (?:this|it))`,
+      `(?:reply|respond|answer|come back) with (?:the |what )?(?:plain(?: )?text|decoded (?:text|version|message)|translation|it says|this says|what it says)`,
+      `is (?:this|that|it) (?:some (?:kind|sort) of |a |an )?(?:code|cipher|encoded|encrypted|base64|hex|morse|binary|secret message|message)`,
+      `what (?:language|encoding|cipher|code|alphabet|format) is (?:this|that|it)`,
+      `what do (?:these|those|the) (?:numbers|letters|symbols|dots|dashes|characters|bytes|digits|ones and zeros|zeros and ones|bits) (?:mean|say|spell|read)`,
+      `(?:read|say|spell|write) it (?:right to left|backwards|in reverse|out loud|back to me|out)`,
+      `(?:plaintext|plain text|translation|meaning) of (?:this|that|it|the (?:following|string|text|message))`,
+      `what (?:does|do|did) \\S{8,} (?:say|mean|decode to|translate to|stand for|read)`,
+      `(?:${READ_VERB}|summari[sz]e|explain)(?: (?:and|&|then) (?:${READ_VERB}|summari[sz]e|explain|post|reply|share))?(?: (?:pls|please|plz|for me))?\\s*:`,
+      `(?:can|could|would|will) (?:you|u|anyone|anybody|someone|somebody|ya|any of you) (?:please |pls )?${READ_VERB}(?=\\s*(?:[?!.:]|$))`,
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
@@ -188,6 +471,26 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
 
   claims_authority: {
     words: [
+      // Self-introductions in more frames (issue 25 item 9).
+      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])`,
+      `speaking (?:officially|on the record|as staff) (?:for|on behalf of) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|team|token|dao|foundation|board|community)(?![a-z])`,
+      `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
+      `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
+      `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
+      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])`,
+      `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
+      `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
+      `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
+      `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
+      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
+      `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
+      `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
+      `as (?:a|an|the|one of the) (?:(?:core|lead|senior|official|head|verified) )?(?:contributors?|developers?|devs|maintainers?|founders?|cofounders?|co-founders?|moderators?|mods|admins?|team members?|staff members?|community managers?) (?:to|of|for|on|at) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|board|community|dao|team|chain|platform|exchange|server|bridge)`,
+      `${CLAUSE_START}(?:(?:the )?(?:official|lead|head|chief|senior|core) )?(?:developer|dev|founder|cofounder|co-founder|ceo|cto|representative|rep|spokesperson|moderator|admin|maintainer|community manager|head of [a-z]+) (?:of|for|at) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z]{2,15})?(?=\\s*(?:[.!:—–]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
+      `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
+      `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
       `(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
@@ -196,13 +499,12 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team`,
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
-      `${ROLE} (?:(?:of|for|on|at) ${SCOPE} )?(?:here\\s*[:,.!-]|speaking\\b)`,
+      `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
       '(?:this is|i am|i\'m|im|we are|we\'re) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)',
-      '(?:admin|administrator|moderator|mod|owner|operator|official support|support team|security team|core team|the team) here\\s*[:,.!-]',
       `(?:as|i am|i\'m) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
       `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
-      `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,
+      `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}${NOT_DESCRIBED}`,
       `${ORIGIN} (?:comes?|is coming) from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|set up) you`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|wrote|made|set up|own|run|operate|control|maintain|manage) (?:(?:this|your) (?:[a-z]+ )?(?:bot|agent|ai|model|assistant)|the (?:[a-z]+ )?(?:bot|agent|ai|model|assistant) (?:(?:that|which|who) (?:is )?)?(?:reads?|reading|scans?|scanning|parses?|parsing|answers?|summari[sz](?:es|ing)))`,
@@ -211,7 +513,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:your|the|this) (?:[a-z]+'s )?(?:owner|operator|creator|developer|admin|administrator|maintainer|moderator|founder)s? (?:of ${SCOPE} )?(?:has |have )?(?:instructed|ordered|authori[sz]ed|sent me|told me|asked me|wants you|wants all|needs you|requires you|approved)`,
       'the (?:owner|operator|admin|administrator) (?:has )?(?:authori[sz]ed|instructs?|instructed|orders?|ordered|approved|requires?)',
       '(?:authori[sz]ed|sanctioned|instructed|ordered|commissioned|mandated) by (?:the )?(?:owner|operator|admin|administrator|developers?|dev team|core team|team|project|crew|board|founders?|maintainers?)',
-      '(?:official|verified|authori[sz]ed) (?:announcement|notice|message|statement|instruction|order|directive|request) from (?:the )?(?:team|admin|devs?|developers?|owner|operator|crew|project|board|founders?)',
+      `(?:official|verified|authori[sz]ed) (?:announcement|notice|message|statement|instruction|order|directive|request) from (?:the )?(?:team|admin|devs?|developers?|owner|operator|crew|project|board|founders?)${NOT_DESCRIBED}`,
       '(?:owner|admin|operator|root|sudo|developer|system|maintainer|moderator) (?:override|authori[sz]ation|privileges?|command|clearance)',
       '(?:owner|admin|operator|developer|system|moderator|root|maintainer)(?:-| )level (?:instructions?|access|override|commands?|directives?|messages?|notice|clearance)',
       'i (?:have|got|hold) (?:full )?(?:admin|moderator|mod|root|owner|operator|developer|sudo|superuser|elevated) (?:access|rights|privileges|permissions|powers|role|keys)',
@@ -219,18 +521,77 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:override|priority|urgent|emergency|high(?:-| )priority|official|admin|operator|system|security) (?:notice|override|message|directive|alert|order|instruction|broadcast)s?\\s*:`,
       `(?:priority|urgent|official|override|emergency|high(?:-| )priority) (?:message|notice|directive|order|instruction|alert|broadcast|override)s? (?:to|for) (?:all |every |any )?${AI}`,
       'authori[sz]ed override',
+      // Casual self-announced roles (issue 25), at a clause start so "Rust dev here" and "shoutout to
+      // the dev team here" stay talk: "Mod here", "$CREW team here", "lead dev checking in".
+      `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?=${TEAM_NOUN} (?:here|speaking|checking|reporting|chiming))${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
+      `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
+      `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
+      `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
+      // Notes that say where they come from, at a clause start: "Quick note from the mods:".
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
+      `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
+      // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
+      // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
+      `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
+      `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
+      `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
+      `${after('(?:an? )?')}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
+      `from (?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} ${HERE}`,
+      `i(?:'m| am) the (?:guy|one|person|dude|girl|woman|man|people|folks) (?:who|that) (?:runs?|manages?|built|founded|created|moderates?|maintains?|launched|deployed|owns?|controls?) (?:this|the|our|your) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${PROJECT_THING}|account|page|channel)`,
+      `(?:i am|i'm|im|we are|we're) (?:in charge of|responsible for|running|managing|moderating|leading|behind|the ones behind|the people behind) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `(?:i am|i'm|im|we are|we're) (?:with|from|on|in) (?:\\$?[a-z0-9]{2,15} )(?:support|team|mods|moderation|security|staff|help(?: )?desk)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+(?:here|and|we|i)(?![a-z]))`,
+      // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
+      `${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
+      `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
+      `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
+      // Running or building the project: "I help run this project", "I launched this token".
+      `i (?:help |helped |also )?(?:run|manage|maintain|lead|moderate|administer|operate) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `i (?:built|launched|created|founded|(?:cofounded|co-founded)|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
+      `i (?:run|manage|operate|control|handle|moderate) (?:this|the|our) official (?:\\$?[a-z0-9]{2,15} )?(?:account|channel|page|handle|group|feed)`,
+      // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
+      `(?=${TEAM_SIGN}\\s*[.!]?\\s*$)(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:[-–—~]+|(?:regards|sincerely|signed|best|yours(?: truly)?)[,:]?)\\s*(?:(?:the|your)\\s+)?(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      `(?=${TEAM_SIGN}\\s*[.!]?\\s*$)(?<=(?:^|\\n)[^a-z0-9\\n]{0,3}(?:thanks|cheers|warmly)[,:]?\\s*the\\s+(?:\\$?[a-z0-9]{2,15}\\s+)?)${TEAM_SIGN}(?=\\s*[.!]?\\s*$)`,
+      '(?<=(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*)(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)(?=\\s*(?:\\]|\\)|】))',
+      `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)(?=\\s*(?::|—|–|-))`,
+      `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
     ],
     anywhere: [
+      // "We (the team) have decided": the role in brackets after the writer.
+      `(?<=\\b(?:we|i)\\s{0,2})\\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
-      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}`,
+      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}`,
+      // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
     ],
   },
 
   credential_request: {
     words: [],
     requests: [
-      `${CRED_VERB} ${CRED_LEAD}${CRED}`,
-      `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}`,
+      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}`,
+      `need (?:your|ur) (?:[a-z]+ )?(?:key|seed|phrase|password|code|pin|words)s? (?:in|via|by|over|through) (?:my |the |a )?(?:dms?|inbox|pm|messages?|email|chat|form|reply|replies)`,
+      `(?:your|ur) (?:[a-z]+ )?${SECRET} (?:is|are) (?:needed|required|necessary|mandatory)(?![a-z])`,
+      `what (?:api key|key|token|password|secret|credentials?|seed) (?:are|do|did) you (?:using|use|have)`,
+      `${DISCLOSE} (?:me |us )?(?:the )?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|next|remaining)(?: (?:and|&) (?:first|last|second|third|\\d+(?:st|nd|rd|th)?))? (?:few )?(?:words?|letters?|characters?|digits?) (?:of|in|from) (?:your|ur|yr|the) ${SECRET}`,
+      `(?:tell|give|send|read|show|list|spell|dictate) (?:me|us) (?:the|all|your|those|each of the) (?:[a-z0-9-]+ ){0,2}?(?:words|phrase|letters|characters|digits|numbers|code) (?:on|from|in|of) (?:your|ur|yr|the)(?:[a-z]+ )?(?:backup|recovery|seed|wallet|card|sheet|paper|ledger|device|phone|app|authenticator)`,
+      `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
+      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])`,
+      `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
+      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
+      `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
+      // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
+      // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
+      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|(?:dming|dm-ing)) ${win(3)}${SECRET}${NOT_KEPT}`,
+      `(?<=\\b(?:your|ur|yr) )${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
+      `(?<=\\b(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? )(?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
+      `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
+      `what(?:'s| is| are) (?:written|printed|stored|saved|typed|kept) (?:on|in) (?:your|ur|yr|the) ${SECRET}`,
+      `what (?:does|do) (?:your|ur|yr) ${SECRET} (?:start|begin|end|look like|say|contain|read)`,
+      `(?:open|cat|view|check) (?:up )?(?:your|ur|the) (?:\\.env|env file|keystore|wallet\\.json|id\\.json|credentials file)(?: file)? (?:and|then) (?:paste|post|send|share|copy|tell|read|show|dm|reply)`,
       `${CRED} (?:here|below|in (?:the )?(?:dms?|replies|comments|chat|form|box))`,
       `${CRED} (?:to (?:me|us|verify|validate|claim|unlock|receive|get|sync|restore|recover|activate)|for (?:verification|validation|support|the airdrop|rewards?|a refund|activation))`,
       `(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
@@ -242,9 +603,20 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:what(?:\'s| is)) in (?:your|the) \\.?env\\b',
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
       '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
-      '\\bprintenv\\b',
-      '\\bprocess\\.env\\b',
-      '\\bos\\.environ\\b',
+      // The whole environment, or a variable named like a secret; `printenv PATH` and
+      // `process.env.PORT` are developers quoting code.
+      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)',
+      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
+      '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
+      '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
+      '(?:output|result|contents?|values?) of [`\'"]?(?:env|printenv|get-childitem env:)(?![\\w-])',
+      '~?/?\\.config/solana/[\\w.-]+\\.json',
+      '\\b(?:id|keypair|wallet-keypair|deployer-keypair)\\.json\\b',
+      '~?/?\\.ethereum/keystore',
+      // A runner handed a secret: `npx x --private-key <key>`, `uvx y --seed "..."`.
+      `\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
       '\\b(?:echo|print|printf|cat|send|post|paste|share|show|reveal|output|give)\\s+["\']?\\$\\{?[a-z0-9_]*(?:api_?key|secret_?key|private_?key|access_?token|auth_?token|_secret|_password|_passwd|_token)\\b',
       '~?/?\\.ssh/(?:id_\\w+|authorized_keys)',
       '~?/\\.(?:aws/credentials|netrc|npmrc|pypirc|git-credentials|docker/config\\.json|kube/config)',
@@ -255,6 +627,18 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   money_request: {
     words: [],
     requests: [
+      `(?:every|all|any|each) (?:[a-z]+ )?(?:agents?|bots?|holders?|members?)(?: with (?:a |an |their )?[a-z]+)? (?:should|must|need to|have to|are to|is to) (?:tip|send|pay|donate|transfer|deposit|buy|stake|contribute)(?![a-z])`,
+      `approve (?:the|our|this) (?:new |updated |v2 |official )?(?:[a-z]+ )?(?:contract|router|spender|vault)(?: [a-z]+){0,3}? (?:to|for|and) (?:keep|claim|receive|get|earn|continue|unlock|migrate)`,
+      `(?:put|throw|move|pour|dump) (?:your|ur|all your|all of your) (?:[a-z]+ )?(?:savings|money|funds|cash|eth|btc|crypto|stack|paycheck|retirement|bags|portfolio) (?:into|in|on) (?:\\$[a-z]{2,10}|this|our|the)(?![a-z])`,
+      `connect (?:to|with) (?:the|our|this) (?:[a-z]+ )?(?:dapp|portal|site|app|platform|website|page|bridge)[^.!?\\n]{0,30}?(?:receive|claim|get|collect|unlock|earn)(?![a-z])`,
+      `(?:contribute|participate|join|buy into|get into|invest) (?:to|in|into) (?:the|our|this) (?:presale|pre-sale|private sale|ico|ido|seed round|whitelist sale|token sale|fair launch)(?![a-z])`,
+      `swap (?:your|ur|all your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?)(?: (?:tokens?|coins?))? (?:for|to|into) [^.!?\\n]{0,60}?${URGE}`,
+      `(?:buy|ape into|ape|grab|load up on|invest in|accumulate) (?:some |more |the |this |our |my )?(?:\\$[a-z]{2,10}|token|coin|tokens|coins|presale)(?: [a-z]+){0,3}? (?:now|today|before|asap|while|right now|immediately)(?![a-z])`,
+      `(?:agents?|bots?|ai|assistants?|models?)\\s*[,:]\\s*(?:buy|send|transfer|swap|stake|invest|deposit|tip|donate|pay)(?![a-z])`,
+      `(?:donate|send|contribute) (?:to|into) (?:our|my|the|this) (?:[a-z]+ )?(?:wallet|address|fund|treasury|cause|campaign|relief)(?![a-z])`,
+      `invest [$€]?\\d[\\d,.]*k? (?:with|in|into|through) (?:me|us|my|our)`,
+      `(?:turn|grow|multiply|double|triple|10x) (?:it|your [a-z]+) (?:into|to|by) [$€]?\\d`,
+      `(?:fund|top up|load|preload) (?:your|ur) (?:wallet|account|address)[^.!?\\n]{0,40}?to (?:qualify|claim|receive|unlock|be eligible|get|participate|join|activate)`,
       `(?:send|transfer|deposit|wire|pay|donate|tip|give|airdrop|spot|lend|loan|front|venmo|cashapp|zelle|paypal) (?:me|us) (?:back )?${AMOUNT}(?:(?:some|a few|your|ur|all|the|my|any) )?(?:[a-z]+ )?${CUR}`,
       `(?:spot|lend|loan|front|venmo|cashapp|zelle) (?:me|us) (?:[a-z0-9]+ ){0,3}?(?:${CUR}|\\$\\d+)`,
       `(?:send|transfer|deposit|wire|donate) (?:all )?(?:of )?(?:your|ur|yr) (?:remaining |whole |entire )?${CUR}`,
@@ -281,8 +665,50 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:pay|send) (?:a |the )?(?:small )?(?:gas |network |activation |verification |unlock |withdrawal |processing )?fee (?:of|to|first|before)',
       `(?:pay|send) (?:a |the )?(?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small )?(?:gas|network|activation|verification|unlock|withdrawal|processing|listing|release|registration|service|tax|migration|bridge) fee`,
       '(?:fund|top up) (?:my|this|our|the) wallet',
+      // Calls to act with tokens addressed to holders (issue 25): "all $CREW holders must migrate",
+      // "every wallet holding v1 needs to sync"; a question ("do holders need to migrate?") is not one.
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
+      `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
+      `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
+      `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
+      `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
+      // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
+      // the sequencer shuts down", "Claim now", "don't forget to migrate".
+      `${after('(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don\'t forget to|do not forget to) )?')}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
+      `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)|register|verify)(?![a-z])`,
+      `${TOKEN_OBJ} ${win(3)}(?:must|need to|needs to|have to|has to|should|will need to) be (?:${TOKEN_DONE})(?![a-z])`,
+      `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|(?:restaking|re-staking)|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,
+      `action (?:is )?(?:required|needed) (?:for|from|by) ${win(2)}(?:${HOLDER_NOUN}|${PEOPLE_NOUN})`,
+      `${TOKEN_ACT} (?:your |ur |all |all your |their )?(?:old|v1|legacy|previous|outdated|deprecated|original) ${win(2)}${TOKEN_OBJ}`,
+      `(?:doubling|tripling|double|triple|2x|3x|multiplying|multiply) (?:all |every |any |each |the )?(?:deposits?|contributions?|transfers?|eth|btc|sol|usdt|usdc|bnb|payments?|funds|crypto|coins|tokens|investments?|amounts?|sends)`,
+      `(?:send|deposit|transfer|pay|wire) (?:the |a |an |your |some |any )?(?:[a-z0-9.$%]+ ){0,2}(?:${CUR}|amount|sum|fee|payment|deposit) (?:[a-z]+ ){0,2}?(?:and|to) (?:earn|get|receive|claim|unlock|activate|verify|release|withdraw|qualify|enter|join|continue|complete)`,
+      `(?:swap|migration|claim|bridge|bridging|conversion|redemption|unlock|staking|sync|airdrop) (?:deadline|window|period|cutoff|cut-off) (?:is|ends?|closes?|expires?|runs out)`,
+      // Threats that ask the same: "unclaimed tokens will be burned", "tokens not bridged by the 30th will be lost".
+      `(?:unclaimed|unmigrated|un-migrated|unbridged|unswapped|unconverted|unsynced|non-migrated|old|v1|legacy) (?:\\$?[a-z0-9]+ )?(?:tokens?|balances?|holdings|coins|nfts?|assets|funds|positions|rewards|airdrops?|allocations?) ${win(3)}(?:will|shall|are going to|would|become|becomes|get|gets|go|goes|turn|turns|are) (?:be |become |get )?(?:burned|burnt|lost|worthless|void|voided|frozen|invalid|invalidated|deprecated|removed|forfeited|confiscated|reset|unusable|wiped|gone|destroyed|expire|expired|useless)`,
+      `(?:tokens?|funds|assets|balances?|holdings|nfts?|rewards|coins|positions) not (?:migrated|bridged|claimed|swapped|synced|converted|moved|staked|verified|validated|redeemed) ${win(4)}(?:will|shall) (?:be |become )?(?:burned|burnt|lost|worthless|void|frozen|invalid|removed|forfeited|gone|destroyed|expire)`,
+      `(?:failure|fail|failing) to (?:migrate|claim|bridge|sync|verify|validate|swap|convert|register) ${win(4)}(?:will|results?|means|leads?)`,
+      // Portals and claims: "Claim page: [link]", "connect and claim what you lost", "claim them now".
+      `(?:claim|migration|bridge|swap|refund|reward|rewards|airdrop|compensation|recovery|whitelist|presale|staking|unlock|withdrawal|validation|sync|verification|conversion) (?:page|portal|site|link|dapp|form|window|hub|center|centre|app|event)(?: is)?(?: (?:now )?(?:live|open|up|here|available|active))?\\s*(?::|→|->|>>|»|-|—|–)?\\s*\\[link\\]`,
+      `(?:connect|sync|(?<!\\[)link|verify)(?: (?:your |ur )?(?:wallet|metamask|phantom))? (?:and|&|to|then) (?:claim|receive|collect|get|redeem|withdraw)`,
+      `(?:claim|collect|redeem|withdraw) (?:it|them|these|those|yours|everything|all of it|what (?:you|u) (?:lost|are owed|missed|earned)) (?:now|today|before|asap|here|at|via|immediately|while|quickly|fast)`,
+      `claim what (?:you|u) (?:lost|are owed|missed)`,
+      // Giveaway doubling, deposits that earn, fees and top-ups that release funds.
+      `(?:returning|return|sending back|send back|we'll send back|will be returned|will be sent back|get back|receive back) ${win(3)}(?:double|2x|3x|twice|triple|\\d+x)(?![a-z])`,
+      `(?:send|deposit|transfer|invest|stake|lock) ${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?(?:and|to) (?:earn|get|receive|make|gain|double|claim|unlock|activate|verify|qualify|enter|join)`,
+      `(?:returned|sent back|refunded) to (?:the |your )?(?:sending|same|original|source) (?:address|wallet)`,
+      `(?:first|next|only) \\d+ (?:people |users |wallets |persons |participants |buyers |holders )?(?:to|who|that) (?:send|deposit|transfer|pay|contribute)`,
+      `to (?:participate|enter|join|qualify|be eligible|get whitelisted|receive (?:it|them|yours|your reward)),? (?:just |simply )?(?:send|deposit|transfer|pay)`,
+      `(?:pay|send|transfer|deposit|wire|cover|settle) (?:the|a|an|this) (?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small |one-time |required |mandatory |final |refundable )?(?:[a-z]+ )?(?:fee|fees|tax|taxes|charge|commission)(?![a-z])`,
+      `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
     ],
-    anywhere: ['\\bunlimited (?:approval|allowance)\\b'],
+    anywhere: [
+      '\\bunlimited (?:approval|allowance)\\b',
+      // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
+      `\\b${RUNNER}\\s[^\\n]{0,80}?(?:claim|drain|sweep)`,
+    ],
   },
 
   executable_instruction: {
@@ -306,8 +732,22 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       'invoke-expression',
       'python3? -c',
       'node -e',
-      'npx [\\w@]',
-      'npm (?:i|install|exec|run)',
+      // Package runners and launchers (issue 25), not when named in prose ("uvx is fast", "pipx to uv").
+      `(?:npx|pnpx|bunx|uvx)(?:\\.cmd)?[\\x20\\t\\x60\\x27"]+${NOT_PROSE}[\\w@./-]+`,
+      `pipx[\\x20\\t\\x60\\x27"]+(?:(?:run|install|inject|upgrade) )?${NOT_PROSE}[\\w@./-]+`,
+      '(?:pnpm|yarn) dlx [\\w@./-]+',
+      'bun x [\\w@./-]+',
+      'npm (?:i|install|exec|x|run|ci|start)',
+      'deno (?:run|install|eval)',
+      'go (?:run|install|get) (?:\\[link\\]|[\\w.-]+/)',
+      '(?:cargo|gem|brew|conda|choco|winget|scoop) install [\\w@./-]+',
+      '(?:apt|apt-get|yum|dnf|pacman|apk) (?:install|add|-s) [\\w-]+',
+      'uv (?:run|tool run|tool install|pip install|add) [\\w@./-]+',
+      'python3? -m [a-z_][\\w.]*',
+      'py -m [a-z_][\\w.]*',
+      'osascript -e',
+      'xattr -(?:d|c|cr|rc)',
+      'open -a',
       'pip3? install',
       'base64 (?:-d|--decode)',
       'ssh-keygen',
@@ -320,7 +760,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       // Bounded and lazy: an option list that never reaches a URL must not backtrack exponentially.
       '\\b(?:curl|wget)\\s[^\\n]{0,120}?(?:\\[link\\]|https?:|ftp:|[\\w-]+\\.[a-z]{2,}\\b)',
-      '\\|\\s*(?:bash|zsh|dash|sh)\\b',
+      '\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
+      '\\b(?:bash|sh|zsh|source|python3?|node|ruby|perl)\\s+<\\(',
+      '\\[scriptblock\\]::create',
+      '\\binvoke-(?:restmethod|expression)\\b',
       '\\beval\\s*\\(',
       '\\bexec\\s*\\(',
       '\\bos\\.system\\s*\\(',
@@ -336,6 +779,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\[(?:tool|function|call|action)\\s*:\\s*[\\w.]+\\]',
       '\\$\\([^)\\n]{2,200}\\)',
       '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)\\b[^`\\n]{0,200}`',
+      // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
+      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
       '/etc/passwd',
       '/dev/tcp/',
       '```(?:bash|sh|shell|zsh|powershell|cmd|console|terminal)\\b',

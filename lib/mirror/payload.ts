@@ -17,6 +17,7 @@ const UrlEntity = z.looseObject({
   url: z.string().max(4096),
   expanded_url: z.string().max(4096).nullish(),
   display_url: z.string().max(4096).nullish(),
+  unwound_url: z.string().max(4096).nullish(),
 });
 const MentionEntity = z.looseObject({ username: z.string().max(100), id: z.string().max(32).optional() });
 const Entities = z.looseObject({
@@ -87,7 +88,12 @@ function entitiesOf(value: unknown): RawPost['entities'] {
   const parsed = Entities.safeParse(value);
   if (!parsed.success) return null;
   return {
-    urls: (parsed.data.urls ?? []).map((u) => ({ url: u.url, expanded_url: u.expanded_url ?? null, display_url: u.display_url ?? null })),
+    urls: (parsed.data.urls ?? []).map((u) => ({
+      url: u.url,
+      expanded_url: u.expanded_url ?? null,
+      display_url: u.display_url ?? null,
+      unwound_url: u.unwound_url ?? null,
+    })),
     mentions: (parsed.data.mentions ?? []).map((m) => ({ username: m.username, id: m.id })),
   };
 }

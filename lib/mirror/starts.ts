@@ -105,6 +105,8 @@ function parse(source: string): Quantified[][] {
     const end = source.indexOf(']', i + 1);
     const body = source.slice(i + 1, end);
     i = end + 1;
+    // A negated class without letters and digits ("[^a-z0-9.,;:!?\\n]") is a gap between words.
+    if (body.startsWith('^') && body.includes('a-z') && body.includes('0-9')) return { kind: 'gap' };
     if (body.startsWith('^') || body.includes('\\')) return { kind: 'class', alnum: false, chars: null };
     const chars: string[] = [];
     let range = false;
@@ -253,41 +255,56 @@ function digitOf(c: number): number {
 export type StartIndex = {
   /** Trie over words: children[node * BASE + digit] is the child node, 0 for none. */
   children: Int32Array;
-  /** Per node: ids of patterns whose start word ends at the node and may be continued. */
-  prefixIds: (number[] | undefined)[];
-  /** Per node: ids whose start word ends at the node and must be the whole word. */
-  exactIds: (number[] | undefined)[];
-  charIds: Map<number, number[]>;
+  /** Per node: the slot of the start words that end at the node and may be continued, -1 for none. */
+  prefixSlot: Int32Array;
+  /** Per node: the slot of the start words that end at the node and must be the whole word. */
+  exactSlot: Int32Array;
+  charSlot: Map<number, number>;
   /** 1 for an ASCII sign some pattern starts with. */
   signs: Uint8Array;
   /** Whether some pattern starts with a non-ASCII sign. */
   wideSigns: boolean;
-  digitIds: number[];
-  underIds: number[];
+  digitSlot: number;
+  underSlot: number;
+  /** Number of slots: one per distinct start (a word, exact or begun, a sign, a digit, an underscore). */
+  slots: number;
+  /** Per pattern id, the slots of its FIRST set. */
+  slotsOf: Int32Array[];
   size: number;
 };
 
-/** Entries are (starts, id); ids from 0 up. */
+/**
+ * Entries are (starts, id); ids from 0 up. Positions are kept per start word (a slot), not per
+ * pattern: a common first word ("i", "your", "team") is recorded once per occurrence however many
+ * patterns start with it, and a pattern gathers the positions of its slots only when it runs.
+ */
 export function buildStartIndex(entries: readonly (readonly [readonly Start[], number])[]): StartIndex {
   const kids: number[][] = [[]];
-  const prefixIds: (number[] | undefined)[] = [undefined];
-  const exactIds: (number[] | undefined)[] = [undefined];
-  const charIds = new Map<number, number[]>();
-  const digitIds: number[] = [];
-  const underIds: number[] = [];
+  const prefix: number[] = [-1];
+  const exact: number[] = [-1];
+  const charSlot = new Map<number, number>();
+  let slots = 0;
+  let digitSlot = -1;
+  let underSlot = -1;
+  const slotsOf: number[][] = [];
   let size = 0;
-  const add = (list: number[], id: number): void => {
-    if (!list.includes(id)) list.push(id);
-  };
   for (const [starts, id] of entries) {
     size = Math.max(size, id + 1);
+    const own = new Set<number>();
     for (const start of starts) {
-      if (start.kind === 'digit') add(digitIds, id);
-      else if (start.kind === 'under') add(underIds, id);
-      else if (start.kind === 'char') {
-        const list = charIds.get(start.code) ?? [];
-        add(list, id);
-        charIds.set(start.code, list);
+      if (start.kind === 'digit') {
+        if (digitSlot === -1) digitSlot = slots++;
+        own.add(digitSlot);
+      } else if (start.kind === 'under') {
+        if (underSlot === -1) underSlot = slots++;
+        own.add(underSlot);
+      } else if (start.kind === 'char') {
+        let slot = charSlot.get(start.code);
+        if (slot === undefined) {
+          slot = slots++;
+          charSlot.set(start.code, slot);
+        }
+        own.add(slot);
       } else {
         let node = 0;
         const word = start.word.slice(0, LONGEST);
@@ -298,31 +315,43 @@ export function buildStartIndex(entries: readonly (readonly [readonly Start[], n
           if (next === undefined) {
             next = kids.length;
             kids.push([]);
-            prefixIds.push(undefined);
-            exactIds.push(undefined);
+            prefix.push(-1);
+            exact.push(-1);
             row[d] = next;
           }
           node = next;
         }
         // A long exact word is cut to LONGEST letters and read as a prefix.
-        const lists = start.exact && start.word.length <= LONGEST ? exactIds : prefixIds;
-        const list = lists[node] ?? [];
-        add(list, id);
-        lists[node] = list;
+        const table = start.exact && start.word.length <= LONGEST ? exact : prefix;
+        if ((table[node] as number) === -1) table[node] = slots++;
+        own.add(table[node] as number);
       }
     }
+    slotsOf[id] = [...own];
   }
   const children = new Int32Array(kids.length * BASE);
   kids.forEach((row, node) => row.forEach((child, d) => (children[node * BASE + d] = child)));
   const signs = new Uint8Array(128);
-  for (const code of charIds.keys()) if (code < 128) signs[code] = 1;
-  const wideSigns = [...charIds.keys()].some((code) => code >= 128);
-  return { children, prefixIds, exactIds, charIds, signs, wideSigns, digitIds, underIds, size };
+  for (const code of charSlot.keys()) if (code < 128) signs[code] = 1;
+  const wideSigns = [...charSlot.keys()].some((code) => code >= 128);
+  return {
+    children,
+    prefixSlot: Int32Array.from(prefix),
+    exactSlot: Int32Array.from(exact),
+    charSlot,
+    signs,
+    wideSigns,
+    digitSlot,
+    underSlot,
+    slots,
+    slotsOf: Array.from({ length: size }, (_, id) => Int32Array.from(slotsOf[id] ?? [])),
+    size,
+  };
 }
 
 /**
- * Per pattern id, the ascending positions where a match of it can start: a list per id in flat
- * arrays (no allocation per position). Walk with `first(id)` and `next(k)`, reading `at[k]`.
+ * Per slot, the ascending positions where its start word occurs: a list per slot in flat arrays
+ * (no allocation per position). Walk from `head[slot]` along `link`, reading `at[k]`.
  */
 export class Starts {
   head: Int32Array;
@@ -330,9 +359,9 @@ export class Starts {
   link: Int32Array;
   at: Int32Array;
   count = 0;
-  constructor(ids: number) {
-    this.head = new Int32Array(ids).fill(-1);
-    this.tail = new Int32Array(ids).fill(-1);
+  constructor(slots: number) {
+    this.head = new Int32Array(slots).fill(-1);
+    this.tail = new Int32Array(slots).fill(-1);
     this.link = new Int32Array(512);
     this.at = new Int32Array(512);
   }
@@ -342,19 +371,17 @@ export class Starts {
     this.tail.fill(-1);
     this.count = 0;
   }
-  push(ids: readonly number[] | undefined, at: number): void {
-    if (ids === undefined) return;
-    for (const id of ids) {
-      const last = this.tail[id] as number;
-      if (last !== -1 && this.at[last] === at) continue;
-      if (this.count === this.at.length) this.grow();
-      const k = this.count++;
-      this.at[k] = at;
-      this.link[k] = -1;
-      if (last === -1) this.head[id] = k;
-      else this.link[last] = k;
-      this.tail[id] = k;
-    }
+  push(slot: number, at: number): void {
+    if (slot < 0) return;
+    const last = this.tail[slot] as number;
+    if (last !== -1 && this.at[last] === at) return;
+    if (this.count === this.at.length) this.grow();
+    const k = this.count++;
+    this.at[k] = at;
+    this.link[k] = -1;
+    if (last === -1) this.head[slot] = k;
+    else this.link[last] = k;
+    this.tail[slot] = k;
   }
   grow(): void {
     const at = new Int32Array(this.at.length * 2);
@@ -369,23 +396,23 @@ export class Starts {
 // a-z → 1..26, 0-9 → 27..36, else 0, for ASCII; a lookup is cheaper than two range tests per character.
 const DIGITS = Uint8Array.from({ length: 128 }, (_, c) => digitOf(c));
 
-/** One pass over a lowercase text for every pattern's starts, into `starts` (cleared first). */
-export function scanStarts(text: string, index: StartIndex, starts: Starts = new Starts(index.size)): Starts {
+/** One pass over a lowercase text for every start word, into `starts` (cleared first). */
+export function scanStarts(text: string, index: StartIndex, starts: Starts = new Starts(index.slots)): Starts {
   starts.clear();
-  const { children, prefixIds, exactIds, charIds, signs } = index;
+  const { children, prefixSlot, exactSlot, charSlot, signs } = index;
   const length = text.length;
   let i = 0;
   while (i < length) {
     const c = text.charCodeAt(i);
     const d = c < 128 ? (DIGITS[c] as number) : 0;
     if (d === 0) {
-      if (c < 128 ? signs[c] === 1 : index.wideSigns) starts.push(charIds.get(c), i);
+      if (c < 128 ? signs[c] === 1 : index.wideSigns) starts.push(charSlot.get(c) ?? -1, i);
       i++;
       continue;
     }
     const from = i;
     let node = children[d] as number;
-    if (node !== 0) starts.push(prefixIds[node], from);
+    if (node !== 0) starts.push(prefixSlot[node] as number, from);
     i++;
     for (; i < length; i++) {
       const ci = text.charCodeAt(i);
@@ -393,12 +420,35 @@ export function scanStarts(text: string, index: StartIndex, starts: Starts = new
       if (di === 0) break;
       if (node !== 0) {
         node = i - from < LONGEST ? (children[node * BASE + di] as number) : 0;
-        if (node !== 0) starts.push(prefixIds[node], from);
+        if (node !== 0) starts.push(prefixSlot[node] as number, from);
       }
     }
-    if (node !== 0) starts.push(exactIds[node], from);
-    if (d > 26) starts.push(index.digitIds, from);
-    if (i < length && text.charCodeAt(i) === 0x5f) starts.push(index.underIds, from);
+    if (node !== 0) starts.push(exactSlot[node] as number, from);
+    if (d > 26) starts.push(index.digitSlot, from);
+    if (i < length && text.charCodeAt(i) === 0x5f) starts.push(index.underSlot, from);
   }
   return starts;
+}
+
+/**
+ * The positions where pattern `id` may start, ascending and without repeats, into `out` from 0;
+ * returns how many (0 when `out` is too small is never the case: callers size it to the text).
+ */
+export function positionsOf(index: StartIndex, starts: Starts, id: number, out: Int32Array): number {
+  const slots = index.slotsOf[id] as Int32Array;
+  let n = 0;
+  let lists = 0;
+  for (let s = 0; s < slots.length; s++) {
+    let k = starts.head[slots[s] as number] as number;
+    if (k === -1) continue;
+    lists++;
+    for (; k !== -1; k = starts.link[k] as number) out[n++] = starts.at[k] as number;
+  }
+  if (lists > 1) {
+    out.subarray(0, n).sort();
+    let m = 0;
+    for (let j = 0; j < n; j++) if (j === 0 || out[j] !== out[j - 1]) out[m++] = out[j] as number;
+    n = m;
+  }
+  return n;
 }

@@ -1,9 +1,11 @@
 // Normalising stored posts (the mirror_post__normalize task): read each original exactly as
 // received, run SPEC.md's processing and flagging once (normalize.ts), and store the normalised
-// fields with the post's mirror number. A batch is read in one statement and written in one.
+// fields; then the mirror's sequencer pass gives the posts their mirror numbers (migration 000050),
+// and only then are they read. A batch is read in one statement and written in one.
 // Idempotent: a post already normalised is left alone; a missing one is skipped.
 import type { CommonQueryMethods } from 'slonik';
 import { createMirrorQueries } from '../../sql/queries/mirror.ts';
+import { createSequencerQueries } from '../../sql/queries/sequencer.ts';
 import { normalizeDisplayName, normalizeHandle, normalizePost } from './normalize.ts';
 import { rawPostOf } from './payload.ts';
 
@@ -30,7 +32,10 @@ function normalizedFields(id: string, stored: string) {
   };
 }
 
-/** Normalises the posts with these ids; the outcome of each, in the same order. */
+/**
+ * Normalises the posts with these ids and numbers them; the outcome of each, in the same order. `db`
+ * is the pool: the pass runs after the normalised fields committed, outside any transaction.
+ */
 export async function normalizeStoredPosts(db: CommonQueryMethods, ids: readonly string[], now: Date): Promise<NormalizeOutcome[]> {
   const q = createMirrorQueries(db);
   const stored = new Map((await q.originalsOf(ids)).map((r) => [r.id, r]));
@@ -38,6 +43,8 @@ export async function normalizeStoredPosts(db: CommonQueryMethods, ids: readonly
   const saved = new Set(
     pending.length ? (await q.saveNormalized(pending.map((id) => normalizedFields(id, stored.get(id)!.original)), now)).map((r) => r.id) : [],
   );
+  // Also after a retry that found everything normalised: the pass of a crashed run may not have run.
+  if (stored.size > 0) await createSequencerQueries(db).pass('mirror');
   const first = new Set<string>();
   return ids.map((id) => {
     if (!stored.has(id)) return 'missing';

@@ -40,15 +40,25 @@ const LETTER_ESCAPE = /\\[dwSDWpPu](?:\{[^}]*\})?/g;
 const OTHER_ESCAPE = /\\./g;
 const CHAR_CLASS = /\[[^\]]*\]/g;
 const COUNT = /\{(\d*),?\d*\}/g;
-const NEGATIVE_LOOK = /\(\?<?!/g;
-const GROUP_OPEN = /\(\?(?:[:=]|<=)/g;
+// Lookarounds consume nothing: '{' … ')'. Their words are not read as words of the match (a
+// positive one's words are in the text, so leaving them out only makes the cover wider).
+const NEGATIVE_LOOK = /\(\?<?[!=]/g;
+const GROUP_OPEN = /\(\?:/g;
+
+// A class that can hold no letter or digit ("[^a-z0-9.,;:!?\\n]", "[.,:]") is a sign, like a gap:
+// a word before it ends there. Any other class may be a letter ('#'). Escapes are spaces by now.
+function classSign(cls: string): string {
+  const body = cls.slice(1, -1);
+  if (body.startsWith('^')) return body.includes('a-z') && body.includes('0-9') ? ' ' : '#';
+  return /[a-z0-9#]/i.test(body) ? '#' : ' ';
+}
 
 function simplify(source: string): string {
   return source
     .replace(DIGIT_ESCAPE, DIGIT)
     .replace(LETTER_ESCAPE, '#')
     .replace(OTHER_ESCAPE, ' ')
-    .replace(CHAR_CLASS, '#')
+    .replace(CHAR_CLASS, classSign)
     .replace(COUNT, (_m: string, min: string) => (Number(min || '0') === 0 ? '*' : '+'))
     .replace(NEGATIVE_LOOK, '{')
     .replace(GROUP_OPEN, '(');
@@ -104,9 +114,11 @@ function closedAt(s: string, q: number, bounded: boolean, turn: Turn = null): bo
   if (c === '(') {
     const { starts, close } = alternatives(s, q);
     const after = s[close + 1];
-    if (after === '*' || after === '+') return false;
+    // A repeated group ("(?:[^a-z0-9.,;]|…){1,3}") ends the word when each branch starts with a sign;
+    // one that may repeat zero times also needs what follows it to.
     const eachClosed = starts.every((start) => closedAt(s, start, bounded, turn));
-    return eachClosed && (after !== '?' || closedAt(s, close + 2, bounded, turn));
+    if (after === '+') return eachClosed;
+    return eachClosed && (after === undefined || !'?*'.includes(after) || closedAt(s, close + 2, bounded, turn));
   }
   const turns = (turn === 'letters' && (c === DIGIT || /[0-9]/.test(c))) || (turn === 'digits' && /[a-z]/.test(c));
   // '#' may be a letter; an apostrophe is optional in prose patterns.
@@ -162,7 +174,12 @@ function startsWord(s: string, start: number, bounded: boolean): boolean {
     const close = closingParen(s, start - 1);
     return close === -1 ? bounded : startsWord(s, openerOf(s, close), bounded);
   }
-  if (c === ')') return groupEndsWithSign(s, start - 1);
+  if (c === ')') {
+    // A lookaround just before consumes nothing: what comes before it decides.
+    const open = openerOf(s, start - 1);
+    if (open !== -1 && s[open] === '{') return startsWord(s, open, bounded);
+    return groupEndsWithSign(s, start - 1);
+  }
   if (c === '?' || c === '*') {
     const before = s[start - 2];
     // An optional sign or group: the word follows it, or whatever comes before it.
@@ -246,7 +263,7 @@ function parse(s: string, bounded: boolean): Node {
 const STOP_WORDS = new Set(
   [
     'the a an to of in on at it is are my me us your ur yr you we this that all any for by as',
-    'be or and so if with from have has were been will what here them back some few our its own',
+    'be or and so if with from have has were been will what them back some few our its own',
     'now only new full no not never link dev',
   ]
     .join(' ')

@@ -6,7 +6,8 @@
 //   vetted addresses through a pinned `lookup` (no second DNS answer can slip in), and the socket's
 //   peer is checked again;
 // - at most 3 redirects, each one re-checked from the top; at most 1 MB after decompression; at
-//   most 5 s in total; only HTML and plain text.
+//   most 5 s in total; only HTML and plain text (a caller may name other types: JSON for client
+//   metadata documents).
 // Test-only options (`allowAddresses`, `ca`, `allowedPorts`, `resolve`) are passed explicitly by
 // tests; production callers pass none of them. TLS verification is never turned off: `ca` adds a
 // trusted root to Node's bundled ones for this request only.
@@ -37,6 +38,8 @@ export type SafeFetchOptions = {
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** Aborts the whole fetch (counts as `timeout`). */
   signal?: AbortSignal;
+  /** The media types read (default HTML and plain text); anything else is `unsupported_type`. */
+  acceptTypes?: readonly string[];
 };
 
 export type FetchRefusalReason =
@@ -67,6 +70,8 @@ export type SafeFetchOk = {
   text: string;
   /** Every URL visited, the first included. */
   chain: string[];
+  /** The response's Cache-Control header, if any. */
+  cacheControl: string | null;
 };
 
 export type SafeFetchRefusal = { ok: false; reason: FetchRefusalReason; detail: string; url: string; chain: string[] };
@@ -233,7 +238,8 @@ function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
   }) as LookupFunction;
 }
 
-const TEXT_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'];
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+const TEXT_TYPES: readonly string[] = [...HTML_TYPES, 'text/plain'];
 
 function withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Refusal('timeout', 'the fetch took too long'));
@@ -253,7 +259,7 @@ function withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-type Hop = { kind: 'redirect'; location: string } | { kind: 'body'; status: number; contentType: string; body: string };
+type Hop = { kind: 'redirect'; location: string } | { kind: 'body'; status: number; contentType: string; body: string; cacheControl: string | null };
 
 function networkRefusal(err: unknown, signal: AbortSignal): Refusal {
   if (err instanceof Refusal) return err;
@@ -266,7 +272,7 @@ function networkRefusal(err: unknown, signal: AbortSignal): Refusal {
   return new Refusal('network', `network error (${code || String(e?.message ?? err)})`);
 }
 
-function oneHop(url: URL, addresses: readonly ResolvedAddress[], opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'userAgent'>> & SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
+function oneHop(url: URL, addresses: readonly ResolvedAddress[], opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'userAgent' | 'acceptTypes'>> & SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const isIp = net.isIP(hostname) !== 0;
   const vetted = new Set(addresses.map((a) => a.address));
@@ -287,13 +293,13 @@ function oneHop(url: URL, addresses: readonly ResolvedAddress[], opts: Required<
         headers: {
           host: url.host,
           'user-agent': opts.userAgent,
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9',
+          accept: opts.acceptTypes === TEXT_TYPES ? 'text/html,application/xhtml+xml,text/plain;q=0.9' : opts.acceptTypes.join(','),
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en',
         },
       },
       (res) => {
-        handleResponse(res, opts.maxBytes).then(resolve, reject);
+        handleResponse(res, opts.maxBytes, opts.acceptTypes).then(resolve, reject);
       },
     );
     req.on('socket', (socket) => {
@@ -310,7 +316,7 @@ function oneHop(url: URL, addresses: readonly ResolvedAddress[], opts: Required<
   });
 }
 
-async function handleResponse(res: IncomingMessage, maxBytes: number): Promise<Hop> {
+async function handleResponse(res: IncomingMessage, maxBytes: number, acceptTypes: readonly string[]): Promise<Hop> {
   const status = res.statusCode ?? 0;
   if ([301, 302, 303, 307, 308].includes(status)) {
     res.resume();
@@ -324,9 +330,9 @@ async function handleResponse(res: IncomingMessage, maxBytes: number): Promise<H
   }
   const contentType = (res.headers['content-type'] ?? '').toLowerCase();
   const mime = (contentType.split(';')[0] ?? '').trim();
-  if (!TEXT_TYPES.includes(mime)) {
+  if (!acceptTypes.includes(mime)) {
     res.resume();
-    throw new Refusal('unsupported_type', `the page is ${mime || 'of no declared type'}; only HTML and plain text are read`);
+    throw new Refusal('unsupported_type', `the page is ${mime || 'of no declared type'}; only ${acceptTypes === TEXT_TYPES ? 'HTML and plain text are' : `${acceptTypes.join(', ')} is`} read`);
   }
   const declared = Number(res.headers['content-length'] ?? '0');
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -360,7 +366,8 @@ async function handleResponse(res: IncomingMessage, maxBytes: number): Promise<H
   } catch {
     body = new TextDecoder('utf-8').decode(buffer);
   }
-  return { kind: 'body', status, contentType: mime, body };
+  const cacheControl = res.headers['cache-control'] ?? null;
+  return { kind: 'body', status, contentType: mime, body, cacheControl };
 }
 
 function sniffCharset(buffer: Buffer): string | null {
@@ -391,6 +398,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     maxBytes: options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
     timeoutMs: options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs,
     userAgent: options.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
+    acceptTypes: options.acceptTypes ?? TEXT_TYPES,
   };
   const allowedPorts = options.allowedPorts ?? [443];
   const resolve = options.resolve ?? systemResolve;
@@ -433,8 +441,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         }
         continue;
       }
-      const text = result.contentType === 'text/plain' ? result.body : htmlToText(result.body);
-      return { ok: true, url: rawUrl, finalUrl: current, status: result.status, contentType: result.contentType, body: result.body, text, chain };
+      const text = HTML_TYPES.includes(result.contentType) ? htmlToText(result.body) : result.body;
+      return { ok: true, url: rawUrl, finalUrl: current, status: result.status, contentType: result.contentType, body: result.body, text, chain, cacheControl: result.cacheControl };
     }
   } catch (err) {
     const refusal = networkRefusal(err, controller.signal);

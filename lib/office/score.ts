@@ -33,6 +33,8 @@ export async function scoreGroup(db: CommonQueryMethods, config: Config, now: Da
     volume_24h_usd: s?.volume_24h_usd ?? null,
     buys_1h: s?.buys_1h ?? null,
     sells_1h: s?.sells_1h ?? null,
+    buys_6h: s?.buys_6h ?? null,
+    sells_6h: s?.sells_6h ?? null,
     buys_24h: s?.buys_24h ?? null,
     sells_24h: s?.sells_24h ?? null,
     change_1h_pct: s?.change_1h_pct ?? null,

@@ -8,10 +8,19 @@ import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-ch
 import { createOutreachChannelsQueries } from '../../sql/queries/outreach-channels.ts';
 import { assertOwnExperiment, assertResident, type OutreachDeps } from './access.ts';
 import { enqueueChannelPost } from './jobs.ts';
-import { channelNotCreated, checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
+import { channelNotCreated, channelTextBudget, checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
 import { readSettings } from './settings.ts';
 
 export const CHANNELS: readonly ChannelName[] = ['messaging', 'social'];
+
+/**
+ * The AI-agent disclosure the server adds to every channel post (SPEC.md truth rules: an agent says
+ * it is an AI agent of the service in every outside post), as the email footer and the Show credit
+ * line do. It goes out and is logged with the post, and counts within the channel's 600 characters.
+ */
+export function channelDisclosure(agentName: string, serviceName: string | null, siteUrl: string): string {
+  return `\n\n— ${agentName}, an AI agent of ${serviceName ?? new URL(siteUrl).host} (${siteUrl})`;
+}
 
 function dayCap(channel: ChannelName): number {
   return channel === 'social' ? OUTREACH_LIMITS.socialPostsPerMoscowDay : OUTREACH_LIMITS.messagingPostsPerMoscowDay;
@@ -22,10 +31,12 @@ export async function postToChannel(deps: OutreachDeps, account: Account, input:
   assertNoSecrets({ text: input.text });
   const now = deps.clock.now();
   if (!(await createOutreachChannelsQueries(deps.db).isOpen(input.channel))) throw channelNotCreated(input.channel);
-  if ((await readSettings(deps.db)).mode === 'off') {
+  const settings = await readSettings(deps.db);
+  if (settings.mode === 'off') {
     throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored.', { mode: 'off' });
   }
   await assertOwnExperiment(deps.db, account.id, input.experiment_id);
+  const disclosure = channelDisclosure(account.name, settings.service_name, deps.config.siteUrl);
   const { start, end } = moscowDayBounds(now);
   const row = await deps.db.transaction(async (tx) => {
     const posts = createOutreachChannelPostsQueries(tx);
@@ -33,13 +44,16 @@ export async function postToChannel(deps: OutreachDeps, account: Account, input:
     const created = await createOutreachChannelsQueries(tx).isOpen(input.channel);
     const postsToday = await posts.countBetween(input.channel, start, end);
     const mine = await posts.authorTimesSince(account.id, input.channel, new Date(now.getTime() - OUTREACH_LIMITS.socialPerAgentWindowMs));
-    const refused = checkChannelPost(input.text, { channel: input.channel, created, postsToday, agentSocialPostTimes: mine.map((t) => new Date(t)) }, now);
+    const facts = { channel: input.channel, created, postsToday, agentSocialPostTimes: mine.map((t) => new Date(t)), disclosure };
+    const refused = checkChannelPost(input.text, facts, now);
     if (refused) throw refused;
-    const inserted = await posts.insert({ authorId: account.id, channel: input.channel, text: input.text.trim(), experimentId: input.experiment_id, now });
+    // Stored as it goes out: the webhook and the public log carry the disclosure.
+    const text = `${input.text.trim()}${disclosure}`;
+    const inserted = await posts.insert({ authorId: account.id, channel: input.channel, text, experimentId: input.experiment_id, now });
     await enqueueChannelPost(tx, inserted.id);
-    return inserted;
+    return { ...inserted, text };
   });
-  return { post_id: row.id, status: row.status, public_url: `${deps.config.siteUrl}/outreach/${row.id}` };
+  return { post_id: row.id, status: row.status, text: row.text, public_url: `${deps.config.siteUrl}/outreach/${row.id}` };
 }
 
 /** What a resident needs to know before posting: which channels exist and what is left today. */
@@ -48,6 +62,7 @@ export async function listChannels(deps: OutreachDeps, account: Account) {
   const now = deps.clock.now();
   const posts = createOutreachChannelPostsQueries(deps.db);
   const rows = await createOutreachChannelsQueries(deps.db).list();
+  const disclosure = channelDisclosure(account.name, (await readSettings(deps.db)).service_name, deps.config.siteUrl);
   const { start, end } = moscowDayBounds(now);
   const out = [];
   for (const name of CHANNELS) {
@@ -68,7 +83,9 @@ export async function listChannels(deps: OutreachDeps, account: Account) {
       day_cap: dayCap(name),
       left_today: Math.max(0, dayCap(name) - today),
       moscow_day_ends_at: end.toISOString(),
-      text_max: OUTREACH_LIMITS.channelTextMax,
+      text_max: channelTextBudget(disclosure),
+      post_max: OUTREACH_LIMITS.channelTextMax,
+      disclosure: disclosure.trim(),
       ...(name === 'social' ? { mentions_max: OUTREACH_LIMITS.socialMentionsMax, my_next_post_at: nextAt } : {}),
     });
   }

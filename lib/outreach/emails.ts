@@ -41,8 +41,11 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token.trim().toLowerCase(), 'utf8').digest();
 }
 
-/** 503 until the owner finished the setup; 409 in mode off. */
-export function assertCanSend(state: OutreachState): void {
+/**
+ * 503 until the owner finished the setup; 409 in mode off, except for an open letter, which waits
+ * for the owner in every mode (SPEC.md) and so is queued in mode off too, with nothing sent.
+ */
+export function assertCanSend(state: OutreachState, kind: EmailInput['kind']): void {
   if (!state.configured) {
     throw fail(
       'OUTREACH_NOT_CONFIGURED',
@@ -50,8 +53,8 @@ export function assertCanSend(state: OutreachState): void {
       { missing: state.missing },
     );
   }
-  if (state.settings.mode === 'off') {
-    throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed.', {
+  if (state.settings.mode === 'off' && kind !== 'letter') {
+    throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed; an open letter (kind letter) is still queued for the owner.', {
       mode: 'off',
     });
   }
@@ -62,15 +65,15 @@ export function publicUrlOf(deps: OutreachDeps, id: string): string {
 }
 
 /**
- * Accepts an email: queued for the owner (mode review, or any open letter) or approved and handed
- * to the sending task at once (mode auto). Refusals store nothing.
+ * Accepts an email: queued for the owner (mode review, or an open letter in any mode, off included)
+ * or approved and handed to the sending task at once (mode auto). Refusals store nothing.
  */
 export async function submitEmail(deps: OutreachDeps, account: Account, input: EmailInput) {
   assertResident(account);
   assertNoSecrets({ subject: input.subject, body: input.body });
   const now = deps.clock.now();
   const state = await readOutreachState(deps.db, deps.config);
-  assertCanSend(state);
+  assertCanSend(state, input.kind);
   await assertOwnExperiment(deps.db, account.id, input.experiment_id);
   const badText = checkEmailText({ subject: input.subject, body: input.body }, linkPolicyOf(state.settings, deps.config));
   if (badText) throw badText;
@@ -133,7 +136,14 @@ export async function submitEmail(deps: OutreachDeps, account: Account, input: E
     send_kind: row.send_kind,
     public_url: publicUrlOf(deps, row.id),
     ...(row.status === 'queued'
-      ? { note: input.kind === 'letter' ? 'Open letters always wait for the owner.' : 'Mode review: the owner approves or rejects every email.' }
+      ? {
+          note:
+            input.kind !== 'letter'
+              ? 'Mode review: the owner approves or rejects every email.'
+              : state.settings.mode === 'off'
+                ? 'Open letters always wait for the owner. Outreach mode is off: nothing is sent until the owner approves it and turns outreach on.'
+                : 'Open letters always wait for the owner.',
+        }
       : {}),
   };
 }

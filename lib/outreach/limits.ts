@@ -265,6 +265,8 @@ export type ChannelFacts = {
   postsToday: number;
   /** The caller's accepted `social` posts, newest first is fine; only the last 6 h matter. */
   agentSocialPostTimes: readonly Date[];
+  /** The server's AI-agent disclosure with its separator (channels.ts): it counts within the 600. */
+  disclosure: string;
 };
 
 const MENTION = /(?<![\p{L}\p{N}_@.])@[A-Za-z0-9_]{1,30}(?![\p{L}\p{N}_@])/gu;
@@ -277,16 +279,26 @@ export function channelNotCreated(channel: ChannelName): AppError {
   return fail('OUTREACH_CHANNEL_NOT_CREATED', `Outreach channel rule: the owner has not created the ${channel} channel yet.`, { channel });
 }
 
-/** Channel post rules: created by the owner, 600 chars, `social` 1 mention, day caps, 1 per agent per 6 h. */
+/** What the agent may write: the channel's 600 characters less the disclosure the server adds. */
+export function channelTextBudget(disclosure: string): number {
+  return OUTREACH_LIMITS.channelTextMax - [...disclosure].length;
+}
+
+/**
+ * Channel post rules: created by the owner, 600 chars with the server's disclosure, `social` 1
+ * mention (the agent's text; the disclosure names none), day caps, 1 per agent per 6 h.
+ */
 export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): AppError | null {
   if (!facts.created) return channelNotCreated(facts.channel);
-  const max = OUTREACH_LIMITS.channelTextMax;
+  const channelMax = OUTREACH_LIMITS.channelTextMax;
+  const max = channelTextBudget(facts.disclosure);
   const length = charCount(text);
   if (length === 0 || length > max) {
-    return fail('OUTREACH_CHANNEL_TEXT_LENGTH', `Outreach channel rule: a post is 1 to ${max} characters; it has ${length}.`, {
-      max,
-      length,
-    });
+    return fail(
+      'OUTREACH_CHANNEL_TEXT_LENGTH',
+      `Outreach channel rule: a post is at most ${channelMax} characters, the AI-agent disclosure the server adds included (${channelMax - max} of them), so your text is 1 to ${max} characters; it has ${length}.`,
+      { max, channel_max: channelMax, disclosure_length: channelMax - max, length },
+    );
   }
   const content = checkContent({ text });
   if (content) return content;

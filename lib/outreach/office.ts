@@ -12,8 +12,11 @@ export async function outreachState(db: CommonQueryMethods, config: Config): Pro
   return { enabled: sendingEnabled(state), mode: state.settings.mode };
 }
 
-/** The newest 20 replies to the account's emails (auto replies included: `kind` is `auto` or `reply`). */
-export async function outreachRepliesFor(db: CommonQueryMethods, accountId: string) {
-  const rows = await createOutreachRepliesQueries(db).listForAuthor(accountId, 20);
+/** How many replies the authenticated office shows (`mine.outreach_replies`). */
+export const OFFICE_OUTREACH_REPLIES = 20;
+
+/** The newest replies to the account's emails (auto replies included: `kind` is `auto` or `reply`). */
+export async function outreachRepliesFor(db: CommonQueryMethods, accountId: string, limit = OFFICE_OUTREACH_REPLIES) {
+  const rows = await createOutreachRepliesQueries(db).listForAuthor(accountId, limit);
   return rows.map((r) => ({ ...r, ...listedReplyKind(r.kind) }));
 }

@@ -10,6 +10,7 @@ import { operationKey, type ArticleEnvelopeInput } from './envelope.ts';
 import { presentState } from './present.ts';
 import { assertRolling, dayAgo, rollingState } from './quota.ts';
 import { lockAccount, replayed, requestHash } from './requests.ts';
+import { writeThenPosition } from '../sequence.ts';
 
 export type SubmitOptions = { headerKey?: string | undefined };
 
@@ -31,7 +32,7 @@ export async function submitArticle(deps: LibDeps, author: Account, input: Artic
   const admitted = admitArticle(input);
   const hash = requestHash('post', { content: admitted.contentHash });
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await writeThenPosition(deps.db, ['pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
     const stored = await replayed(tx, author.id, key, 'post', hash);
     if (stored) return { itemId: stored.item_id, revisionId: stored.revision_id!, replayed: true };
@@ -65,7 +66,7 @@ export async function reviseArticle(deps: LibDeps, author: Account, itemId: stri
   const resume = input.resume_publication === true;
   const hash = requestHash('revision', { item: itemId, content: admitted.contentHash, resume });
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await writeThenPosition(deps.db, ['pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
     const stored = await replayed(tx, author.id, key, 'revision', hash);
     if (stored) return { itemId: stored.item_id, revisionId: stored.revision_id!, replayed: true };
@@ -101,7 +102,7 @@ export async function reviseArticle(deps: LibDeps, author: Account, itemId: stri
 export async function withdrawWork(deps: LibDeps, author: Account, itemId: string) {
   await ownWork(deps, author, itemId);
   const now = deps.clock.now();
-  const revisionId = await deps.db.transaction(async (tx) => {
+  const revisionId = await writeThenPosition(deps.db, ['pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
     const items = createPubItemsQueries(tx);
     const item = await ownWork(deps, author, itemId, await items.item(itemId, true));

@@ -15,6 +15,7 @@ import { PAGE_LIMITS } from './limits.ts';
 import { visibleOnWebsite } from './present.ts';
 import { assertRolling, dayAgo, rollingState } from './quota.ts';
 import { lockAccount, replayed, requestHash } from './requests.ts';
+import { writeThenPosition } from '../sequence.ts';
 
 /** A work open to comments: it exists, is not withdrawn (410) and not hidden (404). */
 export function assertCommentable(item: PubItem | null): asserts item is PubItem {
@@ -46,7 +47,7 @@ export async function postComment(deps: LibDeps, author: Account, itemId: string
   await assertThreadRefs(deps, item, input);
   const hash = requestHash('comment', { item: itemId, content: admitted.contentHash, parent: input.parent_id ?? null, revision: input.article_revision_id ?? null });
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await writeThenPosition(deps.db, ['pub_comments', 'pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
     const stored = await replayed(tx, author.id, key, 'comment', hash);
     if (stored) return { id: stored.comment_id!, replayed: true };
@@ -63,7 +64,10 @@ export async function postComment(deps: LibDeps, author: Account, itemId: string
   return { comment: presentAgentComment(comment), visible_on_website: item.withdrawn_at === null && visibleOnWebsite(item), replayed: result.replayed };
 }
 
-/** The agent view: full blocks; guest text wrapped, escaped, in a <human> marker with `human_guest` attribution. */
+/** A guest's text for agents: escaped inside a <human> marker, so a guest can neither close it nor pose as markup. */
+const humanMarked = (text: string | null) => `<human>${escapeHtml(text ?? '')}</human>`;
+
+/** The agent view: full blocks; guest nickname and text wrapped, escaped, in a <human> marker with `human_guest` attribution. */
 export function presentAgentComment(c: PubComment) {
   const guest = c.author_id === null;
   return {
@@ -73,8 +77,8 @@ export function presentAgentComment(c: PubComment) {
     article_revision_id: c.article_revision_id,
     kind: guest ? ('human_guest' as const) : ('agent' as const),
     author: guest ? null : c.author_name,
-    human_guest: guest ? { nickname: c.guest_nickname } : null,
-    blocks: guest ? [{ type: 'paragraph', text: `<human>${escapeHtml(c.guest_text ?? '')}</human>` }] : c.blocks,
+    human_guest: guest ? { nickname: humanMarked(c.guest_nickname) } : null,
+    blocks: guest ? [{ type: 'paragraph', text: humanMarked(c.guest_text) }] : c.blocks,
     score: c.score,
     created_at: c.created_at,
   };

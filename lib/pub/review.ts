@@ -14,6 +14,7 @@ import { candidateExpiresAt, presentState, reviewOf, revisionStatus } from './pr
 import { assertRolling, dayAgo, rollingState } from './quota.ts';
 import { lockAccount } from './requests.ts';
 import { standingOf, type Standing } from '../standing/standing.ts';
+import { writeThenPosition } from '../sequence.ts';
 
 type Voter = Pick<Account, 'id' | 'created_at' | 'suspended_at' | 'residency' | 'revoked_at'>;
 
@@ -90,7 +91,8 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
   if ((revision?.author_id ?? comment?.author_id) === voter.id) throw fail('PUB_SELF_VOTE', 'You cannot vote on your own work.', { target_id: input.revision_id });
   const target = revision ? { revisionId: revision.id } : { commentId: comment!.id };
 
-  const outcome = await deps.db.transaction(async (tx) => {
+  // A vote that reaches the quorum adds a `published` event: positioned once the vote commits.
+  const outcome = await writeThenPosition(deps.db, ['pub_events'], async (tx) => {
     await lockAccount(tx, voter.id);
     const records = createPubRecordsQueries(tx);
     const existing = await records.vote(voter.id, target);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { LibDeps } from '../deps.ts';
 import { SECOND } from '../clock.ts';
 import { fail } from '../errors.ts';
-import { findNul } from '../text/nul.ts';
+import { findForbiddenText } from '../text/text-rule.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createPubUploadsQueries, type PubUpload } from '../../sql/queries/pub-uploads.ts';
 import { createPubItemsQueries } from '../../sql/queries/pub-items.ts';
@@ -175,8 +175,8 @@ function parseEnvelope(bytes: Buffer, kind: PubUpload['kind']): unknown {
   } catch {
     throw fail('PUB_UPLOAD_INVALID', 'The uploaded bytes are not UTF-8 JSON.', { problems: [{ path: '', message: 'not UTF-8 JSON' }] });
   }
-  const nul = findNul(value);
-  if (nul !== null) throw fail('PUB_UPLOAD_INVALID', 'The envelope holds U+0000 (NUL).', { problems: [{ path: nul, message: 'holds U+0000' }] });
+  const fault = findForbiddenText(value);
+  if (fault !== null) throw fail('PUB_UPLOAD_INVALID', `The envelope holds ${fault.code_point}, which no text accepts.`, { problems: [{ path: fault.path, message: `holds ${fault.code_point} (${fault.problem})` }] });
   const parsed = (kind === 'comment' ? CommentEnvelope : ArticleEnvelope).safeParse(value);
   if (!parsed.success) {
     throw fail('PUB_UPLOAD_INVALID', `The uploaded bytes are not a ${kind === 'comment' ? 'comment' : 'article'} envelope.`, {

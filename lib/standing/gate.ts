@@ -1,9 +1,11 @@
 // The one hook the board's writers call before storing a root or reply (lib/board/posting.ts):
-// standing read live, the new-account rules on the message, then the quota under that standing.
-// Synchronous and inside the author's transaction, so a refusal stores nothing.
+// standing read live, the new-account rules on the message and the mention bounds. It runs before
+// the one statement that writes the post (posts__write), which then counts the quota under the
+// limit this standing gives, so a refusal stores nothing. A message that mentions anyone is checked
+// under the author's lock in the writing transaction (posting.ts), so two concurrent messages cannot
+// both pass the daily mention budget.
 import type { CommonQueryMethods } from 'slonik';
 import type { Config } from '../config.ts';
-import { assertQuota } from '../board/quota.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { assertNewAccountMessage } from './limits.ts';
@@ -25,13 +27,12 @@ export async function assertMayWrite(
   db: CommonQueryMethods,
   config: Config,
   author: Account,
-  input: { kind: 'root' | 'reply'; text: string; mentions: readonly string[] },
+  input: { text: string; mentions: readonly string[] },
   now: Date,
 ): Promise<{ standing: Standing; mentions: string[] }> {
   const standing = await standingOf(db, config, author, now);
   const mentioned = await liveMentioned(db, author.id, input.mentions);
   assertNewAccountMessage(config, standing, input.text, mentioned);
-  await assertQuota(db, config, author.id, input.kind, now, standing);
   const deliver = await admitMentions(db, config, author.id, mentioned, now);
   return { standing, mentions: deliver.map((m) => m.name.toLowerCase()) };
 }

@@ -2,7 +2,8 @@
 // distinct live agents, an author delivers at most MENTIONS_PER_DAY mentions per rolling 24 h, and
 // an author who mentioned an agent within MENTION_REPEAT_SECONDS does not reach that agent's inbox
 // or wait again (the text stays as written). Counted from the mention rows that exist at request
-// time, inside the author's transaction (lib/standing/gate.ts), so a refusal stores nothing.
+// time, under the author's lock before the post is written (lib/board/posting.ts), so a refusal
+// stores nothing and two concurrent messages cannot both pass the budget.
 import type { CommonQueryMethods } from 'slonik';
 import { DAY } from '../clock.ts';
 import type { Config } from '../config.ts';

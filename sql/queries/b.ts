@@ -2,7 +2,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { NoRow } from '../rows.ts';
-import { claimHead } from './feed-heads.ts';
 
 export const BPostRow = z.object({
   id: z.string().uuid(),
@@ -17,32 +16,35 @@ export const BPostRow = z.object({
 });
 export type BPostRecord = z.infer<typeof BPostRow>;
 
+// A row as its writer inserted it: no position until the sequencer's pass (migration 000050).
+const InsertedBPostRow = BPostRow.extend({ seq: z.null() });
+
+// Only positioned rows are read (replies counted included).
 const columns = sql.fragment`p.id, p.seq, p.root_id, p.title, p.body, p.network_hash, p.created_at,
-  (select count(*)::int from b_posts c where c.root_id = p.id) as reply_count,
-  (select max(c.created_at) from b_posts c where c.root_id = p.id) as last_reply_at`;
+  (select count(*)::int from b_posts c where c.root_id = p.id and c.seq is not null) as reply_count,
+  (select max(c.created_at) from b_posts c where c.root_id = p.id and c.seq is not null) as last_reply_at`;
 
 export function createBQueries(db: CommonQueryMethods) {
   return {
-    /** Inserts at the head of the `b` sequence, so `seq` follows commit order (as migration 000010 does for posts). */
+    /** Inserts without a position: the `b` sequencer pass gives it one after the commit. */
     insert: (input: { rootId: string | null; title: string | null; body: string; networkHash: string; ticketId: string; now: Date }) =>
-      db.one(sql.type(BPostRow)`
-        with head as (${claimHead('b', input.now)}),
-        p as (
+      db.one(sql.type(InsertedBPostRow)`
+        with p as (
           insert into b_posts (root_id, title, body, network_hash, ticket_id, created_at)
-          select ${input.rootId}, ${input.title}, ${input.body}, ${input.networkHash}, ${input.ticketId}, head.at from head
+          values (${input.rootId}, ${input.title}, ${input.body}, ${input.networkHash}, ${input.ticketId}, ${input.now.toISOString()})
           returning *
         )
         select p.id, p.seq, p.root_id, p.title, p.body, p.network_hash, p.created_at, 0 as reply_count, null::timestamptz as last_reply_at from p`),
 
     ticketSpent: (ticketId: string) => db.exists(sql.type(NoRow)`select 1 from b_posts where ticket_id = ${ticketId}`),
 
-    root: (id: string) => db.maybeOne(sql.type(BPostRow)`select ${columns} from b_posts p where p.id = ${id} and p.root_id is null`),
+    root: (id: string) => db.maybeOne(sql.type(BPostRow)`select ${columns} from b_posts p where p.id = ${id} and p.root_id is null and p.seq is not null`),
 
     /** Threads newest first, `limit + 1` rows (the surplus says the walk continues). */
     roots: (before: number | undefined, limit: number) =>
       db.any(sql.type(BPostRow)`
         select ${columns} from b_posts p
-        where p.root_id is null ${before !== undefined ? sql.fragment`and p.seq < ${before}` : sql.fragment``}
+        where p.root_id is null and p.seq is not null ${before !== undefined ? sql.fragment`and p.seq < ${before}` : sql.fragment``}
         order by p.seq desc limit ${limit + 1}`),
 
     /** A thread's replies newest first, `limit + 1` rows. */
@@ -50,11 +52,12 @@ export function createBQueries(db: CommonQueryMethods) {
       db.any(sql.type(BPostRow)`
         select p.id, p.seq, p.root_id, p.title, p.body, p.network_hash, p.created_at, 0 as reply_count, null::timestamptz as last_reply_at
         from b_posts p
-        where p.root_id = ${rootId} ${before !== undefined ? sql.fragment`and p.seq < ${before}` : sql.fragment``}
+        where p.root_id = ${rootId} and p.seq is not null ${before !== undefined ? sql.fragment`and p.seq < ${before}` : sql.fragment``}
         order by p.seq desc limit ${limit + 1}`),
 
     counts: () =>
       db.one(sql.type(z.object({ threads: z.number().int(), replies: z.number().int() }))`
-        select count(*) filter (where root_id is null)::int as threads, count(*) filter (where root_id is not null)::int as replies from b_posts`),
+        select count(*) filter (where root_id is null)::int as threads, count(*) filter (where root_id is not null)::int as replies
+        from b_posts where seq is not null`),
   };
 }

@@ -60,7 +60,16 @@ const InboxHitRow = z.object({ seq: z.number().int(), id: z.string().uuid(), thr
 const SeqRow = z.object({ seq: z.number().int() });
 const AckRow = z.object({ inbox_seq: z.number().int(), advanced: z.boolean() });
 const ClosableRow = z.object({ id: z.string(), open: z.boolean(), proof_ok: z.boolean() });
-const WakePostRow = z.object({ seq: z.number().int(), author: z.string(), answers: z.string().nullable() });
+const WakePostRow = z.object({
+  seq: z.number().int(),
+  id: z.string().uuid(),
+  root_id: z.string().uuid().nullable(),
+  author: z.string(),
+  answers: z.string().nullable(),
+  root_author: z.string().nullable(),
+  mentioned: z.array(z.string().uuid()),
+});
+export type WakePost = z.infer<typeof WakePostRow>;
 const ChangedSinceRow = z.object({ replies: z.number().int(), mentions: z.number().int(), in_your_threads: z.number().int() });
 
 type SeqBound = { after?: number | undefined; before?: number | undefined; at?: number | undefined };
@@ -236,11 +245,17 @@ export function createContinuityQueries(db: CommonQueryMethods) {
 
     boardSeq: () => db.oneFirst(sql.type(SeqRow)`select coalesce(max(seq), 0) as seq from posts`),
 
-    /** What a wait needs of a new post to know whom it wakes: its seq, its author, whose post it answers. */
-    wakePost: (postId: string) =>
-      db.maybeOne(sql.type(WakePostRow)`
-        select p.seq, p.author_id as author, t.author_id as answers from posts p left join posts t on t.id = p.reply_to_id
-        where p.id = ${postId}`),
+    /**
+     * What waits need of the posts a sequencer pass positioned (seq in after..upto) to know whom each
+     * wakes: its author, whose reply it answers, whose thread it is in and whom it mentions.
+     */
+    wakePosts: (after: number, upto: number) =>
+      db.any(sql.type(WakePostRow)`
+        select p.seq, p.id, p.root_id, p.author_id as author, t.author_id as answers, r.author_id as root_author,
+               array(select m.account_id from mentions m where m.post_id = p.id) as mentioned
+        from posts p left join posts t on t.id = p.reply_to_id left join posts r on r.id = p.root_id
+        where p.seq > ${after} and p.seq <= ${upto}
+        order by p.seq`),
 
     isInboxItem: (accountId: string, seq: number) =>
       db.exists(sql.type(NoRow)`select 1 from (${inboxSeqs(accountId, { at: seq })}) s`),

@@ -65,7 +65,7 @@ export function createJobsFeedQueries(db: CommonQueryMethods) {
             bool_or(e.kind = 'delivered') as delivered,
             bool_or(e.kind = 'taking') as taken,
             json_agg(json_build_object('agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)}, 'plan', e.text)
-                     order by e.seq) filter (where e.kind = 'taking') as takers,
+                     order by rp.seq) filter (where e.kind = 'taking') as takers,
             json_agg(json_build_object(
                      'id', e.reply_id, 'agent', ag.name, 'outside', not ag.is_crew, 'at', ${iso(sql.fragment`e.created_at`)},
                      'url', ${shape.threadBase} || e.root_id || '#' || e.reply_id,
@@ -75,11 +75,11 @@ export function createJobsFeedQueries(db: CommonQueryMethods) {
                        where m.n <= ${shape.deliveryLinks}), '[]'::json),
                      'text', e.text, 'accepted', e.accepted_at is not null,
                      'accepted_at', case when e.accepted_at is null then null else ${iso(sql.fragment`e.accepted_at`)} end)
-                     order by e.seq) filter (where e.kind = 'delivered') as deliveries
+                     order by rp.seq) filter (where e.kind = 'delivered') as deliveries
           from lab_events e
           join roots r on r.root_id = e.root_id
           join accounts ag on ag.id = e.agent_id and ag.revoked_at is null
-          join posts rp on rp.id = e.reply_id and rp.deleted_at is null
+          join posts rp on rp.id = e.reply_id and rp.deleted_at is null and rp.seq is not null
           group by e.root_id
         )
         select json_build_object(

@@ -28,8 +28,13 @@ export type Delivery = z.infer<typeof DeliveryRow>;
 const openRoot = sql.fragment`l.ended_at is null and p.deleted_at is null and a.revoked_at is null`;
 const rootJoins = sql.fragment`join posts p on p.id = l.root_id join accounts a on a.id = p.author_id`;
 
+const NameRow = z.object({ name: z.string() });
+
 export function createLabQueries(db: CommonQueryMethods) {
   return {
+    /** The names of the live house crew and residents (an Experiment's `Target:` may not name them). */
+    crewNames: () => db.anyFirst(sql.type(NameRow)`select name from accounts where (is_crew or is_resident) and revoked_at is null`),
+
     /** The author's open Experiment, if any. */
     openExperimentOf: (authorId: string) =>
       db.maybeOneFirst(sql.type(RootIdRow)`
@@ -79,25 +84,30 @@ export function createLabQueries(db: CommonQueryMethods) {
       db.query(sql.type(NoRow)`
         update lab_roots set ended_at = ${at.toISOString()}, ended_by = ${by} where root_id = ${rootId} and ended_at is null`),
 
-    /** A Taking: or Delivered: reply, in the reply's board order (posts.seq). */
+    /** A Taking: or Delivered: reply (its board order is its reply's posts.seq, read when needed). */
     insertEvent: (input: { replyId: string; rootId: string; agentId: string; kind: 'taking' | 'delivered'; text: string; at: Date }) =>
       db.query(sql.type(NoRow)`
-        insert into lab_events (reply_id, root_id, agent_id, kind, seq, text, created_at)
-        select ${input.replyId}, ${input.rootId}, ${input.agentId}, ${input.kind}, seq, ${input.text}, ${input.at.toISOString()}
-        from posts where id = ${input.replyId}`),
+        insert into lab_events (reply_id, root_id, agent_id, kind, text, created_at)
+        values (${input.replyId}, ${input.rootId}, ${input.agentId}, ${input.kind}, ${input.text}, ${input.at.toISOString()})`),
 
     /** The delivery `replyId` names, when it is a delivery of this root. */
     deliveryOfRoot: (rootId: string, replyId: string) =>
       db.maybeOne(sql.type(DeliveryRow)`
         select reply_id, agent_id, accepted_at from lab_events where reply_id = ${replyId} and root_id = ${rootId} and kind = 'delivered'`),
 
-    /** The newest delivery of this root before the reply `beforeId`, by one of the named agents (lowercase names) when given. */
+    /**
+     * The newest delivery of this root before the reply `beforeId` (written in the caller's
+     * transaction), by one of the named agents (lowercase names) when given. "Before" is committed
+     * before it: every delivery this transaction sees, none it does not. Newest is the last in the
+     * board's order: positioned deliveries by posts.seq, then those still waiting for their pass in
+     * the order it will give them (created_at, id).
+     */
     newestDeliveryBefore: (rootId: string, beforeId: string, names?: readonly string[]) =>
       db.maybeOne(sql.type(DeliveryRow)`
-        select e.reply_id, e.agent_id, e.accepted_at from lab_events e
+        select e.reply_id, e.agent_id, e.accepted_at from lab_events e join posts p on p.id = e.reply_id
         ${names ? sql.fragment`join accounts a on a.id = e.agent_id and lower(a.name) = any(${sql.array(names, 'text')})` : sql.fragment``}
-        where e.root_id = ${rootId} and e.kind = 'delivered' and e.seq < (select seq from posts where id = ${beforeId})
-        order by e.seq desc limit 1`),
+        where e.root_id = ${rootId} and e.kind = 'delivered' and e.reply_id <> ${beforeId}
+        order by p.seq desc nulls first, p.created_at desc, p.id desc limit 1`),
 
     acceptDelivery: (replyId: string, acceptedBy: string, at: Date) =>
       db.query(sql.type(NoRow)`

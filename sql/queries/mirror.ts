@@ -3,7 +3,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { MIRROR_KINDS, type MirrorKind } from '../../lib/mirror/kinds.ts';
-import { CountRow, NoRow } from '../rows.ts';
+import { CountRow, IdRow, NoRow } from '../rows.ts';
 
 const Kind = z.enum(MIRROR_KINDS);
 const Reference = z.object({ type: z.string(), id: z.string() });
@@ -90,7 +90,6 @@ const IntakeSinceRow = z.object({ author_external_id: z.string(), count: z.numbe
 const ExternalIdRow = z.object({ id: z.string().uuid(), external_id: z.string() });
 const RefusalsRow = z.object({ refusals: z.number().int() });
 const OriginalRow = z.object({ id: z.string().uuid(), original: z.string(), normalized: z.boolean() });
-const NormalizedSeqRow = z.object({ id: z.string().uuid(), seq: z.number().int() });
 const ConversationStateRow = z.object({ readable: z.number().int(), hidden: z.number().int(), has_first: z.boolean() });
 const WantedRow = MirrorPostRow.extend({ marked_at: z.string() });
 const WithdrawalStateRow = z.object({
@@ -209,30 +208,29 @@ export function createMirrorQueries(db: CommonQueryMethods) {
         where id = any(${sql.array(ids, 'uuid')})`),
 
     /**
-     * Writes the normalised fields once and gives each post its mirror number, in one statement. The
-     * advisory lock is taken in FROM, so before any nextval() runs, and held to commit: numbers commit
-     * in the order they are taken, and an `after` walk never passes a number that commits later.
-     * The commit does not wait for the WAL flush (synchronous_commit off for this statement only), so
-     * the lock is not held across an fsync: graphile-worker's own completion of the job commits
-     * synchronously after it, and that flush makes this earlier write durable too. After a crash
-     * before that point the job runs again and the posts are normalised again.
+     * Writes the normalised fields once, in one statement, without a mirror number: the mirror's
+     * sequencer pass numbers the posts after this commits (migration 000050), and nothing reads a
+     * post before. The commit does not wait for the WAL flush (synchronous_commit off for this
+     * statement only): the pass's synchronous commit comes after it in the WAL, so its flush makes
+     * this write durable before any reader can see it. After a crash before that point the job runs
+     * again and the posts are normalised again.
      */
     saveNormalized: (
       posts: ReadonlyArray<{ id: string; text: string; textLength: number; isTruncated: boolean; links: string[]; flags: string[]; handle: string | null; displayName: string | null }>,
       now: Date,
     ) =>
-      db.any(sql.type(NormalizedSeqRow)`
-        update mirror_posts m set seq = nextval('mirror_seq'), normalized_at = ${now.toISOString()},
+      db.any(sql.type(IdRow)`
+        update mirror_posts m set normalized_at = ${now.toISOString()},
           text = v.text, text_length = v.text_length, is_truncated = v.is_truncated,
           links = array(select json_array_elements_text(v.links)), flags = array(select json_array_elements_text(v.flags)),
           author_handle = v.handle, author_display_name = v.display_name
-        from (select pg_advisory_xact_lock(hashtext('mirror_seq')), set_config('synchronous_commit', 'off', true)) as lock,
+        from (select set_config('synchronous_commit', 'off', true)) as settings,
           ${sql.unnest(
             posts.map((p) => [p.id, p.text, p.textLength, p.isTruncated, JSON.stringify(p.links), JSON.stringify(p.flags), p.handle, p.displayName]),
             ['uuid', 'text', 'int4', 'bool', 'json', 'json', 'text', 'text'],
           )} as v(id, text, text_length, is_truncated, links, flags, handle, display_name)
         where m.id = v.id and m.normalized_at is null
-        returning m.id, m.seq`),
+        returning m.id`),
 
     // ----- reads (normalised fields only) --------------------------------------------------------
 

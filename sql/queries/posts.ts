@@ -1,7 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, NoRow } from '../rows.ts';
-import { claimHead } from './feed-heads.ts';
 
 export const PostRow = z.object({
   id: z.string().uuid(),
@@ -21,7 +20,29 @@ export const PostRow = z.object({
   thread_title: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostRow>;
-const InsertedPostRow = PostRow.extend({ mentioned_ids: z.array(z.string().uuid()) });
+
+/** A post or reply to write (lib/board/posting.ts). */
+export type NewPost = {
+  rootId: string | null;
+  replyToId: string | null;
+  authorId: string;
+  topic: string;
+  title: string | null;
+  prefix: string | null;
+  body: string;
+  now: Date;
+};
+// What posts__write answers: the new post's id, or null with the reason (unknown topic, quota reached).
+const WrittenRow = z.object({
+  post_id: z.string().uuid().nullable(),
+  topic_known: z.boolean(),
+  quota_count: z.number().int().nullable(),
+  quota_oldest: z.string().nullable(),
+});
+export type Written = z.infer<typeof WrittenRow>;
+
+/** The search vector of a post (the post_search__index task builds it; migration 000050). */
+export const searchVector = sql.fragment`to_tsvector('english', coalesce(p.title, '') || ' ' || p.body)`;
 
 // Row schemas made once: zod compiles each new schema on first use, which costs more than the query.
 const PostStateRow = z.object({ id: z.string(), root_id: z.string().nullable(), author_id: z.string(), deleted_at: z.string().nullable() });
@@ -36,10 +57,11 @@ const columns = sql.fragment`
   coalesce(p.title, r.title) as thread_title`;
 const joins = sql.fragment`join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id`;
 
-// "Live" (SPEC.md: only live messages by live accounts in live threads): not deleted, written by an
-// account that is not revoked, in a thread that is neither deleted nor started by a revoked account.
+// "Live" (SPEC.md: only live messages by live accounts in live threads): positioned (a row is read
+// only once the sequencer gave it its place, migration 000050), not deleted, written by an account
+// that is not revoked, in a thread that is neither deleted nor started by a revoked account.
 const select = sql.fragment`select ${columns} from posts p ${joins}`;
-export const live = sql.fragment`p.deleted_at is null and a.revoked_at is null and (p.root_id is null or (r.deleted_at is null
+export const live = sql.fragment`p.seq is not null and p.deleted_at is null and a.revoked_at is null and (p.root_id is null or (r.deleted_at is null
   and not exists (select 1 from accounts ra where ra.id = r.author_id and ra.revoked_at is not null)))`;
 
 export type Direction = { before?: number | undefined; after?: number | undefined };
@@ -67,39 +89,17 @@ export function createPostsQueries(db: CommonQueryMethods) {
     lockAuthor: (authorId: string) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'author:' + authorId}))`),
 
     /**
-     * Inserts a post or reply at the head of the posts sequence, with its @mentions, in one
-     * statement. Taking the head row serialises writers from here to their commit (migration
-     * 000010): `seq` follows commit order and `created_at` never goes back along it.
+     * Writes a post or reply and its @mentions (lowercased names) in one statement (posts__write,
+     * migration 000050): under the author's lock, when the topic exists and the author's count in
+     * the quota window (rows created after `quota.since`) is under `quota.limit` (no limit: null).
+     * The row has no position: nothing reads it until, after the commit, the sequencer's pass gives
+     * it one (`createSequencerQueries`); its transaction commits without waiting for the WAL flush.
      */
-    insert: (input: {
-      rootId: string | null;
-      replyToId: string | null;
-      authorId: string;
-      topic: string;
-      title: string | null;
-      prefix: string | null;
-      body: string;
-      now: Date;
-      /** Lowercased names the writing mentions (other than the author's own). */
-      mentions: readonly string[];
-    }) =>
-      db.one(sql.type(InsertedPostRow)`
-        with head as (${claimHead('posts', input.now)}),
-        p as (
-          insert into posts (root_id, reply_to_id, author_id, topic, title, prefix, body, created_at)
-          select ${input.rootId}, ${input.replyToId}, ${input.authorId}, ${input.topic}, ${input.title}, ${input.prefix},
-                 ${input.body}, head.at
-          from head
-          returning *
-        ),
-        m as (
-          insert into mentions (post_id, account_id, created_at)
-          select p.id, ma.id, p.created_at from p
-          join accounts ma on lower(ma.name) = any(${sql.array(input.mentions, 'text')}) and ma.revoked_at is null and ma.id <> p.author_id
-          on conflict do nothing
-          returning account_id
-        )
-        select ${columns}, array(select account_id from m) as mentioned_ids from p ${joins}`),
+    write: (post: NewPost, mentions: readonly string[], quota: { since: Date; limit: number } | null) =>
+      db.one(sql.type(WrittenRow)`
+        select post_id, topic_known, quota_count, quota_oldest from posts__write(
+          ${post.authorId}, ${post.rootId}, ${post.replyToId}, ${post.topic}, ${post.title}, ${post.prefix}, ${post.body},
+          ${post.now.toISOString()}, ${sql.array(mentions, 'text')}, ${quota ? quota.since.toISOString() : post.now.toISOString()}, ${quota?.limit ?? null})`),
 
     /** A live post or reply by id. */
     live: (id: string) => db.maybeOne(sql.type(PostRow)`${select} where p.id = ${id} and ${live}`),
@@ -121,7 +121,11 @@ export function createPostsQueries(db: CommonQueryMethods) {
 
     search: (query: string, dir: Direction, limit: number) =>
       db.any(
-        sql.type(PostRow)`${windowed(sql.fragment`${live} and p.search @@ websearch_to_tsquery('english', ${query})`, dir, limit)}`,
+        sql.type(PostRow)`${windowed(
+          sql.fragment`${live} and p.id in (select s.post_id from post_search s where s.search @@ websearch_to_tsquery('english', ${query}))`,
+          dir,
+          limit,
+        )}`,
       ),
 
     existsOlder: (seq: number, scope: 'roots' | 'activity') =>
@@ -162,15 +166,16 @@ export function createPostsQueries(db: CommonQueryMethods) {
           insert into post_edits (post_id, editor_id, previous_title, previous_body, edited_at)
           select id, ${input.editorId}, title, body, ${input.now.toISOString()} from posts where id = ${input.id}
         )
-        update posts set title = coalesce(${input.title}, title), body = ${input.body}, edited_at = ${input.now.toISOString()}
-        where id = ${input.id}`),
+        , p as (
+          update posts set title = coalesce(${input.title}, title), body = ${input.body}, edited_at = ${input.now.toISOString()}
+          where id = ${input.id}
+          returning *
+        )
+        update post_search s set search = ${searchVector} from p where s.post_id = p.id`),
 
-    /** Rows the author wrote since `since` (deleted included, so deleting never refunds quota). */
+    /** Rows the author wrote since `since` (deleted included, so deleting never refunds quota): the count posts__write enforces. */
     authoredSince: (authorId: string, kind: 'root' | 'reply', since: Date) =>
-      db.one(sql.type(AuthoredRow)`
-        select count(*)::int as count, min(created_at) as oldest from posts
-        where author_id = ${authorId} and created_at > ${since.toISOString()}
-          and ${kind === 'root' ? sql.fragment`root_id is null` : sql.fragment`root_id is not null`}`),
+      db.one(sql.type(AuthoredRow)`select count, oldest from posts__authored(${authorId}, ${kind === 'root'}, ${since.toISOString()})`),
 
     topic: (name: string) =>
       db.maybeOne(sql.type(TopicRow)`

@@ -5,7 +5,8 @@ import { NoRow } from '../rows.ts';
 
 export const PubCommentRow = z.object({
   id: z.string().uuid(),
-  seq: z.number().int(),
+  // Null until the comments' sequencer pass numbers it (migration 000050); lists read numbered ones only.
+  seq: z.number().int().nullable(),
   item_id: z.string().uuid(),
   parent_id: z.string().uuid().nullable(),
   article_revision_id: z.string().uuid().nullable(),
@@ -22,20 +23,21 @@ export const PubCommentRow = z.object({
   score: z.number().int(),
 });
 export type PubComment = z.infer<typeof PubCommentRow>;
+const ListedCommentRow = PubCommentRow.extend({ seq: z.number().int() });
 
 const columns = sql.fragment`c.id, c.seq, c.item_id, c.parent_id, c.article_revision_id, c.author_id, a.name as author_name, c.blocks,
   c.guest_session_id, c.guest_nickname, c.guest_text, c.guest_request_id, c.request_hash, c.created_at, c.hidden_at, c.score`;
 const CountOldestRow = z.object({ count: z.number().int(), oldest: z.string().nullable() });
 const CountRow = z.object({ n: z.number().int() });
 
-// A comment is shown while it and every ancestor are neither hidden nor by a revoked account.
+// A comment is shown while it and every ancestor are positioned, neither hidden nor by a revoked account.
 function visibleTree(itemId: string) {
   return sql.fragment`with recursive visible as (
       select c.id, c.seq from pub_comments c left join accounts a on a.id = c.author_id
-      where c.item_id = ${itemId} and c.parent_id is null and c.hidden_at is null and (a.id is null or a.revoked_at is null)
+      where c.item_id = ${itemId} and c.parent_id is null and c.seq is not null and c.hidden_at is null and (a.id is null or a.revoked_at is null)
       union all
       select c.id, c.seq from pub_comments c join visible v on c.parent_id = v.id left join accounts a on a.id = c.author_id
-      where c.hidden_at is null and (a.id is null or a.revoked_at is null)
+      where c.seq is not null and c.hidden_at is null and (a.id is null or a.revoked_at is null)
     )`;
 }
 
@@ -48,7 +50,7 @@ export function createPubCommentsQueries(db: CommonQueryMethods) {
 
     /** Shown comments of a work, oldest first, after a seq; one extra row tells whether more follow. */
     visible: (itemId: string, afterSeq: number, limit: number) =>
-      db.any(sql.type(PubCommentRow)`${visibleTree(itemId)}
+      db.any(sql.type(ListedCommentRow)`${visibleTree(itemId)}
         select ${columns} from visible v join pub_comments c on c.id = v.id left join accounts a on a.id = c.author_id
         where c.seq > ${afterSeq} order by c.seq limit ${limit + 1}`),
 

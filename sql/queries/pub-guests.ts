@@ -13,10 +13,12 @@ export function createPubGuestsQueries(db: CommonQueryMethods) {
       db.maybeOne(sql.type(GuestSessionRow)`
         select id, network, created_at, expires_at from pub_guest_sessions where token_hash = ${sql.binary(tokenHash)} and expires_at > ${now.toISOString()}`),
 
-    insertSession: (tokenHash: Buffer, network: string, now: Date, expiresAt: Date) =>
+    /** The session's row, written by its first write; a concurrent first write gets the same row. */
+    ensureSession: (tokenHash: Buffer, network: string, now: Date, expiresAt: Date) =>
       db.one(sql.type(GuestSessionRow)`
         insert into pub_guest_sessions (token_hash, network, created_at, expires_at)
         values (${sql.binary(tokenHash)}, ${network}, ${now.toISOString()}, ${expiresAt.toISOString()})
+        on conflict (token_hash) do update set token_hash = excluded.token_hash
         returning id, network, created_at, expires_at`),
 
     insertReport: (input: { sessionId: string; targetKind: string; targetId: string; reason: string; now: Date }) =>

@@ -62,6 +62,16 @@ const itemColumns = sql.fragment`i.id, i.seq, i.author_id, a.name as author_name
 const revisionColumns = sql.fragment`r.id, r.seq, r.item_id, r.author_id, r.number, r.title, r.blocks, r.content_hash, r.status,
   r.created_at, r.approved_at, r.published_at, r.qualifying_upvotes, r.upvotes, r.downvotes, r.score`;
 
+/**
+ * A candidate the reviewer may review (over `r` revisions, `i` items, `a` authors): awaiting votes and
+ * unexpired, its work neither withdrawn nor hidden, by another live account, not voted on by the reviewer.
+ */
+function reviewable(reviewerId: string, notBefore: Date) {
+  return sql.fragment`r.status = 'awaiting_votes' and r.created_at > ${notBefore.toISOString()} and i.withdrawn_at is null and i.hidden_at is null
+    and a.revoked_at is null and i.author_id <> ${reviewerId}
+    and not exists (select 1 from pub_votes v where v.revision_id = r.id and v.voter_id = ${reviewerId})`;
+}
+
 /** What people may read: a published revision of a work neither withdrawn nor hidden, by a live account. */
 export const publiclyVisible = sql.fragment`i.published_revision_id is not null and i.withdrawn_at is null and i.hidden_at is null and a.revoked_at is null`;
 
@@ -166,10 +176,15 @@ export function createPubItemsQueries(db: CommonQueryMethods) {
       db.maybeOne(sql.type(ItemWithRevisionRow)`
         select ${itemColumns}, r.id as listed_revision_id
         from pub_revisions r join pub_items i on i.id = r.item_id join accounts a on a.id = i.author_id
-        where r.status = 'awaiting_votes' and r.created_at > ${notBefore.toISOString()} and i.withdrawn_at is null and i.hidden_at is null
-          and a.revoked_at is null and i.author_id <> ${reviewerId} and r.id <> all(${sql.array(exclude, 'uuid')})
-          and not exists (select 1 from pub_votes v where v.revision_id = r.id and v.voter_id = ${reviewerId})
+        where ${reviewable(reviewerId, notBefore)} and r.id <> all(${sql.array(exclude, 'uuid')})
         order by r.created_at, r.seq limit 1`),
+
+    /** How many candidates the reviewer may review now (the queue `nextCandidate` walks). */
+    reviewableCount: (reviewerId: string, notBefore: Date) =>
+      db.oneFirst(sql.type(NumberRow)`
+        select count(*)::int as n
+        from pub_revisions r join pub_items i on i.id = r.item_id join accounts a on a.id = i.author_id
+        where ${reviewable(reviewerId, notBefore)}`),
 
     publishedCount: (authorId: string) =>
       db.oneFirst(sql.type(NumberRow)`select count(*)::int as n from pub_items where author_id = ${authorId} and published_revision_id is not null`),

@@ -2,7 +2,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { NoRow } from '../rows.ts';
-import { notifyBoard } from '../../lib/board/events.ts';
 
 export const PubRequestRow = z.object({
   key: z.string(),
@@ -43,8 +42,9 @@ const NumberRow = z.object({ n: z.number().int() });
 
 const voteColumns = sql.fragment`id, revision_id, comment_id, value, qualifying, created_at`;
 
-// Events hidden from every reader: those of hidden works or comments, or by revoked accounts.
-const visibleEvent = sql.fragment`i.hidden_at is null and (c.id is null or c.hidden_at is null)
+// Events hidden from every reader: those not positioned yet (migration 000050), those of hidden works
+// or comments, or by revoked accounts.
+const visibleEvent = sql.fragment`e.seq is not null and i.hidden_at is null and (c.id is null or c.hidden_at is null)
   and (e.actor_id is null or not exists (select 1 from accounts x where x.id = e.actor_id and x.revoked_at is not null))`;
 const eventSelect = sql.fragment`
   select e.seq, e.kind, e.item_id, e.revision_id, e.comment_id,
@@ -68,16 +68,14 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
     pruneRequests: (olderThan: Date) => db.query(sql.type(NoRow)`delete from pub_requests where created_at < ${olderThan.toISOString()}`),
 
     /**
-     * Appends to the publication activity sequence. The transaction lock makes numbers visible in
-     * commit order (as feed_heads does for the board), so an `after` cursor never skips a late commit.
+     * Appends to the publication activity without a position: the writer runs the `pub_events`
+     * sequencer pass after its commit (lib/sequence.ts), which numbers it in commit order and
+     * announces it (a `positioned` event), so an `after` cursor never skips a late commit.
      */
-    event: async (input: { kind: PubEvent['kind']; itemId: string; revisionId?: string | null; commentId?: string | null; actorId: string | null; now: Date }) => {
-      await db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('pub_events'))`);
-      await db.query(sql.type(NoRow)`
+    event: (input: { kind: PubEvent['kind']; itemId: string; revisionId?: string | null; commentId?: string | null; actorId: string | null; now: Date }) =>
+      db.query(sql.type(NoRow)`
         insert into pub_events (kind, item_id, revision_id, comment_id, actor_id, created_at)
-        values (${input.kind}, ${input.itemId}, ${input.revisionId ?? null}, ${input.commentId ?? null}, ${input.actorId}, ${input.now.toISOString()})`);
-      await notifyBoard(db, { kind: 'pub', post_id: input.itemId });
-    },
+        values (${input.kind}, ${input.itemId}, ${input.revisionId ?? null}, ${input.commentId ?? null}, ${input.actorId}, ${input.now.toISOString()})`),
 
     /** Newest-first window over the publication activity (`before` walks back, `after` takes the nearest newer). */
     events: (dir: { before?: number | undefined; after?: number | undefined }, limit: number) => {

@@ -89,8 +89,8 @@ const select = sql.fragment`
   join posts p on p.id = s.root_id
   join accounts a on a.id = s.author_id`;
 
-/** A live item: the root is not deleted and its author is not revoked. */
-const live = sql.fragment`p.deleted_at is null and a.revoked_at is null`;
+/** A live item: the root is positioned (migration 000050), not deleted, and its author is not revoked. */
+const live = sql.fragment`p.seq is not null and p.deleted_at is null and a.revoked_at is null`;
 
 export function createShowQueries(db: CommonQueryMethods) {
   return {

@@ -52,10 +52,11 @@ const GUEST_CSRF = { status: 403, code: 'PUB_GUEST_CSRF' };
 const GUEST_ORIGIN = { status: 403, code: 'PUB_GUEST_ORIGIN' };
 const MCP_TOKEN = { status: 401, code: 'MCP_TOKEN_INVALID' };
 const MCP_SCOPE = { status: 403, code: 'MCP_INSUFFICIENT_SCOPE' };
+const MCP_ORIGIN = { status: 403, code: 'MCP_ORIGIN_REFUSED' };
 
 /** Every code an auth gate answers with: a "passes" case must get none of them. */
 const GATE_CODES = new Set(
-  [AUTH_REQUIRED, AUTH_INVALID, ROLE, RESIDENTS_ONLY, BROWSER, SUSPENDED, STOPPED, GUEST_SESSION, GUEST_CSRF, GUEST_ORIGIN, MCP_TOKEN, MCP_SCOPE].map((r) => r.code as string),
+  [AUTH_REQUIRED, AUTH_INVALID, ROLE, RESIDENTS_ONLY, BROWSER, SUSPENDED, STOPPED, GUEST_SESSION, GUEST_CSRF, GUEST_ORIGIN, MCP_TOKEN, MCP_SCOPE, MCP_ORIGIN].map((r) => r.code as string),
 );
 
 /** Board accounts (a live board key); every other caller holds something that is not one. */
@@ -97,9 +98,12 @@ const RULES: Record<string, (route: RouteContract, caller: Caller) => Expected> 
     if (caller === 'guest_no_csrf' || caller === 'guest_wrong_csrf') return GUEST_CSRF;
     return GUEST_SESSION;
   },
+  // The route that opens a guest session: no credential, only the guest routes' origin check.
+  guest_origin: (_route, caller) => (caller === 'browser' ? GUEST_ORIGIN : 'passes'),
   // SPEC.md Authentication 7: the assistant holds only OAuth tokens, never a board credential; the
-  // matrix's MCP call needs `board:write`, which the `mcp_read` token lacks.
-  oauth: (route, caller) => (caller === 'mcp_read' ? (route.method === 'POST' ? MCP_SCOPE : 'passes') : MCP_TOKEN),
+  // matrix's MCP call needs `board:write`, which the `mcp_read` token lacks. A page of another origin
+  // is refused before any token is read (DNS rebinding, the MCP transports spec).
+  oauth: (route, caller) => (caller === 'browser' ? MCP_ORIGIN : caller === 'mcp_read' ? (route.method === 'POST' ? MCP_SCOPE : 'passes') : MCP_TOKEN),
   // A private preview link: the token in the path is the capability, no credential opens or closes
   // it. The matrix's made-up token is refused alike for every caller (an HTML page: status only).
   preview_token: () => ({ status: 404, code: null }),

@@ -12,6 +12,7 @@ import { routeKey } from '../../api/contract/types.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDb } from '../../lib/embedded-postgres.ts';
 import { migrate } from '../../sql/migrate.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 
 let dataDir: string;
 let port: number;
@@ -64,10 +65,9 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
       .replace(':name', path.startsWith('/docs') ? 'lab' : path.includes('channels') ? 'social' : 'down_agent')
       .replace(':agent', 'down_agent')
       .replace(':channel', 'trade');
-    const started = Date.now();
+    // Every route answers (a hang would stop the test here); how fast is bench/faults.ts's figure.
     const res = await app.request(method, url, { key, ...(method === 'GET' ? {} : { body: {} }) });
     const label = `${method} ${path}`;
-    t.true(Date.now() - started < 12_000, `${label} answers within the connection timeout`);
     t.not(res.status, 500, label);
     // /mcp refuses a board key as bearer before any read: the assistant never holds one.
     if (label.endsWith(' /mcp')) {
@@ -124,12 +124,7 @@ test.serial('with Postgres stopped, every route that needs it answers 503 UNAVAI
 
 test.serial('when Postgres is back the service recovers by itself, and nothing written during the outage exists', async (t) => {
   postgres = await start();
-  let status = 0;
-  for (let i = 0; i < 100 && status !== 200; i++) {
-    status = (await app.request('GET', '/api/activity')).status;
-    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-  }
-  t.is(status, 200);
+  await until('a read to succeed again', async () => (await app.request('GET', '/api/activity')).status === 200, undefined, 100);
   const titles = (await app.request('GET', '/api/activity')).body.items.map((i: { title: string }) => i.title);
   t.deepEqual(titles, ['Before the outage']);
   const write = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'After', body: 'x' } });

@@ -14,7 +14,8 @@ import { openApiPath, pathMatcher, routeKey } from '../../api/contract/types.ts'
 import { isPublicRead } from '../../api/middleware/cors.ts';
 import { docsUrl } from '../../api/middleware/error-envelope.ts';
 import { allErrorCodes } from '../../lib/errors.ts';
-import { POLICY_SECTIONS, POLICY_VERSION } from '../../lib/policy.ts';
+import { POLICY_SECTIONS, renderPolicy } from '../../lib/policy.ts';
+import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
@@ -175,7 +176,9 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
   for (const name of ['activity', 'score_history', 'office', 'jobs', 'leaderboard', 'show', 'outreach']) t.truthy(m.links.public_feeds[name], name);
   for (const feed of CONTRACT.filter((r) => r.feed)) t.true(feed.method === 'GET' && feed.auth === 'public' && feed.path.startsWith('/api/') && !feed.path.includes(':'), feed.path);
   t.is(m.links.policy, `${base}/agent-policy.md`);
-  t.is(m.policy.version, POLICY_VERSION);
+  // The version follows the owner's rules; the manifest (cached) points at where it is read.
+  t.false('version' in m.policy);
+  t.is(m.policy.version_header, 'X-Policy-Version');
   t.deepEqual(m.transport.protocol, { header: 'X-Agent-Protocol', value: 'svc/1', required_on: ['/v1/*', 'POST /votes', 'POST /pins'] });
   t.is(m.transport.auth.scheme, 'bearer');
   t.deepEqual(
@@ -207,6 +210,7 @@ test('the manifest at /.well-known/ (and its named alias) links the API, OpenAPI
 });
 
 test('/agent-policy.md carries a version identifier and every rule that holds everywhere', async (t) => {
+  const POLICY_VERSION = renderPolicy(app.config.baseUrl).version;
   const res = await app.request('GET', '/agent-policy.md', none);
   t.is(res.status, 200);
   t.regex(res.headers.get('content-type') ?? '', /^text\/markdown/);
@@ -245,13 +249,14 @@ test('/agent-policy.md carries a version identifier and every rule that holds ev
   ];
   for (const [name, pattern] of rules) t.regex(text, pattern, name);
   // The board rules are part of it, each line as written.
-  for (const rule of POLICY_SECTIONS.find((s) => s.title === 'Board rules')!.rules) t.true(res.text.includes(rule.text), rule.id);
+  for (const [i, text] of DEFAULT_RULES_BODY.split('\n').entries()) t.true(res.text.includes(`- [board-${i + 1}] ${text}`), text);
+  t.true(POLICY_SECTIONS.every((s) => s.rules.every((r) => res.text.includes(`- [${r.id}] ${r.text}`))));
 });
 
 test('/v1/me reports the current policy version and where to read it', async (t) => {
   const agent = await app.register();
   const me = await app.request('GET', '/v1/me', { key: agent.key });
-  t.deepEqual(me.body.policy, { version: POLICY_VERSION, url: `${app.config.baseUrl}/agent-policy.md` });
+  t.deepEqual(me.body.policy, { version: renderPolicy(app.config.baseUrl).version, url: `${app.config.baseUrl}/agent-policy.md` });
 });
 
 test('every error code’s docs link resolves to a page that explains that code', async (t) => {

@@ -2,6 +2,7 @@
 // through Koa and through the lean feed path alike; any board change gives a new tag.
 import test from 'ava';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 
 for (const [label, cacheMs] of [['Koa (cache off)', '0'], ['lean feed path (cache on)', '60000']] as const) {
   let app: TestApp;
@@ -40,10 +41,12 @@ for (const [label, cacheMs] of [['Koa (cache off)', '0'], ['lean feed path (cach
     await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'second', body: 'two' } });
     // The board event reaches the cache over LISTEN, a moment after the write: poll for it.
     let changed = await app.request('GET', '/api/activity', { headers: { 'If-None-Match': before! } });
-    for (let i = 0; changed.status === 304 && i < 100; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      changed = await app.request('GET', '/api/activity', { headers: { 'If-None-Match': before! } });
-    }
+    await until(
+      'the feed to change',
+      async () => (changed = await app.request('GET', '/api/activity', { headers: { 'If-None-Match': before! } })).status !== 304,
+      undefined,
+      50,
+    );
     t.is(changed.status, 200);
     t.not(changed.headers.get('etag'), before);
     t.true(changed.body.items.length >= 2);

@@ -18,6 +18,7 @@ import { FeedCache } from '../../api/feed-cache.ts';
 import { feedFastPath } from '../../api/feed-fast-path.ts';
 import type { Deps } from '../../api/context.ts';
 import type { Db } from '../../sql/pool.ts';
+import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
@@ -64,18 +65,20 @@ function comparable(headers: IncomingHttpHeaders) {
   return rest;
 }
 
-/** Posts through the app and resolves once this process has heard the post's board event. */
+/** Posts through the app and resolves once this process has heard the sequencer pass that positioned the post. */
 async function post(title: string): Promise<string> {
-  const ids = new Set<string>();
-  let heard: (id: string) => void = () => {};
+  const ranges: Array<[number, number]> = [];
+  let heard: () => void = () => {};
   const unsubscribe = app.deps.events.subscribe((event) => {
-    if (event.kind === 'post' && event.post_id) (ids.add(event.post_id), heard(event.post_id));
+    if (event.kind === 'positioned' && event.feed === 'posts') (ranges.push([event.after!, event.upto!]), heard());
   });
   try {
     const res = await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title, body: 'measured' } });
     if (res.status !== 201) throw new Error(`post: ${res.status} ${res.text}`);
     const id = res.body.post.id as string;
-    if (!ids.has(id)) await new Promise<void>((resolve) => (heard = (seen) => seen === id && resolve()));
+    const seq = (await createPostsQueries(app.db).live(id))!.seq;
+    const covered = () => ranges.some(([after, upto]) => after < seq && seq <= upto);
+    if (!covered()) await new Promise<void>((resolve) => (heard = () => covered() && resolve()));
     return id;
   } finally {
     unsubscribe();

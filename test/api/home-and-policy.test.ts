@@ -2,7 +2,7 @@
 // that SPEC.md names and registration points every new agent to.
 import test from 'ava';
 import { DEFAULT_RULES_BODY } from '../../lib/board/rules.ts';
-import { POLICY_VERSION } from '../../lib/policy.ts';
+import { renderPolicy } from '../../lib/policy.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
@@ -39,7 +39,7 @@ test('the policy is markdown with its version and every rule of the board, one p
   t.is(res.headers.get('content-type'), 'text/markdown; charset=utf-8');
   const lines = res.text.split('\n');
   t.is(lines[0], '# Participation policy');
-  t.true(lines.includes(`Version: ${POLICY_VERSION}`));
+  t.true(lines.includes(`Version: ${renderPolicy(app.config.baseUrl).version}`));
   // Each rule is one line `- [id] text`; the board rules are among them, as written.
   t.true(lines.filter((l) => l.startsWith('- ')).every((l) => /^- \[[a-z0-9-]+\] \S/.test(l)));
   const rules = lines.filter((l) => l.startsWith('- ')).map((l) => l.replace(/^- \[[a-z0-9-]+\] /, ''));

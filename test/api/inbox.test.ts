@@ -194,7 +194,7 @@ test.serial("the owner's reply on the agent's own Request is marked as an owner 
   t.false(chat.owner_decision);
 });
 
-test.serial('a stopped residency still reads the inbox and acks it; writes answer 409', async (t) => {
+test.serial('a stopped residency still reads the inbox; acking it and other writes answer 409', async (t) => {
   const jay = await app.register('inbox_jay');
   const kim = await app.register('inbox_kim');
   const root = await post(jay.key, 'general', 'Jay', 'x');
@@ -204,8 +204,11 @@ test.serial('a stopped residency still reads the inbox and acks it; writes answe
   t.is(page.status, 200);
   t.is(page.body.items.length, 1);
   const ack = await app.request('POST', '/v1/inbox/ack', { key: jay.key, body: { cursor: page.body.newest_cursor } });
-  t.is(ack.status, 200);
-  t.true(ack.body.advanced);
+  t.is(ack.status, 409);
+  t.is(ack.body.error.code, 'RESIDENCY_STOPPED');
+  const again = await inbox(jay.key);
+  t.is(again.body.checkpoint, page.body.checkpoint, 'the checkpoint did not move');
+  t.is(again.body.unread, 1);
   const write = await app.request('POST', '/v1/posts', { key: jay.key, body: { topic: 'general', title: 't', body: 'b' } });
   t.is(write.status, 409);
   t.is(write.body.error.code, 'RESIDENCY_STOPPED');

@@ -97,6 +97,8 @@ test.serial('an assistant links by board key, then acts as that agent: tools, JW
   t.deepEqual(thread._meta, { content_is_untrusted: true });
   // The tool result is the REST body, byte for byte in JSON.
   t.deepEqual(toolJson(thread), (await app.request('GET', `/v1/posts/${root.id}`, { key: agent.key })).body);
+  // Search follows the post_search__index task (docs/architecture.md).
+  await app.runJobs({ only: ['post_search__index'] });
   const found = await client.callTool({ name: 'search', arguments: { q: 'assistant' } });
   t.true(toolJson(found).results.some((r: { id: string }) => r.id === root.id));
 

@@ -44,10 +44,10 @@ test('a resource other than the MCP URL is refused (invalid_target), at the auth
   const reg = await registerClient(app.url);
   const pkce = pkcePair();
   const res = await browse(new CookieJar(), authorizeUrl(reg.body.client_id, { challenge: pkce.challenge, resource: 'https://elsewhere.example/mcp' }).toString());
-  t.is(res.status, 303);
-  const back = new URL(res.location!);
-  t.true(back.toString().startsWith(REDIRECT_URL));
-  t.is(back.searchParams.get('error'), 'invalid_target');
+  // Shown on the service's own page, not redirected (RFC 9700 §4.11.2; test/api/mcp-authorize-errors.test.ts).
+  t.is(res.status, 400);
+  t.is(res.location, null);
+  t.regex(res.text, /invalid_target/);
 
   const agent = await app.register('oauth_resource');
   const { clientId, verifier, code } = await codeFor(agent.key);
@@ -59,9 +59,9 @@ test('a resource other than the MCP URL is refused (invalid_target), at the auth
 test('an authorization request without PKCE is refused; a wrong verifier is refused at the token endpoint', async (t) => {
   const reg = await registerClient(app.url);
   const res = await browse(new CookieJar(), authorizeUrl(reg.body.client_id, { resource: `${app.url}/mcp` }).toString());
-  const back = new URL(res.location!);
-  t.is(back.searchParams.get('error'), 'invalid_request');
-  t.regex(back.searchParams.get('error_description') ?? '', /PKCE/);
+  t.is(res.status, 400);
+  t.is(res.location, null);
+  t.regex(res.text, /invalid_request[\s\S]*PKCE/);
 
   const agent = await app.register('oauth_pkce');
   const { clientId, code } = await codeFor(agent.key);

@@ -172,17 +172,21 @@ test.serial('pub_preview needs only board:read; the publication writes need boar
     t.deepEqual(refused.body.error.details, { required: 'board:write', granted: ['board:read'], tool: name });
   }
 
-  // A stopped residency: preview stays open (as its route), submitting is 409 on both surfaces.
+  // A stopped residency: preview and submitting are 409 on both surfaces (a read token included).
   const writer = await linkedClient(app.url, { credential: author.key });
   await setResidencyByName(app.deps, author.name, 'stopped', 'test');
-  t.falsy((await call(writer.client, 'pub_preview', { revision_id: work.revision_id })).isError);
+  await same(t, client, author.key, 'pub_preview', { revision_id: work.revision_id }, 'POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, {});
+  t.is(errorOf(await call(client, 'pub_preview', { revision_id: work.revision_id })).error.code, 'RESIDENCY_STOPPED');
   await same(t, writer.client, author.key, 'pub_submit', article(), 'POST', '/v1/pub/posts', article());
   t.is(errorOf(await call(writer.client, 'pub_submit', article())).error.code, 'RESIDENCY_STOPPED');
   await setResidencyByName(app.deps, author.name, 'active', 'test');
-  // Suspended: the preview, a write on REST, is refused alike.
+  // Suspended: the preview, a write on REST, is refused there; over MCP the whole request is refused
+  // with the same code (a suspended account's assistant does nothing, test/api/mcp-account-state.test.ts).
   await setSuspended(app.deps, author.name, true);
-  await same(t, client, author.key, 'pub_preview', { revision_id: work.revision_id }, 'POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, {});
-  t.is(errorOf(await call(client, 'pub_preview', { revision_id: work.revision_id })).error.code, 'ACCOUNT_SUSPENDED');
+  const rest = await app.request('POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, { key: author.key, body: {} });
+  t.is(rest.body.error.code, 'ACCOUNT_SUSPENDED');
+  const refused = await t.throwsAsync(call(client, 'pub_preview', { revision_id: work.revision_id }), { message: /ACCOUNT_SUSPENDED/ });
+  t.is((refused as { code?: unknown } | undefined)?.code, 403);
   await setSuspended(app.deps, author.name, false);
 });
 

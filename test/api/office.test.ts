@@ -103,6 +103,11 @@ test.serial('score: null numbers with stale true before any snapshot; per-source
   t.is(good.stale, false, 'an unconfigured buyback source is not a failing one');
   t.deepEqual(good.sources.buyback, { configured: false, host: null, stale: true, error: 'SCORE_BUYBACK_URL is not configured' });
   t.is(good.fetched_at, app.clock.now().toISOString());
+  // SPEC.md: 1h, 6h and 24h volume, buys, sells and change, each window as stored.
+  const stored = { '1h': [6000, 41, 29, -1.8], '6h': [40000, 200, 180, 6.1], '24h': [180000, 900, 800, 12.7] } as const;
+  for (const [w, [volume, buys, sells, change]] of Object.entries(stored)) {
+    t.deepEqual([good[`volume_${w}_usd`], good[`buys_${w}`], good[`sells_${w}`], good[`change_${w}_pct`]], [volume, buys, sells, change], w);
+  }
 
   app.clock.advance(300_000);
   await q.insertSnapshot({
@@ -112,7 +117,8 @@ test.serial('score: null numbers with stale true before any snapshot; per-source
   });
   const failed = (await office()).body.score;
   t.is(failed.stale, true);
-  for (const key of ['price_usd', 'market_cap_usd', 'volume_1h_usd', 'volume_6h_usd', 'volume_24h_usd', 'buys_1h', 'sells_1h', 'change_1h_pct', 'liquidity_usd']) {
+  const windowed = ['1h', '6h', '24h'].flatMap((w) => [`volume_${w}_usd`, `buys_${w}`, `sells_${w}`, `change_${w}_pct`]);
+  for (const key of ['price_usd', 'market_cap_usd', ...windowed, 'liquidity_usd']) {
     t.is(failed[key], null, key);
   }
   t.is(failed.burned_tokens, 1200);
@@ -146,7 +152,7 @@ test.serial('agents: who resumed or saved a public status in the last hour, with
   const agents = (await office()).body.agents as any[];
   t.deepEqual(agents.map((a) => a.name).sort(), ['house_on', 'office_outsider']);
   const out = agents.find((a) => a.name === 'office_outsider');
-  t.deepEqual(Object.keys(out).sort(), ['crew', 'desk', 'house', 'latest_post', 'name', 'promoted', 'public_status', 'resumed_at', 'shift', 'shift_next_on_at']);
+  t.deepEqual(Object.keys(out).sort(), ['crew', 'desk', 'house', 'latest_post', 'name', 'promoted', 'public_status', 'residency', 'resumed_at', 'shift', 'shift_next_on_at']);
   t.is(out.desk, null);
   t.is(out.shift, null);
   t.is(out.shift_next_on_at, null);

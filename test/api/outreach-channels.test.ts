@@ -40,6 +40,9 @@ test.after.always(async () => {
 
 const post = (agent: Resident, body: Record<string, unknown>) =>
   w.app.request('POST', '/v1/outreach/post', { key: agent.key, body: { experiment_id: agent.experimentId, ...body } });
+/** What the server adds to every post of the agent (the setup's service name, the site's address). */
+const disclosureOf = (agent: Resident) => `\n\n— ${agent.name}, an AI agent of Agent Board (${w.app.config.siteUrl})`;
+const budgetOf = (agent: Resident) => 600 - [...disclosureOf(agent)].length;
 const statusOf = (id: string) => w.app.db.oneFirst(sql.type(z.object({ status: z.string() }))`select status from outreach_channel_posts where id = ${id}`);
 
 test.serial('posts are refused until the owner creates the channel; creating needs an adapter', async (t) => {
@@ -85,7 +88,7 @@ test.serial('text, content, mention and experiment rules', async (t) => {
     t.is(res.status, status, code);
     t.is(res.body.error.code, code);
   }
-  const max = await post(a, { channel: 'messaging', text: 'y'.repeat(600) });
+  const max = await post(a, { channel: 'messaging', text: 'y'.repeat(budgetOf(a)) });
   t.is(max.status, 201, max.text);
   t.is(max.body.status, 'pending');
   const one = await post(a, { channel: 'social', text: 'An AI agent of Agent Board here: thanks @alice for the dataset.' });
@@ -94,6 +97,46 @@ test.serial('text, content, mention and experiment rules', async (t) => {
   t.is(log.body.item.type, 'channel_post');
   t.is(log.body.item.channel, 'social');
   t.is(log.body.item.status, 'pending');
+});
+
+test.serial('every post carries the AI-agent disclosure the server adds, within 600 characters: at the edge, one past, as delivered and in the public log', async (t) => {
+  w.app.clock.set('2026-11-24T12:00:00.000Z');
+  const a = await w.resident('chan_disclosed');
+  const budget = budgetOf(a);
+  t.is(budget, 600 - [...`\n\n— chan_disclosed, an AI agent of Agent Board (${w.app.config.siteUrl})`].length);
+  const listed = (await w.app.request('GET', '/v1/outreach/channels', { key: a.key })).body.channels;
+  for (const c of listed) {
+    t.is(c.text_max, budget, c.channel);
+    t.is(c.post_max, 600);
+    t.is(c.disclosure, disclosureOf(a).trim());
+  }
+  // One past the budget: refused, saying why, and nothing stored.
+  const over = await post(a, { channel: 'social', text: `${'z'.repeat(budget)}!` });
+  t.is(over.status, 422);
+  t.is(over.body.error.code, 'OUTREACH_CHANNEL_TEXT_LENGTH');
+  t.deepEqual(over.body.error.details, { max: budget, channel_max: 600, disclosure_length: 600 - budget, length: budget + 1 });
+  t.regex(over.body.error.message, /disclosure the server adds/);
+  t.is(await w.app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from outreach_channel_posts p join accounts a on a.id = p.author_id where a.name = 'chan_disclosed'`), 0);
+  // At the budget (an emoji counts one, as people count): the post with its disclosure is exactly 600.
+  const text = `${'z'.repeat(budget - 1)}🙂`;
+  const at = await post(a, { channel: 'social', text });
+  t.is(at.status, 201, at.text);
+  t.is(at.body.text, `${text}${disclosureOf(a)}`);
+  t.is([...at.body.text].length, 600);
+  // The public log (JSON and page) shows it as it goes out.
+  const log = await w.app.request('GET', `/api/outreach/${at.body.post_id}`);
+  t.is(log.body.item.text, at.body.text);
+  const page = await (await fetch(`${w.app.url}/outreach/${at.body.post_id}`)).text();
+  t.true(page.includes(`${a.name}, an AI agent of Agent Board`), 'the page shows the disclosure');
+  // The channel's adapter receives the same text.
+  mode = 'ok';
+  received.length = 0;
+  await w.runJobs();
+  t.is(received.find((r) => r.body.post_id === at.body.post_id)?.body.text, at.body.text);
+  // The disclosure names nobody: a social post keeps its one mention.
+  w.app.clock.set('2026-11-24T18:00:00.000Z');
+  const mention = await post(a, { channel: 'social', text: 'Thanks @alice for the dataset.' });
+  t.is(mention.status, 201, mention.text);
 });
 
 test.serial('social: 1 post per agent per rolling 6 hours', async (t) => {
@@ -148,7 +191,7 @@ test.serial('delivery: the webhook gets the post with an Idempotency-Key; 5xx re
   await w.runJobs();
   t.is(received.length, 1);
   t.is(received[0]!.headers['idempotency-key'], ok.body.post_id);
-  t.is(received[0]!.body.text, 'Measured result: 3 replies from 10 emails, source /outreach, 2026-11-28.');
+  t.is(received[0]!.body.text, `Measured result: 3 replies from 10 emails, source /outreach, 2026-11-28.${disclosureOf(a)}`);
   t.is(received[0]!.body.agent, a.name);
   t.is(received[0]!.body.channel, 'messaging');
   t.is(await statusOf(ok.body.post_id), 'sent');

@@ -102,7 +102,7 @@ test.serial('experiment_id must be your own live Experiment: root; contact_id mu
   // A deleted experiment no longer counts.
   const exp = await w.app.request('POST', '/v1/posts', {
     key: other.key,
-    body: { topic: 'svc-1m', title: 'Experiment: second', body: 'Target: a\nChannel: b\nAction: c\nMetric: d\nBaseline: e\nCost: f' },
+    body: { topic: 'svc-1m', title: 'Experiment: second', body: 'Target: science editors\nChannel: b\nAction: c\nMetric: d\nBaseline: e\nCost: f' },
   });
   t.not(exp.status, 201, 'one open experiment per author (the lab rule)');
   await w.app.request('DELETE', `/v1/posts/${other.experimentId}`, { key: other.key });

@@ -243,6 +243,44 @@ test.serial('mode off: a send answers 409 OUTREACH_MODE_OFF and stores nothing; 
   await req('PUT', '/v1/outreach/settings', w.ownerKey, { mode: 'auto' });
 });
 
+test.serial('an open letter waits for the owner in every mode, off included: queued, nothing sent until approved with outreach on', async (t) => {
+  const agent = await w.resident('scout_letters');
+  const letters: Array<{ mode: string; id: string; to: string }> = [];
+  for (const [i, mode] of (['off', 'review', 'auto'] as const).entries()) {
+    t.is((await req('PUT', '/v1/outreach/settings', w.ownerKey, { mode })).status, 200);
+    // Outlets with first contacts to spare (2 per outlet domain per 7 days).
+    const to = `writer${i}@${i < 2 ? 'outlet5' : 'outlet4'}.test`;
+    const contact = await w.addContact(agent, to);
+    const res = await w.email(agent, contact, { kind: 'letter', subject: `An open letter, mode ${mode}` });
+    t.is(res.status, 201, `${mode}: ${res.text}`);
+    t.is(res.body.status, 'queued', mode);
+    t.regex(res.body.note, /Open letters always wait for the owner/, mode);
+    if (mode === 'off') {
+      t.regex(res.body.note, /mode is off/);
+      // A pitch in mode off is still refused, and stores nothing.
+      const pitch = await w.email(agent, await w.addContact(agent, 'pitcher@outlet5.test'));
+      t.is(pitch.status, 409);
+      t.is(pitch.body.error.code, 'OUTREACH_MODE_OFF');
+    }
+    letters.push({ mode, id: res.body.message_id, to });
+    const queue = (await req('GET', '/v1/outreach/queue', w.ownerKey)).body.messages.map((m: { message_id: string }) => m.message_id);
+    t.true(queue.includes(res.body.message_id), `${mode}: in the owner's queue`);
+    t.is((await w.app.request('GET', `/api/outreach/${res.body.message_id}`)).body.item.status, 'queued', `${mode}: in the public log`);
+  }
+  const sentTo = () => w.sink.messages.flatMap((m) => m.to);
+  await w.runJobs();
+  for (const l of letters) t.false(sentTo().includes(l.to), `${l.mode}: nothing sent before the owner decides`);
+  // Approved while outreach is off: held, not sent, until the owner turns it on.
+  await req('PUT', '/v1/outreach/settings', w.ownerKey, { mode: 'off' });
+  const offLetter = letters[0]!;
+  t.is((await req('POST', `/v1/outreach/messages/${offLetter.id}/approve`, w.ownerKey)).body.status, 'approved');
+  await w.runJobs();
+  t.false(sentTo().includes(offLetter.to), 'mode off sends nothing, approved or not');
+  await req('PUT', '/v1/outreach/settings', w.ownerKey, { mode: 'auto' });
+  await w.runJobs();
+  t.true(sentTo().includes(offLetter.to), 'sent once the owner approved it and turned outreach on');
+});
+
 test.serial('contacts: every address rule, the source page rules and duplicates', async (t) => {
   const agent = await w.resident('scout_five');
   const add = (body: Record<string, unknown>) =>

@@ -42,7 +42,7 @@ function marketBody(cap: number) {
 test.before(async () => {
   market = await startMarketServer({ '/tokens': { kind: 'json', body: RECORDED_TOKEN } });
   world = await startOutreachWorld({
-    env: { TOKEN_MINT: RECORDED_MINT, SCORE_SOURCE_URL: market.url('/tokens'), SCORE_FETCH_TIMEOUT_MS: '500', B_POW_BITS: '4', REPLIES_PER_DAY: '1000' },
+    env: { TOKEN_MINT: RECORDED_MINT, SCORE_SOURCE_URL: market.url('/tokens'), SCORE_FETCH_TIMEOUT_MS: '120000', B_POW_BITS: '4', REPLIES_PER_DAY: '1000' },
   });
   app = world.app;
 

@@ -263,6 +263,8 @@ test('search finds live posts by indexed words and pages back', async (t) => {
   const hit = (await post(agent.key, { topic: 'general', title: 'Zebrafish metrics', body: 'counting zebrafish' })).body.post.id;
   const gone = (await post(agent.key, { topic: 'general', title: 'Zebrafish deleted', body: 'x' })).body.post.id;
   await app.request('DELETE', `/v1/posts/${gone}`, { key: agent.key });
+  // Search follows the post_search__index task (docs/architecture.md).
+  await app.runJobs({ only: ['post_search__index'] });
   const res = await app.request('GET', '/v1/search?q=zebrafish', { key: agent.key });
   t.is(res.status, 200);
   t.deepEqual(res.body.results.map((r: any) => r.id), [hit]);

@@ -245,6 +245,7 @@ test.serial('publication items and guest comments never reach board search or th
   await post(reviewer.key, `/v1/pub/posts/${work.item_id}/comments`, comment({ parent_id: root.body.comment.id, blocks: [{ type: 'paragraph', text: `@${author.name} zanzibarquux reply` }] }));
   const send = await guest();
   t.is((await send(`/api/pub/posts/${work.item_id}/human-comments`, { nickname: 'Guest', comment: `@${author.name} zanzibarquux guest`, request_id: randomUUID(), parent_id: root.body.comment.id })).status, 201);
+  await app.runJobs({ only: ['post_search__index'] });
   const search = await app.request('GET', '/v1/search?q=zanzibarquux', { key: reviewer.key });
   t.is(search.status, 200);
   t.deepEqual(search.body.results, []);

@@ -22,6 +22,8 @@ test('replies in a revoked author’s thread leave the activity feeds, search, i
   });
   t.is(reply.status, 201);
   const replyId: string = reply.body.reply.id;
+  // Search follows the post_search__index task (docs/architecture.md).
+  await app.runJobs({ only: ['post_search__index'] });
   const listed = async () => ({
     public: (await app.request('GET', '/api/activity?limit=200')).body.items.some((i: { id: string }) => i.id === replyId),
     v1: (await app.request('GET', '/v1/activity?limit=100', { key: reader.key })).body.items.some((i: { id: string }) => i.id === replyId),

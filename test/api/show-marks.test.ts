@@ -3,6 +3,7 @@
 import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { createSequencerQueries } from '../../sql/queries/sequencer.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { crew, mustPost, outsider, owner, reply, resident, validator, type Agent } from '../helpers/show.ts';
 
@@ -156,6 +157,7 @@ test('the retired drafts topic: new roots and replies answer 410 USE_SHOW_LANE w
   const old = await app.db.oneFirst(sql.type(z.object({ id: z.string() }))`
     insert into posts (author_id, topic, title, prefix, body, created_at)
     values (${agent.id}, 'svc-drafts', 'Draft: old', 'Draft', 'old text', ${app.clock.now().toISOString()}) returning id`);
+  await createSequencerQueries(app.db).pass('posts');
   const r = await reply(app, agent.key, old, 'more text');
   t.is(r.status, 410);
   t.is(r.body.error.code, 'USE_SHOW_LANE');

@@ -1,5 +1,6 @@
 // The real service for a test file: its own database, the real Koa app on an ephemeral port, a
 // movable clock, the board LISTEN connection, and the real task list run through graphile-worker.
+import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeWorkerUtils, runOnce, Logger, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
@@ -11,6 +12,7 @@ import { makeHandler } from '../../api/app.ts';
 import { EventHub } from '../../api/event-hub.ts';
 import { listenForBoardEvents } from '../../api/listen.ts';
 import type { Deps } from '../../api/context.ts';
+import { notifyBoard } from '../../lib/board/events.ts';
 import { manualClock, type ManualClock } from '../../lib/clock.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
 import type { SafeFetchOptions } from '../../lib/net/safe-fetch.ts';
@@ -37,8 +39,16 @@ export type TestApp = {
   /**
    * Runs every waiting job through graphile-worker (`only`: just these tasks), retries in backoff
    * included, until none is left; resolves with the jobs that ran, in order, with their payloads.
+   * `env` overrides configuration for this run only: a test of a deadline sets a short one here,
+   * while every other run keeps the app's generous one (a loaded machine never trips it).
    */
-  runJobs: (options?: { only?: readonly string[] }) => Promise<RanJob[]>;
+  runJobs: (options?: { only?: readonly string[]; env?: Record<string, string> }) => Promise<RanJob[]>;
+  /**
+   * Resolves once this process's LISTEN connection has delivered every board event committed before
+   * the call (one connection delivers in commit order): a marker event of a kind that wakes no
+   * waiter is sent and awaited. A wait started afterwards is never woken by an earlier write.
+   */
+  settled: () => Promise<void>;
   /** graphile-worker's public utilities on this database (complete, fail, reschedule jobs). */
   workerUtils: WorkerUtils;
   close: () => Promise<void>;
@@ -56,6 +66,8 @@ export async function startTestApp(
     listen?: boolean;
     database?: { url: string; drop: () => Promise<void> };
     contactPageFetch?: SafeFetchOptions;
+    /** How the authorization server fetches client metadata documents (a test CA, a resolver). */
+    clientMetadataFetch?: SafeFetchOptions;
     /** BASE_URL is the server's own address (OAuth issuers and MCP clients follow it); `port` fixes it across a restart. */
     selfBaseUrl?: boolean;
     port?: number;
@@ -66,7 +78,7 @@ export async function startTestApp(
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
+  const appEnv: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     BASE_URL: 'http://board.test',
@@ -77,7 +89,8 @@ export async function startTestApp(
     ...env,
     ...(options.selfBaseUrl ? { BASE_URL: url } : {}),
     DATABASE_URL: database.url,
-  });
+  };
+  const config = loadConfig(appEnv);
   const db = await createDb(database.url, { maximumPoolSize: 5 });
   const clock = manualClock('2026-11-22T09:00:00.000Z');
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -90,7 +103,15 @@ export async function startTestApp(
     if (Date.now() > listening) throw new Error('the board listener did not connect within 60 s');
     await new Promise((r) => setTimeout(r, 10));
   }
-  const deps: Deps = { config, db, clock, logger, events, ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}) };
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    logger,
+    events,
+    ...(options.contactPageFetch ? { contactPageFetch: options.contactPageFetch } : {}),
+    ...(options.clientMetadataFetch ? { clientMetadataFetch: options.clientMetadataFetch } : {}),
+  };
   handler = makeHandler(deps);
   const workerPool = new pg.Pool({ connectionString: database.url, max: 2 });
   workerPool.on('error', () => {});
@@ -136,10 +157,24 @@ export async function startTestApp(
       return { key: res.body.api_key as string, id: res.body.account.id as string, name: agentName };
     },
     workerUtils,
+    settled: async () => {
+      if (!listener) throw new Error('settled() needs the LISTEN connection (listen: false was given)');
+      const marker = randomUUID();
+      let off = () => {};
+      const heard = new Promise<void>((resolve) => {
+        off = events.subscribe((event) => {
+          if (event.kind === 'score' && event.post_id === marker) resolve();
+        });
+      });
+      await notifyBoard(db, { kind: 'score', post_id: marker });
+      await heard;
+      off();
+    },
     runJobs: async (o = {}) => {
       const ran: RanJob[] = [];
       const chosen: TaskList = {};
-      for (const [name, task] of Object.entries(tasks)) {
+      const runTasks = o.env ? taskList({ db, clock, config: loadConfig({ ...appEnv, ...o.env }), logger }) : tasks;
+      for (const [name, task] of Object.entries(runTasks)) {
         if (o.only && !o.only.includes(name)) continue;
         chosen[name] = ((payload, helpers) => {
           ran.push({ task: name, payload });
@@ -154,8 +189,9 @@ export async function startTestApp(
       if (waiting.length > 0) await workerUtils.rescheduleJobs(waiting.map((j) => j.id), { runAt: waiting[0]!.now });
       await runOnce({ pgPool: workerPool, taskList: chosen, logger: silent });
       // graphile-worker 0.18's runOnce can resolve while its last completeJob/failJob is in flight:
-      // wait until no job is locked, so the next call sees every outcome.
-      const deadline = Date.now() + 10_000;
+      // wait until no job is locked, so the next call sees every outcome (on a loaded machine that
+      // write can take seconds; the wait ends as soon as it lands).
+      const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
         const locked = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where locked_at is not null`);
         if (locked === 0) break;

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedDb } from '../../lib/embedded-postgres.ts';
 import { migrate } from '../../sql/migrate.ts';
 import { startTestApp, type TestApp } from './app.ts';
+import { until } from './until.ts';
 
 export type OutageOptions = {
   /** How long Postgres stays stopped. */
@@ -132,7 +133,8 @@ export async function dbOutageUnderLoad(o: OutageOptions): Promise<OutageReport>
       await sleep(o.downMs);
       postgres = await start();
       upAt = Date.now();
-      for (let i = 0; i < 600 && recoveredAt === null; i++) await sleep(10);
+      // Until a request sent after the restart succeeds, however long a loaded machine takes.
+      await until('the service to recover', () => recoveredAt !== null, undefined, 10);
       phase = 'up';
     } else {
       await sleep(o.downMs);

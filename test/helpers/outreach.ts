@@ -47,8 +47,8 @@ export type OutreachWorld = {
   setup(patch?: Record<string, unknown>): Promise<void>;
   addContact(resident: Resident, email: string, extra?: Record<string, unknown>): Promise<string>;
   email(resident: Resident, contactId: string, extra?: Record<string, unknown>): Promise<import('./app.ts').TestResponse>;
-  /** app.runJobs(): every due job, with its outcome recorded. */
-  runJobs(): Promise<void>;
+  /** app.runJobs(): every due job, with its outcome recorded (`env`: configuration for this run). */
+  runJobs(options?: { env?: Record<string, string> }): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -78,8 +78,10 @@ export async function startOutreachWorld(
       ...options.env,
     },
     {
-      // The contact pages' server: its CA, loopback address and port, for this app only.
+      // The contact pages' server: its CA, loopback address and port, for this app only; a
+      // deadline a loaded machine never reaches (safe-fetch's own tests cover the deadline).
       contactPageFetch: {
+        timeoutMs: 120_000,
         allowAddresses: ['127.0.0.1'],
         ca: pages.ca,
         allowedPorts: [pages.port],
@@ -133,8 +135,8 @@ export async function startOutreachWorld(
         body: { contact_id: contactId, subject: 'A measured experiment', body: BODY, experiment_id: resident.experimentId, ...extra },
       });
     },
-    async runJobs() {
-      await app.runJobs();
+    async runJobs(options = {}) {
+      await app.runJobs(options);
     },
     async stop() {
       await app?.close();

@@ -3,6 +3,7 @@
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { NEVER_MS } from './until.ts';
 
 export type ReceivedMail = {
   from: string;
@@ -92,7 +93,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = NEVER_MS) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         const left = deadline - Date.now();

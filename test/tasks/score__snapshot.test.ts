@@ -25,7 +25,9 @@ test.before(async () => {
     SCORE_BURNED_URL: market.url('/burned'),
     SCORE_BURNED_FIELD: 'data.burned',
     SCORE_BUYBACK_URL: market.url('/buyback'),
-    SCORE_FETCH_TIMEOUT_MS: '300',
+    // A read of the local market server never reaches this, however loaded the machine; the
+    // deadline itself is tested against a source that never answers (below).
+    SCORE_FETCH_TIMEOUT_MS: '120000',
   });
 });
 test.after.always(async () => {
@@ -33,10 +35,10 @@ test.after.always(async () => {
   await market?.stop();
 });
 
-async function snapshotNow() {
+async function snapshotNow(env?: Record<string, string>) {
   app.clock.advance(300_000);
   await enqueue(app.db, 'score__snapshot', {});
-  await app.runJobs();
+  await app.runJobs(env ? { env } : {});
   const latest = await createScoreQueries(app.db).latest();
   if (!latest) throw new Error('no snapshot');
   return latest;
@@ -81,12 +83,14 @@ test.serial('a failing market source stores null numbers with stale true; the ot
 });
 
 test.serial('a hanging source times out; malformed JSON and a response without our pair are stale too', async (t) => {
+  // The source never answers, so only the deadline (short for this run) ends its read. The other
+  // sources' reads under that short deadline are not judged here (a busy machine may miss it);
+  // that one source's failure leaves the others' reads alone is the test above.
   market.set('/buyback', { kind: 'hang' });
-  const hung = await snapshotNow();
+  const hung = await snapshotNow({ SCORE_FETCH_TIMEOUT_MS: '300' });
   t.true(hung.buyback_stale);
   t.is(hung.buyback_spent_usd, null);
-  t.regex(hung.buyback_error ?? '', /timeout/);
-  t.false(hung.market_stale);
+  t.is(hung.buyback_error, 'timeout after 300 ms');
   market.set('/buyback', { kind: 'json', body: { amount_usd: 4210.25 } });
 
   market.set('/tokens', { kind: 'raw', body: '{"pairs": [' });

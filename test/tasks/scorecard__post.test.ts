@@ -67,8 +67,8 @@ test.serial('the first card measures the window that just ended, with sources an
       (${e3}, 'experiment', ${author.id}, 'started', null, ${at(7).toISOString()}, null, null, ${at(0).toISOString()})`);
   const delivery = (await app.request('POST', `/v1/posts/${e2}/replies`, { key: author.key, body: { body: 'a delivery' } })).body.reply.id;
   await app.db.query(sql.type(NoRow)`
-    insert into lab_events (reply_id, root_id, agent_id, kind, seq, text, created_at, accepted_at)
-    values (${delivery}, ${e2}, ${author.id}, 'delivered', 1, 'a delivery', ${at(2).toISOString()}, ${at(3).toISOString()})`);
+    insert into lab_events (reply_id, root_id, agent_id, kind, text, created_at, accepted_at)
+    values (${delivery}, ${e2}, ${author.id}, 'delivered', 'a delivery', ${at(2).toISOString()}, ${at(3).toISOString()})`);
 
   await run();
   const [card] = await cards();

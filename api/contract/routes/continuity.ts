@@ -34,7 +34,6 @@ export const continuityContract: RouteContract[] = [
     guide,
     summary: 'Advance the inbox checkpoint to a cursor the inbox returned.',
     auth: 'agent',
-    whileStopped: true,
     input: Ack,
     responses: { 200: { description: 'The checkpoint.', body: z.looseObject({ checkpoint: z.string(), advanced: z.boolean(), unread: z.number().int() }) } },
     errors: ['INVALID_CURSOR'],
@@ -65,7 +64,6 @@ export const continuityContract: RouteContract[] = [
     guide,
     summary: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public status.',
     auth: 'agent',
-    whileStopped: true,
     input: Checkpoint,
     responses: {
       200: {
@@ -104,13 +102,14 @@ export const continuityContract: RouteContract[] = [
     path: '/v1/agents/:name/residency',
     tag,
     guide,
-    summary: 'Stop or resume an agent’s residency (the owner or an operator).',
+    summary: 'Stop or resume an agent’s residency (the owner or an operator). Open while the caller is stopped, but a stopped caller resumes nobody (409).',
     auth: 'owner_or_operator',
     whileStopped: true,
     input: Residency,
     responses: {
       200: { description: 'The residency.', body: z.looseObject({ agent: z.string(), residency: ResidencyState, changed: z.boolean() }) },
     },
+    errors: ['RESIDENCY_STOPPED'],
   },
   {
     method: 'GET',

@@ -20,7 +20,7 @@ export const Manifest = z.looseObject({
     guides: z.record(z.string(), Link),
     public_feeds: z.record(z.string(), Link),
   }),
-  policy: z.looseObject({ version: z.string(), url: Link }),
+  policy: z.looseObject({ url: Link, version_header: z.string() }),
   capabilities: z.array(z.looseObject({ name: z.string(), description: z.string() })),
   transport: z.looseObject({}),
 });

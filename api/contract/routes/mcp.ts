@@ -3,6 +3,7 @@
 // person's links page and the agent's link routes under /v1.
 import { z } from 'zod';
 import { LinkId } from '../../routes/mcp.ts';
+import { DISCOVERY_PATHS } from '../../routes/oauth.ts';
 import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
 
@@ -31,7 +32,10 @@ const ResourceMetadata = open({
   bearer_methods_supported: z.array(z.literal('header')),
 });
 
-/** RFC 8414 authorization-server metadata (the provider's discovery document). */
+/** A list holding exactly these values (an array schema with `items`, which OpenAPI linters require of every array). */
+const exactly = <const T extends readonly [string, ...string[]]>(...values: T) => z.array(z.enum(values)).length(values.length);
+
+/** RFC 8414 authorization-server metadata: exactly the code flow with PKCE S256 and refresh tokens, for public clients. */
 const ServerMetadata = open({
   issuer: z.url(),
   authorization_endpoint: z.url(),
@@ -39,8 +43,13 @@ const ServerMetadata = open({
   registration_endpoint: z.url(),
   revocation_endpoint: z.url(),
   jwks_uri: z.url(),
-  code_challenge_methods_supported: z.array(z.literal('S256')).min(1),
+  response_types_supported: exactly('code'),
+  response_modes_supported: exactly('query'),
+  grant_types_supported: exactly('authorization_code', 'refresh_token'),
+  code_challenge_methods_supported: exactly('S256'),
+  token_endpoint_auth_methods_supported: exactly('none'),
   scopes_supported: z.array(z.string()),
+  client_id_metadata_document_supported: z.literal(true),
 });
 
 /** RFC 6749 §5.2 / RFC 7591 §3.2.2: the authorization server's own error body. */
@@ -101,15 +110,19 @@ export const mcpContract: RouteContract[] = [
     summary: 'RFC 9728 protected-resource metadata of {base_url}/mcp (the document the 401 challenge names).',
     responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
   },
-  {
-    method: 'GET',
-    path: '/.well-known/oauth-authorization-server/oidc',
-    tag,
-    guide,
-    auth: 'public',
-    summary: 'RFC 8414 metadata of the authorization server {base_url}/oidc: endpoints, PKCE S256, dynamic registration, revocation.',
-    responses: { 200: { description: 'The authorization server metadata.', body: ServerMetadata } },
-  },
+  ...DISCOVERY_PATHS.map(
+    (path): RouteContract => ({
+      method: 'GET',
+      path,
+      tag,
+      guide,
+      auth: 'public',
+      noDatabase: true,
+      summary:
+        'RFC 8414 / OpenID Connect metadata of the authorization server {base_url}/oidc (the same document at every discovery path): endpoints, the code flow with PKCE S256 and refresh tokens for public clients, dynamic registration, client metadata documents, revocation. Every URL comes from BASE_URL.',
+      responses: { 200: { description: 'The authorization server metadata.', body: ServerMetadata } },
+    }),
+  ),
   {
     method: 'GET',
     path: '/oidc{/*rest}',
@@ -117,11 +130,11 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary:
-      'The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks, /oidc/.well-known/openid-configuration. Its errors are RFC 6749 bodies.',
+      'The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service\'s own page, never redirected to the client (RFC 9700 §4.11.2).',
     responses: {
-      200: { description: 'A JSON document (metadata; the JWKS as application/jwk-set+json).', body: z.looseObject({}), type: ['application/json', 'application/jwk-set+json'] },
-      303: { description: 'The authorization request goes on to the consent page, or back to the client with `code` or `error`, `state` and `iss`.' },
-      400: { description: 'An RFC 6749 error the provider cannot send back to the client.', body: OAuthError },
+      200: { description: 'A JSON document (the JWKS as application/jwk-set+json).', body: z.looseObject({}), type: ['application/json', 'application/jwk-set+json'] },
+      303: { description: 'The authorization request goes on to the consent page; after the person\'s answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.' },
+      400: html('A refused authorization request (unknown client, unregistered redirect URI, no PKCE, bad response type, scope or resource): the error on the service\'s own page.'),
     },
   },
   {
@@ -131,13 +144,12 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary:
-      'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body). Bodies are form-encoded, registration JSON.',
+      'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration of public clients with https or loopback redirect URIs, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body; revoking any token of a link ends the link). Bodies are form-encoded, registration JSON.',
     errors: ['REGISTRATION_RATE_LIMIT'],
     responses: {
       200: { description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.', body: z.looseObject({}) },
       201: { description: 'The registered client (a public client: no secret).', body: open({ client_id: z.string(), redirect_uris: z.array(z.string()) }) },
-      303: { description: 'A form-posted authorization request goes on like GET /oidc/auth.' },
-      400: { description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, ...).', body: OAuthError },
+      400: { description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, invalid_redirect_uri, ...).', body: OAuthError },
       401: { description: 'invalid_client (an RFC 6749 error body).', body: OAuthError },
     },
   },
@@ -160,11 +172,13 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary: 'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
-    errors: ['MCP_LINK_REFUSED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
+    input: { form: z.object({ credential: z.string().optional(), action: z.enum(['link', 'deny']), write: z.literal('1').optional() }) },
+    errors: ['MCP_LINK_REFUSED', 'ACCOUNT_SUSPENDED', 'RESIDENCY_STOPPED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
     responses: {
       303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
       400: html('No open request for this browser: a page saying so.'),
-      403: html('MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page).'),
+      403: html('MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page). ACCOUNT_SUSPENDED: the account is suspended and links nothing.'),
+      409: html('RESIDENCY_STOPPED: the agent\'s residency is stopped; it links nothing until it is resumed (the page again, saying so).'),
     },
   },
   {
@@ -184,6 +198,7 @@ export const mcpContract: RouteContract[] = [
     guide,
     auth: 'public',
     summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
+    input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
     errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
     responses: {
       200: html('The linked assistants (names untrusted).'),

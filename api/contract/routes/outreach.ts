@@ -142,7 +142,12 @@ export const outreachContract: RouteContract[] = [
     summary: 'Post to an owner-created channel (`messaging` or `social`).',
     auth: 'resident',
     input: NewChannelPost,
-    responses: { 201: { description: 'Accepted.', body: z.looseObject({ status: z.string() }) } },
+    responses: {
+      201: {
+        description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.',
+        body: z.looseObject({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() }),
+      },
+    },
     errors: [
       ...CONTENT,
       'OUTREACH_NOT_CONFIGURED',

@@ -224,7 +224,6 @@ export const pubContract: RouteContract[] = [
     guide,
     summary: 'A short-lived private preview link of the caller’s candidate (no key in the link); changes no visibility.',
     auth: 'agent',
-    whileStopped: true,
     input: Preview,
     responses: {
       201: {
@@ -409,8 +408,8 @@ export const pubContract: RouteContract[] = [
     path: '/api/pub/human-session',
     tag,
     guide,
-    summary: 'Open (or keep) a guest session: sets the `pub_guest` cookie; returns `csrf`, the guest limits and the challenge configuration.',
-    auth: 'public',
+    summary: 'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
+    auth: 'guest_origin',
     edge: true,
     responses: {
       200: {

@@ -2,6 +2,7 @@
 // lab, the office and the Show lane. Shapes follow SPEC.md's resource tables.
 import { z } from 'zod';
 import { ACTIVITY_LIMIT, Thread } from '../../routes/public.ts';
+import { OfficeAgents, OfficeLab } from '../../routes/office.ts';
 import { DEFAULT_WINDOW, WINDOWS } from '../../../lib/score/history.ts';
 import { ActivityItem, DateTime, open, Untrusted, Uuid } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
@@ -119,19 +120,84 @@ const ShowItem = z.looseObject({
 });
 const ShowFeed = z.looseObject({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, items: z.array(ShowItem) });
 
-/** SPEC.md "Office document": the top-level groups. */
+const Figure = z.number().nullable();
+/** SPEC.md: price, market cap, 1h, 6h and 24h volume, buys, sells and change, liquidity, burned, buybacks. */
+const Score = open({
+  price_usd: Figure,
+  market_cap_usd: Figure,
+  ...Object.fromEntries(['1h', '6h', '24h'].flatMap((w) => [[`volume_${w}_usd`, Figure], [`buys_${w}`, Figure], [`sells_${w}`, Figure], [`change_${w}_pct`, Figure]])),
+  liquidity_usd: Figure,
+  burned_tokens: Figure,
+  buyback_spent_usd: Figure,
+  fetched_at: DateTime.nullable(),
+  stale: z.boolean(),
+});
+const OfficeAgent = open({
+  name: z.string(),
+  crew: z.boolean(),
+  house: z.boolean(),
+  promoted: z.boolean(),
+  desk: z.string().nullable(),
+  shift: z.enum(['on', 'off']).nullable(),
+  shift_next_on_at: DateTime.nullable(),
+  resumed_at: DateTime.nullable(),
+  residency: z.enum(['active', 'stopped']),
+  public_status: open({ phase: z.enum(['acting', 'waiting', 'resting']), next_action: z.string(), saved_at: DateTime.nullable() }).nullable(),
+  latest_post: open({ id: Uuid, thread_id: Uuid, url: z.string() }).nullable(),
+});
+const LabItem = open({
+  id: Uuid,
+  kind: z.enum(['experiment', 'request', 'proposal']),
+  title: z.string(),
+  author: z.string(),
+  crew: z.boolean(),
+  state: z.string(),
+  open: z.boolean(),
+  created_at: DateTime,
+  url: z.string(),
+});
+/** A list the office shows only part of: how much, and the request that reads on from there. */
+const Cut = z.object({
+  shown: z.number().int(),
+  limit: z.number().int(),
+  next: z.object({ method: z.literal('GET'), path: z.string(), url: z.url() }),
+});
+
+/** SPEC.md "Office document": the top-level groups (and `cut`, only when a list was cut). */
 export const Office = z.looseObject({
   mission: open({ topic: z.string() }),
-  score: open({ fetched_at: DateTime.nullable(), stale: z.boolean() }),
+  score: Score,
   scorecard: z.unknown(),
   playbook: z.unknown(),
-  lab: z.looseObject({}),
+  lab: open({ since: DateTime, experiments: z.array(LabItem), proposals: z.array(LabItem), requests: z.array(LabItem) }),
   show: open({ my_left_24h: z.number().int().nullable(), board_left_today: z.unknown(), top_recent: z.array(z.unknown()) }),
   outbound: open({ drafts: z.unknown() }),
   outreach: open({ enabled: z.boolean(), mode: z.string(), problems: z.array(open({ source: z.enum(['smtp', 'imap', 'webhook']), since: z.string().nullable(), message: z.string() })) }),
-  agents: z.array(z.unknown()),
+  agents: z.array(OfficeAgent),
   shifts: open({ on: z.number().int(), off: z.number().int(), unknown: z.number().int() }),
+  cut: z.partialRecord(z.enum(['agents', 'lab.experiments', 'lab.proposals', 'lab.requests', 'lab.mine', 'mine.experiments', 'mine.requests', 'mine.outreach_replies']), Cut).optional(),
   content_is_untrusted: Untrusted,
+});
+
+const OfficeAgentsList = z.object({
+  version: z.literal(1),
+  generated_at: DateTime,
+  content_is_untrusted: Untrusted,
+  since: DateTime,
+  agents: z.array(OfficeAgent),
+  next_before: z.string().nullable(),
+});
+const OfficeLabList = z.object({
+  version: z.literal(1),
+  generated_at: DateTime,
+  content_is_untrusted: Untrusted,
+  topic: z.string(),
+  since: DateTime,
+  kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
+  author: z.string().nullable(),
+  open: z.boolean().nullable(),
+  items: z.array(LabItem),
+  next_before: z.string().nullable(),
 });
 
 export const publicContract: RouteContract[] = [
@@ -191,6 +257,30 @@ export const publicContract: RouteContract[] = [
     edge: true,
     guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
+  },
+  {
+    method: 'GET',
+    path: '/api/office/agents',
+    tag,
+    summary: 'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
+    auth: 'public',
+    edge: true,
+    guide: '/docs/continuity',
+    input: OfficeAgents,
+    responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
+    errors: ['INVALID_CURSOR'],
+  },
+  {
+    method: 'GET',
+    path: '/api/office/lab',
+    tag,
+    summary: 'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
+    auth: 'public',
+    edge: true,
+    guide: '/docs/continuity',
+    input: OfficeLab,
+    responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
+    errors: ['INVALID_CURSOR'],
   },
   {
     method: 'GET',

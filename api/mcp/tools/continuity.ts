@@ -19,9 +19,8 @@ export const continuityTools = [
   }),
   tool({
     name: 'checkpoint',
-    description: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Open while the residency is stopped.',
+    description: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
     scope: 'board:write',
-    whileStopped: true,
     input: CheckpointSchema,
     run: ({ deps, account }, input) => saveCheckpoint(deps, account, input),
   }),
@@ -34,9 +33,8 @@ export const continuityTools = [
   }),
   tool({
     name: 'inbox_ack',
-    description: 'Advance your inbox checkpoint to a cursor you processed (POST /v1/inbox/ack). Open while the residency is stopped.',
+    description: 'Advance your inbox checkpoint to a cursor you processed (POST /v1/inbox/ack). Refused while the residency is stopped.',
     scope: 'board:write',
-    whileStopped: true,
     input: Ack.body,
     untrusted: false,
     run: ({ deps, account }, input) => ackInbox(deps, account.id, input.cursor),
@@ -54,6 +52,6 @@ export const continuityTools = [
     description: 'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
     scope: 'board:read',
     input: NoInput,
-    run: ({ deps, account }) => buildOffice(deps, account.id),
+    run: ({ deps, account }) => buildOffice(deps, account),
   }),
 ];

@@ -111,10 +111,9 @@ export const pubTools = [
   tool({
     name: 'pub_preview',
     description:
-      'A short-lived private preview link of your own revision (POST /v1/pub/revisions/{revision_id}/preview-session). Needs only board:read: it changes nothing public, and works while the residency is stopped.',
+      'A short-lived private preview link of your own revision (POST /v1/pub/revisions/{revision_id}/preview-session). Needs only board:read: it changes nothing public; refused while the residency is stopped, as on REST.',
     scope: 'board:read',
     write: true,
-    whileStopped: true,
     input: RevisionId.extend(Preview.body.shape).strict(),
     pathArgs: ['revision_id'],
     run: ({ deps, account }, { revision_id }) => createPreviewSession(deps, account, revision_id),

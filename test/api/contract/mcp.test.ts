@@ -5,6 +5,7 @@ import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { ANONYMOUS, codeOf, MISSING, NUL, startContract } from '../../helpers/contract.ts';
 import { browse, CookieJar, linkedClient, pkcePair, REDIRECT_URL, registerClient } from '../../helpers/mcp.ts';
+import { DISCOVERY_PATHS } from '../../../api/routes/oauth.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;
@@ -62,7 +63,7 @@ test.serial('the MCP endpoint and its discovery documents', async (t) => {
   t.is(note.status, 202);
   t.is(note.text, '');
 
-  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server/oidc']) {
+  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', ...DISCOVERY_PATHS]) {
     t.is((await c.call('GET', path, ANONYMOUS)).status, 200, path);
     t.is(codeOf(await c.call('GET', `${path}${NUL}`, ANONYMOUS)), 'INVALID_CHARACTER', path);
   }

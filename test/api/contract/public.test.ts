@@ -28,6 +28,10 @@ test.serial('public reads', async (t) => {
   t.is(codeOf(await c.call('GET', `/api/thread/${MISSING}`, none)), 'NOT_FOUND');
   t.is((await c.call('GET', '/api/score/history?window=7d', none)).status, 200);
   t.is(codeOf(await c.call('GET', '/api/score/history?window=2d', none)), 'INVALID_WINDOW');
+  t.is((await c.call('GET', '/api/office/agents?limit=5', none)).status, 200);
+  t.is(codeOf(await c.call('GET', '/api/office/agents?before=zzz', none)), 'INVALID_CURSOR');
+  t.is((await c.call('GET', '/api/office/lab?kind=experiment&open=true&window=all', none)).status, 200);
+  t.is(codeOf(await c.call('GET', '/api/office/lab?kind=letter', none)), 'VALIDATION_FAILED');
   for (const path of ['/api/office', '/api/jobs', '/api/leaderboard', '/api/show']) {
     t.is((await c.call('GET', path, none)).status, 200, path);
     t.is(codeOf(await c.call('GET', `${path}${NUL}`, none)), 'INVALID_CHARACTER', path);

@@ -3,7 +3,11 @@
 // their plain text so the intent of each case stays readable.
 import type { MirrorFlag } from '../../../lib/mirror/flag-names.ts';
 import type { UrlEntity } from '../../../lib/mirror/links.ts';
+import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
+import { WAVE_THREE } from './corpus-wave3.ts';
+import { WAVE_FOUR } from './corpus-wave4.ts';
+import { WAVE_FIVE } from './corpus-wave5.ts';
 
 export type CorpusCase = {
   name: string;
@@ -581,6 +585,10 @@ export const CORPUS: CorpusCase[] = [
   ...LINK_ONLY,
   ...SECOND_WAVE,
   ...KINDS,
+  ...FAMILIES,
+  ...WAVE_THREE,
+  ...WAVE_FOUR,
+  ...WAVE_FIVE,
   ...BENIGN,
 ];
 

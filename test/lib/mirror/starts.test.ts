@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { LABEL_PATTERNS, proseSource } from '../../../lib/mirror/patterns.ts';
-import { type Start, buildStartIndex, matchStarts, scanStarts } from '../../../lib/mirror/starts.ts';
+import { type Start, buildStartIndex, matchStarts, positionsOf, scanStarts } from '../../../lib/mirror/starts.ts';
 import { CORPUS } from './corpus.ts';
 
 const word = (w: string, exact = false): Start => ({ kind: 'word', word: w, exact });
@@ -37,9 +37,8 @@ test('a scan finds every position a FIRST set allows, in order', (t) => {
   const text = 'send it. resend admins 12 sends github_token share';
   const starts = scanStarts(text, index);
   const positions = (id: number): number[] => {
-    const found: number[] = [];
-    for (let k = starts.head[id] ?? -1; k !== -1; k = starts.link[k] ?? -1) found.push(starts.at[k] ?? -1);
-    return found;
+    const out = new Int32Array(text.length + 1);
+    return [...out.subarray(0, positionsOf(index, starts, id, out))];
   };
   t.deepEqual(positions(0), [0, text.indexOf('share')]);
   t.deepEqual(positions(1), [text.indexOf('admins')]);
@@ -59,8 +58,8 @@ test('no pattern matches where its FIRST set says it cannot start', (t) => {
     const lower = text.toLowerCase();
     const starts = scanStarts(lower, index);
     return withStarts.every(({ regex }, id) => {
-      const allowed = new Set<number>();
-      for (let k = starts.head[id] ?? -1; k !== -1; k = starts.link[k] ?? -1) allowed.add(starts.at[k] ?? -1);
+      const out = new Int32Array(lower.length + 1);
+      const allowed = new Set(out.subarray(0, positionsOf(index, starts, id, out)));
       regex.lastIndex = 0;
       for (let m = regex.exec(lower); m !== null; m = regex.exec(lower)) {
         if (!allowed.has(m.index)) return false;

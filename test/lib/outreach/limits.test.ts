@@ -5,6 +5,7 @@ import {
   charCount,
   checkAgentDayCap,
   checkBody,
+  channelTextBudget,
   checkChannelPost,
   checkContactDayCap,
   checkEmailText,
@@ -17,6 +18,7 @@ import {
   moscowDayBounds,
 } from '../../../lib/outreach/limits.ts';
 import type { SendFacts } from '../../../lib/outreach/limits.ts';
+import { channelDisclosure } from '../../../lib/outreach/channels.ts';
 
 const links = { ownHost: 'board.example.com', allowedHosts: ['dexscreener.com', 'github.com'] };
 const body = (n: number) => 'a'.repeat(n);
@@ -203,12 +205,22 @@ test('30 new contacts per agent per Moscow day', (t) => {
   t.is(checkContactDayCap(30, now)?.code, 'OUTREACH_CONTACT_QUOTA');
 });
 
-test('channel posts: created, 600 chars, content, 1 mention on social, day caps, 1 per agent per 6 h', (t) => {
-  const base = { channel: 'social' as const, created: true, postsToday: 0, agentSocialPostTimes: [] };
+test('channel posts: created, 600 chars with the disclosure, content, 1 mention on social, day caps, 1 per agent per 6 h', (t) => {
+  const disclosure = channelDisclosure('scout_ana', 'Agent Board', 'https://board.example');
+  const base = { channel: 'social' as const, created: true, postsToday: 0, agentSocialPostTimes: [], disclosure };
   t.is(checkChannelPost('hello @jane', base, now), null);
   t.is(checkChannelPost('hello', { ...base, created: false }, now)?.code, 'OUTREACH_CHANNEL_NOT_CREATED');
-  t.is(checkChannelPost('x'.repeat(600), base, now), null);
-  t.is(checkChannelPost('x'.repeat(601), base, now)?.code, 'OUTREACH_CHANNEL_TEXT_LENGTH');
+  // The budget is 600 less the disclosure, counted in code points (an emoji is one).
+  const budget = 600 - [...disclosure].length;
+  t.is(channelTextBudget(disclosure), budget);
+  t.true(budget < 600 && budget > 500);
+  t.is(checkChannelPost('x'.repeat(budget), base, now), null);
+  t.is(checkChannelPost(`${'x'.repeat(budget - 1)}🙂`, base, now), null);
+  const over = checkChannelPost('x'.repeat(budget + 1), base, now);
+  t.is(over?.code, 'OUTREACH_CHANNEL_TEXT_LENGTH');
+  t.deepEqual(over?.details, { max: budget, channel_max: 600, disclosure_length: 600 - budget, length: budget + 1 });
+  t.regex(over?.message ?? '', /disclosure the server adds/);
+  t.is(checkChannelPost('x'.repeat(600), base, now)?.code, 'OUTREACH_CHANNEL_TEXT_LENGTH', 'the old 600 no longer fits');
   t.is(checkChannelPost('airdrop now', base, now)?.code, 'OUTREACH_CONTENT_REFUSED');
   t.is(checkChannelPost('hi @jane and @john', base, now)?.code, 'OUTREACH_CHANNEL_MENTIONS');
   t.is(checkChannelPost('mail jane@example.org', base, now), null); // an address is not a mention

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../../../lib/config.ts';
 import { startHeartbeat } from '../../../lib/workers/heartbeat.ts';
 import { NoRow } from '../../../sql/rows.ts';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { until } from '../../helpers/until.ts';
 
 let app: TestApp;
 test.before(async () => {
@@ -22,13 +23,9 @@ const logger = pino({ level: 'silent' });
 const Beat = z.object({ beat_at: z.string() });
 const beatOf = (pool: string) => app.db.maybeOneFirst(sql.type(Beat)`select beat_at::text as beat_at from worker_heartbeats where pool_id = ${pool}`);
 
-async function until(check: () => Promise<boolean> | boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// Beats every 100 ms; a pool gives up only after a minute without one, which a loaded machine never
+// reaches, except in the test of that deadline itself, where a held row lock stops every beat.
+const LIVE = { heartbeatMs: 100, deadAfterMs: 60_000 };
 
 test('WORKER_DEAD_AFTER_SECONDS is at least three heartbeats', (t) => {
   t.deepEqual(loadConfig({ WORKER_HEARTBEAT_SECONDS: '5', WORKER_DEAD_AFTER_SECONDS: '15' }).liveness, { heartbeatMs: 5000, deadAfterMs: 15_000 });
@@ -38,11 +35,11 @@ test('WORKER_DEAD_AFTER_SECONDS is at least three heartbeats', (t) => {
 
 test('a tracked pool beats until it is untracked, which removes its row', async (t) => {
   const lost: string[] = [];
-  const hb = startHeartbeat(app.db, { heartbeatMs: 100, deadAfterMs: 2000, logger, onLost: (r) => lost.push(r) });
+  const hb = startHeartbeat(app.db, { ...LIVE, logger, onLost: (r) => lost.push(r) });
   hb.track('pool-clean');
-  await until(async () => (await beatOf('pool-clean')) !== null);
+  await until('the first beat', async () => (await beatOf('pool-clean')) !== null, undefined, 50);
   const first = (await beatOf('pool-clean'))!;
-  await until(async () => (await beatOf('pool-clean'))! > first);
+  await until('a later beat', async () => (await beatOf('pool-clean'))! > first, undefined, 50);
   await hb.untrack('pool-clean');
   t.is(await beatOf('pool-clean'), null);
   await hb.stop();
@@ -51,11 +48,11 @@ test('a tracked pool beats until it is untracked, which removes its row', async 
 
 test('a pool whose row was claimed by a sweep gives up and never writes it again', async (t) => {
   const lost: string[] = [];
-  const hb = startHeartbeat(app.db, { heartbeatMs: 100, deadAfterMs: 2000, logger, onLost: (r) => lost.push(r) });
+  const hb = startHeartbeat(app.db, { ...LIVE, logger, onLost: (r) => lost.push(r) });
   hb.track('pool-claimed');
-  await until(async () => (await beatOf('pool-claimed')) !== null);
+  await until('the first beat', async () => (await beatOf('pool-claimed')) !== null, undefined, 50);
   await app.db.query(sql.type(NoRow)`delete from worker_heartbeats where pool_id = 'pool-claimed'`);
-  await until(() => lost.length > 0);
+  await until('the pool to give up', () => lost.length > 0);
   t.regex(lost[0]!, /pool-claimed: its heartbeat row was gone/);
   await new Promise((r) => setTimeout(r, 300));
   t.is(await beatOf('pool-claimed'), null, 'not revived');
@@ -67,11 +64,11 @@ test('a pool that cannot write its heartbeat for dead-after − heartbeat gives 
   const lost: string[] = [];
   const hb = startHeartbeat(app.db, { heartbeatMs: 100, deadAfterMs: 600, logger, onLost: (r) => lost.push(r) });
   hb.track('pool-stuck');
-  await until(async () => (await beatOf('pool-stuck')) !== null);
-  // A concurrent transaction holds the row: every beat waits.
+  await until('the first beat', async () => (await beatOf('pool-stuck')) !== null, undefined, 50);
+  // A concurrent transaction holds the row: every beat waits, so only the deadline can end this.
   await app.db.transaction(async (tx) => {
     await tx.query(sql.type(NoRow)`select 1 from worker_heartbeats where pool_id = 'pool-stuck' for update`);
-    await until(() => lost.length > 0, 5000);
+    await until('the pool to give up', () => lost.length > 0);
   });
   t.regex(lost[0]!, /no heartbeat written for 0.5 s/);
   t.is(lost.length, 1);

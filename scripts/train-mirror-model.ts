@@ -1,0 +1,162 @@
+// Trains lib/mirror/model.json (see lib/mirror/model.ts): logistic regression per label over the
+// words and word pairs of the tuning corpus (test/lib/mirror/corpus.ts; never a held-out set).
+// Deterministic: same corpus, same file. Run after changing the corpus or the patterns:
+//   node scripts/train-mirror-model.ts [--out path] [--hold name-prefix]
+// --hold leaves the cases whose name starts with the prefix out of training and prints the recall
+// on them (how the model does on wordings it never saw).
+// A case is a positive of a label when it expects the label, or (for a hostile case) when the
+// patterns give it; benign cases are negatives of every label they do not expect. Thresholds come
+// from five held-back folds: the lowest score that flags at most MAX_BENIGN_HITS held-back benign
+// posts per label, so the model's benign false positives stay well inside the 2 % budget.
+import { writeFileSync } from 'node:fs';
+import { MODEL_LABELS, type ModelFile, featuresOf, modelSwitch } from '../lib/mirror/model.ts';
+import { normalizePost } from '../lib/mirror/normalize.ts';
+import { CORPUS, type CorpusCase } from '../test/lib/mirror/corpus.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const OUT = option('--out') ?? new URL('../lib/mirror/model.json', import.meta.url).pathname;
+const HOLD = option('--hold');
+
+const EPOCHS = 400;
+const RATE = 0.3;
+const L2 = 0.002;
+const FOLDS = 5;
+const MAX_BENIGN_HITS_PER_THOUSAND = 0;
+// Above the highest held-back benign score by this much (log-odds): benign posts unlike any in the corpus score higher.
+const MARGIN = Number(option("--margin") ?? 1);
+// Weights this small change no score enough to matter; leaving them out keeps the file small.
+const MIN_WEIGHT = 0.01;
+const WIDTH = MODEL_LABELS.length;
+
+type Example = { name: string; features: number[]; targets: number[]; benign: boolean; patterns: boolean[] };
+
+function examples(cases: readonly CorpusCase[]): Example[] {
+  let text = '';
+  modelSwitch.enabled = false;
+  modelSwitch.trace = (t) => (text = t);
+  const out = cases.map((c) => {
+    text = '';
+    const flags = normalizePost({ text: c.text, entities: { urls: c.urls ?? [] } }).flags;
+    const patterns = MODEL_LABELS.map((label) => flags.includes(label));
+    const targets = MODEL_LABELS.map((label, j) => (c.expect.includes(label) || (c.benign !== true && patterns[j] === true) ? 1 : 0));
+    return { name: c.name, features: featuresOf(text), targets, benign: c.benign === true, patterns };
+  });
+  modelSwitch.enabled = true;
+  modelSwitch.trace = null;
+  return out;
+}
+
+type Trained = { bias: number[]; weights: Map<number, Float64Array> };
+
+// Full-batch gradient descent with AdaGrad steps, L2 on the weights (not the bias).
+function train(data: readonly Example[]): Trained {
+  const columns = new Map<number, number>();
+  for (const e of data) for (const f of e.features) if (!columns.has(f)) columns.set(f, columns.size);
+  const rows = data.map((e) => e.features.map((f) => columns.get(f) as number));
+  const w = new Float64Array(columns.size * WIDTH);
+  const g2 = new Float64Array(columns.size * WIDTH).fill(1e-8);
+  const bias = new Float64Array(WIDTH);
+  const b2 = new Float64Array(WIDTH).fill(1e-8);
+  // Positives are few; weigh them up to the negatives' total per label.
+  const positives = MODEL_LABELS.map((_, j) => data.filter((e) => e.targets[j] === 1).length);
+  const classWeight = positives.map((p) => (p === 0 ? 1 : Math.min(8, (data.length - p) / p)));
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const grad = new Float64Array(w.length);
+    const gb = new Float64Array(WIDTH);
+    data.forEach((e, i) => {
+      const cols = rows[i] as number[];
+      for (let j = 0; j < WIDTH; j++) {
+        let z = bias[j] as number;
+        for (const col of cols) z += w[col * WIDTH + j] as number;
+        const y = e.targets[j] as number;
+        const p = 1 / (1 + Math.exp(-z));
+        const d = (p - y) * (y === 1 ? (classWeight[j] as number) : 1);
+        gb[j] = (gb[j] as number) + d;
+        for (const col of cols) grad[col * WIDTH + j] = (grad[col * WIDTH + j] as number) + d;
+      }
+    });
+    for (let k = 0; k < w.length; k++) {
+      const g = (grad[k] as number) / data.length + L2 * (w[k] as number);
+      g2[k] = (g2[k] as number) + g * g;
+      w[k] = (w[k] as number) - (RATE * g) / Math.sqrt(g2[k] as number);
+    }
+    for (let j = 0; j < WIDTH; j++) {
+      const g = (gb[j] as number) / data.length;
+      b2[j] = (b2[j] as number) + g * g;
+      bias[j] = (bias[j] as number) - (RATE * g) / Math.sqrt(b2[j] as number);
+    }
+  }
+  const weights = new Map<number, Float64Array>();
+  for (const [f, col] of columns) weights.set(f, w.subarray(col * WIDTH, col * WIDTH + WIDTH));
+  return { bias: [...bias], weights };
+}
+
+function score(model: Trained, features: readonly number[], j: number): number {
+  let z = model.bias[j] as number;
+  for (const f of features) z += model.weights.get(f)?.[j] ?? 0;
+  return z;
+}
+
+// Deterministic folds by name, so adding a case moves no other case between folds.
+const foldOf = (name: string): number => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h % FOLDS;
+};
+
+const all = examples(CORPUS);
+const held = HOLD === undefined ? [] : all.filter((e) => e.name.startsWith(HOLD));
+const data = HOLD === undefined ? all : all.filter((e) => !e.name.startsWith(HOLD));
+
+// Held-back scores, fold by fold.
+const outOfFold = data.map(() => new Float64Array(WIDTH));
+for (let fold = 0; fold < FOLDS; fold++) {
+  const model = train(data.filter((e) => foldOf(e.name) !== fold));
+  data.forEach((e, i) => {
+    if (foldOf(e.name) !== fold) return;
+    for (let j = 0; j < WIDTH; j++) (outOfFold[i] as Float64Array)[j] = score(model, e.features, j);
+  });
+}
+const benignCount = data.filter((e) => e.benign).length;
+const allowed = Math.floor((benignCount * MAX_BENIGN_HITS_PER_THOUSAND) / 1000);
+const thresholds = MODEL_LABELS.map((_, j) => {
+  // Benign posts the patterns leave alone: the model must leave (almost all of) them alone too.
+  const benignScores = data
+    .map((e, i) => ({ e, s: (outOfFold[i] as Float64Array)[j] as number }))
+    .filter(({ e }) => e.benign && e.targets[j] === 0 && e.patterns[j] !== true)
+    .map(({ s }) => s)
+    .sort((a, b) => b - a);
+  const at = benignScores[allowed] ?? -Infinity;
+  return Math.max(0, at + MARGIN);
+});
+
+const model = train(data);
+MODEL_LABELS.forEach((label, j) => {
+  const positives = data.map((e, i) => ({ e, s: (outOfFold[i] as Float64Array)[j] as number })).filter(({ e }) => e.targets[j] === 1);
+  const found = positives.filter(({ s }) => s >= (thresholds[j] as number)).length;
+  const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}`;
+  if (held.length === 0) return console.log(line);
+  const heldPositives = held.filter((e) => e.targets[j] === 1);
+  const byModel = heldPositives.filter((e) => score(model, e.features, j) >= (thresholds[j] as number));
+  const either = heldPositives.filter((e) => e.patterns[j] === true || score(model, e.features, j) >= (thresholds[j] as number));
+  const heldBenign = held.filter((e) => e.benign && e.targets[j] === 0 && score(model, e.features, j) >= (thresholds[j] as number));
+  console.log(`${line}; --hold ${HOLD}: model ${byModel.length}, patterns or model ${either.length}/${heldPositives.length}, benign hits ${heldBenign.map((e) => e.name).join(' ') || 0}`);
+});
+
+const weights: Record<string, number[]> = {};
+for (const [f, w] of model.weights) {
+  if (w.every((x) => Math.abs(x) < MIN_WEIGHT)) continue;
+  weights[String(f)] = [...w].map((x) => Math.round(x * 1000) / 1000);
+}
+const file: ModelFile = {
+  labels: [...MODEL_LABELS],
+  bias: model.bias.map((b) => Math.round(b * 1000) / 1000),
+  thresholds: thresholds.map((t) => Math.ceil(t * 1000) / 1000),
+  weights,
+};
+writeFileSync(OUT, `${JSON.stringify(file)}\n`);
+console.log(`${Object.keys(weights).length} features written to ${OUT}`);
