@@ -71,12 +71,13 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
   const tool = TOOLS_BY_NAME.get(name);
   try {
     if (!tool) throw fail('NOT_FOUND', `No tool named "${name}"; tools/list lists them.`);
+    // The text rule first, as at REST's edge: nesting and text (400, `where: arguments`).
+    assertJsonRules(args, 'arguments');
     // The token's scope was checked before the request reached the server (403 insufficient_scope).
-    // The write rule before the arguments, as REST's auth runs before its validation. No tool stays
+    // The write rule before the schema, as REST's auth runs before its validation. No tool stays
     // open while stopped: the REST writes that do (key revoke, unlink) have no tool (docs/continuity.md).
     if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account);
-    // Then the REST body's rules, in its order: nesting and text (400, `where: arguments`), size, then the schema.
-    assertJsonRules(args, 'arguments');
+    // Then the REST body's remaining rules, in its order: size, then the schema.
     assertArgumentSize(caller, tool, args);
     const input = parseArguments(tool, args);
     const result = await tool.run({ deps: caller.deps, account: caller.account, scopes: caller.scopes, network: caller.network, ...(signal ? { signal } : {}) }, input);

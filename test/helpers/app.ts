@@ -76,6 +76,8 @@ export async function startTestApp(
   const database = options.database ?? (await createTestDatabase());
   let handler: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
+  // As api/main.ts: Node's 5 s default lets a loaded machine reuse a socket the server is closing (ECONNRESET, `fetch failed`).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const appEnv: Record<string, string> = {
