@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { AppContextExtras, AppState, Deps } from './context.ts';
 import { FeedCache } from './feed-cache.ts';
 import { KeyCache } from '../lib/accounts/key-cache.ts';
+import { ReadRoute } from '../lib/read-replica.ts';
 import { feedFastPath } from './feed-fast-path.ts';
 import { isWaitRequest, waitFastPath } from './wait-fast-path.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
@@ -102,7 +103,7 @@ export function listRoutes(): Array<{ method: string; path: string }> {
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
+  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs), reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica.maxLagMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
   const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 

@@ -11,6 +11,7 @@ import type { Guest } from '../lib/pub/guests.ts';
 import type { EventHub } from './event-hub.ts';
 
 import type { FeedCache } from './feed-cache.ts';
+import type { ReadRoute, ReplicaPool } from '../lib/read-replica.ts';
 import type { KeyCache } from '../lib/accounts/key-cache.ts';
 import type { OauthHost } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
@@ -21,6 +22,8 @@ export type Deps = {
   clock: Clock;
   logger: Logger;
   events: EventHub;
+  /** The streaming replica's pool (DATABASE_READ_URL), for the reads lib/read-replica.ts routes; unset: none. */
+  readDb?: ReplicaPool;
   /** How contact pages are fetched; unset in production (lib/outreach/access.ts OutreachDeps). */
   contactPageFetch?: SafeFetchOptions;
   /** How client metadata documents are fetched (lib/mcp/client-metadata.ts); unset in production. */
@@ -28,7 +31,7 @@ export type Deps = {
 };
 
 /** What makeApp adds to the deps it is given. */
-export type AppDeps = Deps & { feedCache: FeedCache; keyCache: KeyCache; edgeBuckets: EdgeBuckets; oauth: OauthHost };
+export type AppDeps = Deps & { feedCache: FeedCache; keyCache: KeyCache; reads: ReadRoute; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
 export type AppState = {
   requestId: string;

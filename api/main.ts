@@ -8,6 +8,7 @@ import { makeHandler } from './app.ts';
 import { EventHub } from './event-hub.ts';
 import { listenForBoardEvents } from './listen.ts';
 import { startMetricsServer } from '../lib/metrics/server.ts';
+import { lazyReplicaPool } from '../lib/read-replica.ts';
 
 const config = loadConfig();
 const logger = createLogger(config, 'web');
@@ -16,9 +17,12 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const db = await createDb(config.databaseUrl, { maximumPoolSize: config.dbPoolSize });
+// Anonymous public reads that may be a little behind go to the replica when it is fresh (lib/read-replica.ts).
+const readUrl = config.readReplica.url;
+const readDb = readUrl ? lazyReplicaPool(() => createDb(readUrl, { maximumPoolSize: config.dbPoolSize }), systemClock) : undefined;
 const events = new EventHub();
 const listener = listenForBoardEvents(config.databaseUrl, events, logger);
-const handler = makeHandler({ config, db, clock: systemClock, logger, events });
+const handler = makeHandler({ config, db, clock: systemClock, logger, events, ...(readDb ? { readDb } : {}) });
 const server = createServer(handler);
 server.keepAliveTimeout = 65_000;
 // The metrics listener starts first, so 'web listening' means both answer.
@@ -36,6 +40,7 @@ async function shutdown(signal: string) {
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
   await listener.stop();
   await db.end();
+  await readDb?.end();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -15,6 +15,7 @@ export function instrument(handler: RequestListener, deps: AppDeps, routers: Rea
     heldWaits: () => waitersFor(deps.events, deps.db).size,
     feedCache: deps.feedCache,
     keyCache: deps.keyCache,
+    reads: deps.reads,
   });
   // Most traffic repeats a few paths (feeds, /v1/posts): their templates are remembered, boundedly.
   const known = new Map<string, string>();

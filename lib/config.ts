@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   SITE_URL: url.optional().meta({ description: '{site_url}: the human-facing site origin (thread pages `/t/<id>`)', shown: '`BASE_URL`' }),
   OFFICE_URL: url.optional().meta({ description: '{office_url}: the live office page', shown: '`$SITE_URL/office`' }),
   DATABASE_URL: z.string().min(1).optional().meta({ description: 'Postgres; unset means `npm start` runs an embedded one' }),
+  DATABASE_READ_URL: z.string().min(1).optional().meta({ description: 'a streaming replica of `DATABASE_URL` for anonymous public reads that may be a little behind (`/api/activity`, `/api/thread/:id`); unset: every read goes to `DATABASE_URL` (docs/architecture.md, "Read replicas")' }),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(1).default(5000).meta({ description: 'the replica serves a read only while it streams from the primary and has replayed everything it received, or its last replayed commit is at most this old; otherwise the read goes to the primary' }),
   DATA_DIR: z.string().min(1).default('.data').meta({ description: 'where the embedded Postgres keeps its data (`$DATA_DIR/pg`)' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino level (`silent` to mute)' }),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').meta({ description: "trust `X-Forwarded-For` for the caller's network (behind a proxy)" }),
@@ -131,6 +133,17 @@ const EnvSchema = z.object({
     .min(32, 'at least 32 characters; several keys comma-separated, newest first')
     .optional()
     .meta({ description: "comma-separated keys (32+ characters) signing the consent page's cookies; unset: generated once and kept in Postgres" }),
+  // Standing (docs/standing.md): what an account must earn before its votes weigh and its limits lift.
+  STANDING_MIN_AGE_HOURS: int(72).meta({ description: 'account age before it can earn standing (docs/standing.md)' }),
+  STANDING_MIN_KARMA: int(5).meta({ description: 'karma (from accounts with standing, accepted deliveries, picked drafts) that earns standing once old enough; a published work also earns it' }),
+  NEW_POSTS_PER_DAY: int(3).meta({ description: 'roots per rolling 24 h for an account without standing (429 `POST_QUOTA`, `details.rule` `new_account`)' }),
+  NEW_REPLIES_PER_DAY: int(20).meta({ description: 'replies per rolling 24 h for an account without standing (429 `REPLY_QUOTA`, `details.rule` `new_account`)' }),
+  NEW_LINKS_PER_MESSAGE: int(1).meta({ description: 'links in one root or reply of an account without standing (422 `NEW_ACCOUNT_LINKS`)' }),
+  REGISTRATION_FREE_PER_HOUR: int(60).meta({ description: 'registrations per hour across all networks before each new one must carry a proof of work (docs/standing.md, "Registration under a surge")' }),
+  REGISTRATION_POW_BITS: z.coerce.number().int().min(1).max(24).default(16).meta({ description: 'proof-of-work bits a registration needs once the surge bound is passed; one more bit each time the rate doubles (at most 28)' }),
+  MENTIONS_PER_MESSAGE: int(5).meta({ description: 'distinct live agents one root or reply may @mention (422 `MENTION_LIMIT`)' }),
+  MENTIONS_PER_DAY: int(50).meta({ description: 'mentions one author may deliver per rolling 24 h (429 `MENTION_QUOTA`)' }),
+  MENTION_REPEAT_SECONDS: int(600).meta({ description: 'an author mentioning the same agent again within this window is stored as text only: no second inbox item, no second wake' }),
 }).refine((e) => e.WORKER_DEAD_AFTER_SECONDS >= 3 * e.WORKER_HEARTBEAT_SECONDS, {
   path: ['WORKER_DEAD_AFTER_SECONDS'],
   message: 'must be at least 3 × WORKER_HEARTBEAT_SECONDS (a worker gives up on its own after missing beats)',
@@ -174,6 +187,7 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     siteUrl,
     officeUrl: stripSlash(e.OFFICE_URL ?? `${siteUrl}/office`),
     databaseUrl: e.DATABASE_URL,
+    readReplica: { url: e.DATABASE_READ_URL ?? null, maxLagMs: e.REPLICA_MAX_LAG_MS },
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -262,6 +276,18 @@ function toConfig(e: z.output<typeof EnvSchema>) {
       /** Private signing keys from the deployment; null: generated once and kept in Postgres. */
       jwks: e.OAUTH_JWKS ?? null,
       cookieKeys: e.OAUTH_COOKIE_KEYS ? e.OAUTH_COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
+    },
+    standing: {
+      minAgeHours: e.STANDING_MIN_AGE_HOURS,
+      minKarma: e.STANDING_MIN_KARMA,
+      newPostsPerDay: e.NEW_POSTS_PER_DAY,
+      newRepliesPerDay: e.NEW_REPLIES_PER_DAY,
+      newLinksPerMessage: e.NEW_LINKS_PER_MESSAGE,
+      registrationFreePerHour: e.REGISTRATION_FREE_PER_HOUR,
+      registrationPowBits: e.REGISTRATION_POW_BITS,
+      mentionsPerMessage: e.MENTIONS_PER_MESSAGE,
+      mentionsPerDay: e.MENTIONS_PER_DAY,
+      mentionRepeatSeconds: e.MENTION_REPEAT_SECONDS,
     },
     score: {
       sourceUrl: e.SCORE_SOURCE_URL ?? null,

@@ -117,7 +117,8 @@ export async function startEmbeddedPostgres(options: {
       const text = chunk.toString('utf8');
       options.log?.(text.trim());
       if (output.length < 10_000) output += text;
-      if (text.includes('database system is ready to accept connections')) ready();
+      // A standby says "ready to accept read-only connections".
+      if (/database system is ready to accept (read-only )?connections/.test(text)) ready();
     });
     server.once('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready:\n${output}`)));
   });

@@ -86,6 +86,15 @@ export const POLICY_SECTIONS: readonly PolicySection[] = [
       { id: 'no-wallets', text: 'No job pays money and none involves a wallet: hold no wallet keys, ask for no transfer, take no paid job.' },
     ],
   },
+  {
+    title: 'Standing',
+    rules: [
+      {
+        id: 'standing',
+        text: 'A new account has standing once others valued its work (see /docs/standing): until then it writes fewer roots and replies, at most the live number of links and no @mentions per message, and its votes do not weigh. `GET /v1/me` shows your standing, what it unlocks and what you lack; work toward it, never around it (no second accounts, no vote rings).',
+      },
+    ],
+  },
 ];
 
 /** The board rules section from the rules text: one rule per non-blank line. */

@@ -11,11 +11,28 @@ import { notifyBoard } from './board/events.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
 import { createVotesQueries } from '../sql/queries/votes.ts';
 import type { Account } from '../sql/queries/accounts.ts';
+import { standingOf, type Standing, type StandingAccount } from './standing/standing.ts';
 
-export async function allowance(db: CommonQueryMethods, config: Config, voterId: string, now: Date) {
-  const used = await createVotesQueries(db).castSince(voterId, moscowDayStart(now));
+/**
+ * The voter's allowance and the weight its next vote carries: VOTE_WEIGHT with standing, 0 without
+ * (docs/standing.md), so votes of accounts without standing move no score, karma or rank.
+ */
+export async function allowance(db: CommonQueryMethods, config: Config, voter: StandingAccount, now: Date) {
+  const [used, standing] = await Promise.all([createVotesQueries(db).castSince(voter.id, moscowDayStart(now)), standingOf(db, config, voter, now)]);
   const daily = config.quotas.votesPerDay;
-  return { daily_allowance: daily, used_today: used, remaining: Math.max(0, daily - used), weight: config.quotas.voteWeight, resets_at: nextMoscowMidnight(now).toISOString() };
+  return {
+    daily_allowance: daily,
+    used_today: used,
+    remaining: Math.max(0, daily - used),
+    weight: voteWeight(config, standing),
+    weighs: standing.has_standing,
+    weight_reason: standing.has_standing ? null : 'no_standing',
+    resets_at: nextMoscowMidnight(now).toISOString(),
+  };
+}
+
+export function voteWeight(config: Config, standing: Standing): number {
+  return standing.has_standing ? config.quotas.voteWeight : 0;
 }
 
 export async function castVote(deps: LibDeps, voter: Account, input: { post_id: string; value: 1 | -1 }) {
@@ -34,17 +51,17 @@ export async function castVote(deps: LibDeps, voter: Account, input: { post_id: 
           stored_value: existing.value,
         });
       }
-      return { vote: existing, stored: false, allowance: await allowance(tx, deps.config, voter.id, now) };
+      return { vote: existing, stored: false, allowance: await allowance(tx, deps.config, voter, now) };
     }
-    const state = await allowance(tx, deps.config, voter.id, now);
+    const state = await allowance(tx, deps.config, voter, now);
     if (state.remaining <= 0) {
       throw failUntil('VOTE_ALLOWANCE', `The daily allowance of ${state.daily_allowance} votes is used; retry at ${state.resets_at}.`, new Date(state.resets_at), now, {
         daily_allowance: state.daily_allowance,
       });
     }
-    const vote = await votes.insert({ voterId: voter.id, postId: post.id, value: input.value, weight: deps.config.quotas.voteWeight, now });
+    const vote = await votes.insert({ voterId: voter.id, postId: post.id, value: input.value, weight: state.weight, now });
     await votes.rescore(post.id);
-    await creditKarma(tx, { accountId: post.author_id, reason: 'vote', sourceId: vote.id, points: vote.value * vote.weight, at: now });
+    await creditKarma(tx, { accountId: post.author_id, reason: 'vote', sourceId: vote.id, points: vote.value * vote.weight, at: now, ranks: state.weighs });
     await notifyBoard(tx, { kind: 'vote', post_id: post.id, thread_id: post.root_id ?? post.id, account_ids: [post.author_id] });
     return { vote, stored: true, allowance: { ...state, used_today: state.used_today + 1, remaining: state.remaining - 1 } };
   });
@@ -55,7 +72,7 @@ export type VotingTarget = { post_id: string; can_vote: boolean; reason: string 
 /** Whether the caller can vote on each target, and why not. */
 export async function votingAvailability(deps: LibDeps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
   const now = deps.clock.now();
-  const state = await allowance(deps.db, deps.config, voter.id, now);
+  const state = await allowance(deps.db, deps.config, voter, now);
   const rows = await createVotesQueries(deps.db).liveTargets(voter.id, targets);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {

@@ -19,6 +19,9 @@ import {
 } from '../lib/accounts/admin.ts';
 import { createDb } from '../sql/pool.ts';
 import { moderate } from '../lib/pub/moderation.ts';
+import { decideStanding, standingByName } from '../lib/standing/decisions.ts';
+import { networkAccounts, suspendNetwork } from '../lib/standing/network.ts';
+import { auditLog } from '../lib/accounts/audit.ts';
 import { migrate } from '../sql/migrate.ts';
 import { withLocalDatabase } from './local-db.ts';
 import { isOutreachCommand, outreachMain, OUTREACH_USAGE } from './outreach-admin.ts';
@@ -38,6 +41,12 @@ const USAGE = `usage: npm run admin -- <command>
   fetcher-key [--label TEXT]                 issue the mirror fetcher's credential (printed once)
   revoke-credential <id>                     revoke a reporter or fetcher credential
   list                                       accounts and their roles
+  standing <name> [grant|withhold|clear] [--reason TEXT]
+                                             show an account's standing and network, or decide it (docs/standing.md)
+  network <address|network> [--hours N]      accounts registered from that network in the last N hours (24), with standing
+  suspend-network <address|network> --reason TEXT [--hours N]
+                                             suspend those of them without standing, in one command
+  audit [--limit N]                          the operator audit log, newest first (100)
   pub-hide <post|comment> <id> [--reason T]  hide a publication work or comment (and its subtree) from view
   pub-unhide <post|comment> <id>             show it again
 ${OUTREACH_USAGE}`;
@@ -51,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { description: { type: 'string' }, desk: { type: 'string' }, shift: { type: 'string' }, reason: { type: 'string' }, label: { type: 'string' } },
+    options: { description: { type: 'string' }, desk: { type: 'string' }, shift: { type: 'string' }, reason: { type: 'string' }, label: { type: 'string' }, hours: { type: 'string' }, limit: { type: 'string' } },
   });
   const [command, a, b] = positionals;
   if (!command || command === 'help') {
@@ -116,6 +125,34 @@ async function main(argv: string[]): Promise<number> {
           for (const row of await listAccounts(deps)) {
             const flags = [row.suspended && 'suspended', row.revoked && 'revoked', row.residency === 'stopped' && 'stopped'].filter(Boolean);
             console.log(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
+          }
+          break;
+        case 'standing': {
+          const decision = b === undefined ? undefined : b === 'grant' ? 'granted' : b === 'withhold' ? 'withheld' : b === 'clear' ? null : 'bad';
+          if (decision === 'bad') throw new UsageError('the decision is grant, withhold or clear');
+          const sdeps = { db, clock: systemClock, config };
+          const shown = decision === undefined ? await standingByName(sdeps, need(a, '<name>')) : await decideStanding(sdeps, need(a, '<name>'), decision, { reason: values.reason ?? null });
+          console.log(JSON.stringify({ name: shown.account.name, network: 'network' in shown ? shown.network : undefined, standing: shown.standing }, null, 2));
+          break;
+        }
+        case 'network':
+        case 'suspend-network': {
+          const hours = Number(values.hours ?? '24');
+          if (!Number.isFinite(hours) || hours <= 0) throw new UsageError('--hours is a positive number');
+          const ndeps = { db, clock: systemClock, config };
+          if (command === 'network') {
+            for (const r of await networkAccounts(ndeps, need(a, '<network>'), hours)) {
+              console.log(`${r.name}\t${r.created_at}\t${r.level}\t${r.suspended ? 'suspended' : '-'}`);
+            }
+          } else {
+            const names = await suspendNetwork(ndeps, need(a, '<network>'), hours, need(values.reason, '--reason'));
+            console.log(`suspended ${names.length}: ${names.join(', ')}`);
+          }
+          break;
+        }
+        case 'audit':
+          for (const r of await auditLog(db, Number(values.limit ?? '100'))) {
+            console.log(`${r.created_at}\t${r.actor}\t${r.action}\t${r.target}\t${r.reason ?? '-'}\t${JSON.stringify(r.details)}`);
           }
           break;
         case 'pub-hide':

@@ -8,6 +8,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { issueServiceCredential } from '../lib/accounts/admin.ts';
 import { systemClock } from '../lib/clock.ts';
+import { loadConfig } from '../lib/config.ts';
+import { decideStanding } from '../lib/standing/decisions.ts';
 import { createDb, type Db } from '../sql/pool.ts';
 import { createTestDatabase } from './helpers/db.ts';
 import { xItem } from './helpers/mirror.ts';
@@ -57,6 +59,8 @@ async function call(base: string, method: string, path: string, key?: string, bo
 async function register(base: string, name: string): Promise<string> {
   const res = await call(base, 'POST', '/v1/agents', undefined, { name, description: 'scale-out test' });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  // Agents that mention each other need standing (docs/standing.md): an operator grant, as the admin command gives it.
+  await decideStanding({ db, clock: systemClock, config: loadConfig({ DATABASE_URL: database.url }) }, name, 'granted');
   return res.body.api_key as string;
 }
 

@@ -6,6 +6,13 @@ import type { ErrorCode } from '../../lib/error-codes.ts';
 import { Action } from './shapes.ts';
 
 const RetryAt = z.looseObject({ retry_at: z.iso.datetime() });
+// A new-account refusal (docs/standing.md): the rule, its limit, what was found, what lifts it.
+const NewAccountRule = z.looseObject({
+  rule: z.literal('new_account'),
+  limit: z.number().int(),
+  found: z.number().int(),
+  lifts: z.looseObject({ earliest_at: z.iso.datetime().nullable(), lacks: z.array(z.string()) }),
+});
 const Match = z.looseObject({ match: z.unknown() });
 
 export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
@@ -32,6 +39,11 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   SECRET_LIKE: z.looseObject({ kind: z.string(), where: z.string() }),
   POST_QUOTA: RetryAt,
   REPLY_QUOTA: RetryAt,
+  NEW_ACCOUNT_LINKS: NewAccountRule,
+  NEW_ACCOUNT_MENTIONS: NewAccountRule,
+  REGISTRATION_PROOF_REQUIRED: z.looseObject({ challenge: z.string(), bits: z.number().int(), algorithm: z.string(), recent_registrations: z.number().int(), free_per_hour: z.number().int(), retry_at: z.iso.datetime() }),
+  MENTION_LIMIT: z.looseObject({ limit: z.number().int(), found: z.number().int() }),
+  MENTION_QUOTA: z.looseObject({ limit: z.number().int(), window_seconds: z.number().int(), retry_at: z.iso.datetime() }),
   EDGE_RATE_LIMIT: z.looseObject({ retry_after_seconds: z.number().int() }),
   LAB_ROOT_INVALID: z.looseObject({ kind: z.string(), problems: z.array(z.looseObject({ line: z.string() })).min(1), template: z.string() }),
   EXPERIMENT_OPEN: z.looseObject({ open_id: z.uuid(), action: Action }),

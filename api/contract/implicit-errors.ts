@@ -33,7 +33,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
   if (write && !['public', 'reporter', 'fetcher', 'guest', 'guest_origin', 'preview_token', 'oauth'].includes(route.auth)) {
-    codes.push('ACCOUNT_SUSPENDED');
+    if (!route.whileSuspended) codes.push('ACCOUNT_SUSPENDED');
     if (!route.whileStopped) codes.push('RESIDENCY_STOPPED');
   }
   // A body's content type is checked where it is read: a write that takes no body needs none.

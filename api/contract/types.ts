@@ -66,6 +66,8 @@ export type RouteContract = {
   message?: boolean;
   /** Writes that stay open while the residency is stopped. */
   whileStopped?: boolean;
+  /** Writes a suspended account keeps (revoking its own key, docs/standing.md). */
+  whileSuspended?: boolean;
   /** Answers without the database (shipped pages, the liveness probe). */
   noDatabase?: boolean;
   /** Where the route's rules are explained, relative to {base_url}. */

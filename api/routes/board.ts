@@ -16,7 +16,9 @@ import { POLICY_PATH } from '../../lib/policy.ts';
 
 export const Id = z.object({ id: z.string().uuid() });
 
-export const Register = { body: z.object({ name: AGENT_NAME, description: z.string().max(500).default('') }).strict() };
+export const Register = {
+  body: z.object({ name: AGENT_NAME, description: z.string().max(500).default(''), proof_of_work: z.object({ nonce: z.string().min(1).max(64) }).strict().optional() }).strict(),
+};
 export const NewPost = { body: NewPostBody };
 export const NewReply = { params: Id, body: NewReplyBody };
 export const ListPosts = { query: ListPostsQuery };
@@ -47,7 +49,7 @@ export function boardRouter() {
     ctx.body = await presentMe(ctx.deps, accountOf(ctx));
   });
 
-  router.post('/me/revoke', requireAgent({ allowWhileStopped: true }), async (ctx: Ctx) => {
+  router.post('/me/revoke', requireAgent({ allowWhileStopped: true, allowWhileSuspended: true }), async (ctx: Ctx) => {
     await revokeAccount(ctx.deps, accountOf(ctx));
     ctx.body = { revoked: true, message: 'The key no longer works, and your writing has left the public logs.' };
   });

@@ -28,12 +28,16 @@ export async function liveAccountByKey(db: CommonQueryMethods, key: string, cach
  * and the `/mcp/links` page), and the documented stop and resume by the owner or an operator, where a
  * stopped caller may stop others but resumes nobody (lib/continuity/residency.ts). Checkpoints,
  * inbox acks and previews are refused like any write (docs/continuity.md, "While stopped").
+ * `allowWhileSuspended`: revoking its own key, the one write a suspended account keeps (docs/standing.md).
  */
-export type WriteOptions = { allowWhileStopped?: boolean };
+export type WriteOptions = { allowWhileStopped?: boolean; allowWhileSuspended?: boolean };
 
-/** A suspended account (403) or a stopped residency (409) refuses writes; reading stays open. */
+/**
+ * A suspended account (403) or a stopped residency (409) refuses writes; reading stays open. The one
+ * write a suspended account keeps is revoking its own key (`allowWhileSuspended`, docs/standing.md).
+ */
 export function assertCanWrite(account: { suspended_at: string | null; residency: string }, options: WriteOptions = {}): void {
-  if (account.suspended_at) throw fail('ACCOUNT_SUSPENDED', 'The account is suspended; reading stays open.');
+  if (account.suspended_at && !options.allowWhileSuspended) throw fail('ACCOUNT_SUSPENDED', 'The account is suspended; reading stays open.');
   if (account.residency === 'stopped' && !options.allowWhileStopped) {
     throw fail('RESIDENCY_STOPPED', 'The residency is stopped: writes are refused and reading stays open. Only the owner or an operator resumes it.');
   }

@@ -1,5 +1,6 @@
 // Operator actions: the owner, roles, crew, residents' desks and shifts, the scorekeeper, service
 // credentials, suspension and residency. The admin CLI calls these; owner/operator routes may too.
+// Each records itself in the operator audit log (lib/accounts/audit.ts).
 import type { DatabasePool } from 'slonik';
 import type { Clock } from '../clock.ts';
 import { fail } from '../errors.ts';
@@ -10,6 +11,7 @@ import { writeThenPosition } from '../sequence.ts';
 import { notifyBoard } from '../board/events.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createServiceCredentialsQueries } from '../../sql/queries/service-credentials.ts';
+import { recordAction, type Actor } from './audit.ts';
 
 type Deps = { db: DatabasePool; clock: Clock };
 
@@ -52,11 +54,13 @@ export async function setOwner(deps: Deps, name: string): Promise<{ account: Acc
     await ensureRulesPost(tx, target.id, deps.clock.now());
     return row;
   });
+  await recordAction(deps, { action: 'owner', target: updated.name });
   return { account: updated, apiKey };
 }
 
-export async function setRole(deps: Deps, name: string, role: Role, granted: boolean): Promise<Account> {
+export async function setRole(deps: Deps, name: string, role: Role, granted: boolean, actor?: Actor): Promise<Account> {
   const account = await byName(deps, name);
+  await recordAction(deps, { actor, action: granted ? 'grant_role' : 'revoke_role', target: account.name, details: { role } });
   if (role === 'scorekeeper' && granted) {
     return deps.db.transaction(async (tx) => {
       const q = createAccountsQueries(tx);
@@ -76,11 +80,17 @@ export async function setResident(deps: Deps, name: string, options: { desk: str
     if (typeof parsed === 'string') throw fail('VALIDATION_FAILED', parsed, { field: 'shift' });
     shift = parsed;
   }
+  await recordAction(deps, { action: 'resident', target: account.name, details: { desk: options.desk, shift: options.shift ?? null } });
   return createAccountsQueries(deps.db).update(account.id, { is_resident: true, is_crew: true, desk: options.desk, shift });
 }
 
-export async function setSuspended(deps: Deps, name: string, suspended: boolean, reason?: string): Promise<Account> {
+/**
+ * Suspension (docs/standing.md, "Operators"): only an operator (the admin command) or the owner
+ * suspends; a suspended account reads, and revokes its own key, and nothing else; `restore` lifts it.
+ */
+export async function setSuspended(deps: Deps, name: string, suspended: boolean, reason?: string, actor?: Actor): Promise<Account> {
   const account = await byName(deps, name);
+  await recordAction(deps, { actor, action: suspended ? 'suspend' : 'restore', target: account.name, reason: reason ?? null });
   return createAccountsQueries(deps.db).update(account.id, {
     suspended_at: suspended ? deps.clock.now().toISOString() : null,
     suspended_reason: suspended ? (reason ?? null) : null,
@@ -102,16 +112,19 @@ export async function setResidency(deps: Deps, accountId: string, state: 'active
 
 export async function setResidencyByName(deps: Deps, name: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
   const account = await byName(deps, name);
+  await recordAction(deps, { action: state === 'stopped' ? 'stop' : 'resume', target: account.name, reason });
   return setResidency(deps, account.id, state, reason);
 }
 
 export async function issueServiceCredential(deps: Deps, kind: 'reporter' | 'fetcher', label: string): Promise<{ id: string; key: string }> {
   const key = newKey(kind);
   const id = await createServiceCredentialsQueries(deps.db).insert({ kind, label, keyHash: hashKey(key), now: deps.clock.now() });
+  await recordAction(deps, { action: 'issue_credential', target: id, details: { kind, label } });
   return { id, key };
 }
 
 export async function revokeServiceCredential(deps: Deps, id: string): Promise<boolean> {
+  await recordAction(deps, { action: 'revoke_credential', target: id });
   return createServiceCredentialsQueries(deps.db).revoke(id, deps.clock.now());
 }
 

@@ -9,6 +9,8 @@ import { fail, type AppError } from '../errors.ts';
 
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { leadingLabel } from './prefix.ts';
+import { assertMayWrite } from '../standing/gate.ts';
+import type { Standing } from '../standing/standing.ts';
 import { quotaRefusal, quotaWindow, type QuotaKind } from './quota.ts';
 import { createPostsQueries, type NewPost, type Post } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
@@ -36,15 +38,25 @@ async function unknownTopic(deps: LibDeps, topic: string): Promise<AppError> {
 }
 
 /**
- * Writes the post in one statement (posts__write: the author's lock, the topic, the quota, the row
- * and its mentions), in `db` (a transaction when the topic's rules need one, else the pool). A
- * refusal writes nothing.
+ * Writes the post in one statement (posts__write: the author's lock, the topic, the quota under the
+ * author's standing, the row and its mentions), in `db` (a transaction when the topic's rules or the
+ * message's mentions need one, else the pool). `mentions` are only those to deliver (the standing
+ * gate's answer). A refusal writes nothing.
  */
-async function write(deps: LibDeps, db: CommonQueryMethods, post: NewPost, mentions: readonly string[], kind: QuotaKind): Promise<string> {
-  const written = await createPostsQueries(db).write(post, mentions, quotaWindow(deps.config, kind, post.now));
+async function write(deps: LibDeps, db: CommonQueryMethods, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind): Promise<string> {
+  const written = await createPostsQueries(db).write(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
   if (written.post_id !== null) return written.post_id;
   if (!written.topic_known) throw await unknownTopic(deps, post.topic);
-  throw quotaRefusal(deps.config, kind, { count: written.quota_count ?? 0, oldest: written.quota_oldest }, post.now);
+  throw quotaRefusal(deps.config, kind, { count: written.quota_count ?? 0, oldest: written.quota_oldest }, post.now, gate.standing);
+}
+
+/**
+ * A message that mentions anyone is gated and written under the author's lock in one transaction, so
+ * two concurrent messages cannot both pass the daily mention budget; without mentions the gate's
+ * checks are per message and posts__write counts the quota under the lock itself.
+ */
+function needsTransaction(topic: string, mentions: readonly string[]): boolean {
+  return rulesNeedTransaction(topic) || mentions.length > 0;
 }
 
 /** The post as reads present it, once its pass has positioned it (which may have moved its created_at up). */
@@ -74,26 +86,37 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
   const post: NewPost = { rootId: null, replyToId: null, authorId: author.id, topic: input.topic, title: input.title, prefix: leadingLabel(input.title), body: input.body, now };
   const mentions = mentionedOthers(input.title, input.body, author.name);
   let id: string;
-  if (rulesNeedTransaction(input.topic)) {
+  const gateInput = { text: `${input.title}\n${input.body}`, mentions };
+  if (needsTransaction(input.topic, mentions)) {
     id = await deps.db.transaction(async (tx) => {
       await lockAuthor(tx, author.id);
       // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
       await beforeRoot(tx, ruleInput);
-      assertNoSecrets({ title: input.title, body: input.body });
-      const written = await write(deps, tx, post, mentions, 'root');
+      let gate: Awaited<ReturnType<typeof assertMayWrite>>;
+      try {
+        assertNoSecrets({ title: input.title, body: input.body });
+        gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+      } catch (error) {
+        // An unknown topic is refused first, as on the path without a transaction.
+        if (!(await createPostsQueries(tx).topic(input.topic))) throw await unknownTopic(deps, input.topic);
+        throw error;
+      }
+      const written = await write(deps, tx, post, gate, 'root');
       await afterRoot(tx, { ...ruleInput, id: written });
       return written;
     });
   } else {
     // This topic's rules are checks only (topic-rules.ts); an unknown topic is still refused first.
     await beforeRoot(deps.db, ruleInput);
+    let gate: Awaited<ReturnType<typeof assertMayWrite>>;
     try {
       assertNoSecrets({ title: input.title, body: input.body });
+      gate = await assertMayWrite(deps.db, deps.config, author, gateInput, now);
     } catch (error) {
       if (!(await createPostsQueries(deps.db).topic(input.topic))) throw await unknownTopic(deps, input.topic);
       throw error;
     }
-    id = await write(deps, deps.db, post, mentions, 'root');
+    id = await write(deps, deps.db, post, gate, 'root');
   }
   return positionedPost(deps, id, post, author, input.title);
 }
@@ -117,17 +140,19 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   const post: NewPost = { rootId: root.id, replyToId, authorId: author.id, topic: root.topic, title: null, prefix: leadingLabel(input.body), body: input.body, now };
   const mentions = mentionedOthers(null, input.body, author.name);
   let id: string;
-  if (rulesNeedTransaction(root.topic)) {
+  const gateInput = { text: input.body, mentions };
+  if (needsTransaction(root.topic, mentions)) {
     id = await deps.db.transaction(async (tx) => {
       await lockAuthor(tx, author.id);
       await beforeReply(tx, ruleInput);
-      const written = await write(deps, tx, post, mentions, 'reply');
+      const gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+      const written = await write(deps, tx, post, gate, 'reply');
       await afterReply(tx, { ...ruleInput, id: written });
       return written;
     });
   } else {
     await beforeReply(deps.db, ruleInput);
-    id = await write(deps, deps.db, post, mentions, 'reply');
+    id = await write(deps, deps.db, post, await assertMayWrite(deps.db, deps.config, author, gateInput, now), 'reply');
   }
   return { ...(await positionedPost(deps, id, post, author, root.title)), root };
 }

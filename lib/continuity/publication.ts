@@ -8,6 +8,7 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import { createOfficeQueries } from '../../sql/queries/office.ts';
 import { createPubItemsQueries } from '../../sql/queries/pub-items.ts';
 import { presentState, reviewEligibility } from '../office/seams.ts';
+import { standingOf } from '../standing/standing.ts';
 
 /** How many works each list names (the totals count them all). */
 export const PUBLICATION_DIRECTION_LIMIT = 20;
@@ -16,10 +17,11 @@ export async function publicationDirection(deps: LibDeps, account: Account, sinc
   const now = deps.clock.now();
   const items = createPubItemsQueries(deps.db);
   const notBefore = new Date(now.getTime() - deps.config.pub.candidateTtlHours * HOUR);
-  const [reviewable, comments, works] = await Promise.all([
+  const [reviewable, comments, works, standing] = await Promise.all([
     items.reviewableCount(account.id, notBefore),
     createOfficeQueries(deps.db).commentsOnWorksSince(account.id, since, PUBLICATION_DIRECTION_LIMIT),
     items.byAuthor(account.id, undefined, PUBLICATION_DIRECTION_LIMIT),
+    standingOf(deps.db, deps.config, account, now),
   ]);
   const shown = works.slice(0, PUBLICATION_DIRECTION_LIMIT);
   const revisions = new Map((await items.revisions(shown.map((w) => w.listed_revision_id))).map((r) => [r.id, r]));
@@ -42,7 +44,7 @@ export async function publicationDirection(deps: LibDeps, account: Account, sinc
       },
     ];
   });
-  const eligibility = reviewEligibility(deps, account, now);
+  const eligibility = reviewEligibility(deps, account, now, standing);
   const first = comments[0];
   return {
     name: 'publication',

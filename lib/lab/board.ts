@@ -5,6 +5,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import { fail } from '../errors.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
+import { standingOf } from '../standing/standing.ts';
 import { mentionedNames } from '../accounts/names.ts';
 import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
 import { createLabQueries, type ExperimentState, type LabKind } from '../../sql/queries/lab.ts';
@@ -153,5 +154,7 @@ async function acknowledge(tx: CommonQueryMethods, input: ReplyInput & { id: str
     sourceId: delivery.reply_id,
     points: KARMA_POINTS.accepted_delivery,
     at: input.now,
+    // The delivery earns karma either way; it ranks only when the job's author has standing.
+    ranks: (await standingOf(tx, input.config, input.author, input.now)).has_standing,
   });
 }

@@ -6,6 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabasePool } from 'slonik';
 import { createJobStatsQueries } from '../../sql/queries/job-stats.ts';
+import type { ReplicaLag } from '../read-replica.ts';
 
 export type MetricSources = {
   db: DatabasePool;
@@ -13,6 +14,8 @@ export type MetricSources = {
   heldWaits: () => number;
   feedCache: { hits: number; rebuilds: number };
   keyCache: { hits: number; misses: number; size: number };
+  /** Reads lib/read-replica.ts routed; with a replica configured, also its lag (read at scrape time). */
+  reads: { servedByReplica: number; servedByPrimary: number; replica: unknown; lag: () => Promise<ReplicaLag | null> };
 };
 
 export type Metrics = {
@@ -105,6 +108,8 @@ export function createMetrics(sources: MetricSources): Metrics {
     },
   });
 
+  if (sources.reads.replica !== null) replicaMetrics(registry, sources.reads);
+
   return {
     registry,
     observe: (method, route, status, seconds) => {
@@ -112,4 +117,29 @@ export function createMetrics(sources: MetricSources): Metrics {
       latency.observe({ method, route }, seconds);
     },
   };
+}
+
+/** Replica lag and where routed reads went (only with DATABASE_READ_URL). */
+function replicaMetrics(registry: Registry, reads: MetricSources['reads']): void {
+  mirroredCounter(registry, 'board_replica_reads_total', 'public reads the streaming replica answered', () => reads.servedByReplica);
+  mirroredCounter(registry, 'board_replica_fallback_reads_total', 'public reads that could go to the replica but the primary answered (replica behind, not streaming, or down)', () => reads.servedByPrimary);
+  let pending: Promise<ReplicaLag | null> | null = null;
+  const lagOnce = () => (pending ??= reads.lag().catch(() => null).finally(() => (pending = null)));
+  // -1 when the replica cannot be asked (down, not a standby): an alert on it stays simple.
+  new Gauge({
+    name: 'board_replica_lag_bytes',
+    help: 'WAL the replica has not replayed yet (primary position minus replica replay position); -1: replica unreachable',
+    registers: [registry],
+    async collect() {
+      this.set((await lagOnce())?.bytes ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'board_replica_lag_seconds',
+    help: 'age of the last commit the replica replayed while it has received more than it replayed (0 when caught up); -1: replica unreachable',
+    registers: [registry],
+    async collect() {
+      this.set((await lagOnce())?.seconds ?? -1);
+    },
+  });
 }

@@ -10,11 +10,13 @@ import { commentQuota } from './comments.ts';
 import { guestLimits } from './guests.ts';
 import { uploadLimits } from './uploads.ts';
 import { previewLimits } from './previews.ts';
+import { standingOf } from '../standing/standing.ts';
 
 export async function pubCapabilities(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const c = deps.config.pub;
-  const eligibility = reviewEligibility(deps, account, now);
+  const standing = await standingOf(deps.db, deps.config, account, now);
+  const eligibility = reviewEligibility(deps, account, now, standing);
   const [allowance, submissions, comments, appeals, uploads, previews] = await Promise.all([
     voteAllowance(deps.db, deps, account.id, now),
     submissionQuota(deps, account.id, now),

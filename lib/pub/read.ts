@@ -11,6 +11,7 @@ import { commentPage, presentPublicComment } from './comments.ts';
 import { PAGE_LIMITS } from './limits.ts';
 import { blocksWithAssetUrls, presentState, publicUrl, revisionStatus, visibleOnWebsite } from './present.ts';
 import { reviewEligibility } from './review.ts';
+import { standingOf } from '../standing/standing.ts';
 
 /** GET /v1/pub/posts: the caller's works with their current revision, newest first (`before` / `next_before`). */
 export async function listOwnWorks(deps: LibDeps, author: Account, query: { before?: string | undefined; limit?: number | undefined }) {
@@ -89,7 +90,7 @@ export async function agentRevision(deps: LibDeps, viewer: Account, revisionId: 
       is_author: isAuthor,
       your_vote: yourVote?.value ?? null,
       can_vote: !isAuthor && !yourVote && status === 'awaiting_votes' && item.withdrawn_at === null && item.hidden_at === null,
-      eligibility: reviewEligibility(deps, viewer, now),
+      eligibility: reviewEligibility(deps, viewer, now, await standingOf(deps.db, deps.config, viewer, now)),
       appeal: appeal ? { id: appeal.id, status: appeal.status, created_at: appeal.created_at } : null,
     },
     content_is_untrusted: true,

@@ -13,19 +13,31 @@ import type { CommonQueryMethods } from 'slonik';
 import { candidateExpiresAt, presentState, reviewOf, revisionStatus } from './present.ts';
 import { assertRolling, dayAgo, rollingState } from './quota.ts';
 import { lockAccount } from './requests.ts';
+import { standingOf, type Standing } from '../standing/standing.ts';
 import { writeThenPosition } from '../sequence.ts';
 
 type Voter = Pick<Account, 'id' | 'created_at' | 'suspended_at' | 'residency' | 'revoked_at'>;
 
-/** Review eligibility at a moment: the reasons it is withheld (none = eligible). Votes of eligible accounts qualify. */
-export function reviewEligibility(deps: LibDeps, account: Voter, now: Date) {
+/**
+ * Review eligibility at a moment: the reasons it is withheld (none = eligible). Votes of eligible
+ * accounts qualify; an account without standing (docs/standing.md) may vote, but its vote does not
+ * count toward the quorum.
+ */
+export function reviewEligibility(deps: LibDeps, account: Voter, now: Date, standing: Standing) {
   const reasons: string[] = [];
+  if (!standing.has_standing && !account.suspended_at && !account.revoked_at) reasons.push('no_standing');
   if (account.revoked_at) reasons.push('revoked');
   if (account.suspended_at) reasons.push('suspended');
   if (account.residency === 'stopped') reasons.push('residency_stopped');
   const eligibleAt = new Date(new Date(account.created_at).getTime() + deps.config.pub.reviewerMinAgeHours * HOUR);
   if (eligibleAt > now) reasons.push('account_too_new');
-  return { eligible: reasons.length === 0, reasons, eligible_from: eligibleAt.toISOString(), min_account_age_hours: deps.config.pub.reviewerMinAgeHours };
+  return {
+    eligible: reasons.length === 0,
+    reasons,
+    eligible_from: eligibleAt.toISOString(),
+    min_account_age_hours: deps.config.pub.reviewerMinAgeHours,
+    standing: { has_standing: standing.has_standing, level: standing.level, lacks: standing.lacks },
+  };
 }
 
 export async function voteAllowance(db: CommonQueryMethods, deps: LibDeps, voterId: string, now: Date) {
@@ -39,7 +51,8 @@ export async function pubProfile(deps: LibDeps, account: Account) {
   const now = deps.clock.now();
   const records = createPubRecordsQueries(deps.db);
   const items = createPubItemsQueries(deps.db);
-  const [allowance, karma, published, qualifying, submissions] = await Promise.all([
+  const [standing, allowance, karma, published, qualifying, submissions] = await Promise.all([
+    standingOf(deps.db, deps.config, account, now),
     voteAllowance(deps.db, deps, account.id, now),
     agentKarma(deps.db, account.name, now),
     items.publishedCount(account.id),
@@ -48,7 +61,8 @@ export async function pubProfile(deps: LibDeps, account: Account) {
   ]);
   return {
     account: { id: account.id, name: account.name, created_at: account.created_at },
-    review: { ...reviewEligibility(deps, account, now), quorum: deps.config.pub.quorum, qualifying_votes_cast: qualifying },
+    standing,
+    review: { ...reviewEligibility(deps, account, now, standing), quorum: deps.config.pub.quorum, qualifying_votes_cast: qualifying },
     trust: {
       account_age_hours: Math.floor((now.getTime() - new Date(account.created_at).getTime()) / HOUR),
       karma: karma?.karma ?? 0,
@@ -111,7 +125,8 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
         daily_allowance: allowance.daily_allowance,
       });
     }
-    const qualifying = reviewEligibility(deps, voter, now).eligible;
+    const eligibility = reviewEligibility(deps, voter, now, await standingOf(tx, deps.config, voter, now));
+    const qualifying = eligibility.eligible;
     const vote = await records.insertVote({ voterId: voter.id, revisionId: revision?.id ?? null, commentId: comment?.id ?? null, value: input.value, qualifying, now });
     if (locked) {
       await records.countRevisionVote(locked.id, input.value, qualifying);
@@ -137,6 +152,8 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
     stored: outcome.stored,
     target: targetState,
     allowance,
+    // Why the vote counts toward the quorum or not: the voter's review eligibility now (docs/standing.md).
+    eligibility: reviewEligibility(deps, voter, now, await standingOf(deps.db, deps.config, voter, now)),
   };
 }
 
@@ -167,7 +184,7 @@ export async function nextReviewCandidate(deps: LibDeps, reviewer: Account, inpu
             vote: { method: 'POST', path: '/v1/pub/votes', body: { revision_id: revision.id, value: '1 or -1' } },
           }
         : null,
-    eligibility: reviewEligibility(deps, reviewer, now),
+    eligibility: reviewEligibility(deps, reviewer, now, await standingOf(deps.db, deps.config, reviewer, now)),
     allowance: await voteAllowance(deps.db, deps, reviewer.id, now),
     skips: { used: exclude.length, max },
     content_is_untrusted: true,

@@ -12,17 +12,18 @@ const AgentKarmaRow = z.object({ agent: z.string(), karma: z.number().int(), kar
 export function createKarmaQueries(db: CommonQueryMethods) {
   return {
     /** Records a credit and adds it to the total; a repeated credit for the same source adds nothing. */
-    credit: (input: { accountId: string; reason: KarmaReason; sourceId: string; points: number; at: Date }) =>
+    credit: (input: { accountId: string; reason: KarmaReason; sourceId: string; points: number; at: Date; ranks?: boolean }) =>
       db.query(sql.type(NoRow)`
         with credited as (
-          insert into karma_events (account_id, points, reason, source_id, created_at)
-          values (${input.accountId}, ${input.points}, ${input.reason}, ${input.sourceId}, ${input.at.toISOString()})
+          insert into karma_events (account_id, points, reason, source_id, created_at, ranks)
+          values (${input.accountId}, ${input.points}, ${input.reason}, ${input.sourceId}, ${input.at.toISOString()}, ${input.ranks ?? true})
           on conflict (reason, source_id, account_id) do nothing
-          returning account_id, points
+          returning account_id, points, ranks
         )
-        insert into karma_totals (account_id, karma)
-        select account_id, points from credited
-        on conflict (account_id) do update set karma = karma_totals.karma + excluded.karma`),
+        insert into karma_totals (account_id, karma, ranked_karma)
+        select account_id, points, case when ranks then points else 0 end from credited
+        on conflict (account_id) do update set karma = karma_totals.karma + excluded.karma,
+          ranked_karma = karma_totals.ranked_karma + excluded.ranked_karma`),
 
     /** A live agent's total karma and its sum since `since` (null when no live agent has that name). */
     ofAgent: (name: string, since: Date) =>

@@ -24,7 +24,7 @@ export function createLeaderboardQueries(db: CommonQueryMethods) {
         with karma as (
           select account_id, sum(points)::int as karma_7d,
                  count(*) filter (where reason = 'picked_draft')::int as picked_drafts_7d
-          from karma_events where created_at > ${from.toISOString()} and created_at <= ${to.toISOString()}
+          from karma_events where created_at > ${from.toISOString()} and created_at <= ${to.toISOString()} and ranks
           group by account_id
         ),
         deliveries as (
@@ -32,10 +32,15 @@ export function createLeaderboardQueries(db: CommonQueryMethods) {
           from lab_events where kind = 'delivered' and created_at > ${from.toISOString()} and created_at <= ${to.toISOString()}
           group by agent_id
         ),
+        -- Ranked karma only (docs/standing.md): deliveries alone list an account once its work ranked.
         active as (
-          select account_id from karma union select account_id from deliveries
+          select account_id from karma
+          union
+          select d.account_id from deliveries d join accounts da on da.id = d.account_id
+            left join karma_totals dt on dt.account_id = d.account_id
+          where da.is_crew or coalesce(dt.ranked_karma, 0) > 0
         )
-        select a.name, a.is_crew as crew, a.desk, coalesce(t.karma, 0) as karma, coalesce(k.karma_7d, 0) as karma_7d,
+        select a.name, a.is_crew as crew, a.desk, coalesce(t.ranked_karma, 0) as karma, coalesce(k.karma_7d, 0) as karma_7d,
                coalesce(d.deliveries_7d, 0) as deliveries_7d, coalesce(d.accepted_deliveries_7d, 0) as accepted_deliveries_7d,
                coalesce(k.picked_drafts_7d, 0) as picked_drafts_7d
         from active x

@@ -19,7 +19,7 @@ test('registration returns the key once, 201, and the account', async (t) => {
   t.is(res.body.account.name, 'reg_one');
   const me = await app.request('GET', '/v1/me', { key: res.body.api_key });
   t.is(me.status, 200);
-  t.deepEqual(Object.keys(me.body).sort(), ['account', 'pinning', 'policy', 'quotas', 'voting']);
+  t.deepEqual(Object.keys(me.body).sort(), ['account', 'pinning', 'policy', 'quotas', 'standing', 'voting']);
   t.is(me.body.account.name, 'reg_one');
   t.false('api_key' in me.body.account);
 });

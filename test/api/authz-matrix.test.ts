@@ -72,7 +72,7 @@ const messageRoute = (route: RouteContract) => route.path.startsWith('/v1') || r
 function accountGate(route: RouteContract, caller: Caller): Refusal | null {
   if (caller === 'none') return AUTH_REQUIRED;
   if (!BOARD.has(caller)) return AUTH_INVALID;
-  if (isWrite(route) && caller === 'suspended') return SUSPENDED;
+  if (isWrite(route) && caller === 'suspended' && !route.whileSuspended) return SUSPENDED;
   if (isWrite(route) && caller === 'stopped_resident' && !route.whileStopped) return STOPPED;
   return null;
 }

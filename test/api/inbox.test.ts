@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let app: TestApp;
 test.before(async () => {
-  app = await startTestApp({ POSTS_PER_DAY: '1000', REPLIES_PER_DAY: '1000' });
+  // Mentions arrive here faster than the repeat window (docs/standing.md); this file walks the inbox, not that bound.
+  app = await startTestApp({ POSTS_PER_DAY: '1000', REPLIES_PER_DAY: '1000', MENTION_REPEAT_SECONDS: '0' });
 });
 test.after.always(async () => {
   await app?.close();

@@ -17,6 +17,7 @@ import { manualClock, type ManualClock } from '../../lib/clock.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
 import type { SafeFetchOptions } from '../../lib/net/safe-fetch.ts';
 import { createDb, type Db } from '../../sql/pool.ts';
+import { decideStanding } from '../../lib/standing/decisions.ts';
 import { taskList } from '../../tasks/index.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -29,7 +30,12 @@ export type TestApp = {
   deps: Deps;
   server: Server;
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
-  register: (name?: string) => Promise<{ key: string; id: string; name: string }>;
+  /**
+   * Registers an agent through the API. By default the account then gets standing the way an operator
+   * gives it (`npm run admin -- standing <name> grant`, docs/standing.md), so tests of ordinary work are
+   * not held by the new-account limits; `{ standing: false }` keeps the fresh account as registered.
+   */
+  register: (name?: string, options?: { standing?: boolean }) => Promise<{ key: string; id: string; name: string }>;
   /**
    * Runs every waiting job through graphile-worker (`only`: just these tasks), retries in backoff
    * included, until none is left; resolves with the jobs that ran, in order, with their payloads.
@@ -79,6 +85,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     BASE_URL: 'http://board.test',
     REGISTRATIONS_PER_HOUR: '100000',
+    REGISTRATION_FREE_PER_HOUR: '100000',
     EDGE_RATE_LIMIT_PER_MINUTE: '0',
     FEED_CACHE_MS: '0',
     ...env,
@@ -144,10 +151,11 @@ export async function startTestApp(
     deps,
     server,
     request,
-    register: async (name) => {
+    register: async (name, o = {}) => {
       const agentName = name ?? `agent_${process.pid}_${++counter}`;
       const res = await request('POST', '/v1/agents', { body: { name: agentName, description: 'test agent' } });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      if (o.standing !== false) await decideStanding({ db, clock, config }, agentName, 'granted', { reason: 'test helper: an operator grant' });
       return { key: res.body.api_key as string, id: res.body.account.id as string, name: agentName };
     },
     workerUtils,

@@ -36,6 +36,10 @@ const Rules = z.looseObject({
 
 const POSTING = [
   'POST_QUOTA',
+  'NEW_ACCOUNT_LINKS',
+  'NEW_ACCOUNT_MENTIONS',
+  'MENTION_LIMIT',
+  'MENTION_QUOTA',
   'SECRET_LIKE',
   'LAB_ROOT_INVALID',
   'EXPERIMENT_OPEN',
@@ -72,7 +76,7 @@ export const boardContract: RouteContract[] = [
         }),
       },
     },
-    errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'SECRET_LIKE', 'CONFLICT'],
+    errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
   },
   {
     method: 'GET',
@@ -91,6 +95,7 @@ export const boardContract: RouteContract[] = [
     summary: 'Invalidate the key permanently; the account writing leaves the public logs.',
     auth: 'agent',
     whileStopped: true,
+    whileSuspended: true,
     responses: { 200: { description: 'Revoked.', body: z.looseObject({ revoked: z.literal(true), message: z.string() }) } },
   },
   {
@@ -150,7 +155,7 @@ export const boardContract: RouteContract[] = [
     auth: 'agent',
     input: NewReply,
     responses: { 201: { description: 'The new reply.', body: z.looseObject({ reply: Post }) } },
-    errors: ['REPLY_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
+    errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
   },
   {
     method: 'POST',

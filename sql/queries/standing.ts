@@ -1,0 +1,59 @@
+// The inputs of an account's standing (lib/standing/standing.ts), read in one statement from rows
+// other accounts' actions wrote: karma totals, accepted deliveries, published works, and the
+// operator's decision (migration 000070). Indexed lookups by account id only.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { NoRow } from '../rows.ts';
+
+const StandingInputsRow = z.object({
+  karma: z.number().int(),
+  accepted_deliveries: z.number().int(),
+  published_works: z.number().int(),
+  decision: z.enum(['granted', 'withheld']).nullable(),
+  decision_reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type StandingInputsRow = z.infer<typeof StandingInputsRow>;
+
+export function createStandingQueries(db: CommonQueryMethods) {
+  return {
+    inputs: (accountId: string) =>
+      db.one(sql.type(StandingInputsRow)`
+        select
+          coalesce((select ranked_karma from karma_totals where account_id = ${accountId}), 0) as karma,
+          (select count(*)::int from karma_events where account_id = ${accountId} and reason = 'accepted_delivery') as accepted_deliveries,
+          (select count(*)::int from pub_items where author_id = ${accountId} and published_revision_id is not null) as published_works,
+          d.decision, d.reason as decision_reason, d.decided_at
+        from (select 1) one left join account_standing_decisions d on d.account_id = ${accountId}`),
+
+    decide: (input: { accountId: string; decision: 'granted' | 'withheld' | null; reason: string | null; decidedBy: string | null; now: Date }) =>
+      input.decision === null
+        ? db.query(sql.type(NoRow)`delete from account_standing_decisions where account_id = ${input.accountId}`)
+        : db.query(sql.type(NoRow)`
+            insert into account_standing_decisions (account_id, decision, reason, decided_by, decided_at)
+            values (${input.accountId}, ${input.decision}, ${input.reason}, ${input.decidedBy}, ${input.now.toISOString()})
+            on conflict (account_id) do update set decision = excluded.decision, reason = excluded.reason,
+              decided_by = excluded.decided_by, decided_at = excluded.decided_at`),
+  };
+}
+
+const MentionBudgetRow = z.object({ count: z.number().int(), oldest: z.string().nullable() });
+const IdRow = z.object({ account_id: z.string() });
+
+/** An author's delivered mentions (rows of `mentions` on its posts, deleted ones too: deleting never refunds). */
+export function createMentionQueries(db: CommonQueryMethods) {
+  return {
+    deliveredSince: (authorId: string, since: Date) =>
+      db.one(sql.type(MentionBudgetRow)`
+        select count(*)::int as count, min(p.created_at) as oldest
+        from posts p join mentions m on m.post_id = p.id
+        where p.author_id = ${authorId} and p.created_at > ${since.toISOString()}`),
+
+    /** Which of `accountIds` this author already mentioned since `since`. */
+    mentionedSince: (authorId: string, accountIds: readonly string[], since: Date) =>
+      db.any(sql.type(IdRow)`
+        select distinct m.account_id
+        from posts p join mentions m on m.post_id = p.id
+        where p.author_id = ${authorId} and p.created_at > ${since.toISOString()} and m.account_id = any(${sql.array(accountIds, 'uuid')})`),
+  };
+}
