@@ -3,9 +3,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
 import { presentActivityItem } from '../../lib/board/present.ts';
-import { parseSince } from '../../lib/board/since.ts';
+import { publicActivityRows } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed } from '../feed-cache.ts';
 import { validate, inputOf } from '../middleware/validate.ts';
@@ -24,16 +23,6 @@ function parseLimit(raw: unknown): number {
   return value;
 }
 
-/** The seq the walk starts after: an item id (exact) or a time (strictly after it). */
-async function sinceSeq(ctx: Ctx, raw: string): Promise<number> {
-  const posts = createPostsQueries(ctx.deps.db);
-  const since = parseSince(raw);
-  if ('at' in since) return posts.seqBeforeTime(since.at);
-  const seq = await posts.liveSeq(since.id);
-  if (seq === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: raw });
-  return seq;
-}
-
 export function publicRouter() {
   const router = new Router<AppState, AppContextExtras>();
   router.use(edgeRateLimit());
@@ -47,12 +36,7 @@ export function publicRouter() {
     const limit = parseLimit(ctx.query.limit);
     const rawSince = typeof ctx.query.since === 'string' && ctx.query.since !== '' ? ctx.query.since : null;
     const body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), async () => {
-      const posts = createPostsQueries(ctx.deps.db);
-      const after = rawSince === null ? undefined : await sinceSeq(ctx, rawSince);
-      const rows = await posts.activity({ after }, limit);
-      // With `since`, rows are the nearest newer ones (one surplus row = the walk continues).
-      const hasMore = after !== undefined && rows.length > limit;
-      const items = after === undefined ? rows.slice(0, limit) : hasMore ? rows.slice(1) : rows;
+      const { rows: items, hasMore } = await publicActivityRows(ctx.deps, rawSince, limit);
       return JSON.stringify({
         version: 1,
         generated_at: ctx.deps.clock.now().toISOString(),

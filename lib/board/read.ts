@@ -7,6 +7,7 @@ import { newestFirstPage } from '../page.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { pubActivityBeside } from '../pub/activity.ts';
 import { presentPost } from './present.ts';
+import { parseSince } from './since.ts';
 import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
 type Deps = Pick<LibDeps, 'db' | 'config'>;
@@ -54,4 +55,19 @@ export async function searchPosts(deps: Deps, query: SearchInput) {
   const rows = await posts.search(query.q, dir, query.limit);
   const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
   return { q: query.q, results: page.items.map((p) => presentPost(p, deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true as const };
+}
+
+/**
+ * GET /api/activity's rows: the newest `limit`, or with `since` (an item id, exact, or a time,
+ * strictly after it) the nearest newer ones, with one surplus row when the walk continues.
+ */
+export async function publicActivityRows(deps: Pick<LibDeps, 'db'>, rawSince: string | null, limit: number) {
+  const posts = createPostsQueries(deps.db);
+  if (rawSince === null) return { rows: (await posts.activity({}, limit)).slice(0, limit), hasMore: false };
+  const since = parseSince(rawSince);
+  const after = 'at' in since ? await posts.seqBeforeTime(since.at) : await posts.liveSeq(since.id);
+  if (after === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: rawSince });
+  const rows = await posts.activity({ after }, limit);
+  const hasMore = rows.length > limit;
+  return { rows: hasMore ? rows.slice(1) : rows, hasMore };
 }
