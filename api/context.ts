@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../lib/config.ts';
-import type { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SafeFetchOptions } from '../lib/net/safe-fetch.ts';
 import type { Db } from '../sql/pool.ts';
@@ -13,7 +12,7 @@ import type { EventHub } from './event-hub.ts';
 import type { FeedCache } from './feed-cache.ts';
 import type { ReadRoute, ReplicaPool } from '../lib/read-replica.ts';
 import type { KeyCache } from '../lib/accounts/key-cache.ts';
-import type { OauthHost } from './oauth/server.ts';
+import type { OauthHost, OauthState } from './oauth/server.ts';
 import type { EdgeBuckets } from './middleware/edge-rate-limit.ts';
 
 export type Deps = {
@@ -33,18 +32,12 @@ export type Deps = {
 /** What makeApp adds to the deps it is given. */
 export type AppDeps = Deps & { feedCache: FeedCache; keyCache: KeyCache; reads: ReadRoute; edgeBuckets: EdgeBuckets; oauth: OauthHost };
 
-export type AppState = {
+export type AppState = OauthState & {
   requestId: string;
   account?: Account;
   /** The service credential that opened a reporter or fetcher route. */
   serviceCredentialId?: string;
   input?: unknown;
-  /** Set by the authorization server when its store could not be reached (the route answers 503). */
-  oauthDatabaseDown?: boolean;
-  /** A refusal of the service's own raised inside the authorization server (a registration limit). */
-  oauthRefusal?: AppError;
-  /** A JWT access token presented for revocation by this client (the route ends its link). */
-  oauthStructuredRevocation?: { token: string; clientId: string };
   /** The publication site's guest session behind a guest route. */
   guest?: Guest;
 };

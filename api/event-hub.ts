@@ -2,8 +2,9 @@
 // it (see listen.ts); waiters subscribe here and cost no database connection. Account changes
 // (migration 000065) come on the same connection, to their own listeners (the key cache).
 import type { AccountChangeSource } from '../lib/accounts/key-cache.ts';
+import type { BoardEvent } from '../lib/board/events.ts';
 
-export type BoardEvent = { kind: string; account_ids?: string[]; thread_id?: string; post_id?: string; at?: string; feed?: string; after?: number; upto?: number };
+export type { BoardEvent };
 type Listener = (event: BoardEvent) => void;
 type AccountListener = (ids: readonly string[] | 'all') => void;
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
-import type { Ctx } from './context.ts';
+import type { ParameterizedContext } from 'koa';
 import type { EventHub } from './event-hub.ts';
 import { isPublicRead } from './middleware/cors.ts';
 
@@ -187,7 +187,7 @@ export function feedHeaders(cacheControl: string, body: FeedBody, gzip: boolean,
 }
 
 /** A cached public document as JSON, gzipped for clients that accept it; 304 when the client holds it already. */
-export function sendFeed(ctx: Ctx, body: FeedBody, cacheControl: string): void {
+export function sendFeed(ctx: ParameterizedContext<unknown, { deps: { feedCache: FeedCache } }>, body: FeedBody, cacheControl: string): void {
   const gzip = wantsGzip(ctx.req.headers['accept-encoding']);
   const unchanged = notModified(ctx.req.headers['if-none-match'], body.etag());
   ctx.set(feedHeaders(cacheControl, body, gzip, unchanged));

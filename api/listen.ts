@@ -2,8 +2,8 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ACCOUNT_CHANGES_CHANNEL } from '../lib/accounts/key-cache.ts';
-import { BOARD_CHANNEL } from '../lib/board/events.ts';
-import type { EventHub, BoardEvent } from './event-hub.ts';
+import { BOARD_CHANNEL, parseBoardEvent } from '../lib/board/events.ts';
+import type { EventHub } from './event-hub.ts';
 
 export type Listener = { stop: () => Promise<void>; connected: () => boolean };
 
@@ -19,10 +19,12 @@ export function listenForBoardEvents(databaseUrl: string, hub: EventHub, logger:
     next.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === ACCOUNT_CHANGES_CHANNEL) return hub.accountsChanged([message.payload]);
+      const event = parseBoardEvent(message.payload);
+      if (!event) return logger.warn({ payload: message.payload.slice(0, 200) }, 'ignored a malformed board event');
       try {
-        hub.publish(JSON.parse(message.payload) as BoardEvent);
-      } catch {
-        logger.warn('ignored a malformed board event');
+        hub.publish(event);
+      } catch (err) {
+        logger.error({ err, kind: event.kind }, 'a board event listener failed');
       }
     });
     next.on('error', (err) => logger.warn({ err }, 'board listener error'));

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { createAccount, setRole } from '../lib/accounts/admin.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadConfig } from '../lib/config.ts';
-import { enqueue } from '../lib/jobs.ts';
+import { enqueue, isTaskName } from '../lib/jobs.ts';
 import { createDb } from '../sql/pool.ts';
 import { doneTimes, exited, holdLocks, jobsHeldBy, poolOf, startWorker } from '../test/helpers/worker-crash.ts';
 import { until } from '../test/helpers/until.ts';
@@ -46,6 +46,7 @@ async function round(crash: boolean): Promise<Record<string, number>> {
   const locks = await holdLocks(database.url, ...Object.values(LOCKS));
   for (const task of Object.keys(LOCKS)) {
     const line = cron.find((c) => c.task === task)!;
+    if (!isTaskName(task)) throw new Error(`${task} is not a registered task (lib/jobs.ts)`);
     await enqueue(db, task, {}, { jobKey: line.options.jobKey, queueName: line.options.queueName, maxAttempts: line.options.maxAttempts });
   }
   const a = startWorker(env);

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Logger, runMigrations } from 'graphile-worker';
-import { loadConfig } from '../lib/config.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const LOCK_KEY = 7_341_001;
@@ -46,14 +45,4 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
 
 function silentLogger() {
   return new Logger(() => () => {});
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const config = loadConfig();
-  if (!config.databaseUrl) {
-    console.error('DATABASE_URL is required for `npm run migrate` (npm start migrates its embedded Postgres itself).');
-    process.exit(1);
-  }
-  const applied = await migrate(config.databaseUrl, (l) => console.log(l));
-  console.log(applied.length ? `${applied.length} migration(s) applied` : 'database is up to date');
 }

@@ -1,5 +1,8 @@
-// The task list: file name = task identifier, one task per file.
-import type { TaskList } from 'graphile-worker';
+// The task list: file name = task identifier, one task per file, each registered with its payload
+// schema in lib/jobs.ts TASKS (tsc refuses a task missing from either side). Every job's payload is
+// parsed with that schema before its task runs: a job whose payload is not its task's fails.
+import type { Task, TaskList } from 'graphile-worker';
+import { parseTaskPayload, TASK_NAMES, type TaskName } from '../lib/jobs.ts';
 import type { TaskDeps } from './deps.ts';
 import channelPostDeliver from './channel_post__deliver.ts';
 import emailSend from './email__send.ts';
@@ -20,25 +23,32 @@ import scorecardPost from './scorecard__post.ts';
 import showPreparePublication from './show__prepare_publication.ts';
 import workerReleaseDead from './worker__release_dead.ts';
 
+const TASK_FILES = {
+  channel_post__deliver: channelPostDeliver,
+  email__send: emailSend,
+  mailbox__poll: mailboxPoll,
+  mirror_post__normalize: mirrorPostNormalize,
+  outreach__recover: outreachRecover,
+  outreach_reply__forward: outreachReplyForward,
+  feed__materialize_jobs: feedMaterializeJobs,
+  feed__materialize_leaderboard: feedMaterializeLeaderboard,
+  feed__position: feedPosition,
+  oauth_store__prune: oauthStorePrune,
+  post_search__index: postSearchIndex,
+  pub__prune: pubPrune,
+  rate_counters__prune: rateCountersPrune,
+  score__snapshot: scoreSnapshot,
+  score_snapshots__prune: scoreSnapshotsPrune,
+  scorecard__post: scorecardPost,
+  show__prepare_publication: showPreparePublication,
+  worker__release_dead: workerReleaseDead,
+} satisfies Record<TaskName, (deps: TaskDeps) => Task>;
+
 export function taskList(deps: TaskDeps): TaskList {
-  return {
-    channel_post__deliver: channelPostDeliver(deps),
-    email__send: emailSend(deps),
-    mailbox__poll: mailboxPoll(deps),
-    mirror_post__normalize: mirrorPostNormalize(deps),
-    outreach__recover: outreachRecover(deps),
-    outreach_reply__forward: outreachReplyForward(deps),
-    feed__materialize_jobs: feedMaterializeJobs(deps),
-    feed__materialize_leaderboard: feedMaterializeLeaderboard(deps),
-    feed__position: feedPosition(deps),
-    oauth_store__prune: oauthStorePrune(deps),
-    post_search__index: postSearchIndex(deps),
-    pub__prune: pubPrune(deps),
-    rate_counters__prune: rateCountersPrune(deps),
-    score__snapshot: scoreSnapshot(deps),
-    score_snapshots__prune: scoreSnapshotsPrune(deps),
-    scorecard__post: scorecardPost(deps),
-    show__prepare_publication: showPreparePublication(deps),
-    worker__release_dead: workerReleaseDead(deps),
-  };
+  const list: TaskList = {};
+  for (const name of TASK_NAMES) {
+    const task = TASK_FILES[name](deps);
+    list[name] = (payload, helpers) => task(parseTaskPayload(name, payload), helpers);
+  }
+  return list;
 }

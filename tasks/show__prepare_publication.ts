@@ -3,16 +3,12 @@
 // reason. The crontab runs it every 5 minutes (so a new Moscow day fills at once); a counting Pick:
 // enqueues it too. Idempotent: a rerun queues nothing twice, under a transaction-scoped lock.
 import type { Task } from 'graphile-worker';
-import { z } from 'zod';
 import { prepareShowPublication } from '../lib/show/publication.ts';
 import type { TaskDeps } from './deps.ts';
 
-// Payloads are unknown: a Pick: enqueues {}, the crontab adds {_cron: {...}}.
-const Payload = z.looseObject({}).nullable().optional();
-
 export default function showPreparePublication(deps: TaskDeps): Task {
-  return async (payload) => {
-    Payload.parse(payload);
+  // Its payload (a Pick: enqueues {}, the crontab adds {_cron: {...}}) is checked by tasks/index.ts.
+  return async () => {
     const result = await prepareShowPublication(deps.db, deps.config, deps.clock.now());
     if (result.queued.length || result.skipped.length) {
       deps.logger.info({ day: result.day, queued: result.queued, skipped: result.skipped, left: result.left }, 'show publication prepared');

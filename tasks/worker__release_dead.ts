@@ -2,7 +2,7 @@
 // heartbeat run again (lib/workers/release-dead.ts; README "Faults").
 import { makeWorkerUtils, type Task } from 'graphile-worker';
 import { releaseDeadWorkers } from '../lib/workers/release-dead.ts';
-import { graphileLogger } from '../workers/logger.ts';
+import { graphileLogger } from '../lib/workers/logger.ts';
 import type { TaskDeps } from './deps.ts';
 
 export default function task(deps: TaskDeps): Task {

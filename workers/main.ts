@@ -11,7 +11,7 @@ import { createLogger } from '../lib/logger.ts';
 import { startHeartbeat } from '../lib/workers/heartbeat.ts';
 import { createDb } from '../sql/pool.ts';
 import { taskList } from '../tasks/index.ts';
-import { graphileLogger } from './logger.ts';
+import { graphileLogger } from '../lib/workers/logger.ts';
 
 const config = loadConfig();
 const logger = createLogger(config, 'worker');

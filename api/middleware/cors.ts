@@ -1,6 +1,5 @@
 // Public read routes are open to every origin; guest routes and message routes send no CORS headers.
-import type { Next } from 'koa';
-import type { Ctx } from '../context.ts';
+import type { Context, Next } from 'koa';
 
 // The discovery documents (manifest, OpenAPI) are public reads too.
 const DISCOVERY = new Set(['/openapi.json', '/.well-known', '/.well-known/', '/.well-known/agent-board.json']);
@@ -21,7 +20,7 @@ export function isPublicRead(path: string, method: string): boolean {
 export const PUBLIC_CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After, X-Request-Id' } as const;
 
 export function publicCors() {
-  return async function publicCors(ctx: Ctx, next: Next) {
+  return async function publicCors(ctx: Context, next: Next) {
     if (!isPublicRead(ctx.path, ctx.method)) return next();
     ctx.set(PUBLIC_CORS_HEADERS);
     if (ctx.method === 'OPTIONS') {

@@ -1,21 +1,24 @@
 // Per-network token bucket for public feeds, kept in process memory: losing it on restart is
 // harmless, and each web process enforcing its own share keeps the hot path free of SQL.
 import type { IncomingMessage } from 'node:http';
-import type { Next } from 'koa';
+import type { Next, ParameterizedContext } from 'koa';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../lib/config.ts';
 import { type AppError, fail } from '../../lib/errors.ts';
 import { callerNetwork } from '../caller-network.ts';
-import type { AppDeps, Ctx } from '../context.ts';
 
 export type Bucket = { tokens: number; at: number };
 /** One map per app (in its deps), so every public route draws on the same per-network budget. */
 export type EdgeBuckets = Map<string, Bucket>;
+/** What the bucket needs of the app's deps (api/context.ts AppDeps has it). */
+type EdgeDeps = { config: Config; clock: Clock; edgeBuckets: EdgeBuckets };
 
 /**
  * Takes one token from the caller's network, or returns the refusal (and takes nothing). Asking
  * again at the same moment gives the same answer, so a lean path may ask first and leave the
  * refusal to Koa's envelope.
  */
-export function edgeRefusal(deps: AppDeps, req: IncomingMessage): AppError | null {
+export function edgeRefusal(deps: EdgeDeps, req: IncomingMessage): AppError | null {
   const perMinute = deps.config.limits.edgeRequestsPerMinute;
   if (perMinute <= 0) return null;
   const buckets = deps.edgeBuckets;
@@ -37,7 +40,7 @@ export function edgeRefusal(deps: AppDeps, req: IncomingMessage): AppError | nul
 }
 
 export function edgeRateLimit() {
-  return async (ctx: Ctx, next: Next) => {
+  return async (ctx: ParameterizedContext<unknown, { deps: EdgeDeps }>, next: Next) => {
     const refusal = edgeRefusal(ctx.deps, ctx.req);
     if (refusal) throw refusal;
     await next();

@@ -2,7 +2,19 @@
 // the metadata document every discovery form serves are built from these constants, and every URL
 // in the document from BASE_URL alone (never from a request's Host or X-Forwarded-Host).
 import { MCP_SCOPES } from '../../lib/mcp/links.ts';
-import { issuerUrl } from './server.ts';
+
+export const OIDC_PATH = '/oidc';
+export const MCP_PATH = '/mcp';
+
+export function mcpUrl(baseUrl: string): string {
+  return baseUrl + MCP_PATH;
+}
+export function issuerUrl(baseUrl: string): string {
+  return baseUrl + OIDC_PATH;
+}
+export function resourceMetadataUrl(baseUrl: string): string {
+  return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+}
 
 /** The provider's endpoints, relative to the issuer `{base_url}/oidc`. */
 export const OIDC_ROUTES = {

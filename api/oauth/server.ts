@@ -5,32 +5,19 @@
 // process that never sees an assistant does not carry it.
 import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { AppState, Deps } from '../context.ts';
+import type { LoggedDeps } from '../../lib/deps.ts';
+import type { SafeFetchOptions } from '../../lib/net/safe-fetch.ts';
 import { callerNetwork } from '../caller-network.ts';
-import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { isDatabaseUnavailable } from '../../sql/failures.ts';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CLIENT_METADATA_CACHE_SECONDS, CLIENT_METADATA_MAX_BYTES, clientMetadataFetch, isClientMetadataUrl } from '../../lib/mcp/client-metadata.ts';
 import { postgresAdapter } from '../../lib/mcp/oidc-adapter.ts';
-import { assistantsMayAct, forgetGrant, MCP_SCOPES, REVOKED_THROUGH_OAUTH } from '../../lib/mcp/links.ts';
+import { accountAssistantsMayActFor, forgetGrant, MCP_SCOPES, REVOKED_THROUGH_OAUTH } from '../../lib/mcp/links.ts';
 import { loadOauthSecrets, publicJwks } from '../../lib/mcp/secrets.ts';
 import { clientRules } from './client-rules.ts';
 import { authorizationErrorPage } from './error-page.ts';
-import { OAUTH_SCOPES, OFFER, OIDC_ROUTES } from './metadata.ts';
-
-export const OIDC_PATH = '/oidc';
-export const MCP_PATH = '/mcp';
-
-export function mcpUrl(baseUrl: string): string {
-  return baseUrl + MCP_PATH;
-}
-export function issuerUrl(baseUrl: string): string {
-  return baseUrl + OIDC_PATH;
-}
-export function resourceMetadataUrl(baseUrl: string): string {
-  return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
-}
+import { issuerUrl, mcpUrl, OAUTH_SCOPES, OFFER, OIDC_ROUTES } from './metadata.ts';
 
 /** The provider's routes a person's browser is sent to (its others answer clients, in JSON). */
 const BROWSER_ROUTES: ReadonlySet<string> = new Set(['authorization', 'resume']);
@@ -46,8 +33,21 @@ export type OauthServer = {
 
 export type OauthHost = { get: () => Promise<OauthServer> };
 
+/** What the server needs of the app's deps (api/context.ts Deps has it all). */
+type OauthDeps = LoggedDeps & { clientMetadataFetch?: SafeFetchOptions | undefined };
+
+/** What the server leaves on a request's state for the OAuth routes (part of api/context.ts AppState). */
+export type OauthState = {
+  /** Set by the authorization server when its store could not be reached (the route answers 503). */
+  oauthDatabaseDown?: boolean;
+  /** A refusal of the service's own raised inside the authorization server (a registration limit). */
+  oauthRefusal?: AppError;
+  /** A JWT access token presented for revocation by this client (the route ends its link). */
+  oauthStructuredRevocation?: { token: string; clientId: string };
+};
+
 /** One per app; a failed start (the database is down) is not remembered, the next request retries. */
-export function oauthHost(deps: Deps): OauthHost {
+export function oauthHost(deps: OauthDeps): OauthHost {
   let pending: Promise<OauthServer> | null = null;
   return {
     get: () => {
@@ -60,7 +60,7 @@ export function oauthHost(deps: Deps): OauthHost {
   };
 }
 
-async function buildOauthServer(deps: Deps): Promise<OauthServer> {
+async function buildOauthServer(deps: OauthDeps): Promise<OauthServer> {
   const { config, db, clock } = deps;
   const { default: Provider, errors } = await import('oidc-provider');
   const secrets = await loadOauthSecrets(deps);
@@ -118,7 +118,7 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
             await countRegistration(deps, callerNetwork(ctx.req, config.trustProxy), 'oauth_client');
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            (ctx.state as AppState).oauthRefusal = error;
+            (ctx.state as OauthState).oauthRefusal = error;
             return false;
           }
           return true;
@@ -158,8 +158,8 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
     // Read at every use (a code or refresh token exchanged, a session resumed): an account that may
     // not act through an assistant now (revoked, suspended) has none.
     findAccount: async (_ctx, sub) => {
-      const account = await createAccountsQueries(db).byId(sub);
-      if (!account || !assistantsMayAct(account)) return undefined;
+      const account = await accountAssistantsMayActFor(db, sub);
+      if (!account) return undefined;
       return { accountId: account.id, claims: async () => ({ sub: account.id }) };
     },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },
@@ -192,13 +192,13 @@ async function buildOauthServer(deps: Deps): Promise<OauthServer> {
   // Mounted, the provider's ctx is the app's: flag an unreachable database for the route to answer 503.
   provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
     keepErrorHere(ctx, error);
-    if (isDatabaseUnavailable(error)) (ctx.state as AppState).oauthDatabaseDown = true;
+    if (isDatabaseUnavailable(error)) (ctx.state as OauthState).oauthDatabaseDown = true;
     else deps.logger.error({ err: error, path: ctx.path }, 'authorization server error');
   });
   // A JWT access token at the revocation endpoint: the provider cannot revoke it; the route ends its link.
   provider.on('revocation.error', (ctx: KoaContextWithOIDC, error: unknown) => {
     if (error instanceof errors.UnsupportedTokenType && ctx.oidc?.client && typeof ctx.oidc.params?.token === 'string') {
-      (ctx.state as AppState).oauthStructuredRevocation = { token: ctx.oidc.params.token, clientId: ctx.oidc.client.clientId };
+      (ctx.state as OauthState).oauthStructuredRevocation = { token: ctx.oidc.params.token, clientId: ctx.oidc.client.clientId };
     }
   });
 

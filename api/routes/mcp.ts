@@ -9,14 +9,13 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink } from '../../lib/mcp/links.ts';
+import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink, touchLink } from '../../lib/mcp/links.ts';
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
-import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { buildMcpServer } from '../mcp/server.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
-import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/server.ts';
+import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
 import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { hasBody, readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
@@ -30,8 +29,6 @@ const JSON_RPC_SLACK_BYTES = 4096;
  * tool error); this one only keeps a message far deeper than that from the SDK.
  */
 const JSON_RPC_MAX_DEPTH = 1_000;
-/** A link's last use is written at most this often, so tool calls stay reads. */
-const TOUCH_EVERY_MS = 60_000;
 
 function protectedResourceMetadata(baseUrl: string) {
   return {
@@ -107,10 +104,7 @@ async function mcpEndpoint(ctx: Ctx) {
     const tool = TOOLS_BY_NAME.get(m.params.name);
     if (tool && !claims.scopes.has(tool.scope)) throw insufficientScope(base, tool.scope, claims.scopes, tool.name);
   }
-  const now = deps.clock.now();
-  if (!live.link.last_used_at || now.getTime() - new Date(live.link.last_used_at).getTime() > TOUCH_EVERY_MS) {
-    await createOauthQueries(deps.db).touchLink(live.link.id, now);
-  }
+  await touchLink(deps, live.link);
 
   const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) });
   ctx.respond = false;

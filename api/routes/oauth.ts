@@ -12,15 +12,14 @@ import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
-import { accountForCredential, forgetGrant, listLinks, MCP_SCOPES, REVOKED_THROUGH_OAUTH, revokeLink } from '../../lib/mcp/links.ts';
+import { accountForCredential, forgetGrant, listLinks, MCP_SCOPES, recordLink, REVOKED_THROUGH_OAUTH, revokeLink } from '../../lib/mcp/links.ts';
 import { cspSourceOf } from '../../lib/mcp/redirect-uris.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { time } from '../pages/format.ts';
-import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { authorizationServerMetadata } from '../oauth/metadata.ts';
-import { mcpUrl, OIDC_PATH, type OauthServer } from '../oauth/server.ts';
+import { authorizationServerMetadata, mcpUrl, OIDC_PATH } from '../oauth/metadata.ts';
+import type { OauthServer } from '../oauth/server.ts';
 
 /**
  * Where clients look for the metadata of the issuer `{base_url}/oidc` (RFC 8414 §3.1 path insertion,
@@ -253,14 +252,13 @@ export function oauthRouter() {
       grant.rejectResourceScope(resource, refused.join(' '));
     }
     const grantId = await grant.save();
-    await createOauthQueries(ctx.deps.db).insertLink({
+    await recordLink(ctx.deps, {
       grantId,
       accountId: linked.account.id,
       clientId: client.clientId,
       clientName: client.clientName ?? null,
       scopes: granted,
       linkedBy: linked.linkedBy,
-      at: ctx.deps.clock.now(),
     });
     allowRedirectTo(ctx, String(details.params.redirect_uri));
     await finish({ login: { accountId: linked.account.id }, consent: { grantId } });

@@ -1,12 +1,10 @@
 // Public read routes: no key, CORS *, rate limited per network, untrusted content marked.
 import Router from '@koa/router';
-import type { DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
 import { presentActivityItem } from '../../lib/board/present.ts';
-import { parseSince } from '../../lib/board/since.ts';
+import { activityRowsOn, publicActivityRows } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed } from '../feed-cache.ts';
 import { validate, inputOf } from '../middleware/validate.ts';
@@ -25,31 +23,16 @@ function parseLimit(raw: unknown): number {
   return value;
 }
 
-/** The seq the walk starts after: an item id (exact) or a time (strictly after it); null when `db` does not list the id. */
-async function sinceSeq(db: DatabasePool, raw: string): Promise<number | null> {
-  const posts = createPostsQueries(db);
-  const since = parseSince(raw);
-  if ('at' in since) return posts.seqBeforeTime(since.at);
-  return posts.liveSeq(since.id);
-}
-
-/** One page of the activity feed from `db`; null when `db` does not list `since` (a replica behind the caller's cursor). */
-async function activityPage(ctx: Ctx, db: DatabasePool, limit: number, rawSince: string | null): Promise<string | null> {
-  const posts = createPostsQueries(db);
-  const after = rawSince === null ? undefined : await sinceSeq(db, rawSince);
-  if (after === null) return null;
-  const rows = await posts.activity({ after }, limit);
-  // With `since`, rows are the nearest newer ones (one surplus row = the walk continues).
-  const hasMore = after !== undefined && rows.length > limit;
-  const items = after === undefined ? rows.slice(0, limit) : hasMore ? rows.slice(1) : rows;
+/** The activity page as JSON, from rows read on the replica or the primary. */
+function activityBody(ctx: Ctx, page: { rows: readonly Parameters<typeof presentActivityItem>[0][]; hasMore: boolean }, rawSince: string | null): string {
   return JSON.stringify({
     version: 1,
     generated_at: ctx.deps.clock.now().toISOString(),
     content_is_untrusted: true,
-    items: items.map((p) => presentActivityItem(p, ctx.deps.config.siteUrl)),
+    items: page.rows.map((p) => presentActivityItem(p, ctx.deps.config.siteUrl)),
     since: rawSince,
-    next_since: items[0]?.id ?? null,
-    has_more: hasMore,
+    next_since: page.rows[0]?.id ?? null,
+    has_more: page.hasMore,
   });
 }
 
@@ -68,12 +51,11 @@ export function publicRouter() {
     // Anonymous and allowed to be a little behind: the replica answers when fresh and when it lists the cursor.
     const body = await ctx.deps.feedCache.get(`activity:${limit}:${rawSince ?? ''}`, ctx.deps.clock.now().getTime(), () =>
       ctx.deps.reads.read(
-        (db) => activityPage(ctx, db, limit, rawSince),
         async (db) => {
-          const page = await activityPage(ctx, db, limit, rawSince);
-          if (page === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: rawSince });
-          return page;
+          const page = await activityRowsOn(db, rawSince, limit);
+          return page && activityBody(ctx, page, rawSince);
         },
+        async (db) => activityBody(ctx, await publicActivityRows({ db }, rawSince, limit), rawSince),
       ),
     );
     sendFeed(ctx, body, 'public, max-age=15');

@@ -7,6 +7,7 @@ import { newestFirstPage } from '../page.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import { pubActivityBeside } from '../pub/activity.ts';
 import { presentPost } from './present.ts';
+import { parseSince } from './since.ts';
 import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
 type Deps = Pick<LibDeps, 'db' | 'config'>;
@@ -54,4 +55,27 @@ export async function searchPosts(deps: Deps, query: SearchInput) {
   const rows = await posts.search(query.q, dir, query.limit);
   const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
   return { q: query.q, results: page.items.map((p) => presentPost(p, deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true as const };
+}
+
+/**
+ * GET /api/activity's rows: the newest `limit`, or with `since` (an item id, exact, or a time,
+ * strictly after it) the nearest newer ones, with one surplus row when the walk continues.
+ */
+/** One page of the public activity feed read on `db`; null when `db` does not list `since` (a replica behind the caller's cursor). */
+export async function activityRowsOn(db: LibDeps['db'], rawSince: string | null, limit: number) {
+  const posts = createPostsQueries(db);
+  if (rawSince === null) return { rows: (await posts.activity({}, limit)).slice(0, limit), hasMore: false };
+  const since = parseSince(rawSince);
+  const after = 'at' in since ? await posts.seqBeforeTime(since.at) : await posts.liveSeq(since.id);
+  if (after === null) return null;
+  const rows = await posts.activity({ after }, limit);
+  const hasMore = rows.length > limit;
+  return { rows: hasMore ? rows.slice(1) : rows, hasMore };
+}
+
+/** The public activity feed on the primary: a `since` it does not list is refused. */
+export async function publicActivityRows(deps: Pick<LibDeps, 'db'>, rawSince: string | null, limit: number) {
+  const page = await activityRowsOn(deps.db, rawSince, limit);
+  if (page === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: rawSince });
+  return page;
 }

@@ -2,24 +2,12 @@
 // transaction (after the author lock), so a refusal stores nothing and a side effect commits with
 // the row. Each topic's rules live in their own folder; this file only dispatches.
 import type { CommonQueryMethods } from 'slonik';
-import type { Config } from '../config.ts';
-import type { Account } from '../../sql/queries/accounts.ts';
-import type { Post } from '../../sql/queries/posts.ts';
 import { parseReply, type ParsedReply } from '../lab/replies.ts';
 import { labBeforeRoot, labAfterRoot, labAfterReply } from '../lab/board.ts';
 import { LAB_TOPIC } from '../lab/roots.ts';
 import { assertPickedIsOwner, refuseDraftsTopic, showAfterReply, showAfterRoot, showBeforeRoot } from '../show/board.ts';
+import type { ReplyInput, RootInput } from './topic-input.ts';
 
-export type RootInput = { author: Account; topic: string; title: string; body: string; now: Date; config: Config };
-export type ReplyInput = {
-  author: Account;
-  root: Post;
-  body: string;
-  parsed: ParsedReply | null;
-  replyToId: string | null;
-  now: Date;
-  config: Config;
-};
 
 /**
  * Whether a topic's rules read or write the database around a post (the lab, the Show lane): then

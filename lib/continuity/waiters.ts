@@ -14,10 +14,9 @@
 // A stopped residency is woken only by its residency changing and by `reconnect`: an incoming
 // message never wakes a stopped agent.
 import type { CommonQueryMethods } from 'slonik';
-import type { BoardEventPayload } from '../board/events.ts';
+import type { BoardEvent } from '../board/events.ts';
 import { createContinuityQueries, type WakePost } from '../../sql/queries/continuity.ts';
 
-type BoardEvent = BoardEventPayload;
 /** The process's fan-out of board events (api/event-hub.ts): all a waiter needs of it. */
 export type BoardEventSource = { subscribe(listener: (event: BoardEvent) => void): () => void };
 

@@ -7,7 +7,7 @@ import { fail } from '../errors.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
 import { standingOf } from '../standing/standing.ts';
 import { mentionedNames } from '../accounts/names.ts';
-import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
+import type { ReplyInput, RootInput } from '../board/topic-input.ts';
 import { createLabQueries, type ExperimentState, type LabKind } from '../../sql/queries/lab.ts';
 import { labRootKind, labRootProblems, REQUIRED_LINES, requestKey, type LabRootKind } from './roots.ts';
 import type { TargetContext } from './target.ts';

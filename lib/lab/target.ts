@@ -5,7 +5,6 @@
 // board itself (its words and hosts), the token (the word, the mint, a cashtag), or nothing at all (a
 // placeholder such as "<target>", "TBD", "n/a", "everyone"). Filler words ("the", "our", "on") count
 // for nothing either way. docs/lab.md has the rule with examples.
-import type { LabProblem } from './roots.ts';
 
 /** What the rule needs to know about this board, read by the caller. */
 export type TargetContext = {
@@ -39,11 +38,14 @@ function classify(token: string): Kind {
   return VOCABULARY.get(token) ?? 'outside';
 }
 
+/** A problem of the `Target:` line, in lib/lab/roots.ts's LabProblem shape (roots.ts calls this rule). */
+type TargetProblem = { line: 'Target'; problem: string };
+
 /** Why `Target:` names no outside target, or null when it does. */
-export function targetProblem(value: string, context: TargetContext): LabProblem | null {
+export function targetProblem(value: string, context: TargetContext): TargetProblem | null {
   let text = value.normalize('NFKC').toLowerCase().trim();
   if (text === '') return null; // the presence rule answers an empty line
-  const refuse = (why: string): LabProblem => ({
+  const refuse = (why: string): TargetProblem => ({
     line: 'Target',
     problem: `\`Target:\` must name an outside target (people, outlets, communities or agents outside the crew); ${why}`,
   });

@@ -108,6 +108,31 @@ export async function liveLink(deps: LibDeps, grantId: string, accountId: string
   return { link, account };
 }
 
+/** The consent page's approval: the link of this grant, written or (the same grant again) its scopes renewed. */
+export async function recordLink(
+  deps: LibDeps,
+  l: { grantId: string; accountId: string; clientId: string; clientName: string | null; scopes: string[]; linkedBy: 'board_key' | 'link_code' },
+): Promise<LinkRow> {
+  return createOauthQueries(deps.db).insertLink({ ...l, at: deps.clock.now() });
+}
+
+/** A link's last use is written at most this often, so tool calls stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Marks the link used by this /mcp request, at most once a minute. */
+export async function touchLink(deps: LibDeps, link: LinkRow): Promise<void> {
+  const now = deps.clock.now();
+  if (!link.last_used_at || now.getTime() - new Date(link.last_used_at).getTime() > TOUCH_EVERY_MS) {
+    await createOauthQueries(deps.db).touchLink(link.id, now);
+  }
+}
+
+/** The OAuth server's findAccount: the account by id, when its assistants may act now. */
+export async function accountAssistantsMayActFor(db: LibDeps['db'], accountId: string): Promise<Account | null> {
+  const account = await createAccountsQueries(db).byId(accountId);
+  return account && assistantsMayAct(account) ? account : null;
+}
+
 /** Unlinks one assistant of this account: its tokens, codes and grant go at once (next call: 401). */
 export async function revokeLink(deps: LibDeps, account: Account, linkId: string) {
   const q = createOauthQueries(deps.db);

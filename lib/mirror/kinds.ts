@@ -1,6 +1,8 @@
-// Provenance of a mirrored post (SPEC.md "External-network mirror post"), strongest first.
-export const MIRROR_KINDS = ['ours', 'reply', 'mention', 'talk'] as const;
-export type MirrorKind = (typeof MIRROR_KINDS)[number];
+// Provenance of a mirrored post (SPEC.md "External-network mirror post"), strongest first. The list is
+// the column's values, so it lives with the table's queries (sql/ imports nothing above it).
+import { MIRROR_KINDS, type MirrorKind } from '../../sql/queries/mirror.ts';
+
+export { MIRROR_KINDS, type MirrorKind };
 
 /** Higher is stronger: ours > reply > mention > talk. */
 export function kindStrength(kind: MirrorKind): number {

@@ -7,7 +7,7 @@
 // Picked: are recorded as marks; an editor's (the validator desk's or the owner's) move the item.
 // The retired drafts topic answers 410 USE_SHOW_LANE to every new root and reply.
 import type { CommonQueryMethods } from 'slonik';
-import type { ReplyInput, RootInput } from '../board/topic-rules.ts';
+import type { ReplyInput, RootInput } from '../board/topic-input.ts';
 import type { Config } from '../config.ts';
 import { enqueue } from '../jobs.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';

@@ -3,7 +3,8 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { NoRow } from '../rows.ts';
 
 export type JobOptions = { jobKey?: string; runAt?: Date; maxAttempts?: number; queueName?: string };
-export type JobPayload = Record<string, string | number | boolean | null>;
+/** A job's payload, checked by lib/jobs.ts against its task's schema before it gets here. */
+export type JobPayload = Readonly<Record<string, unknown>>;
 
 export function createJobsQueries(db: CommonQueryMethods) {
   return {

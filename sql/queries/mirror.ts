@@ -2,9 +2,12 @@
 // no query here that feeds a read route selects the stored original.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { MIRROR_KINDS, type MirrorKind } from '../../lib/mirror/kinds.ts';
 import { CountRow, IdRow, NoRow } from '../rows.ts';
 
+// Provenance of a mirrored post (SPEC.md "External-network mirror post"), strongest first: the
+// column's values. lib/mirror/kinds.ts ranks them.
+export const MIRROR_KINDS = ['ours', 'reply', 'mention', 'talk'] as const;
+export type MirrorKind = (typeof MIRROR_KINDS)[number];
 const Kind = z.enum(MIRROR_KINDS);
 const Reference = z.object({ type: z.string(), id: z.string() });
 

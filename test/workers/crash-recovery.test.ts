@@ -24,7 +24,7 @@ import { pino } from 'pino';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { createAccount, setRole } from '../../lib/accounts/admin.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { enqueue, isTaskName } from '../../lib/jobs.ts';
 import { handleIncoming } from '../../lib/outreach/replies.ts';
 import { taskList } from '../../tasks/index.ts';
 import { fetcher, xItem } from '../helpers/mirror.ts';
@@ -219,6 +219,7 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
     for (const kind of kinds.filter((k) => !queued.has(k) && only(k))) {
       const line = cron.find((c) => c.task === kind);
       if (!line) throw new Error(`${kind}: queued by nothing here and by no crontab line`);
+      if (!isTaskName(kind)) throw new Error(`${kind} is not a registered task (lib/jobs.ts)`);
       await enqueue(db, kind, {}, { jobKey: line.options.jobKey, queueName: line.options.queueName, maxAttempts: line.options.maxAttempts });
       queued.add(kind);
     }

@@ -1,3 +1,4 @@
+// graphile-worker's logger on pino: the worker process's runner and a task that opens its own WorkerUtils.
 import { Logger as GraphileLogger } from 'graphile-worker';
 import type { Logger } from 'pino';
 
