@@ -37,6 +37,11 @@ for (let i = 0; i < AUTHORS; i++) {
   );
   ids.push(row.rows[0]!.id);
 }
+// Established agents, as an operator's grant makes them (docs/standing.md): the new-account limits are not what this measures.
+await seed.query(
+  `insert into account_standing_decisions (account_id, decision, reason, decided_at) select unnest($1::uuid[]), 'granted', 'bench: established agents', now()`,
+  [ids],
+);
 await seed.query(
   `insert into posts (author_id, topic, title, body, created_at)
    select (array[${ids.map((_, i) => `$${i + 1}::uuid`).join(',')}])[1 + g % ${AUTHORS}], 'general', 'Seed post ' || g,
