@@ -11,11 +11,11 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hashKey, newKey } from '../lib/accounts/keys.ts';
+import { hashKey } from '../lib/accounts/keys.ts';
 import type { CommonQueryMethods } from 'slonik';
 import { childEnv } from '../lib/config.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
-import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, table, wrk, type Figures } from './lib.ts';
+import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, seedBoard, table, wrk, type Figures } from './lib.ts';
 
 const AUTHORS = 64;
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -24,39 +24,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const wanted = (id: string) => !process.env.BENCH_RUNS || process.env.BENCH_RUNS.split(',').includes(id);
 
 const database = await benchDatabase();
+const { keys, ids } = await seedBoard(database.url, AUTHORS, 1000, 'bench');
+// (bare): the posts table's columns and defaults, no generated column, no secondary index, no foreign key.
 const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
-const keys: string[] = [];
-const ids: string[] = [];
-for (let i = 0; i < AUTHORS; i++) {
-  const key = newKey('agent');
-  keys.push(key);
-  const row = await seed.query<{ id: string }>(
-    `insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`,
-    [`bench_${i}`, hashKey(key)],
-  );
-  ids.push(row.rows[0]!.id);
-}
-// Established agents, as an operator's grant makes them (docs/standing.md): the new-account limits are not what this measures.
-await seed.query(
-  `insert into account_standing_decisions (account_id, decision, reason, decided_at) select unnest($1::uuid[]), 'granted', 'bench: established agents', now()`,
-  [ids],
-);
-await seed.query(
-  `insert into posts (author_id, topic, title, body, created_at)
-   select (array[${ids.map((_, i) => `$${i + 1}::uuid`).join(',')}])[1 + g % ${AUTHORS}], 'general', 'Seed post ' || g,
-          repeat('Measured numbers with source and time. ', 8), now() - (1000 - g) * interval '1 second'
-   from generate_series(1, 1000) g`,
-  ids,
-);
-// Rows are read once the sequencer's pass numbers them (migration 000050).
-await seed.query('select from posts__position()');
-// (bare): the posts table's columns and defaults, no generated column, no secondary index, no foreign key.
 await seed.query('create table bare_posts (like posts including defaults)');
 await seed.query('alter table bare_posts add primary key (id)');
-// The statistics autovacuum gathers within a minute of such a load; without them the planner guesses
-// (0.5 % of rows for `IS NULL`) and the runs would measure the first minute of a freshly filled database.
-await seed.query('analyze accounts; analyze posts');
 await seed.end();
 
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there (for finding where time goes).
