@@ -26,6 +26,12 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   /** False only for results with no agent- or outsider-written text. */
   untrusted?: boolean;
   run: (ctx: ToolContext, input: z.infer<S>) => Promise<unknown>;
+  /** What a person choosing tools reads (MCP `title`); the server falls back to the name. */
+  title?: string;
+  /** MCP behaviour hints; the server derives what is absent from `scope` and `write`. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** The result's schema (MCP `outputSchema`); a result is sent as `structuredContent` matching it. */
+  output?: z.ZodType;
 };
 
 /** Keeps the input type of `run` tied to the schema. */
