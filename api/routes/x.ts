@@ -16,7 +16,7 @@ import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
 import { topLevelArraySpans } from '../../lib/mirror/json-spans.ts';
 import { MIRROR_KINDS } from '../../lib/mirror/kinds.ts';
-import { LinkInput, linkDiscussion } from '../../lib/mirror/link.ts';
+import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion-link.ts';
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
@@ -38,7 +38,7 @@ export const List = {
     after: z.string().optional(),
   }),
 };
-export const Link = { params: Id, body: LinkInput };
+export const Link = { params: Id, body: DiscussionLinkInput };
 export const Lease = { body: LeaseRequest };
 export const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
 
