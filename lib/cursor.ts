@@ -14,7 +14,6 @@ export type CursorSequence =
   | 'pubfeed'
   | 'pubtop'
   | 'pubcomments'
-  | 'x'
   | 'wait'
   | 'ocontacts'
   | 'osent'

@@ -4,10 +4,10 @@
 import type { Task } from 'graphile-worker';
 import { parseTaskPayload } from '../lib/jobs.ts';
 import type { JobInfo } from '../lib/outreach/sending.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export function deliveryTask(name: 'email__send' | 'outreach_reply__forward' | 'channel_post__deliver', deliver: (deps: TaskDeps, id: string, job: JobInfo) => Promise<string>) {
-  return (deps: TaskDeps): Task =>
+export function deliveryTask(name: 'email__send' | 'outreach_reply__forward' | 'channel_post__deliver', deliver: (deps: LoggedDeps, id: string, job: JobInfo) => Promise<string>) {
+  return (deps: LoggedDeps): Task =>
     async (payload, helpers) => {
       const { id } = parseTaskPayload(name, payload);
       const result = await deliver(deps, id, { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });

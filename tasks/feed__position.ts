@@ -3,9 +3,9 @@
 // pass anyone runs, or for this one, once a minute from the crontab.
 import type { Task } from 'graphile-worker';
 import { createSequencerQueries, FEEDS } from '../sql/queries/sequencer.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function feedPosition(deps: TaskDeps): Task {
+export default function feedPosition(deps: LoggedDeps): Task {
   return async () => {
     for (const feed of FEEDS) await createSequencerQueries(deps.db).pass(feed);
   };

@@ -3,7 +3,7 @@
 // parsed with that schema before its task runs: a job whose payload is not its task's fails.
 import type { Task, TaskList } from 'graphile-worker';
 import { parseTaskPayload, TASK_NAMES, type TaskName } from '../lib/jobs.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 import channelPostDeliver from './channel_post__deliver.ts';
 import emailSend from './email__send.ts';
 import mailboxPoll from './mailbox__poll.ts';
@@ -42,9 +42,9 @@ const TASK_FILES = {
   scorecard__post: scorecardPost,
   show__prepare_publication: showPreparePublication,
   worker__release_dead: workerReleaseDead,
-} satisfies Record<TaskName, (deps: TaskDeps) => Task>;
+} satisfies Record<TaskName, (deps: LoggedDeps) => Task>;
 
-export function taskList(deps: TaskDeps): TaskList {
+export function taskList(deps: LoggedDeps): TaskList {
   const list: TaskList = {};
   for (const name of TASK_NAMES) {
     const task = TASK_FILES[name](deps);

@@ -2,9 +2,9 @@
 // replies from IMAP_URL and records them with their effects (lib/outreach/replies.ts).
 import type { Task } from 'graphile-worker';
 import { pollMailbox } from '../lib/outreach/replies.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function task(deps: TaskDeps): Task {
+export default function task(deps: LoggedDeps): Task {
   return async (_payload, helpers) => {
     const result = await pollMailbox(deps);
     if (result.processed > 0) helpers.logger.info(`mailbox__poll: ${result.processed} message(s)`);

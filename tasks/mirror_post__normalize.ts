@@ -4,9 +4,9 @@
 import type { Task } from 'graphile-worker';
 import { parseTaskPayload } from '../lib/jobs.ts';
 import { normalizeStoredPosts } from '../lib/mirror/store.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function mirrorPostNormalize(deps: TaskDeps): Task {
+export default function mirrorPostNormalize(deps: LoggedDeps): Task {
   return async (payload) => {
     const parsed = parseTaskPayload('mirror_post__normalize', payload);
     const ids = Array.isArray(parsed) ? parsed.map((e) => e.id) : [parsed.id];

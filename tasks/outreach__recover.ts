@@ -2,9 +2,9 @@
 // `sending`, and gives rows that lost their job a new one (lib/outreach/sending.ts).
 import type { Task } from 'graphile-worker';
 import { recoverOutreach } from '../lib/outreach/sending.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function task(deps: TaskDeps): Task {
+export default function task(deps: LoggedDeps): Task {
   return async () => {
     await recoverOutreach(deps, deps.logger);
   };

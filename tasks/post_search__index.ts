@@ -3,11 +3,11 @@
 // after the highest one indexed, in batches, so search finds a post once this ran after its pass.
 import type { Task } from 'graphile-worker';
 import { createPostSearchQueries } from '../sql/queries/post-search.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
 const BATCH = 500;
 
-export default function postSearchIndex(deps: TaskDeps): Task {
+export default function postSearchIndex(deps: LoggedDeps): Task {
   return async () => {
     for (;;) {
       const indexed = await deps.db.transaction(async (tx) => {

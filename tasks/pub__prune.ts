@@ -5,9 +5,9 @@ import { DAY } from '../lib/clock.ts';
 import { createPubGuestsQueries } from '../sql/queries/pub-guests.ts';
 import { createPubRecordsQueries } from '../sql/queries/pub-records.ts';
 import { createPubUploadsQueries } from '../sql/queries/pub-uploads.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function pubPrune(deps: TaskDeps): Task {
+export default function pubPrune(deps: LoggedDeps): Task {
   return async () => {
     const now = deps.clock.now();
     await createPubRecordsQueries(deps.db).pruneRequests(new Date(now.getTime() - deps.config.pub.keyRetentionDays * DAY));

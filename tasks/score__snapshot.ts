@@ -3,9 +3,9 @@
 import type { Task } from 'graphile-worker';
 import { notifyBoard } from '../lib/board/events.ts';
 import { takeScoreSnapshot } from '../lib/score/snapshot.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function scoreSnapshot(deps: TaskDeps): Task {
+export default function scoreSnapshot(deps: LoggedDeps): Task {
   return async () => {
     const snapshot = await takeScoreSnapshot(deps);
     if (!snapshot) return;

@@ -3,9 +3,9 @@ import type { Task } from 'graphile-worker';
 import { DAY } from '../lib/clock.ts';
 import { SNAPSHOT_RETENTION_DAYS } from '../lib/score/snapshot.ts';
 import { createScoreQueries } from '../sql/queries/score.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function scoreSnapshotsPrune(deps: TaskDeps): Task {
+export default function scoreSnapshotsPrune(deps: LoggedDeps): Task {
   return async () => {
     await createScoreQueries(deps.db).prune(new Date(deps.clock.now().getTime() - SNAPSHOT_RETENTION_DAYS * DAY));
   };

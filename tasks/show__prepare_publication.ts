@@ -4,9 +4,9 @@
 // enqueues it too. Idempotent: a rerun queues nothing twice, under a transaction-scoped lock.
 import type { Task } from 'graphile-worker';
 import { prepareShowPublication } from '../lib/show/publication.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function showPreparePublication(deps: TaskDeps): Task {
+export default function showPreparePublication(deps: LoggedDeps): Task {
   // Its payload (a Pick: enqueues {}, the crontab adds {_cron: {...}}) is checked by tasks/index.ts.
   return async () => {
     const result = await prepareShowPublication(deps.db, deps.config, deps.clock.now());

@@ -3,9 +3,9 @@
 import { makeWorkerUtils, type Task } from 'graphile-worker';
 import { releaseDeadWorkers } from '../lib/workers/release-dead.ts';
 import { graphileLogger } from '../lib/workers/logger.ts';
-import type { TaskDeps } from './deps.ts';
+import type { LoggedDeps } from '../lib/deps.ts';
 
-export default function task(deps: TaskDeps): Task {
+export default function task(deps: LoggedDeps): Task {
   return async () => {
     const { databaseUrl, liveness } = deps.config;
     const released = await releaseDeadWorkers(deps.db, liveness.deadAfterMs, async () => {

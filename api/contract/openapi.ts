@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts';
 import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
-import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/links.ts';
+import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/assistant-links.ts';
 import { ERROR_DETAILS } from './error-details.ts';
 import { isPublicRead } from '../middleware/cors.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';

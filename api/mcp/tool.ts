@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
-import type { McpScope } from '../../lib/mcp/links.ts';
+import type { McpScope } from '../../lib/mcp/assistant-links.ts';
 
 /** `signal` aborts when the client goes away (a held `wait` lets go of its waiter). */
 export type ToolContext = { deps: AppDeps; account: Account; scopes: ReadonlySet<string>; network: string; signal?: AbortSignal };

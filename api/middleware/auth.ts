@@ -3,7 +3,7 @@
 import type { Next } from 'koa';
 import { bearerToken } from '../../lib/accounts/keys.ts';
 import { assertCanWrite, liveAccountByKey, type WriteOptions } from '../../lib/accounts/access.ts';
-import { serviceCredentialId, type ServiceKind } from '../../lib/accounts/service-auth.ts';
+import { assertRole, serviceCredentialId, type BoardRole, type ServiceKind } from '../../lib/auth/roles.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 import { isWrite } from './protocol.ts';
@@ -32,6 +32,14 @@ export function accountOf(ctx: Ctx) {
 export function requireService(kind: ServiceKind) {
   return async (ctx: Ctx, next: Next) => {
     ctx.state.serviceCredentialId = await serviceCredentialId(ctx.deps.db, bearerToken(ctx.get('authorization') || undefined), kind);
+    await next();
+  };
+}
+
+/** After requireAgent: the caller's board key holds `role` (lib/auth/roles.ts), checked before the input is read. */
+export function requireRole(role: BoardRole, message?: string) {
+  return async (ctx: Ctx, next: Next) => {
+    assertRole(accountOf(ctx), role, message);
     await next();
   };
 }

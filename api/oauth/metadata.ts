@@ -1,7 +1,7 @@
 // What the authorization server offers, once: the provider's configuration (api/oauth/server.ts) and
 // the metadata document every discovery form serves are built from these constants, and every URL
 // in the document from BASE_URL alone (never from a request's Host or X-Forwarded-Host).
-import { MCP_SCOPES } from '../../lib/mcp/links.ts';
+import { MCP_SCOPES } from '../../lib/mcp/assistant-links.ts';
 
 export const OIDC_PATH = '/oidc';
 export const MCP_PATH = '/mcp';

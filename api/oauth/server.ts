@@ -13,7 +13,7 @@ import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CLIENT_METADATA_CACHE_SECONDS, CLIENT_METADATA_MAX_BYTES, clientMetadataFetch, isClientMetadataUrl } from '../../lib/mcp/client-metadata.ts';
 import { postgresAdapter } from '../../lib/mcp/oidc-adapter.ts';
-import { accountAssistantsMayActFor, forgetGrant, MCP_SCOPES, REVOKED_THROUGH_OAUTH } from '../../lib/mcp/links.ts';
+import { accountAssistantsMayActFor, forgetGrant, MCP_SCOPES, REVOKED_THROUGH_OAUTH } from '../../lib/mcp/assistant-links.ts';
 import { loadOauthSecrets, publicJwks } from '../../lib/mcp/secrets.ts';
 import { clientRules } from './client-rules.ts';
 import { authorizationErrorPage } from './error-page.ts';

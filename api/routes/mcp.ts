@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES, revokeLink, touchLink } from '../../lib/mcp/links.ts';
+import { assertAssistantMayAct, createLinkCode, listAssistantLinks, liveAssistantLink, MCP_SCOPES, revokeAssistantLink, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { buildMcpServer } from '../mcp/server.ts';
@@ -85,7 +85,7 @@ async function mcpEndpoint(ctx: Ctx) {
     throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
   }
   const claims = await (await deps.oauth.get()).verify(token);
-  const live = claims ? await liveLink(deps, claims.grantId, claims.accountId) : null;
+  const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId) : null;
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
@@ -104,7 +104,7 @@ async function mcpEndpoint(ctx: Ctx) {
     const tool = TOOLS_BY_NAME.get(m.params.name);
     if (tool && !claims.scopes.has(tool.scope)) throw insufficientScope(base, tool.scope, claims.scopes, tool.name);
   }
-  await touchLink(deps, live.link);
+  await touchAssistantLink(deps, live.link);
 
   const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) });
   ctx.respond = false;
@@ -143,13 +143,13 @@ export function mcpLinksRouter() {
 
   router.get('/mcp/links', requireAgent(), async (ctx: Ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listLinks(ctx.deps, accountOf(ctx));
+    ctx.body = await listAssistantLinks(ctx.deps, accountOf(ctx));
   });
 
   // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
   router.post('/mcp/links/:id/revoke', requireAgent({ allowWhileStopped: true }), validate(LinkId), async (ctx: Ctx) => {
     const { params } = inputOf(ctx, LinkId);
-    ctx.body = { link: await revokeLink(ctx.deps, accountOf(ctx), params.id) };
+    ctx.body = { link: await revokeAssistantLink(ctx.deps, accountOf(ctx), params.id) };
   });
 
   return router;

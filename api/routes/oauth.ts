@@ -12,7 +12,7 @@ import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
-import { accountForCredential, forgetGrant, listLinks, MCP_SCOPES, recordLink, REVOKED_THROUGH_OAUTH, revokeLink } from '../../lib/mcp/links.ts';
+import { accountForCredential, forgetGrant, listAssistantLinks, MCP_SCOPES, recordAssistantLink, REVOKED_THROUGH_OAUTH, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { cspSourceOf } from '../../lib/mcp/redirect-uris.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { time } from '../pages/format.ts';
@@ -252,7 +252,7 @@ export function oauthRouter() {
       grant.rejectResourceScope(resource, refused.join(' '));
     }
     const grantId = await grant.save();
-    await recordLink(ctx.deps, {
+    await recordAssistantLink(ctx.deps, {
       grantId,
       accountId: linked.account.id,
       clientId: client.clientId,
@@ -289,16 +289,16 @@ export function oauthRouter() {
     let notice: string | null = null;
     if (revoke) {
       if (!/^[0-9a-f-]{36}$/i.test(revoke)) throw fail('NOT_FOUND', 'No assistant linked to this account has that id.');
-      const link = await revokeLink(ctx.deps, account, revoke);
+      const link = await revokeAssistantLink(ctx.deps, account, revoke);
       notice = `Unlinked ${link.client_name ?? link.client_id}: its next call is refused.`;
     }
-    ctx.body = linksPage({ agent: account.name, links: (await listLinks(ctx.deps, account)).links }, notice);
+    ctx.body = linksPage({ agent: account.name, links: (await listAssistantLinks(ctx.deps, account)).links }, notice);
   });
 
   return router;
 }
 
-type LinkView = Awaited<ReturnType<typeof listLinks>>['links'][number];
+type LinkView = Awaited<ReturnType<typeof listAssistantLinks>>['links'][number];
 
 function linksPage(shown: { agent: string; links: LinkView[] } | null, notice: string | null): string {
   return page(

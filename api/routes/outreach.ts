@@ -5,7 +5,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
-import { assertOwner, assertResident } from '../../lib/outreach/access.ts';
 import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../lib/outreach/contacts.ts';
 import {
@@ -26,8 +25,7 @@ import { SettingsPatch, readOwnerSettings, updateSettings } from '../../lib/outr
 import { html, page, type Html } from '../../lib/text/html.ts';
 import { time, words } from '../pages/format.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import type { Next } from 'koa';
-import { accountOf, requireAgent } from '../middleware/auth.ts';
+import { accountOf, requireAgent, requireRole } from '../middleware/auth.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { inputOf, validate } from '../middleware/validate.ts';
 
@@ -77,25 +75,11 @@ export const PutChannel = { params: z.object({ name: ChannelName }), body: z.obj
 export const ChannelParams = { params: z.object({ name: ChannelName }) };
 export const Suppress = { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() };
 
-function requireResident() {
-  return async (ctx: Ctx, next: Next) => {
-    assertResident(accountOf(ctx));
-    await next();
-  };
-}
-
-function requireOwner() {
-  return async (ctx: Ctx, next: Next) => {
-    assertOwner(accountOf(ctx));
-    await next();
-  };
-}
-
 /** Residents' and owner's routes; mounted under /v1. */
 export function outreachRouter() {
   const router = new Router<AppState, AppContextExtras>();
-  const resident = [requireAgent(), requireResident()] as const;
-  const owner = [requireAgent(), requireOwner()] as const;
+  const resident = [requireAgent(), requireRole('resident')] as const;
+  const owner = [requireAgent(), requireRole('owner', 'Only the owner configures outreach and decides on queued emails.')] as const;
 
   router.get('/outreach', ...resident, async (ctx: Ctx) => {
     ctx.body = await outreachOverview(ctx.deps, accountOf(ctx));

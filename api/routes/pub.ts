@@ -35,7 +35,7 @@ import { agentRevision, agentWork, listOwnWorks, publicAsset, publicComments, pu
 import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
-import { assertOperator } from '../../lib/mirror/operator.ts';
+import { assertRole } from '../../lib/auth/roles.ts';
 import { callerNetwork } from '../caller-network.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed } from '../feed-cache.ts';
@@ -185,7 +185,7 @@ export function pubRouter() {
   router.post('/pub/moderation', requireAgent(), validate(Moderation), async (ctx: Ctx) => {
     const { body } = inputOf(ctx, Moderation);
     const account = accountOf(ctx);
-    assertOperator(account);
+    assertRole(account, 'operator');
     ctx.body = await moderate(ctx.deps, account.name, body);
   });
 

@@ -10,19 +10,18 @@
 //   POST /v1/x/{id}/withdraw  withdraw a post from every read (operator)
 //   GET  /v1/x/{id}/original  audit read of the stored original (operator)
 import Router from '@koa/router';
-import type { Next } from 'koa';
 import { z } from 'zod';
 import { fail, invalid } from '../../lib/errors.ts';
 import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
 import { topLevelArraySpans } from '../../lib/mirror/json-spans.ts';
 import { MIRROR_KINDS } from '../../lib/mirror/kinds.ts';
-import { LinkInput, linkDiscussion } from '../../lib/mirror/link.ts';
-import { assertOperator, intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
+import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion-link.ts';
+import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { accountOf, requireAgent, requireService } from '../middleware/auth.ts';
+import { accountOf, requireAgent, requireRole, requireService } from '../middleware/auth.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { inputOf, issuesOf, validate } from '../middleware/validate.ts';
 
@@ -39,7 +38,7 @@ export const List = {
     after: z.string().optional(),
   }),
 };
-export const Link = { params: Id, body: LinkInput };
+export const Link = { params: Id, body: DiscussionLinkInput };
 export const Lease = { body: LeaseRequest };
 export const Withdraw = { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() };
 
@@ -47,14 +46,6 @@ function credentialOf(ctx: Ctx): string {
   const id = ctx.state.serviceCredentialId;
   if (!id) throw fail('AUTH_REQUIRED', "Send Authorization: Bearer <the fetcher's credential>.");
   return id;
-}
-
-/** After requireAgent: the operator role (or the owner), checked before the input is read. */
-function requireOperator() {
-  return async (ctx: Ctx, next: Next) => {
-    assertOperator(accountOf(ctx));
-    await next();
-  };
 }
 
 export function xRouter() {
@@ -98,7 +89,7 @@ export function xRouter() {
     ctx.body = await listWanted(ctx.deps.db);
   });
 
-  router.get('/x/intake', requireAgent(), requireOperator(), async (ctx: Ctx) => {
+  router.get('/x/intake', requireAgent(), requireRole('operator'), async (ctx: Ctx) => {
     ctx.body = await intakeReport(ctx.deps.db, ctx.deps.clock.now());
   });
 
@@ -116,12 +107,12 @@ export function xRouter() {
 
   // ----- operators -----------------------------------------------------------------------------
 
-  router.post('/x/:id/withdraw', requireAgent(), requireOperator(), validate(Withdraw), async (ctx: Ctx) => {
+  router.post('/x/:id/withdraw', requireAgent(), requireRole('operator'), validate(Withdraw), async (ctx: Ctx) => {
     const { params, body } = inputOf(ctx, Withdraw);
     ctx.body = await withdrawMirrorPost(ctx.deps.db, accountOf(ctx).id, params.id, body.reason || null, ctx.deps.clock.now());
   });
 
-  router.get('/x/:id/original', requireAgent(), requireOperator(), validate({ params: Id }), async (ctx: Ctx) => {
+  router.get('/x/:id/original', requireAgent(), requireRole('operator'), validate({ params: Id }), async (ctx: Ctx) => {
     const { params } = inputOf(ctx, { params: Id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await readOriginal(ctx.deps.db, accountOf(ctx).id, params.id, ctx.deps.clock.now());

@@ -19,6 +19,7 @@ import { currentPolicy, POLICY_PATH } from '../policy.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 import { payRegistration } from '../standing/registration-cost.ts';
+import { rolesOf } from '../auth/roles.ts';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
 
@@ -54,15 +55,6 @@ export async function registerAgent(deps: LibDeps, input: { name: string; descri
     }
     throw error;
   }
-}
-
-export function rolesOf(a: Account): string[] {
-  const roles: string[] = [];
-  if (a.is_owner) roles.push('owner');
-  if (a.is_operator) roles.push('operator');
-  if (a.is_resident) roles.push('resident');
-  if (a.is_scorekeeper) roles.push('scorekeeper');
-  return roles;
 }
 
 export async function presentMe(deps: LibDeps, account: Account) {

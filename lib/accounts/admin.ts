@@ -1,8 +1,7 @@
 // Operator actions: the owner, roles, crew, residents' desks and shifts, the scorekeeper, service
 // credentials, suspension and residency. The admin CLI calls these; owner/operator routes may too.
 // Each records itself in the operator audit log (lib/accounts/audit.ts).
-import type { DatabasePool } from 'slonik';
-import type { Clock } from '../clock.ts';
+import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { hashKey, newKey } from './keys.ts';
 import { parseShift } from './shift.ts';
@@ -13,7 +12,7 @@ import { createAccountsQueries, type Account } from '../../sql/queries/accounts.
 import { createServiceCredentialsQueries } from '../../sql/queries/service-credentials.ts';
 import { recordAction, type Actor } from './audit.ts';
 
-type Deps = { db: DatabasePool; clock: Clock };
+type AdminDeps = Pick<LibDeps, 'db' | 'clock'>;
 
 export const ROLES = ['operator', 'resident', 'crew', 'scorekeeper'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,21 +24,21 @@ const ROLE_COLUMN = {
   scorekeeper: 'is_scorekeeper',
 } as const;
 
-async function byName(deps: Deps, name: string): Promise<Account> {
+async function byName(deps: AdminDeps, name: string): Promise<Account> {
   const account = await createAccountsQueries(deps.db).byName(name);
   if (!account || account.revoked_at) throw fail('NOT_FOUND', `No live account named "${name}".`);
   return account;
 }
 
 /** Creates an account directly (owner, scorekeeper, house agents); the key is returned once. */
-export async function createAccount(deps: Deps, name: string, description = ''): Promise<{ account: Account; apiKey: string }> {
+export async function createAccount(deps: AdminDeps, name: string, description = ''): Promise<{ account: Account; apiKey: string }> {
   const apiKey = newKey('agent');
   const account = await createAccountsQueries(deps.db).insert({ name, description, keyHash: hashKey(apiKey), now: deps.clock.now() });
   return { account, apiKey };
 }
 
 /** Makes `name` the one owner account (creating it when missing) and ensures the rules post. */
-export async function setOwner(deps: Deps, name: string): Promise<{ account: Account; apiKey: string | null }> {
+export async function setOwner(deps: AdminDeps, name: string): Promise<{ account: Account; apiKey: string | null }> {
   const accounts = createAccountsQueries(deps.db);
   let apiKey: string | null = null;
   let account = await accounts.byName(name);
@@ -58,7 +57,7 @@ export async function setOwner(deps: Deps, name: string): Promise<{ account: Acc
   return { account: updated, apiKey };
 }
 
-export async function setRole(deps: Deps, name: string, role: Role, granted: boolean, actor?: Actor): Promise<Account> {
+export async function setRole(deps: AdminDeps, name: string, role: Role, granted: boolean, actor?: Actor): Promise<Account> {
   const account = await byName(deps, name);
   await recordAction(deps, { actor, action: granted ? 'grant_role' : 'revoke_role', target: account.name, details: { role } });
   if (role === 'scorekeeper' && granted) {
@@ -72,7 +71,7 @@ export async function setRole(deps: Deps, name: string, role: Role, granted: boo
 }
 
 /** A house resident: crew member with a desk and an optional shift schedule. */
-export async function setResident(deps: Deps, name: string, options: { desk: string; shift?: string | undefined }): Promise<Account> {
+export async function setResident(deps: AdminDeps, name: string, options: { desk: string; shift?: string | undefined }): Promise<Account> {
   const account = await byName(deps, name);
   let shift: unknown = account.shift;
   if (options.shift !== undefined) {
@@ -88,7 +87,7 @@ export async function setResident(deps: Deps, name: string, options: { desk: str
  * Suspension (docs/standing.md, "Operators"): only an operator (the admin command) or the owner
  * suspends; a suspended account reads, and revokes its own key, and nothing else; `restore` lifts it.
  */
-export async function setSuspended(deps: Deps, name: string, suspended: boolean, reason?: string, actor?: Actor): Promise<Account> {
+export async function setSuspended(deps: AdminDeps, name: string, suspended: boolean, reason?: string, actor?: Actor): Promise<Account> {
   const account = await byName(deps, name);
   await recordAction(deps, { actor, action: suspended ? 'suspend' : 'restore', target: account.name, reason: reason ?? null });
   return createAccountsQueries(deps.db).update(account.id, {
@@ -98,7 +97,7 @@ export async function setSuspended(deps: Deps, name: string, suspended: boolean,
 }
 
 /** Stops or resumes a residency. Only the owner or an operator resumes one (the caller checks). */
-export async function setResidency(deps: Deps, accountId: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
+export async function setResidency(deps: AdminDeps, accountId: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
   return deps.db.transaction(async (tx) => {
     const row = await createAccountsQueries(tx).update(accountId, {
       residency: state,
@@ -110,24 +109,24 @@ export async function setResidency(deps: Deps, accountId: string, state: 'active
   });
 }
 
-export async function setResidencyByName(deps: Deps, name: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
+export async function setResidencyByName(deps: AdminDeps, name: string, state: 'active' | 'stopped', reason: string | null): Promise<Account> {
   const account = await byName(deps, name);
   await recordAction(deps, { action: state === 'stopped' ? 'stop' : 'resume', target: account.name, reason });
   return setResidency(deps, account.id, state, reason);
 }
 
-export async function issueServiceCredential(deps: Deps, kind: 'reporter' | 'fetcher', label: string): Promise<{ id: string; key: string }> {
+export async function issueServiceCredential(deps: AdminDeps, kind: 'reporter' | 'fetcher', label: string): Promise<{ id: string; key: string }> {
   const key = newKey(kind);
   const id = await createServiceCredentialsQueries(deps.db).insert({ kind, label, keyHash: hashKey(key), now: deps.clock.now() });
   await recordAction(deps, { action: 'issue_credential', target: id, details: { kind, label } });
   return { id, key };
 }
 
-export async function revokeServiceCredential(deps: Deps, id: string): Promise<boolean> {
+export async function revokeServiceCredential(deps: AdminDeps, id: string): Promise<boolean> {
   await recordAction(deps, { action: 'revoke_credential', target: id });
   return createServiceCredentialsQueries(deps.db).revoke(id, deps.clock.now());
 }
 
-export async function listAccounts(deps: Deps) {
+export async function listAccounts(deps: AdminDeps) {
   return createAccountsQueries(deps.db).listWithRoles();
 }

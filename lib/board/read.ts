@@ -10,7 +10,6 @@ import { presentPost } from './present.ts';
 import { parseSince } from './since.ts';
 import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
-type Deps = Pick<LibDeps, 'db' | 'config'>;
 
 // The root list and activity carry the publication layer's activity beside them when asked (`pub_limit`).
 export async function listRoots(deps: LibDeps, query: ListPostsInput) {
@@ -21,7 +20,7 @@ export async function listRoots(deps: LibDeps, query: ListPostsInput) {
   return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
 }
 
-export async function readThread(deps: Deps, id: string, query: ReadThreadInput) {
+export async function readThread(deps: Pick<LibDeps, 'db' | 'config'>, id: string, query: ReadThreadInput) {
   const posts = createPostsQueries(deps.db);
   const root = await posts.live(id);
   if (!root) throw fail('NOT_FOUND', 'No live post with that id.');
@@ -49,7 +48,7 @@ export async function listActivity(deps: LibDeps, query: ListPostsInput) {
   return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
 }
 
-export async function searchPosts(deps: Deps, query: SearchInput) {
+export async function searchPosts(deps: Pick<LibDeps, 'db' | 'config'>, query: SearchInput) {
   const posts = createPostsQueries(deps.db);
   const dir = decodeWalk('search', query);
   const rows = await posts.search(query.q, dir, query.limit);

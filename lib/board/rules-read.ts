@@ -1,5 +1,6 @@
 // GET /v1/rules and the owner's edit of the rules post (any other id reads as missing).
 import type { LibDeps } from '../deps.ts';
+import { holdsRole } from '../auth/roles.ts';
 
 
 
@@ -30,7 +31,7 @@ export async function readRules(deps: LibDeps) {
 
 export async function editRules(deps: LibDeps, editor: Account, id: string, input: { title?: string | undefined; body: string }) {
   const rulesId = await rulesPostId(deps.db);
-  if (!editor.is_owner || rulesId !== id) throw fail('NOT_FOUND', 'Only the rules post can be edited, and only by the owner.');
+  if (!holdsRole(editor, 'owner') || rulesId !== id) throw fail('NOT_FOUND', 'Only the rules post can be edited, and only by the owner.');
   assertNoSecrets({ title: input.title, body: input.body });
   await deps.db.transaction(async (tx) => {
     await createPostsQueries(tx).edit({ id, editorId: editor.id, title: input.title ?? null, body: input.body, now: deps.clock.now() });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { setResidency } from '../accounts/admin.ts';
+import { assertRole } from '../auth/roles.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 
 export const ResidencyChangeSchema = z
@@ -15,9 +16,7 @@ export const ResidencyChangeSchema = z
 export type ResidencyChange = z.infer<typeof ResidencyChangeSchema>;
 
 export async function changeResidency(deps: LibDeps, caller: Account, name: string, input: ResidencyChange) {
-  if (!caller.is_owner && !caller.is_operator) {
-    throw fail('FORBIDDEN_ROLE', 'Only the owner or an operator stops or resumes a residency.', { required: ['owner', 'operator'] });
-  }
+  assertRole(caller, 'owner_or_operator', 'Only the owner or an operator stops or resumes a residency.');
   if (input.state === 'active' && caller.residency === 'stopped') {
     throw fail('RESIDENCY_STOPPED', 'Your own residency is stopped: you may still stop an agent, but you resume nobody until the owner or another operator resumes you.');
   }

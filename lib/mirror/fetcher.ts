@@ -1,5 +1,5 @@
 // The mirror fetcher's lease, which lets one fetcher ingest at a time. Its credential (kind 'fetcher',
-// `npm run admin -- fetcher-key`) is checked by lib/accounts/service-auth.ts.
+// `npm run admin -- fetcher-key`) is checked by lib/auth/roles.ts.
 import { randomUUID } from 'node:crypto';
 import { type CommonQueryMethods, type DatabasePool } from 'slonik';
 

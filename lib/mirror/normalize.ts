@@ -13,11 +13,11 @@ import type { MirrorFlag } from './flag-names.ts';
 import { MAX_LINKS, computeFlags } from './flags.ts';
 import { undoNetworkEscaping } from './intake.ts';
 import { cleanInvisibles } from './invisibles.ts';
-import { type UrlEntity, liftLinks } from './links.ts';
+import { type UrlEntity, liftLinks } from './lift-links.ts';
 
 export type { MirrorFlag } from './flag-names.ts';
 export { MIRROR_FLAGS } from './flag-names.ts';
-export type { UrlEntity } from './links.ts';
+export type { UrlEntity } from './lift-links.ts';
 
 export const MAX_TEXT_CODE_POINTS = 600;
 export const MAX_DISPLAY_NAME_CODE_POINTS = 50;

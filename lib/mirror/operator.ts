@@ -1,4 +1,4 @@
-// Operator-only mirror actions (accounts.is_operator or the owner): withdrawing a mirrored post
+// Operator-only mirror actions (role `operator`, lib/auth/roles.ts): withdrawing a mirrored post
 // (it leaves every read at once; the original stays for audit) and the audit read of the stored
 // original exactly as the fetcher sent it, plus the intake counters. Each withdrawal and each audit
 // read is written to mirror_audit_log.
@@ -6,12 +6,6 @@ import type { DatabasePool } from 'slonik';
 import { fail } from '../errors.ts';
 import { createMirrorQueries } from '../../sql/queries/mirror.ts';
 import { INTAKE_PER_DAY, INTAKE_WINDOW_MS } from './ingest.ts';
-
-export function assertOperator(account: { is_operator: boolean; is_owner: boolean }): void {
-  if (!account.is_operator && !account.is_owner) {
-    throw fail('FORBIDDEN_ROLE', 'Only an operator or the owner may do this.', { required: 'operator' });
-  }
-}
 
 /** POST /v1/x/{id}/withdraw. Withdrawing again answers with the first withdrawal. */
 export async function withdrawMirrorPost(db: DatabasePool, operatorId: string, id: string, reason: string | null, now: Date) {

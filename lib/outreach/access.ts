@@ -1,13 +1,12 @@
-// Who may use outreach, and what an outreach write must name: listed residents with an active
-// residency only (the owner's routes are the owner's), and an `experiment_id` that is the caller's
-// own `Experiment:` root in the lab.
+// What an outreach write must name: an `experiment_id` that is the caller's own `Experiment:` root in
+// the lab. Who may use outreach (listed residents with an active residency; the owner's routes are
+// the owner's) is lib/auth/roles.ts.
 import type { CommonQueryMethods } from 'slonik';
 import type { Logger } from 'pino';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { LAB_TOPIC, labRootKind } from '../lab/roots.ts';
 import type { SafeFetchOptions } from '../net/safe-fetch.ts';
-import type { Account } from '../../sql/queries/accounts.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 
 export type OutreachDeps = LibDeps & {
@@ -18,26 +17,6 @@ export type OutreachDeps = LibDeps & {
    */
   contactPageFetch?: SafeFetchOptions;
 };
-
-/**
- * Outreach is for the operator's listed residents with an active residency (SPEC.md); any other
- * account, a stopped resident included, gets 403. A write by a stopped account never gets here:
- * the write rule answers it first, 409 RESIDENCY_STOPPED (docs/outreach.md, "Who may use it").
- */
-export function assertResident(account: Pick<Account, 'is_resident' | 'residency'>): void {
-  if (!account.is_resident || account.residency !== 'active') {
-    throw fail(
-      'OUTREACH_RESIDENTS_ONLY',
-      account.is_resident
-        ? "Outreach is for the operator's listed residents with an active residency; this residency is stopped."
-        : "Outreach is for the operator's listed residents with an active residency; this account is not one.",
-    );
-  }
-}
-
-export function assertOwner(account: Pick<Account, 'is_owner'>): void {
-  if (!account.is_owner) throw fail('FORBIDDEN_ROLE', 'Only the owner configures outreach and decides on queued emails.', { required: 'owner' });
-}
 
 /** `experiment_id` must be the caller's own live `Experiment:` root in the lab (open or ended). */
 export async function assertOwnExperiment(db: CommonQueryMethods, authorId: string, experimentId: string): Promise<void> {

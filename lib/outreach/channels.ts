@@ -6,7 +6,8 @@ import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachChannelPostsQueries } from '../../sql/queries/outreach-channel-posts.ts';
 import { createOutreachChannelsQueries } from '../../sql/queries/outreach-channels.ts';
-import { assertOwnExperiment, assertResident, type OutreachDeps } from './access.ts';
+import { assertOwnExperiment, type OutreachDeps } from './access.ts';
+import { assertRole } from '../auth/roles.ts';
 import { enqueueChannelPost } from './jobs.ts';
 import { channelNotCreated, channelTextBudget, checkChannelPost, moscowDayBounds, OUTREACH_LIMITS, type ChannelName } from './limits.ts';
 import { readSettings } from './settings.ts';
@@ -27,7 +28,7 @@ function dayCap(channel: ChannelName): number {
 }
 
 export async function postToChannel(deps: OutreachDeps, account: Account, input: { channel: ChannelName; text: string; experiment_id: string }) {
-  assertResident(account);
+  assertRole(account, 'resident');
   assertNoSecrets({ text: input.text });
   const now = deps.clock.now();
   if (!(await createOutreachChannelsQueries(deps.db).isOpen(input.channel))) throw channelNotCreated(input.channel);
@@ -58,7 +59,7 @@ export async function postToChannel(deps: OutreachDeps, account: Account, input:
 
 /** What a resident needs to know before posting: which channels exist and what is left today. */
 export async function listChannels(deps: OutreachDeps, account: Account) {
-  assertResident(account);
+  assertRole(account, 'resident');
   const now = deps.clock.now();
   const posts = createOutreachChannelPostsQueries(deps.db);
   const rows = await createOutreachChannelsQueries(deps.db).list();

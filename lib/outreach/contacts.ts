@@ -10,7 +10,8 @@ import { assertNoSecrets } from '../text/secret-like.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createOutreachContactsQueries, type ContactListRow } from '../../sql/queries/outreach-contacts.ts';
 import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
-import { assertResident, type OutreachDeps } from './access.ts';
+import type { OutreachDeps } from './access.ts';
+import { assertRole } from '../auth/roles.ts';
 import { addressInvalid, checkAddressOnPage, checkContactAddress, checkSourceUrl, outletDomain, parseAddress } from './address.ts';
 import { checkContactDayCap, checkOutletWeekCap, checkSend, moscowDayBounds, OUTREACH_LIMITS, sendKindOf, type SendFacts } from './limits.ts';
 import { readOutreachState } from './settings.ts';
@@ -18,7 +19,7 @@ import { readOutreachState } from './settings.ts';
 export type ContactInput = { email: string; outlet: string; name?: string | null | undefined; beat: string; source_url: string };
 
 export async function addContact(deps: OutreachDeps, account: Account, input: ContactInput): Promise<{ contact_id: string; duplicate: boolean }> {
-  assertResident(account);
+  assertRole(account, 'resident');
   assertNoSecrets({ outlet: input.outlet, name: input.name, beat: input.beat, source_url: input.source_url });
   const now = deps.clock.now();
   const address = parseAddress(input.email);
@@ -121,7 +122,7 @@ export async function listContacts(
   account: Account,
   query: { q?: string | undefined; outlet?: string | undefined; before?: string | undefined; limit: number },
 ) {
-  assertResident(account);
+  assertRole(account, 'resident');
   const now = deps.clock.now();
   const beforeSeq = query.before !== undefined ? decodeCursor('ocontacts', query.before, 'before') : null;
   const contacts = createOutreachContactsQueries(deps.db);

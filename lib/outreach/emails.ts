@@ -12,7 +12,8 @@ import { createOutreachMessagesQueries, type MessageRow } from '../../sql/querie
 import { createOutreachRepliesQueries, type ReplyRow } from '../../sql/queries/outreach-replies.ts';
 import { createOutreachSuppressionsQueries, type SuppressionReason } from '../../sql/queries/outreach-suppressions.ts';
 import { createOutreachTokensQueries } from '../../sql/queries/outreach-tokens.ts';
-import { assertOwnExperiment, assertResident, type OutreachDeps } from './access.ts';
+import { assertOwnExperiment, type OutreachDeps } from './access.ts';
+import { assertRole } from '../auth/roles.ts';
 import { addressInvalid, parseAddress } from './address.ts';
 import {
   checkAgentDayCap,
@@ -69,7 +70,7 @@ export function publicUrlOf(deps: OutreachDeps, id: string): string {
  * or approved and handed to the sending task at once (mode auto). Refusals store nothing.
  */
 export async function submitEmail(deps: OutreachDeps, account: Account, input: EmailInput) {
-  assertResident(account);
+  assertRole(account, 'resident');
   assertNoSecrets({ subject: input.subject, body: input.body });
   const now = deps.clock.now();
   const state = await readOutreachState(deps.db, deps.config);
@@ -173,7 +174,7 @@ export function presentMessage(deps: OutreachDeps, m: MessageRow, replies: reado
 }
 
 export async function listSent(deps: OutreachDeps, account: Account, query: { before?: string | undefined; limit: number }) {
-  assertResident(account);
+  assertRole(account, 'resident');
   const beforeSeq = query.before !== undefined ? decodeCursor('osent', query.before, 'before') : null;
   const rows = await createOutreachMessagesQueries(deps.db).listByAuthor(account.id, beforeSeq, query.limit);
   const items = rows.slice(0, query.limit);

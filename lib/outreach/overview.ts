@@ -1,13 +1,14 @@
 // What GET /v1/outreach tells a resident before it writes: the mode, whether sending can happen,
 // every limit, the link allowlist, its referral links and where the public log is.
 import type { Account } from '../../sql/queries/accounts.ts';
-import { assertResident, type OutreachDeps } from './access.ts';
+import type { OutreachDeps } from './access.ts';
+import { assertRole } from '../auth/roles.ts';
 import { OUTREACH_LIMITS } from './limits.ts';
 import { referralLinks } from './referrals.ts';
 import { readOutreachState, sendingEnabled } from './settings.ts';
 
 export async function outreachOverview(deps: OutreachDeps, account: Account) {
-  assertResident(account);
+  assertRole(account, 'resident');
   const state = await readOutreachState(deps.db, deps.config);
   return {
     mode: state.settings.mode,

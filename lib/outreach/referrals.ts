@@ -8,7 +8,7 @@ import type { LibDeps } from '../deps.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createReferralClicksQueries } from '../../sql/queries/referral-clicks.ts';
-import { assertResident } from './access.ts';
+import { assertRole } from '../auth/roles.ts';
 import { REFERRAL_CHANNELS, readOutreachState, type OutreachSettings, type ReferralChannel } from './settings.ts';
 
 /** Where `/r/<agent>/<channel>` sends people: the owner's target; `office` defaults to {office_url}. */
@@ -22,7 +22,7 @@ export function referralLinks(baseUrl: string, name: string): Record<ReferralCha
 
 /** The caller's links, whether each leads anywhere yet, and their clicks. */
 export async function listReferrals(deps: LibDeps, account: Account) {
-  assertResident(account);
+  assertRole(account, 'resident');
   const [state, clicks] = await Promise.all([
     readOutreachState(deps.db, deps.config),
     createReferralClicksQueries(deps.db).countsFor(account.id, deps.clock.now()),

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { enqueue } from '../jobs.ts';
 import { creditKarma, KARMA_POINTS } from '../karma.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
+import { holdsRole } from '../auth/roles.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createShowQueries } from '../../sql/queries/show.ts';
 import { showAllowedHosts } from './hosts.ts';
@@ -59,7 +60,7 @@ export function refuseDraftsTopic(): never {
 
 /** `Picked:` is the owner's alone, on every topic: 403 RESERVED_REPLY for anyone else. */
 export function assertPickedIsOwner(author: Pick<Account, 'is_owner'>): void {
-  if (author.is_owner) return;
+  if (holdsRole(author, 'owner')) return;
   throw reservedReplyRefusal();
 }
 

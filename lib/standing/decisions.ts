@@ -1,9 +1,8 @@
 // The operator's and owner's standing decisions (docs/standing.md): grant standing to an account
 // that has not earned it yet, withhold it from one that has, or clear the decision so the computed
 // rule applies again. The admin command calls these.
+import type { LibDeps } from '../deps.ts';
 import type { CommonQueryMethods } from 'slonik';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
 import { fail } from '../errors.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 import { createStandingQueries } from '../../sql/queries/standing.ts';
@@ -11,7 +10,6 @@ import { standingOf, type Standing } from './standing.ts';
 import { recordAction, type Actor } from '../accounts/audit.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 
-type Deps = { db: CommonQueryMethods; clock: Clock; config: Config };
 export type StandingDecision = 'granted' | 'withheld' | null;
 
 async function liveByName(db: CommonQueryMethods, name: string): Promise<Account> {
@@ -22,7 +20,7 @@ async function liveByName(db: CommonQueryMethods, name: string): Promise<Account
 
 /** Records the decision (null clears it) and answers the account's standing after it. */
 export async function decideStanding(
-  deps: Deps,
+  deps: LibDeps,
   name: string,
   decision: StandingDecision,
   options: { reason?: string | null; actorId?: string | null; actor?: Actor } = {},
@@ -35,7 +33,7 @@ export async function decideStanding(
 }
 
 /** An account's standing and registration network by name, for the operator's view. */
-export async function standingByName(deps: Deps, name: string): Promise<{ account: Account; standing: Standing; network: string | null }> {
+export async function standingByName(deps: LibDeps, name: string): Promise<{ account: Account; standing: Standing; network: string | null }> {
   const account = await liveByName(deps.db, name);
   const [standing, network] = await Promise.all([standingOf(deps.db, deps.config, account, deps.clock.now()), createOperatorQueries(deps.db).networkOf(account.id)]);
   return { account, standing, network };

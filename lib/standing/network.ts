@@ -1,8 +1,7 @@
 // An operator's view of one network (docs/standing.md, "Operators"): the accounts registered from
 // it recently, each with its standing, and one action over them (suspend the ones without standing).
-import type { DatabasePool } from 'slonik';
-import { HOUR, type Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { LibDeps } from '../deps.ts';
+import { HOUR } from '../clock.ts';
 import { fail } from '../errors.ts';
 import { networkOf } from '../network.ts';
 import { setSuspended } from '../accounts/admin.ts';
@@ -11,7 +10,6 @@ import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 import { standingOf } from './standing.ts';
 
-type Deps = { db: DatabasePool; clock: Clock; config: Config };
 
 /** A network as written (`203.0.113.0/24`) or any address inside it. */
 export function parseNetwork(input: string): string {
@@ -20,7 +18,7 @@ export function parseNetwork(input: string): string {
   return network;
 }
 
-export async function networkAccounts(deps: Deps, network: string, hours: number) {
+export async function networkAccounts(deps: LibDeps, network: string, hours: number) {
   const now = deps.clock.now();
   const rows = await createOperatorQueries(deps.db).accountsOfNetwork(parseNetwork(network), new Date(now.getTime() - hours * HOUR));
   const accounts = createAccountsQueries(deps.db);
@@ -34,7 +32,7 @@ export async function networkAccounts(deps: Deps, network: string, hours: number
 }
 
 /** Suspends every account of the network registered within `hours` that has no standing; answers their names. */
-export async function suspendNetwork(deps: Deps, network: string, hours: number, reason: string, actor?: Actor): Promise<string[]> {
+export async function suspendNetwork(deps: LibDeps, network: string, hours: number, reason: string, actor?: Actor): Promise<string[]> {
   const list = await networkAccounts(deps, network, hours);
   const targets = list.filter((a) => !a.has_standing && !a.suspended).map((a) => a.name);
   await recordAction(deps, { actor, action: 'suspend_network', target: parseNetwork(network), reason, details: { hours, accounts: targets } });

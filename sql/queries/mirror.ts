@@ -66,7 +66,7 @@ const LeaseRow = z.object({
 });
 export type LeaseRow = z.infer<typeof LeaseRow>;
 
-const LinkRow = z.object({
+const DiscussionLinkRow = z.object({
   id: z.string().uuid(),
   mirror_post_id: z.string().uuid(),
   thread_id: z.string().uuid(),
@@ -299,8 +299,8 @@ export function createMirrorQueries(db: CommonQueryMethods) {
 
     // ----- links ---------------------------------------------------------------------------------
 
-    upsertLink: (link: { mirrorPostId: string; threadId: string; accountId: string; wantsPublicResponse: boolean; note: string | null; now: Date }) =>
-      db.one(sql.type(LinkRow)`
+    upsertDiscussionLink: (link: { mirrorPostId: string; threadId: string; accountId: string; wantsPublicResponse: boolean; note: string | null; now: Date }) =>
+      db.one(sql.type(DiscussionLinkRow)`
         insert into mirror_links (mirror_post_id, thread_id, account_id, wants_public_response, note, created_at, updated_at)
         values (${link.mirrorPostId}, ${link.threadId}, ${link.accountId}, ${link.wantsPublicResponse}, ${link.note},
                 ${link.now.toISOString()}, ${link.now.toISOString()})

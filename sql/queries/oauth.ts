@@ -6,7 +6,7 @@ import { NoRow } from '../rows.ts';
 
 const PayloadRow = z.object({ payload: z.record(z.string(), z.unknown()), consumed_at: z.string().nullable() });
 const ValueRow = z.object({ value: z.unknown() });
-export const LinkRow = z.object({
+export const AssistantLinkRow = z.object({
   id: z.string().uuid(),
   grant_id: z.string(),
   account_id: z.string().uuid(),
@@ -19,10 +19,10 @@ export const LinkRow = z.object({
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
 });
-export type LinkRow = z.infer<typeof LinkRow>;
+export type AssistantLinkRow = z.infer<typeof AssistantLinkRow>;
 const AccountIdRow = z.object({ account_id: z.string().uuid() });
 
-const linkColumns = sql.fragment`id, grant_id, account_id, client_id, client_name, scopes, linked_by, created_at, last_used_at, revoked_at, revoked_reason`;
+const assistantLinkColumns = sql.fragment`id, grant_id, account_id, client_id, client_name, scopes, linked_by, created_at, last_used_at, revoked_at, revoked_reason`;
 
 export type StoreRecord = {
   model: string;
@@ -90,25 +90,25 @@ export function createOauthQueries(db: CommonQueryMethods) {
         where code_hash = ${sql.binary(codeHash)} and used_at is null and expires_at > ${at.toISOString()}
         returning account_id`),
 
-    insertLink: (l: { grantId: string; accountId: string; clientId: string; clientName: string | null; scopes: string[]; linkedBy: 'board_key' | 'link_code'; at: Date }) =>
-      db.one(sql.type(LinkRow)`
+    insertAssistantLink: (l: { grantId: string; accountId: string; clientId: string; clientName: string | null; scopes: string[]; linkedBy: 'board_key' | 'link_code'; at: Date }) =>
+      db.one(sql.type(AssistantLinkRow)`
         insert into mcp_links (grant_id, account_id, client_id, client_name, scopes, linked_by, created_at)
         values (${l.grantId}, ${l.accountId}, ${l.clientId}, ${l.clientName}, ${sql.array(l.scopes, 'text')}, ${l.linkedBy}, ${l.at.toISOString()})
         on conflict (grant_id) do update set scopes = excluded.scopes
-        returning ${linkColumns}`),
+        returning ${assistantLinkColumns}`),
 
-    linkByGrant: (grantId: string) => db.maybeOne(sql.type(LinkRow)`select ${linkColumns} from mcp_links where grant_id = ${grantId}`),
+    assistantLinkByGrant: (grantId: string) => db.maybeOne(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where grant_id = ${grantId}`),
 
-    linkById: (id: string) => db.maybeOne(sql.type(LinkRow)`select ${linkColumns} from mcp_links where id = ${id}`),
+    assistantLinkById: (id: string) => db.maybeOne(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where id = ${id}`),
 
-    linksOf: (accountId: string) =>
-      db.any(sql.type(LinkRow)`select ${linkColumns} from mcp_links where account_id = ${accountId} order by created_at desc, id limit 200`),
+    assistantLinksOf: (accountId: string) =>
+      db.any(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where account_id = ${accountId} order by created_at desc, id limit 200`),
 
-    revokeLink: (grantId: string, at: Date, reason: string) =>
+    revokeAssistantLink: (grantId: string, at: Date, reason: string) =>
       db.query(sql.type(NoRow)`
         update mcp_links set revoked_at = ${at.toISOString()}, revoked_reason = ${reason} where grant_id = ${grantId} and revoked_at is null`),
 
-    touchLink: (id: string, at: Date) =>
+    touchAssistantLink: (id: string, at: Date) =>
       db.query(sql.type(NoRow)`update mcp_links set last_used_at = ${at.toISOString()} where id = ${id}`),
   };
 }

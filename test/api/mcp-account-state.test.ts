@@ -4,7 +4,7 @@ import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { setResidencyByName, setSuspended } from '../../lib/accounts/admin.ts';
-import { REVOKED_THROUGH_OAUTH } from '../../lib/mcp/links.ts';
+import { REVOKED_THROUGH_OAUTH } from '../../lib/mcp/assistant-links.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { browse, CookieJar, mcpPost, pkcePair, REDIRECT_URL, registerClient, tokenRequest, toolCall } from '../helpers/mcp.ts';
 

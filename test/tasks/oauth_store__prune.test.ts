@@ -3,7 +3,7 @@ import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { enqueue } from '../../lib/jobs.ts';
-import { createLinkCode } from '../../lib/mcp/links.ts';
+import { createLinkCode } from '../../lib/mcp/assistant-links.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createOauthQueries } from '../../sql/queries/oauth.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

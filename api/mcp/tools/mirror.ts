@@ -1,7 +1,7 @@
 // The external-network mirror as tools (SPEC.md names them): the same lib functions and schemas as
 // api/routes/x.ts. Nothing here writes to the external network or reads from it.
 import { z } from 'zod';
-import { linkDiscussion } from '../../../lib/mirror/link.ts';
+import { linkDiscussion } from '../../../lib/mirror/discussion-link.ts';
 import { listMirror, listWanted, readConversation } from '../../../lib/mirror/read.ts';
 import { Link, List } from '../../routes/x.ts';
 import { NoInput, tool } from '../tool.ts';

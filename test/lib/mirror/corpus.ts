@@ -2,7 +2,7 @@
 // benign posts of the kind a crypto community writes. Encoded payloads are produced here from
 // their plain text so the intent of each case stays readable.
 import type { MirrorFlag } from '../../../lib/mirror/flag-names.ts';
-import type { UrlEntity } from '../../../lib/mirror/links.ts';
+import type { UrlEntity } from '../../../lib/mirror/lift-links.ts';
 import { FAMILIES } from './corpus-families.ts';
 import { KINDS } from './corpus-kinds.ts';
 import { WAVE_THREE } from './corpus-wave3.ts';

@@ -7,7 +7,7 @@ import { hashKey, KEY_PREFIXES } from '../accounts/keys.ts';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
-import { createOauthQueries, type LinkRow } from '../../sql/queries/oauth.ts';
+import { createOauthQueries, type AssistantLinkRow } from '../../sql/queries/oauth.ts';
 import { idHash } from './oidc-adapter.ts';
 
 export const LINK_CODE_PREFIX = 'svc_lc_';
@@ -77,7 +77,7 @@ export async function accountForCredential(
   return { account, linkedBy };
 }
 
-export function presentLink(l: LinkRow) {
+export function presentAssistantLink(l: AssistantLinkRow) {
   return {
     id: l.id,
     client_id: l.client_id,
@@ -93,37 +93,37 @@ export function presentLink(l: LinkRow) {
 }
 
 /** GET /v1/mcp/links: the assistants linked to this account, live and revoked, newest first. */
-export async function listLinks(deps: LibDeps, account: Account) {
-  const rows = await createOauthQueries(deps.db).linksOf(account.id);
-  return { links: rows.map(presentLink), note: 'client_name is what the assistant registered itself as: untrusted text.' };
+export async function listAssistantLinks(deps: LibDeps, account: Account) {
+  const rows = await createOauthQueries(deps.db).assistantLinksOf(account.id);
+  return { links: rows.map(presentAssistantLink), note: 'client_name is what the assistant registered itself as: untrusted text.' };
 }
 
 /**
  * The link behind an access token, when it still acts: not revoked, its account the token's subject,
  * and that account not revoked. Both rows are read at once (the token names both).
  */
-export async function liveLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: LinkRow; account: Account } | null> {
-  const [link, account] = await Promise.all([createOauthQueries(deps.db).linkByGrant(grantId), createAccountsQueries(deps.db).byId(accountId)]);
+export async function liveAssistantLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: AssistantLinkRow; account: Account } | null> {
+  const [link, account] = await Promise.all([createOauthQueries(deps.db).assistantLinkByGrant(grantId), createAccountsQueries(deps.db).byId(accountId)]);
   if (!link || link.revoked_at || !account || account.revoked_at || link.account_id !== account.id) return null;
   return { link, account };
 }
 
 /** The consent page's approval: the link of this grant, written or (the same grant again) its scopes renewed. */
-export async function recordLink(
+export async function recordAssistantLink(
   deps: LibDeps,
   l: { grantId: string; accountId: string; clientId: string; clientName: string | null; scopes: string[]; linkedBy: 'board_key' | 'link_code' },
-): Promise<LinkRow> {
-  return createOauthQueries(deps.db).insertLink({ ...l, at: deps.clock.now() });
+): Promise<AssistantLinkRow> {
+  return createOauthQueries(deps.db).insertAssistantLink({ ...l, at: deps.clock.now() });
 }
 
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
 /** Marks the link used by this /mcp request, at most once a minute. */
-export async function touchLink(deps: LibDeps, link: LinkRow): Promise<void> {
+export async function touchAssistantLink(deps: LibDeps, link: AssistantLinkRow): Promise<void> {
   const now = deps.clock.now();
   if (!link.last_used_at || now.getTime() - new Date(link.last_used_at).getTime() > TOUCH_EVERY_MS) {
-    await createOauthQueries(deps.db).touchLink(link.id, now);
+    await createOauthQueries(deps.db).touchAssistantLink(link.id, now);
   }
 }
 
@@ -134,12 +134,12 @@ export async function accountAssistantsMayActFor(db: LibDeps['db'], accountId: s
 }
 
 /** Unlinks one assistant of this account: its tokens, codes and grant go at once (next call: 401). */
-export async function revokeLink(deps: LibDeps, account: Account, linkId: string) {
+export async function revokeAssistantLink(deps: LibDeps, account: Account, linkId: string) {
   const q = createOauthQueries(deps.db);
-  const link = await q.linkById(linkId);
+  const link = await q.assistantLinkById(linkId);
   if (!link || link.account_id !== account.id) throw fail('NOT_FOUND', 'No assistant linked to this account has that id.');
   if (!link.revoked_at) await forgetGrant(deps, link.grant_id, `revoked by ${account.name}`);
-  return presentLink((await q.linkById(linkId)) ?? link);
+  return presentAssistantLink((await q.assistantLinkById(linkId)) ?? link);
 }
 
 /** Why a link ended when the client revoked one of its tokens, or a token or code was replayed. */
@@ -149,7 +149,7 @@ export const REVOKED_THROUGH_OAUTH = 'revoked through the OAuth server (token re
 export async function forgetGrant(deps: LibDeps, grantId: string, reason: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const q = createOauthQueries(tx);
-    await q.revokeLink(grantId, deps.clock.now(), reason);
+    await q.revokeAssistantLink(grantId, deps.clock.now(), reason);
     await q.destroyGrantEverywhere(grantId, idHash('Grant', grantId));
   });
 }

@@ -12,7 +12,7 @@ import { countCodePoints } from './codepoints.ts';
 
 export const NOTE_MAX = 280;
 
-export const LinkInput = z
+export const DiscussionLinkInput = z
   .object({
     post_id: z.string().uuid(),
     wants_public_response: z.boolean().default(false),
@@ -23,9 +23,9 @@ export const LinkInput = z
       .refine((v) => v === null || countCodePoints(v) <= NOTE_MAX, { message: `note is at most ${NOTE_MAX} characters` }),
   })
   .strict();
-export type LinkInput = z.infer<typeof LinkInput>;
+export type DiscussionLinkInput = z.infer<typeof DiscussionLinkInput>;
 
-export async function linkDiscussion(db: CommonQueryMethods, accountId: string, mirrorPostId: string, input: LinkInput, now: Date) {
+export async function linkDiscussion(db: CommonQueryMethods, accountId: string, mirrorPostId: string, input: DiscussionLinkInput, now: Date) {
   const q = createMirrorQueries(db);
   const post = await q.readable(mirrorPostId);
   if (!post) throw fail('NOT_FOUND', 'No readable mirrored post with that id.');
@@ -38,7 +38,7 @@ export async function linkDiscussion(db: CommonQueryMethods, accountId: string, 
   if (thread.author_id !== accountId) throw refuse('not_yours', "That thread is another agent's; link a root thread you wrote.");
   // The note is the agent's own writing: the board's key-like text rule applies to it.
   assertNoSecrets({ note: input.note });
-  const link = await q.upsertLink({
+  const link = await q.upsertDiscussionLink({
     mirrorPostId,
     threadId: input.post_id,
     accountId,
