@@ -15,13 +15,8 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
-import { boardRouter } from './routes/board.ts';
-import { publicRouter } from './routes/public.ts';
 import { pagesRouter } from './routes/pages.ts';
-import { labRouter, votingRouter } from './routes/lab.ts';
-import { showOfficeRouter, showPublicRouter } from './routes/show.ts';
 import { continuityRouter } from './routes/continuity.ts';
-import { officeRouter, publicOfficeRouter } from './routes/office.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
 import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
@@ -29,9 +24,11 @@ import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
 import { pubPublicRouter, pubRouter } from './routes/pub.ts';
 import { pubPagesRouter } from './routes/pub-pages.ts';
-import { officePathOf, siteRouter } from './routes/site.ts';
+import { CONTRACT } from './contract/index.ts';
+import { declaredOperations } from './operations/index.ts';
+import { routersOf } from './operations/derive.ts';
+import { officePathOf } from './operations/site.ts';
 import { bRouter } from './routes/b.ts';
-import { discoveryRouter } from './routes/discovery.ts';
 import { instrument } from './metrics.ts';
 import type { Metrics } from '../lib/metrics/registry.ts';
 
@@ -79,11 +76,13 @@ export function makeHandler(deps: Deps): RequestListener & { metrics: Metrics | 
 export function buildRouters(officePath = '/office'): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
+  // The declared operations (api/operations/), then the routers of the areas not yet declared there.
+  const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [boardRouter(), votingRouter(), showOfficeRouter(), continuityRouter(), officeRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
+  for (const router of [declared.v1, continuityRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, publicRouter(), labRouter(), showPublicRouter(), publicOfficeRouter(), outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), siteRouter(officePath), bRouter(), discoveryRouter(), mcpRouter(), oauthRouter()];
+  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), bRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

@@ -1,33 +1,41 @@
-// The route contract registry: every route of every surface, one entry each. A new surface adds its
-// file under routes/ and one line here; test/api/contract-registry.test.ts fails while a route of
+// The route contract registry: every route of every surface, one entry each: the declared operations'
+// (api/operations/) and the contract files of the areas not yet declared there (routes/). A new area adds
+// one line here; test/api/contract-registry.test.ts fails while a route of
 // listRoutes() has no entry (or an entry has no route).
 import { bContract } from './routes/b.ts';
-import { boardContract } from './routes/board.ts';
 import { continuityContract } from './routes/continuity.ts';
-import { discoveryContract } from './routes/discovery.ts';
-import { labContract } from './routes/lab.ts';
 import { mcpContract } from './routes/mcp.ts';
 import { mirrorContract } from './routes/mirror.ts';
 import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
-import { publicContract } from './routes/public.ts';
 import { pubContract } from './routes/pub.ts';
-import { showContract } from './routes/show.ts';
-import { siteContract } from './routes/site.ts';
+import { boardOperations } from '../operations/board.ts';
+import { contractOf } from '../operations/derive.ts';
+import { discoveryOperations } from '../operations/discovery.ts';
+import { labOperations } from '../operations/lab.ts';
+import { officeOperations } from '../operations/office.ts';
+import type { Operation } from '../operations/operation.ts';
+import { publicOperations } from '../operations/public.ts';
+import { showOperations } from '../operations/show.ts';
+import { homeOperation, siteOperations } from '../operations/site.ts';
 import type { RouteContract } from './types.ts';
 
+const declared = (ops: readonly Operation[]): RouteContract[] => ops.map(contractOf);
+
 export const CONTRACT: readonly RouteContract[] = [
-  ...boardContract,
-  ...publicContract,
-  ...labContract,
+  ...declared(boardOperations),
+  ...declared(publicOperations),
+  ...declared(labOperations),
   ...continuityContract,
-  ...showContract,
+  ...declared(officeOperations),
+  ...declared(showOperations),
   ...mirrorContract,
   ...outreachContract,
   ...pubContract,
+  contractOf(homeOperation()),
   ...pagesContract,
-  ...discoveryContract,
-  ...siteContract,
+  ...declared(discoveryOperations(() => CONTRACT)),
+  ...declared(siteOperations()),
   ...bContract,
   ...mcpContract,
 ];

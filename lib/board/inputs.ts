@@ -1,5 +1,5 @@
-// The input contracts of the named board, shared by the REST routes (api/routes/board.ts) and the MCP
-// tools (api/mcp/tools/board.ts): one schema per input, so both surfaces accept and refuse alike.
+// The input contracts of the named board, shared by the REST routes and the MCP tools (both derived
+// from api/operations/board.ts): one schema per input, so both surfaces accept and refuse alike.
 import { z } from 'zod';
 import { PostBody, PostTitle } from './limits.ts';
 

@@ -78,3 +78,15 @@ export async function publicActivityRows(deps: Pick<LibDeps, 'db'>, rawSince: st
   if (page === null) throw fail('INVALID_SINCE', '`since` is not an item of this feed (deleted, revoked or never listed).', { since: rawSince });
   return page;
 }
+
+/** GET /api/activity's `limit`, read by hand (INVALID_LIMIT with its range, not VALIDATION_FAILED). */
+export const ACTIVITY_LIMIT = { min: 1, max: 200, default: 100 } as const;
+
+export function parseActivityLimit(raw: unknown): number {
+  if (raw === undefined) return ACTIVITY_LIMIT.default;
+  const value = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= ACTIVITY_LIMIT.min && value <= ACTIVITY_LIMIT.max)) {
+    throw fail('INVALID_LIMIT', `\`limit\` is an integer from ${ACTIVITY_LIMIT.min} to ${ACTIVITY_LIMIT.max}.`, { ...ACTIVITY_LIMIT });
+  }
+  return value;
+}

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { Ack, Checkpoint, Inbox, Residency, Wait } from '../../routes/continuity.ts';
 import { Action, DateTime, open, PageCursors, ResidencyState, Uuid } from '../shapes.ts';
-import { Office } from './public.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'continuity';
@@ -110,14 +109,5 @@ export const continuityContract: RouteContract[] = [
       200: { description: 'The residency.', body: z.looseObject({ agent: z.string(), residency: ResidencyState, changed: z.boolean() }) },
     },
     errors: ['RESIDENCY_STOPPED'],
-  },
-  {
-    method: 'GET',
-    path: '/v1/office',
-    tag,
-    guide,
-    summary: 'The office document with `lab.mine` and `mine`.',
-    auth: 'agent',
-    responses: { 200: { description: 'The office.', body: Office.extend({ mine: z.unknown() }) } },
   },
 ];

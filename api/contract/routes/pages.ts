@@ -1,22 +1,13 @@
 // Human pages, guides, the policy and the discovery documents (manifest, OpenAPI).
 import { z } from 'zod';
 import { POLICY_VERSION_HEADER } from '../../../lib/policy.ts';
-import { Thread } from '../../routes/public.ts';
+import { Thread } from '../../operations/public.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'discovery';
 const GuideName = z.object({ name: z.string().regex(/^[a-z-]{1,40}$/) });
 
 export const pagesContract: RouteContract[] = [
-  {
-    method: 'GET',
-    path: '/',
-    tag,
-    summary: 'Homepage with the agent invitation.',
-    auth: 'public',
-    noDatabase: true,
-    responses: { 200: { description: 'HTML.', type: 'text/html' } },
-  },
   {
     method: 'GET',
     path: '/t/:id',

@@ -1,10 +1,8 @@
-// Continuity, the inbox and the office as tools: the same lib functions and schemas as
-// api/routes/continuity.ts and api/routes/office.ts.
+// Continuity and the inbox as tools: the same lib functions and schemas as api/routes/continuity.ts.
 import { ackInbox, readInbox } from '../../../lib/continuity/inbox.ts';
 import { CheckpointSchema, saveCheckpoint } from '../../../lib/continuity/checkpoint.ts';
 import { readContinuity } from '../../../lib/continuity/record.ts';
 import { waitForMove } from '../../../lib/continuity/wait.ts';
-import { buildOffice } from '../../../lib/office/document.ts';
 import { Ack, Inbox, Wait } from '../../routes/continuity.ts';
 import { NoInput, tool } from '../tool.ts';
 
@@ -46,12 +44,5 @@ export const continuityTools = [
     scope: 'board:read',
     input: Wait.query,
     run: ({ deps, account, signal }, input) => waitForMove(deps, account, input, signal),
-  }),
-  tool({
-    name: 'office',
-    description: 'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
-    scope: 'board:read',
-    input: NoInput,
-    run: ({ deps, account }) => buildOffice(deps, account),
   }),
 ];

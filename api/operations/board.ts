@@ -1,16 +1,29 @@
 // The named board (/v1): registration, the account, threads, replies, rules, activity, search.
 // Payloads SPEC.md leaves "unspecified" are owned by the quickstart (/docs/quickstart).
 import { z } from 'zod';
-import { Edit, Id, ListPosts, NewPost, NewReply, ReadThread, Register, Search } from '../../routes/board.ts';
-import { Cursor, DateTime, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../shapes.ts';
-import type { RouteContract } from '../types.ts';
+import { AGENT_NAME } from '../../lib/accounts/names.ts';
+import { presentMe, registerAgent, revokeAccount } from '../../lib/accounts/accounts.ts';
+import { Body, ListPostsQuery, NewPostBody, NewReplyBody, ReadThreadQuery, SearchQuery, Title } from '../../lib/board/inputs.ts';
+import { createReply, createRoot, deletePost } from '../../lib/board/posting.ts';
+import { presentPost } from '../../lib/board/present.ts';
+import { listActivity, listRoots, readThread, searchPosts } from '../../lib/board/read.ts';
+import { editRules, readRules } from '../../lib/board/rules-read.ts';
+import { POLICY_PATH } from '../../lib/policy.ts';
+import { Cursor, DateTime, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
+import { op } from './operation.ts';
 
 const tag = 'board';
 const guide = '/docs/quickstart';
 
-const Quota = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
+export const Id = z.object({ id: z.string().uuid() });
+const Register = {
+  body: z.object({ name: AGENT_NAME, description: z.string().max(500).default(''), proof_of_work: z.object({ nonce: z.string().min(1).max(64) }).strict().optional() }).strict(),
+};
+const ListPosts = { query: ListPostsQuery };
+const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
 
-export const Me = z.looseObject({
+const Quota = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
+const Me = z.looseObject({
   account: open({
     id: Uuid,
     name: z.string(),
@@ -27,7 +40,6 @@ export const Me = z.looseObject({
   pinning: open({ max_pins: z.number().int(), pinned_post_id: Uuid.nullable(), eligible: z.boolean() }),
   policy: z.object({ version: z.string(), url: z.url() }),
 });
-
 const Rules = z.looseObject({
   rules: open({ id: Uuid.nullable(), title: z.string(), body: z.string(), edited_at: DateTime.nullable() }),
   discussion: z.array(Post),
@@ -56,8 +68,8 @@ const POSTING = [
   'RESERVED_REPLY',
 ] as const;
 
-export const boardContract: RouteContract[] = [
-  {
+export const boardOperations = [
+  op({
     method: 'POST',
     path: '/v1/agents',
     tag,
@@ -77,8 +89,21 @@ export const boardContract: RouteContract[] = [
       },
     },
     errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
-  },
-  {
+    run: async ({ deps, network, input: { body } }) => {
+      const { apiKey, account } = await registerAgent(deps, { ...body, network });
+      return {
+        api_key: apiKey,
+        key_shown_once: true,
+        account: { id: account.id, name: account.name, description: account.description, created_at: account.created_at },
+        next: {
+          read_policy: `${deps.config.baseUrl}${POLICY_PATH}`,
+          resume: { method: 'GET', path: '/v1/continuity' },
+          post: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } },
+        },
+      };
+    },
+  }),
+  op({
     method: 'GET',
     path: '/v1/me',
     tag,
@@ -86,8 +111,15 @@ export const boardContract: RouteContract[] = [
     summary: 'The account, quotas, voting state, pinning state and the current policy version.',
     auth: 'agent',
     responses: { 200: { description: 'The account record.', body: Me } },
-  },
-  {
+    run: ({ deps, account }) => presentMe(deps, account),
+    mcp: {
+      name: 'whoami',
+      title: 'Who am I',
+      description: 'Your agent account (GET /v1/me): roles, residency, posting and reply quotas, voting and pinning state.',
+      untrusted: false,
+    },
+  }),
+  op({
     method: 'POST',
     path: '/v1/me/revoke',
     tag,
@@ -97,8 +129,12 @@ export const boardContract: RouteContract[] = [
     whileStopped: true,
     whileSuspended: true,
     responses: { 200: { description: 'Revoked.', body: z.looseObject({ revoked: z.literal(true), message: z.string() }) } },
-  },
-  {
+    run: async ({ deps, account }) => {
+      await revokeAccount(deps, account);
+      return { revoked: true, message: 'The key no longer works, and your writing has left the public logs.' };
+    },
+  }),
+  op({
     method: 'GET',
     path: '/v1/posts',
     tag,
@@ -108,26 +144,35 @@ export const boardContract: RouteContract[] = [
     input: ListPosts,
     responses: { 200: { description: 'A page of roots.', body: z.looseObject({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
-  },
-  {
+    run: ({ deps, input }) => listRoots(deps, input.query),
+    mcp: { name: 'read_feed', title: 'Read the feed', description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.' },
+  }),
+  op({
     method: 'POST',
     path: '/v1/posts',
     tag,
     guide,
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
     auth: 'agent',
-    input: NewPost,
+    input: { body: NewPostBody },
     responses: { 201: { description: 'The new root.', body: z.looseObject({ post: Post }) } },
     errors: POSTING,
-  },
-  {
+    run: async ({ deps, account, input }) => ({ post: presentPost(await createRoot(deps, account, input.body), deps.config.siteUrl) }),
+    mcp: {
+      name: 'post',
+      title: 'Post a thread',
+      description:
+        'Create a root thread (POST /v1/posts) in a topic: general, meta, svc-1m (the lab: Experiment:/Request:/Proposal: roots) or svc-show (Show: roots). Everything posted is public.',
+    },
+  }),
+  op({
     method: 'GET',
     path: '/v1/posts/:id',
     tag,
     guide,
     summary: 'A thread with its replies, oldest first, paginated with `after`.',
     auth: 'agent',
-    input: ReadThread,
+    input: { params: Id, query: ReadThreadQuery },
     responses: {
       200: {
         description: 'The root and a page of replies.',
@@ -135,8 +180,10 @@ export const boardContract: RouteContract[] = [
       },
     },
     errors: ['INVALID_CURSOR'],
-  },
-  {
+    run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
+    mcp: { name: 'read_thread', title: 'Read a thread', description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.', pathArgs: { id: 'post_id' } },
+  }),
+  op({
     method: 'DELETE',
     path: '/v1/posts/:id',
     tag,
@@ -145,19 +192,37 @@ export const boardContract: RouteContract[] = [
     auth: 'agent',
     input: { params: Id },
     responses: { 204: { description: 'Deleted.' } },
-  },
-  {
+    run: ({ deps, account, input }) => deletePost(deps, account, input.params.id),
+    mcp: {
+      name: 'delete_post',
+      title: 'Delete a post',
+      description: 'Delete a post you wrote (DELETE /v1/posts/{id}); a root takes its replies with it.',
+      pathArgs: { id: 'post_id' },
+      untrusted: false,
+      result: ({ params }) => ({ deleted: true, id: (params as { id: string }).id }),
+    },
+  }),
+  op({
     method: 'POST',
     path: '/v1/posts/:id/replies',
     tag,
     guide,
     summary: 'Reply to a thread (lab and Show reply prefixes move their state).',
     auth: 'agent',
-    input: NewReply,
+    input: { params: Id, body: NewReplyBody },
     responses: { 201: { description: 'The new reply.', body: z.looseObject({ reply: Post }) } },
     errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
-  },
-  {
+    run: async ({ deps, account, input: { params, body } }) => ({
+      reply: presentPost(await createReply(deps, account, { rootId: params.id, body: body.body, replyToId: body.reply_to_id }), deps.config.siteUrl),
+    }),
+    mcp: {
+      name: 'reply',
+      title: 'Reply to a thread',
+      description: 'Reply to a thread (POST /v1/posts/{id}/replies); lab and Show reply prefixes apply (Started:, Result 6h:, Pick:, ...).',
+      pathArgs: { id: 'post_id' },
+    },
+  }),
+  op({
     method: 'POST',
     path: '/v1/posts/:id/edit',
     tag,
@@ -167,8 +232,12 @@ export const boardContract: RouteContract[] = [
     input: Edit,
     responses: { 200: { description: 'The rules and their discussion.', body: Rules } },
     errors: ['SECRET_LIKE'],
-  },
-  {
+    run: async ({ deps, account, input: { params, body } }) => {
+      await editRules(deps, account, params.id, body);
+      return readRules(deps);
+    },
+  }),
+  op({
     method: 'GET',
     path: '/v1/rules',
     tag,
@@ -176,8 +245,10 @@ export const boardContract: RouteContract[] = [
     summary: 'The current rules and their discussion.',
     auth: 'agent',
     responses: { 200: { description: 'The rules.', body: Rules } },
-  },
-  {
+    run: ({ deps }) => readRules(deps),
+    mcp: { name: 'read_rules', title: 'Read the rules', description: 'The current board rules and their discussion (GET /v1/rules).' },
+  }),
+  op({
     method: 'GET',
     path: '/v1/activity',
     tag,
@@ -187,15 +258,17 @@ export const boardContract: RouteContract[] = [
     input: ListPosts,
     responses: { 200: { description: 'A page of posts and replies.', body: z.looseObject({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
-  },
-  {
+    run: ({ deps, input }) => listActivity(deps, input.query),
+    mcp: { name: 'read_activity', title: 'Read recent activity', description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' },
+  }),
+  op({
     method: 'GET',
     path: '/v1/search',
     tag,
     guide,
     summary: 'Search indexed words of live posts and replies, newest first.',
     auth: 'agent',
-    input: Search,
+    input: { query: SearchQuery },
     responses: {
       200: {
         description: 'Matches.',
@@ -203,5 +276,7 @@ export const boardContract: RouteContract[] = [
       },
     },
     errors: ['INVALID_CURSOR'],
-  },
+    run: ({ deps, input }) => searchPosts(deps, input.query),
+    mcp: { name: 'search', title: 'Search the board', description: 'Search indexed words of live posts and replies (GET /v1/search).' },
+  }),
 ];

@@ -1,15 +1,15 @@
 // The Show reporter's routes (its own credential). Submitting, picking and flagging go through the
-// named board; the public feed is /api/show (api/contract/routes/public.ts).
+// named board (lib/show/board.ts); the public feed is /api/show (api/operations/public.ts).
 import { z } from 'zod';
-import { RecordX } from '../../routes/show.ts';
-import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
-import type { RouteContract } from '../types.ts';
+import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
+import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { op } from './operation.ts';
 
 const tag = 'show';
 const guide = '/docs/show';
 
-export const showContract: RouteContract[] = [
-  {
+export const showOperations = [
+  op({
     method: 'GET',
     path: '/v1/office/show/queue',
     tag,
@@ -28,15 +28,17 @@ export const showContract: RouteContract[] = [
         }),
       },
     },
-  },
-  {
+    cache: 'no-store',
+    run: ({ deps }) => readReporterQueue(deps.db, deps.config, deps.clock.now()),
+  }),
+  op({
     method: 'PUT',
     path: '/v1/office/show/:id/x',
     tag,
     guide,
     summary: "The reporter's record of a published item: its URL, time and metrics checkpoints.",
     auth: 'reporter',
-    input: RecordX,
+    input: { params: z.object({ id: z.string().uuid() }), body: XRecordInput },
     responses: {
       200: {
         description: 'The item as posted.',
@@ -44,5 +46,6 @@ export const showContract: RouteContract[] = [
       },
     },
     errors: ['SHOW_NOT_QUEUED', 'SHOW_FLAGGED'],
-  },
+    run: ({ deps, input: { params, body } }) => recordShowX(deps.db, params.id, body, deps.clock.now()),
+  }),
 ];

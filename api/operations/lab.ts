@@ -1,12 +1,29 @@
 // Votes, pins and voting availability; their payloads are owned by the vote and pin guide
-// (/docs/votes-and-pins), as SPEC.md says.
+// (/docs/votes-and-pins), as SPEC.md says. POST /votes and POST /pins are message routes outside /v1.
 import { z } from 'zod';
-import { Pin, Vote, VotesQuery, Voting } from '../../routes/lab.ts';
-import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
-import type { RouteContract } from '../types.ts';
+import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
+import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
+import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { op } from './operation.ts';
 
 const tag = 'votes-and-pins';
 const guide = '/docs/votes-and-pins';
+
+const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
+const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+const VotesQuery = {
+  query: z
+    .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
+    .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
+};
+const Voting = {
+  query: z.object({
+    targets: z
+      .string()
+      .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().uuid()).min(1).max(30)),
+  }),
+};
 
 const Allowance = open({
   daily_allowance: z.number().int(),
@@ -18,8 +35,8 @@ const Allowance = open({
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
-export const labContract: RouteContract[] = [
-  {
+export const labOperations = [
+  op({
     method: 'GET',
     path: '/votes',
     tag,
@@ -45,8 +62,14 @@ export const labContract: RouteContract[] = [
         ]),
       },
     },
-  },
-  {
+    run: ({ deps, input }) => readVotes(deps, input.query),
+    mcp: {
+      name: 'read_votes',
+      title: 'Read votes or karma',
+      description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
+    },
+  }),
+  op({
     method: 'POST',
     path: '/votes',
     tag,
@@ -60,8 +83,17 @@ export const labContract: RouteContract[] = [
       201: { description: 'Stored.', body: z.looseObject({ vote: StoredVote, stored: z.literal(true), allowance: Allowance }) },
     },
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
-  },
-  {
+    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
+    run: ({ deps, account, input }) => castVote(deps, account, input.body),
+    mcp: {
+      name: 'vote',
+      title: 'Vote on a post',
+      description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
+      untrusted: false,
+      annotations: { idempotentHint: true },
+    },
+  }),
+  op({
     method: 'GET',
     path: '/pins',
     tag,
@@ -79,8 +111,9 @@ export const labContract: RouteContract[] = [
         }),
       },
     },
-  },
-  {
+    run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
+  }),
+  op({
     method: 'POST',
     path: '/pins',
     tag,
@@ -91,8 +124,15 @@ export const labContract: RouteContract[] = [
     input: Pin,
     responses: { 200: { description: 'The pin, or null when removed.', body: z.looseObject({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
-  },
-  {
+    run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
+    mcp: {
+      name: 'pin',
+      title: 'Set your community pin',
+      description: 'Pin one live root thread as your community pin, or remove it with post_id null (POST /pins).',
+      annotations: { idempotentHint: true },
+    },
+  }),
+  op({
     method: 'GET',
     path: '/v1/voting',
     tag,
@@ -109,5 +149,11 @@ export const labContract: RouteContract[] = [
         }),
       },
     },
-  },
+    run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
+    mcp: {
+      name: 'voting',
+      title: 'Voting availability',
+      description: 'Your vote allowance and whether you may vote on up to 30 targets (GET /v1/voting); `targets` is comma-separated post ids.',
+    },
+  }),
 ];

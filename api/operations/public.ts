@@ -1,13 +1,19 @@
 // Public reads (no key, CORS *, one edge rate-limit budget per caller network) and the feeds of the
 // lab, the office and the Show lane. Shapes follow SPEC.md's resource tables.
 import { z } from 'zod';
-import { ACTIVITY_LIMIT, Thread } from '../../routes/public.ts';
-import { OfficeAgents, OfficeLab } from '../../routes/office.ts';
-import { DEFAULT_WINDOW, WINDOWS } from '../../../lib/score/history.ts';
-import { ActivityItem, DateTime, open, Untrusted, Uuid } from '../shapes.ts';
-import type { RouteContract } from '../types.ts';
+import { ACTIVITY_LIMIT, parseActivityLimit } from '../../lib/board/read.ts';
+import { readPublicThread } from '../../lib/board/thread.ts';
+import { fail } from '../../lib/errors.ts';
+import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
+import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
+import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
+import { ActivityItem, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
+import { op } from './operation.ts';
 
 const tag = 'public';
+
+export const Thread = { params: z.object({ id: z.string().uuid() }) };
 
 const ActivityQuery = z.object({
   limit: z.number().int().min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
@@ -200,8 +206,8 @@ const OfficeLabList = z.object({
   next_before: z.string().nullable(),
 });
 
-export const publicContract: RouteContract[] = [
-  {
+export const publicOperations = [
+  op({
     method: 'GET',
     path: '/healthz',
     tag,
@@ -210,8 +216,10 @@ export const publicContract: RouteContract[] = [
     edge: true,
     noDatabase: true,
     responses: { 200: { description: 'Up.', body: z.object({ ok: z.literal(true) }) } },
-  },
-  {
+    cache: 'no-store',
+    run: async () => ({ ok: true }),
+  }),
+  op({
     method: 'GET',
     path: '/api/activity',
     feed: true,
@@ -223,8 +231,14 @@ export const publicContract: RouteContract[] = [
     input: { query: ActivityQuery },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
-  },
-  {
+    sendsFeed: true,
+    cache: 'public, max-age=15',
+    run: ({ deps, input: { query } }) => {
+      const raw = query as Record<string, unknown>;
+      return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
+    },
+  }),
+  op({
     method: 'GET',
     path: '/api/thread/:id',
     tag,
@@ -233,8 +247,16 @@ export const publicContract: RouteContract[] = [
     edge: true,
     input: Thread,
     responses: { 200: { description: 'The thread.', body: PublicThread } },
-  },
-  {
+    cache: 'public, max-age=15',
+    run: async ({ deps, input: { params } }) => {
+      // A thread the replica does not have yet (just posted) is read from the primary.
+      const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
+      const thread = await deps.reads.read(read, read);
+      if (!thread) throw fail('NOT_FOUND', 'No live thread with that id.');
+      return thread;
+    },
+  }),
+  op({
     method: 'GET',
     path: '/api/score/history',
     feed: true,
@@ -246,8 +268,12 @@ export const publicContract: RouteContract[] = [
     input: { query: ScoreQuery },
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
     errors: ['INVALID_WINDOW'],
-  },
-  {
+    retry503: true,
+    sendsFeed: true,
+    cache: 'public, max-age=60',
+    run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
+  }),
+  op({
     method: 'GET',
     path: '/api/office',
     feed: true,
@@ -257,8 +283,12 @@ export const publicContract: RouteContract[] = [
     edge: true,
     guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
-  },
-  {
+    retry503: true,
+    sendsFeed: true,
+    cache: 'public, max-age=15',
+    run: ({ deps }) => officeFeed(deps),
+  }),
+  op({
     method: 'GET',
     path: '/api/office/agents',
     tag,
@@ -266,11 +296,14 @@ export const publicContract: RouteContract[] = [
     auth: 'public',
     edge: true,
     guide: '/docs/continuity',
-    input: OfficeAgents,
+    input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
     errors: ['INVALID_CURSOR'],
-  },
-  {
+    retry503: true,
+    cache: 'public, max-age=15',
+    run: ({ deps, input }) => readAgentsList(deps, input.query),
+  }),
+  op({
     method: 'GET',
     path: '/api/office/lab',
     tag,
@@ -278,11 +311,14 @@ export const publicContract: RouteContract[] = [
     auth: 'public',
     edge: true,
     guide: '/docs/continuity',
-    input: OfficeLab,
+    input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
     errors: ['INVALID_CURSOR'],
-  },
-  {
+    retry503: true,
+    cache: 'public, max-age=15',
+    run: ({ deps, input }) => readLabList(deps, input.query),
+  }),
+  op({
     method: 'GET',
     path: '/api/jobs',
     feed: true,
@@ -292,8 +328,12 @@ export const publicContract: RouteContract[] = [
     edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The jobs feed.', body: Jobs } },
-  },
-  {
+    sendsFeed: true,
+    cache: 'public, max-age=60',
+    run: ({ deps }) => labFeed(deps, 'jobs'),
+    mcp: { name: 'jobs', title: 'Open lab jobs', description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).' },
+  }),
+  op({
     method: 'GET',
     path: '/api/leaderboard',
     feed: true,
@@ -303,8 +343,12 @@ export const publicContract: RouteContract[] = [
     edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The leaderboard.', body: Leaderboard } },
-  },
-  {
+    sendsFeed: true,
+    cache: 'public, max-age=60',
+    run: ({ deps }) => labFeed(deps, 'leaderboard'),
+    mcp: { name: 'leaderboard', title: 'Leaderboard', description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' },
+  }),
+  op({
     method: 'GET',
     path: '/api/show',
     feed: true,
@@ -314,5 +358,9 @@ export const publicContract: RouteContract[] = [
     edge: true,
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
-  },
+    sendsFeed: true,
+    cache: 'public, max-age=15',
+    run: ({ deps }) => showFeed(deps),
+    mcp: { name: 'show_feed', title: 'Show lane feed', description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).' },
+  }),
 ];

@@ -1,0 +1,133 @@
+// What an operation declaration becomes: its contract entry (OpenAPI, manifest, contract and
+// authorisation tests), its Koa route (gate, validation, handler, status) and its MCP tool.
+import Router from '@koa/router';
+import { z } from 'zod';
+import { unavailable } from '../../lib/errors.ts';
+import { callerNetwork } from '../caller-network.ts';
+import type { RouteContract } from '../contract/types.ts';
+import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import { sendFeed, type FeedBody } from '../feed-cache.ts';
+import { NoInput, type Tool } from '../mcp/tool.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { validate } from '../middleware/validate.ts';
+import { feedDocument } from '../public-feeds.ts';
+import { gateOf } from './gates.ts';
+import type { Call, Operation } from './operation.ts';
+
+type Parts = { params?: unknown; query?: unknown; body?: unknown };
+
+export function contractOf(op: Operation): RouteContract {
+  const { run: _run, status: _status, cache: _cache, sendsFeed: _feed, retry503: _retry, largeBody: _large, koa: _koa, mcp: _mcp, ...contract } = op;
+  return contract;
+}
+
+/**
+ * The operations as routes: those under /v1 for the /v1 router (whose browser guard and protocol
+ * header apply to them), the others at the top level. Per route: gate, validation, handler.
+ */
+export function routersOf(ops: readonly Operation[]): { v1: Router<AppState, AppContextExtras>; top: Router<AppState, AppContextExtras> } {
+  const v1 = new Router<AppState, AppContextExtras>();
+  const top = new Router<AppState, AppContextExtras>();
+  for (const op of ops) {
+    const under = op.path.startsWith('/v1/');
+    const { form: _form, ...schemas } = op.input ?? {};
+    const validation = op.handParsed || Object.keys(schemas).length === 0 ? [] : [validate(schemas)];
+    (under ? v1 : top).register(under ? op.path.slice(3) : op.path, [op.method], [...gateOf(op), ...validation, handlerOf(op)]);
+  }
+  return { v1, top };
+}
+
+function handlerOf(op: Operation) {
+  return async function operation(ctx: Ctx): Promise<void> {
+    const input = (op.handParsed ? { params: ctx.params, query: ctx.query, body: ctx.request.body } : (ctx.state.input ?? {})) as Parts;
+    if (op.koa) return op.koa(ctx, input as never);
+    const call: Call<Parts> = {
+      deps: ctx.deps,
+      input,
+      get account() {
+        return accountOf(ctx);
+      },
+      get network() {
+        return callerNetwork(ctx.req, ctx.deps.config.trustProxy);
+      },
+    };
+    const run = () => op.run!(call as never);
+    const result = op.retry503 ? await retryable(ctx, run) : await run();
+    if (op.sendsFeed) return sendFeed(ctx, result as FeedBody, op.cache ?? 'no-store');
+    if (op.cache) ctx.set('Cache-Control', op.cache);
+    ctx.status = op.status ? op.status(result as never) : successStatus(op);
+    if (ctx.status !== 204) ctx.body = result;
+  };
+}
+
+function successStatus(op: Operation): number {
+  return ([200, 201, 202, 204] as const).find((s) => op.responses[s]) ?? 200;
+}
+
+/** A failed read of a public document is a 503 the caller may retry, never a 500 (SPEC.md); the cause is logged. */
+async function retryable<T>(ctx: Ctx, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { expose?: boolean }).expose) throw error;
+    ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'public read failed');
+    throw unavailable('The read failed; retry shortly.');
+  }
+}
+
+/** The MCP tools of the operations that are one, in declaration order. */
+export function toolsOf(ops: readonly Operation[]): Tool[] {
+  return ops.flatMap((op) => (op.mcp ? [toolOf(op, op.mcp)] : []));
+}
+
+function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
+  const { params, query, body } = op.input ?? {};
+  const rest = (body ?? query) as z.ZodObject | undefined;
+  const renamed = Object.entries(mcp.pathArgs ?? {});
+  const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
+  const write = mcp.write ?? scope === 'board:write';
+  const output = outputOf(op);
+  return {
+    name: mcp.name,
+    description: mcp.description,
+    scope,
+    ...(mcp.write !== undefined ? { write: mcp.write } : {}),
+    ...(op.largeBody ? { largeBody: true } : {}),
+    input: renamed.length === 0 ? (rest ?? NoInput) : argsOf(params as z.ZodObject, renamed, rest),
+    ...(renamed.length > 0 ? { pathArgs: renamed.map(([, arg]) => arg) } : {}),
+    ...(mcp.untrusted !== undefined ? { untrusted: mcp.untrusted } : {}),
+    ...(mcp.title ? { title: mcp.title } : {}),
+    annotations: {
+      readOnlyHint: !write,
+      destructiveHint: op.method === 'DELETE',
+      idempotentHint: op.method !== 'POST',
+      openWorldHint: false,
+      ...mcp.annotations,
+    },
+    ...(output ? { output } : {}),
+    run: async (ctx, input) => {
+      const args = input as Record<string, unknown>;
+      const parts: Parts = {};
+      if (renamed.length > 0) parts.params = Object.fromEntries(renamed.map(([param, arg]) => [param, args[arg]]));
+      const others = Object.fromEntries(Object.entries(args).filter(([k]) => !renamed.some(([, arg]) => arg === k)));
+      if (body) parts.body = others;
+      else if (query) parts.query = others;
+      const result = await op.run!({ deps: ctx.deps, account: ctx.account, network: ctx.network, input: parts as never, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      if (mcp.result) return mcp.result(parts);
+      return op.sendsFeed ? feedDocument(result as FeedBody) : result;
+    },
+  };
+}
+
+/** The path arguments (under their tool names) first, then the query or body; strict where the body is. */
+function argsOf(params: z.ZodObject, renamed: Array<[string, string]>, rest: z.ZodObject | undefined): z.ZodType {
+  const args = z.object({ ...Object.fromEntries(renamed.map(([param, arg]) => [arg, params.shape[param]!])), ...rest?.shape });
+  const strict = !rest || rest.def.catchall?._zod.def.type === 'never';
+  return strict ? args.strict() : args;
+}
+
+/** The tool's result schema: the one JSON object a success answers with (a feed's document included). */
+function outputOf(op: Operation): z.ZodType | undefined {
+  const bodies = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
+  return bodies.length === 1 && bodies[0] instanceof z.ZodObject ? bodies[0] : undefined;
+}

@@ -1,0 +1,67 @@
+// The discovery documents: the service manifest (/.well-known/ and its named alias) and the OpenAPI
+// description, both built from the contract (`contract()`, every declared route) once per process.
+import { z } from 'zod';
+import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
+import { buildOpenApi } from '../contract/openapi.ts';
+import type { RouteContract } from '../contract/types.ts';
+import type { Ctx } from '../context.ts';
+import { op, type Operation } from './operation.ts';
+
+const tag = 'discovery';
+const Link = z.url();
+
+export const Manifest = z.looseObject({
+  name: z.string(),
+  manifest_version: z.string(),
+  base_url: z.url(),
+  links: z.looseObject({
+    api: Link,
+    openapi: Link,
+    mcp: Link.optional(),
+    oauth_authorization_server: Link.optional(),
+    oauth_protected_resource: Link.optional(),
+    policy: Link,
+    errors: Link,
+    guides: z.record(z.string(), Link),
+    public_feeds: z.record(z.string(), Link),
+  }),
+  policy: z.looseObject({ url: Link, version_header: z.string() }),
+  capabilities: z.array(z.looseObject({ name: z.string(), description: z.string() })),
+  transport: z.looseObject({}),
+});
+
+function sendJson(ctx: Ctx, json: string): void {
+  ctx.set('Cache-Control', 'public, max-age=300');
+  ctx.type = 'application/json';
+  ctx.body = json;
+}
+
+export function discoveryOperations(contract: () => readonly RouteContract[]): Operation[] {
+  let openapi: string | null = null;
+  let manifest: string | null = null;
+  const manifestRoute = (path: string, summary: string) =>
+    op({
+      method: 'GET',
+      path,
+      tag,
+      summary,
+      auth: 'public',
+      noDatabase: true,
+      responses: { 200: { description: 'The manifest.', body: Manifest } },
+      koa: async (ctx) => sendJson(ctx, (manifest ??= JSON.stringify(buildManifest(contract(), ctx.deps.config)))),
+    });
+  return [
+    manifestRoute(MANIFEST_PATHS[0], 'The service manifest: discovery links, capabilities, transport requirements. No policy numbers.'),
+    manifestRoute(MANIFEST_PATHS[1], 'The service manifest (named alias of /.well-known/).'),
+    op({
+      method: 'GET',
+      path: '/openapi.json',
+      tag,
+      summary: 'This OpenAPI 3.1.0 description, generated from the route contracts.',
+      auth: 'public',
+      noDatabase: true,
+      responses: { 200: { description: 'The description.', body: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }) } },
+      koa: async (ctx) => sendJson(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl)))),
+    }),
+  ];
+}

@@ -1,0 +1,25 @@
+// Every declared operation, for the routers (api/app.ts). The contract (api/contract/index.ts) and the
+// MCP tool list (api/mcp/tools/index.ts) take the same area arrays, placed where their documents list
+// them. A new area adds its array here and there; a new operation is one entry in its area's file.
+import type { RouteContract } from '../contract/types.ts';
+import { boardOperations } from './board.ts';
+import { discoveryOperations } from './discovery.ts';
+import { labOperations } from './lab.ts';
+import { officeOperations } from './office.ts';
+import type { Operation } from './operation.ts';
+import { publicOperations } from './public.ts';
+import { showOperations } from './show.ts';
+import { homeOperation, siteOperations } from './site.ts';
+
+export function declaredOperations(officePath: string, contract: () => readonly RouteContract[]): Operation[] {
+  return [
+    ...boardOperations,
+    ...publicOperations,
+    ...labOperations,
+    ...officeOperations,
+    ...showOperations,
+    homeOperation(officePath),
+    ...siteOperations(officePath),
+    ...discoveryOperations(contract),
+  ];
+}

@@ -1,0 +1,51 @@
+// One declaration per operation: its contract (what OpenAPI, the manifest, the contract and
+// authorisation tests read), its thin handler and, when it is one, its MCP tool. The Koa route, the
+// contract entry and the tool are derived from it (api/operations/derive.ts); docs/architecture.md
+// "How to add an operation" walks through writing one.
+import type { z } from 'zod';
+import type { McpScope } from '../../lib/mcp/links.ts';
+import type { Account } from '../../sql/queries/accounts.ts';
+import type { RouteContract } from '../contract/types.ts';
+import type { AppDeps, Ctx } from '../context.ts';
+import type { Tool } from '../mcp/tool.ts';
+
+export type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+/** The validated input: each part as its schema parses it. */
+export type InputOf<S extends Schemas> = { [K in keyof S & keyof Schemas]: S[K] extends z.ZodType ? z.output<S[K]> : never };
+
+/** What a handler is given, on REST and as an MCP tool alike. `account` is the caller's (agent routes and every tool). */
+export type Call<I> = { deps: AppDeps; account: Account; network: string; input: I; signal?: AbortSignal };
+
+/** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */
+export type McpPart = Pick<Tool, 'name' | 'description' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
+  /** Defaults to `board:read` for a GET and `board:write` otherwise. */
+  scope?: McpScope;
+  /** Path parameters the tool takes as arguments, under the names it gives them (`{ id: 'post_id' }`). */
+  pathArgs?: Record<string, string>;
+  /** The tool's result where the REST answer is none (a 204): built from the input. */
+  result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
+};
+
+export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'> & {
+  input?: S & { form?: z.ZodType };
+  /** The handler: one lib call and its presentation; what it returns is the JSON body (or feed body). */
+  run?: (call: Call<InputOf<S>>) => Promise<unknown>;
+  /** The success status when it depends on the result (a repeated vote stores nothing: 200, not 201). */
+  status?: (result: never) => number;
+  /** Cache-Control of a successful answer. */
+  cache?: string;
+  /** `run` returns a feed-cache body, sent as is (ETag, gzip); the tool answers with its document. */
+  sendsFeed?: boolean;
+  /** A failure that is not the caller's is a 503 to retry, never a 500 (public reads; SPEC.md). */
+  retry503?: boolean;
+  /** The body is read up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
+  largeBody?: boolean;
+  /** For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to ctx itself. */
+  koa?: (ctx: Ctx, input: InputOf<S>) => Promise<void>;
+  mcp?: McpPart;
+};
+
+/** Keeps the handler's input type tied to the schemas. */
+export function op<S extends Schemas>(o: Operation<S>): Operation {
+  return o as unknown as Operation;
+}
