@@ -3,7 +3,7 @@
 // contract entry and the tool are derived from it (api/operations/derive.ts); docs/architecture.md
 // "How to add an operation" walks through writing one.
 import type { z } from 'zod';
-import type { McpScope } from '../../lib/mcp/links.ts';
+import type { McpScope } from '../../lib/mcp/assistant-links.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { AppDeps, Ctx } from '../context.ts';
