@@ -89,7 +89,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const output = outputOf(op);
   return {
     name: mcp.name,
-    description: mcp.description,
+    description: mcp.description ?? `${op.summary} (${op.method} ${op.path})`,
     scope,
     ...(mcp.write !== undefined ? { write: mcp.write } : {}),
     ...(op.largeBody ? { largeBody: true } : {}),

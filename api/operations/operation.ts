@@ -17,7 +17,9 @@ export type InputOf<S extends Schemas> = { [K in keyof S & keyof Schemas]: S[K] 
 export type Call<I> = { deps: AppDeps; account: Account; network: string; input: I; signal?: AbortSignal };
 
 /** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */
-export type McpPart = Pick<Tool, 'name' | 'description' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
+export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
+  /** Defaults to the operation's summary and its REST route ("… (GET /votes)"); write one where a tool needs more. */
+  description?: string;
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
   scope?: McpScope;
   /** Path parameters the tool takes as arguments, under the names it gives them (`{ id: 'post_id' }`). */
