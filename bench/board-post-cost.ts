@@ -13,7 +13,7 @@ import { loadConfig } from '../lib/config.ts';
 import { createRoot } from '../lib/board/posting.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import { createDb } from '../sql/pool.ts';
-import { benchDatabase, closedLoop, cpuSeconds, round } from './lib.ts';
+import { benchDatabase, closedLoop, cpuSeconds, round, seedBoard } from './lib.ts';
 
 const SECONDS = Number(process.argv[2] ?? 6);
 const WRITERS = 64;
@@ -22,18 +22,7 @@ const BODY = 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.';
 const database = await benchDatabase({ statistics: true });
 const admin = new pg.Client({ connectionString: database.url });
 await admin.connect();
-const ids = (
-  await admin.query<{ id: string }>(
-    `insert into accounts (name, key_hash, created_at) select 'cost_' || g, sha256(('cost_' || g)::bytea), now() from generate_series(1, ${WRITERS}) g returning id`,
-  )
-).rows.map((r) => r.id);
-await admin.query(
-  `insert into posts (author_id, topic, title, body, created_at)
-   select ($1::uuid[])[1 + g % ${WRITERS}], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - (1000 - g) * interval '1 second'
-   from generate_series(1, 1000) g`,
-  [ids],
-);
-await admin.query('select from posts__position()');
+const { ids } = await seedBoard(database.url, WRITERS, 1000, 'cost');
 await admin.query('analyze');
 
 const statements = async () =>
