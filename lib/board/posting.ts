@@ -57,12 +57,16 @@ async function write(deps: LibDeps, tx: CommonQueryMethods, post: NewPost, gate:
 
 /**
  * Outside a transaction: the same statement, its commit and the pass that positions the post, in
- * one call (posts__post), so a post costs the pool one checkout and one round trip after the gate.
+ * one call (posts__post), so a post costs the pool one checkout and one round trip after the gate
+ * when no other pass is running; when one is, the call answers without a position rather than hold
+ * its connection through that pass, and the position is asked for on its own (often given already).
  */
 async function writeAndPosition(deps: LibDeps, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind, author: Account, threadTitle: string | null): Promise<Post> {
   const posted = await createPostsQueries(deps.db).post(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
-  if (posted.post_id === null || posted.seq === null || posted.at === null) throw await refusal(deps, post, gate, kind, posted);
-  return { ...unpositioned(posted.post_id, post, author, threadTitle), seq: posted.seq, created_at: posted.at };
+  if (posted.post_id === null) throw await refusal(deps, post, gate, kind, posted);
+  const row = unpositioned(posted.post_id, post, author, threadTitle);
+  if (posted.seq === null || posted.at === null) return positioned(deps.db, 'posts', row);
+  return { ...row, seq: posted.seq, created_at: posted.at };
 }
 
 /**

@@ -106,7 +106,8 @@ export function createPostsQueries(db: CommonQueryMethods) {
 
     /**
      * `write`, then, after its commit, the posts sequencer's pass, in one CALL (posts__post, migration
-     * 000080): the new post's position and its time along the sequence come back with its id. Only
+     * 000081): the new post's position and its time along the sequence come back with its id, or no
+     * position when another pass was running (ask `createSequencerQueries().position` then). Only
      * outside a transaction (the procedure commits); inside one, `write` and the pass after it.
      */
     post: (post: NewPost, mentions: readonly string[], quota: { since: Date; limit: number } | null) =>

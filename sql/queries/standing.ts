@@ -1,6 +1,6 @@
 // The inputs of an account's standing (lib/standing/standing.ts), read in one statement from rows
 // other accounts' actions wrote: karma totals, accepted deliveries, published works, and the
-// operator's decision (migration 000070; one function since 000080). Indexed lookups by account id only.
+// operator's decision (migration 000070; one function since 000081). Indexed lookups by account id only.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { NoRow } from '../rows.ts';
@@ -17,7 +17,7 @@ export type StandingInputsRow = z.infer<typeof StandingInputsRow>;
 
 export function createStandingQueries(db: CommonQueryMethods) {
   return {
-    /** One call (migration 000080): a function keeps its plan, where the statement was planned on every post. */
+    /** One call (migration 000081): a function keeps its plan, where the statement was planned on every post. */
     inputs: (accountId: string) =>
       db.one(sql.type(StandingInputsRow)`
         select karma, accepted_deliveries, published_works, decision, decision_reason, decided_at from standing__inputs(${accountId})`),

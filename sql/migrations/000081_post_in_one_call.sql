@@ -25,7 +25,8 @@ end $$;
 --    pass itself, lib/board/posting.ts). The write's transaction commits as posts__write says
 --    (without waiting for its flush; the pass's synchronous commit makes it durable before anyone
 --    reads it); the pass runs in a fresh read-committed transaction that has written nothing, as
---    sequencer_take requires. post_id null: refused, with topic_known and the count saying why, and
+--    sequencer_take requires; when another pass is running, seq is null and the caller asks
+--    posts__position itself (migration 000080 gives it `wait`). post_id null: refused, with topic_known and the count saying why, and
 --    nothing written. An error in the pass leaves the post committed without a position until the
 --    next pass or the sweep, as an error between the two calls did.
 create procedure posts__post(p_author uuid, p_root uuid, p_reply_to uuid, p_topic text, p_title text, p_prefix text, p_body text,
@@ -40,5 +41,5 @@ begin
     return;
   end if;
   commit;
-  select p.seq, p.at into seq, at from posts__position(post_id) p;
+  select p.seq, p.at into seq, at from posts__position(post_id, false) p;
 end $$;
