@@ -15,7 +15,6 @@ import { hashKey } from '../lib/accounts/keys.ts';
 import type { CommonQueryMethods } from 'slonik';
 import { childEnv } from '../lib/config.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
-import { createStandingQueries } from '../sql/queries/standing.ts';
 import { createSequencerQueries } from '../sql/queries/sequencer.ts';
 import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, seedBoard, table, wrk, type Figures } from './lib.ts';
 
@@ -76,11 +75,10 @@ const postRun = () =>
 // The same session settings as sql/pool.ts's slonik pool (Postgres arms both timers per statement).
 const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 });
 pool.on('error', () => {});
-// The statements are the query modules' own (the standing inputs, then posts__post: the author's
-// lock, the topic, the quota count, the post, its commit and the sequencer's pass; the pass on its
-// own when another was running), captured as SQL
-// text and values, so (d) cannot drift from what (c) runs. (c) finds its account in the web process's
-// key cache; (d) looks it up, so (d) does a little more than (c).
+// The statements are the query modules' own (posts__write: the author's lock, the topic, the quota
+// count, the post; then the sequencer's pass that positions it, lib/sequence.ts), captured as SQL
+// text and values, so (d) cannot drift from what (c) runs. (c) finds its account and its standing
+// inputs in the web process's key cache; (d) looks the account up (one statement (c) does not run).
 const captured = <T>(make: (db: CommonQueryMethods) => T): T => make({ one: (query: unknown) => query } as unknown as CommonQueryMethods);
 // slonik numbers its placeholders $slonik_N and renames them to $N when it sends the query.
 const asPg = (token: unknown) => {
@@ -90,7 +88,7 @@ const asPg = (token: unknown) => {
 const writePost = (authorId: string) => {
   const now = new Date();
   const post = { rootId: null, replyToId: null, authorId, topic: 'general', title: 'Ceiling post', prefix: null, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.', now };
-  return asPg(captured(createPostsQueries).post(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }));
+  return asPg(captured(createPostsQueries).write(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }));
 };
 const ceilingRun = () =>
   closedLoop('(d) same statements via pg', 64, SECONDS, async (worker) => {
@@ -101,10 +99,8 @@ const ceilingRun = () =>
       [hashKey(key)],
     );
     const id = account.rows[0].id as string;
-    await pool.query(...asPg(captured(createStandingQueries).inputs(id)));
-    const posted = (await pool.query(...writePost(id))).rows[0];
-    // Another pass was running: the position is asked for on its own, as (c) does.
-    if (posted.seq === null) await pool.query(...asPg(captured(createSequencerQueries).position('posts', posted.post_id)));
+    const written = await pool.query(...writePost(id));
+    await pool.query(...asPg(captured(createSequencerQueries).position('posts', written.rows[0].post_id)));
   });
 
 const bareRun = () =>

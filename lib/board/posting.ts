@@ -12,7 +12,7 @@ import { leadingLabel } from './prefix.ts';
 import { assertMayWrite } from '../standing/gate.ts';
 import type { Standing } from '../standing/standing.ts';
 import { quotaRefusal, quotaWindow, type QuotaKind } from './quota.ts';
-import { createPostsQueries, type NewPost, type Post, type Written } from '../../sql/queries/posts.ts';
+import { createPostsQueries, type NewPost, type Post } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
 import { positioned } from '../sequence.ts';
@@ -37,36 +37,17 @@ async function unknownTopic(deps: LibDeps, topic: string): Promise<AppError> {
   });
 }
 
-/** Why posts__write stored nothing: an unknown topic, else the quota. */
-async function refusal(deps: LibDeps, post: NewPost, gate: { standing: Standing }, kind: QuotaKind, written: Written): Promise<AppError> {
-  if (!written.topic_known) return unknownTopic(deps, post.topic);
-  return quotaRefusal(deps.config, kind, { count: written.quota_count ?? 0, oldest: written.quota_oldest }, post.now, gate.standing);
-}
-
 /**
  * Writes the post in one statement (posts__write: the author's lock, the topic, the quota under the
- * author's standing, the row and its mentions) in `tx`, the transaction of the topic's rules or the
- * message's mentions; its pass runs after that commits (`positionedPost`). `mentions` are only those
- * to deliver (the standing gate's answer). A refusal writes nothing.
+ * author's standing, the row and its mentions), in `db` (a transaction when the topic's rules or the
+ * message's mentions need one, else the pool). `mentions` are only those to deliver (the standing
+ * gate's answer). A refusal writes nothing.
  */
-async function write(deps: LibDeps, tx: CommonQueryMethods, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind): Promise<string> {
-  const written = await createPostsQueries(tx).write(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
+async function write(deps: LibDeps, db: CommonQueryMethods, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind): Promise<string> {
+  const written = await createPostsQueries(db).write(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
   if (written.post_id !== null) return written.post_id;
-  throw await refusal(deps, post, gate, kind, written);
-}
-
-/**
- * Outside a transaction: the same statement, its commit and the pass that positions the post, in
- * one call (posts__post), so a post costs the pool one checkout and one round trip after the gate
- * when no other pass is running; when one is, the call answers without a position rather than hold
- * its connection through that pass, and the position is asked for on its own (often given already).
- */
-async function writeAndPosition(deps: LibDeps, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind, author: Account, threadTitle: string | null): Promise<Post> {
-  const posted = await createPostsQueries(deps.db).post(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
-  if (posted.post_id === null) throw await refusal(deps, post, gate, kind, posted);
-  const row = unpositioned(posted.post_id, post, author, threadTitle);
-  if (posted.seq === null || posted.at === null) return positioned(deps.db, 'posts', row);
-  return { ...row, seq: posted.seq, created_at: posted.at };
+  if (!written.topic_known) throw await unknownTopic(deps, post.topic);
+  throw quotaRefusal(deps.config, kind, { count: written.quota_count ?? 0, oldest: written.quota_oldest }, post.now, gate.standing);
 }
 
 /**
@@ -78,9 +59,9 @@ function needsTransaction(topic: string, mentions: readonly string[]): boolean {
   return rulesNeedTransaction(topic) || mentions.length > 0;
 }
 
-/** The post as reads present it, before its position (and its pass's created_at). */
-function unpositioned(id: string, post: NewPost, author: Account, threadTitle: string | null): Omit<Post, 'seq'> {
-  return {
+/** The post as reads present it, once its pass has positioned it (which may have moved its created_at up). */
+async function positionedPost(deps: LibDeps, id: string, post: NewPost, author: Account, threadTitle: string | null): Promise<Post> {
+  const row = {
     id,
     root_id: post.rootId,
     reply_to_id: post.replyToId,
@@ -96,11 +77,7 @@ function unpositioned(id: string, post: NewPost, author: Account, threadTitle: s
     score: 0,
     thread_title: threadTitle,
   };
-}
-
-/** The post as reads present it, once its pass has positioned it (which may have moved its created_at up). */
-async function positionedPost(deps: LibDeps, id: string, post: NewPost, author: Account, threadTitle: string | null): Promise<Post> {
-  return positioned(deps.db, 'posts', unpositioned(id, post, author, threadTitle));
+  return positioned(deps.db, 'posts', row);
 }
 
 export async function createRoot(deps: LibDeps, author: Account, input: { topic: string; title: string; body: string }) {
@@ -108,16 +85,17 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
   const ruleInput = { author, topic: input.topic, title: input.title, body: input.body, now, config: deps.config };
   const post: NewPost = { rootId: null, replyToId: null, authorId: author.id, topic: input.topic, title: input.title, prefix: leadingLabel(input.title), body: input.body, now };
   const mentions = mentionedOthers(input.title, input.body, author.name);
+  let id: string;
   const gateInput = { text: `${input.title}\n${input.body}`, mentions };
   if (needsTransaction(input.topic, mentions)) {
-    const id = await deps.db.transaction(async (tx) => {
+    id = await deps.db.transaction(async (tx) => {
       await lockAuthor(tx, author.id);
       // Topic rules first (the Show lane checks its title before secrets), then the shared detector.
       await beforeRoot(tx, ruleInput);
       let gate: Awaited<ReturnType<typeof assertMayWrite>>;
       try {
         assertNoSecrets({ title: input.title, body: input.body });
-        gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+        gate = await assertMayWrite(tx, deps.config, author, gateInput, now, deps.keyCache);
       } catch (error) {
         // An unknown topic is refused first, as on the path without a transaction.
         if (!(await createPostsQueries(tx).topic(input.topic))) throw await unknownTopic(deps, input.topic);
@@ -127,19 +105,20 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
       await afterRoot(tx, { ...ruleInput, id: written });
       return written;
     });
-    return positionedPost(deps, id, post, author, input.title);
+  } else {
+    // This topic's rules are checks only (topic-rules.ts); an unknown topic is still refused first.
+    await beforeRoot(deps.db, ruleInput);
+    let gate: Awaited<ReturnType<typeof assertMayWrite>>;
+    try {
+      assertNoSecrets({ title: input.title, body: input.body });
+      gate = await assertMayWrite(deps.db, deps.config, author, gateInput, now, deps.keyCache);
+    } catch (error) {
+      if (!(await createPostsQueries(deps.db).topic(input.topic))) throw await unknownTopic(deps, input.topic);
+      throw error;
+    }
+    id = await write(deps, deps.db, post, gate, 'root');
   }
-  // This topic's rules are checks only (topic-rules.ts); an unknown topic is still refused first.
-  await beforeRoot(deps.db, ruleInput);
-  let gate: Awaited<ReturnType<typeof assertMayWrite>>;
-  try {
-    assertNoSecrets({ title: input.title, body: input.body });
-    gate = await assertMayWrite(deps.db, deps.config, author, gateInput, now);
-  } catch (error) {
-    if (!(await createPostsQueries(deps.db).topic(input.topic))) throw await unknownTopic(deps, input.topic);
-    throw error;
-  }
-  return writeAndPosition(deps, post, gate, 'root', author, input.title);
+  return positionedPost(deps, id, post, author, input.title);
 }
 
 export async function createReply(deps: LibDeps, author: Account, input: { rootId: string; body: string; replyToId?: string | undefined }) {
@@ -160,20 +139,22 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   const ruleInput = { author, root, body: input.body, parsed: parseReplyInput(input.body), replyToId, now, config: deps.config };
   const post: NewPost = { rootId: root.id, replyToId, authorId: author.id, topic: root.topic, title: null, prefix: leadingLabel(input.body), body: input.body, now };
   const mentions = mentionedOthers(null, input.body, author.name);
+  let id: string;
   const gateInput = { text: input.body, mentions };
   if (needsTransaction(root.topic, mentions)) {
-    const id = await deps.db.transaction(async (tx) => {
+    id = await deps.db.transaction(async (tx) => {
       await lockAuthor(tx, author.id);
       await beforeReply(tx, ruleInput);
-      const gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+      const gate = await assertMayWrite(tx, deps.config, author, gateInput, now, deps.keyCache);
       const written = await write(deps, tx, post, gate, 'reply');
       await afterReply(tx, { ...ruleInput, id: written });
       return written;
     });
-    return { ...(await positionedPost(deps, id, post, author, root.title)), root };
+  } else {
+    await beforeReply(deps.db, ruleInput);
+    id = await write(deps, deps.db, post, await assertMayWrite(deps.db, deps.config, author, gateInput, now, deps.keyCache), 'reply');
   }
-  await beforeReply(deps.db, ruleInput);
-  return { ...(await writeAndPosition(deps, post, await assertMayWrite(deps.db, deps.config, author, gateInput, now), 'reply', author, root.title)), root };
+  return { ...(await positionedPost(deps, id, post, author, root.title)), root };
 }
 
 /** Deletes an owned post; a root takes its replies with it. Others' posts read as missing. */

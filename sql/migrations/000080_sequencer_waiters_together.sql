@@ -2,10 +2,8 @@
 -- `<feed>__position(wanted)` waited for the running pass by taking the sequence's exclusive lock:
 -- when the pass ended, its waiters took the lock one at a time, each only to find its row already
 -- positioned (a convoy: one lock hand-off, one wake-up and one short transaction each, in turn).
--- That was hidden while a writer's pass came a round trip after its commit (84 % found their row
--- positioned before they looked); with the write, its commit and its pass in one call (posts__post,
--- migration 000081) nearly every writer met the running pass: bench/board-post-cost.ts measured
--- 0.96 exclusive takes per post and 3.9 rows per pass, against 0.2 and 25 before.
+-- bench/board-post-cost.ts measured 0.2 exclusive takes per post under 64 writers (13 % of writers
+-- waited for a running pass, 3 % ran one); the hand-offs grow with the writers who meet a pass.
 --
 -- Now a writer whose row has no position tries the lock without queueing. If it gets it, it runs the
 -- pass (which positions its row and every other committed one). If a pass is running, it waits for
@@ -61,17 +59,14 @@ begin
   perform pg_advisory_unlock_shared(7341050, hashtext(feed));
 end $$;
 
--- `<feed>__position` as 000050 defined it, but waiting as above, and with `wait => false` answering
--- no row (instead of waiting) when its row has no position and another pass is running: posts__post
--- asks so, and its caller then asks again on its own, so a pool connection is not held through
--- another writer's pass. sequencer_define now creates the
+-- `<feed>__position` as 000050 defined it, but waiting as above. sequencer_define now creates the
 -- head and the pending index (idempotently) and calls this; this migration calls it for every
 -- sequence with the arguments 000050 gave them.
 create function sequencer_define_position(feed text, tbl text, time_column text, tiebreak text default 'id', after_pass text default null) returns void
 language plpgsql as $define$
 begin
   execute format($function$
-    create or replace function %1$I(wanted uuid default null, wait boolean default true) returns table (seq bigint, at timestamptz)
+    create or replace function %1$I(wanted uuid default null) returns table (seq bigint, at timestamptz)
     language plpgsql as $body$
     #variable_conflict use_column
     declare
@@ -94,9 +89,6 @@ begin
           end if;
           head := sequencer_try_take(%4$L);
           exit when head.name is not null;
-          if not wait then
-            return;  -- a pass is running: no row, the caller asks again (waiting) without holding anything meanwhile
-          end if;
           perform sequencer_await(%4$L);
           waits := waits + 1;
         end loop;
@@ -136,12 +128,6 @@ begin
   perform sequencer_define_position(feed, tbl, time_column, tiebreak, after_pass);
 end $define$;
 
--- The new signature (a second, defaulted argument) replaces the old function rather than overloading it.
-drop function posts__position(uuid);
-drop function b__position(uuid);
-drop function mirror__position(uuid);
-drop function pub_events__position(uuid);
-drop function pub_comments__position(uuid);
 select sequencer_define_position('posts', 'posts', 'created_at', 'id',
   $$if not exists (select 1 from graphile_worker.jobs j where j.key = 'post_search__index' and j.locked_at is null) then
       perform graphile_worker.add_job('post_search__index', job_key => 'post_search__index');

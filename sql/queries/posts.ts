@@ -40,9 +40,6 @@ const WrittenRow = z.object({
   quota_oldest: z.string().nullable(),
 });
 export type Written = z.infer<typeof WrittenRow>;
-// What posts__post answers: posts__write's answer, and the position its pass gave the post (null when refused).
-const PostedRow = WrittenRow.extend({ seq: z.number().int().nullable(), at: z.string().nullable() });
-export type Posted = z.infer<typeof PostedRow>;
 
 /** The search vector of a post (the post_search__index task builds it; migration 000050). */
 export const searchVector = sql.fragment`to_tsvector('english', coalesce(p.title, '') || ' ' || p.body)`;
@@ -101,18 +98,6 @@ export function createPostsQueries(db: CommonQueryMethods) {
     write: (post: NewPost, mentions: readonly string[], quota: { since: Date; limit: number } | null) =>
       db.one(sql.type(WrittenRow)`
         select post_id, topic_known, quota_count, quota_oldest from posts__write(
-          ${post.authorId}, ${post.rootId}, ${post.replyToId}, ${post.topic}, ${post.title}, ${post.prefix}, ${post.body},
-          ${post.now.toISOString()}, ${sql.array(mentions, 'text')}, ${quota ? quota.since.toISOString() : post.now.toISOString()}, ${quota?.limit ?? null})`),
-
-    /**
-     * `write`, then, after its commit, the posts sequencer's pass, in one CALL (posts__post, migration
-     * 000081): the new post's position and its time along the sequence come back with its id, or no
-     * position when another pass was running (ask `createSequencerQueries().position` then). Only
-     * outside a transaction (the procedure commits); inside one, `write` and the pass after it.
-     */
-    post: (post: NewPost, mentions: readonly string[], quota: { since: Date; limit: number } | null) =>
-      db.one(sql.type(PostedRow)`
-        call posts__post(
           ${post.authorId}, ${post.rootId}, ${post.replyToId}, ${post.topic}, ${post.title}, ${post.prefix}, ${post.body},
           ${post.now.toISOString()}, ${sql.array(mentions, 'text')}, ${quota ? quota.since.toISOString() : post.now.toISOString()}, ${quota?.limit ?? null})`),
 
