@@ -6,7 +6,7 @@
 //     with one part taken away at a time (the search vector and its index as they were before
 //     migration 000050, the foreign keys, the other indexes), against a bare insert of the same
 //     columns into a table with only a key.
-// Prints milliseconds per post. `node bench/board-post-cost.ts [seconds]`.
+// Prints milliseconds per post. `node bench/board-post-cost.ts [seconds]` (`BENCH_COST_PART=1`: part 1 only).
 import pg from 'pg';
 import { systemClock } from '../lib/clock.ts';
 import { loadConfig } from '../lib/config.ts';
@@ -72,6 +72,12 @@ for (const f of passes.rows) console.log(`- ${f.funcname}: ${round(Number(f.call
 const batch = await admin.query<{ passes: string }>(`select calls as passes from pg_stat_user_functions where funcname = 'sequencer_advance'`);
 if (batch.rows[0]) console.log(`- rows per pass that positioned something: ${round(posts / Number(batch.rows[0].passes), 1)}`);
 await db.end();
+// BENCH_COST_PART=1 stops here (part 2 takes minutes on a loaded machine).
+if (process.env.BENCH_COST_PART === '1') {
+  await admin.end();
+  await database.stop();
+  process.exit(0);
+}
 
 // ---- 2. the insert alone, one part removed at a time ---------------------------------------------------
 // Each variant is a fresh copy of posts (columns, defaults, checks and indexes) with the listed parts

@@ -14,9 +14,14 @@
 -- commit, the next one cannot, so two waits are normally enough; after three the writer queues for
 -- the lock as before, so nothing can keep it waiting forever.
 
--- The refusals every pass makes before taking the lock (see sequencer_take, migration 000050).
-create function sequencer_check(feed text) returns void
+-- Begins a pass as 000050's sequencer_take did (the same refusals, then the lock, then the head read
+-- after it); with `wait => false` it answers null at once instead of waiting when a pass is running.
+-- The old one-argument function is replaced, not overloaded; every caller is regenerated below.
+drop function sequencer_take(text);
+create function sequencer_take(feed text, wait boolean default true) returns feed_heads
 language plpgsql as $$
+declare
+  head feed_heads;
 begin
   if pg_current_xact_id_if_assigned() is not null then
     raise exception 'a % sequencer pass must run in its own transaction, after the rows it positions committed', feed;
@@ -24,27 +29,9 @@ begin
   if current_setting('transaction_isolation') <> 'read committed' then
     raise exception 'a % sequencer pass needs read committed isolation', feed;
   end if;
-end $$;
-
-create or replace function sequencer_take(feed text) returns feed_heads
-language plpgsql as $$
-declare
-  head feed_heads;
-begin
-  perform sequencer_check(feed);
-  perform pg_advisory_xact_lock(7341050, hashtext(feed));
-  select * into strict head from feed_heads h where h.name = feed;
-  return head;
-end $$;
-
--- The head with the sequence's lock when no pass is running, else null (without waiting).
-create function sequencer_try_take(feed text) returns feed_heads
-language plpgsql as $$
-declare
-  head feed_heads;
-begin
-  perform sequencer_check(feed);
-  if not pg_try_advisory_xact_lock(7341050, hashtext(feed)) then
+  if wait then
+    perform pg_advisory_xact_lock(7341050, hashtext(feed));
+  elsif not pg_try_advisory_xact_lock(7341050, hashtext(feed)) then
     return null;
   end if;
   select * into strict head from feed_heads h where h.name = feed;
@@ -87,7 +74,7 @@ begin
             head := sequencer_take(%4$L);
             exit;
           end if;
-          head := sequencer_try_take(%4$L);
+          head := sequencer_take(%4$L, false);
           exit when head.name is not null;
           perform sequencer_await(%4$L);
           waits := waits + 1;
