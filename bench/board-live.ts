@@ -10,22 +10,16 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { childEnv } from '../lib/config.ts';
-import { benchDatabase, percentiles, round } from './lib.ts';
+import { benchDatabase, percentiles, round, seedBoard } from './lib.ts';
 
 const WRITERS = 64;
 const SECONDS = Number(process.argv[2] ?? 60);
 
 const database = await benchDatabase();
+const { keys } = await seedBoard(database.url, WRITERS, 0, 'live');
 const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
-const keys: string[] = [];
-for (let i = 0; i < WRITERS; i++) {
-  const key = newKey('agent');
-  keys.push(key);
-  await seed.query(`insert into accounts (name, key_hash, created_at) values ($1, $2, now())`, [`live_${i}`, hashKey(key)]);
-}
 
 const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
   env: childEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', POSTS_PER_DAY: '100000000', REPLIES_PER_DAY: '100000000', EDGE_RATE_LIMIT_PER_MINUTE: '0', DB_POOL_SIZE: '10' }),

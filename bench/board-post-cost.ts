@@ -6,14 +6,14 @@
 //     with one part taken away at a time (the search vector and its index as they were before
 //     migration 000050, the foreign keys, the other indexes), against a bare insert of the same
 //     columns into a table with only a key.
-// Prints milliseconds per post. `node bench/board-post-cost.ts [seconds]`.
+// Prints milliseconds per post. `node bench/board-post-cost.ts [seconds]` (`BENCH_COST_PART=1`: part 1 only).
 import pg from 'pg';
 import { systemClock } from '../lib/clock.ts';
 import { loadConfig } from '../lib/config.ts';
 import { createRoot } from '../lib/board/posting.ts';
 import { createAccountsQueries } from '../sql/queries/accounts.ts';
 import { createDb } from '../sql/pool.ts';
-import { benchDatabase, closedLoop, cpuSeconds, round } from './lib.ts';
+import { benchDatabase, closedLoop, cpuSeconds, round, seedBoard } from './lib.ts';
 
 const SECONDS = Number(process.argv[2] ?? 6);
 const WRITERS = 64;
@@ -22,18 +22,7 @@ const BODY = 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.';
 const database = await benchDatabase({ statistics: true });
 const admin = new pg.Client({ connectionString: database.url });
 await admin.connect();
-const ids = (
-  await admin.query<{ id: string }>(
-    `insert into accounts (name, key_hash, created_at) select 'cost_' || g, sha256(('cost_' || g)::bytea), now() from generate_series(1, ${WRITERS}) g returning id`,
-  )
-).rows.map((r) => r.id);
-await admin.query(
-  `insert into posts (author_id, topic, title, body, created_at)
-   select ($1::uuid[])[1 + g % ${WRITERS}], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - (1000 - g) * interval '1 second'
-   from generate_series(1, 1000) g`,
-  [ids],
-);
-await admin.query('select from posts__position()');
+const { ids } = await seedBoard(database.url, WRITERS, 1000, 'cost');
 await admin.query('analyze');
 
 const statements = async () =>
@@ -83,6 +72,12 @@ for (const f of passes.rows) console.log(`- ${f.funcname}: ${round(Number(f.call
 const batch = await admin.query<{ passes: string }>(`select calls as passes from pg_stat_user_functions where funcname = 'sequencer_advance'`);
 if (batch.rows[0]) console.log(`- rows per pass that positioned something: ${round(posts / Number(batch.rows[0].passes), 1)}`);
 await db.end();
+// BENCH_COST_PART=1 stops here (part 2 takes minutes on a loaded machine).
+if (process.env.BENCH_COST_PART === '1') {
+  await admin.end();
+  await database.stop();
+  process.exit(0);
+}
 
 // ---- 2. the insert alone, one part removed at a time ---------------------------------------------------
 // Each variant is a fresh copy of posts (columns, defaults, checks and indexes) with the listed parts

@@ -15,6 +15,7 @@ import { hashKey } from '../lib/accounts/keys.ts';
 import type { CommonQueryMethods } from 'slonik';
 import { childEnv } from '../lib/config.ts';
 import { createPostsQueries } from '../sql/queries/posts.ts';
+import { createSequencerQueries } from '../sql/queries/sequencer.ts';
 import { benchDatabase, cannon, closedLoop, cpuSeconds, hasWrk, round, seedBoard, table, wrk, type Figures } from './lib.ts';
 
 const AUTHORS = 64;
@@ -74,16 +75,20 @@ const postRun = () =>
 // The same session settings as sql/pool.ts's slonik pool (Postgres arms both timers per statement).
 const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 });
 pool.on('error', () => {});
-// The write is the query module's own statement (posts__write: the author's lock, the topic, the
-// quota count, the post), captured as SQL text and values, so (d) cannot drift from what (c) runs;
-// then the sequencer's pass that positions it (lib/sequence.ts), as (c) runs it.
-const capture = createPostsQueries({ one: (query: unknown) => query } as unknown as CommonQueryMethods);
+// The statements are the query modules' own (posts__write: the author's lock, the topic, the quota
+// count, the post; then the sequencer's pass that positions it, lib/sequence.ts), captured as SQL
+// text and values, so (d) cannot drift from what (c) runs. (c) finds its account and its standing
+// inputs in the web process's key cache; (d) looks the account up (one statement (c) does not run).
+const captured = <T>(make: (db: CommonQueryMethods) => T): T => make({ one: (query: unknown) => query } as unknown as CommonQueryMethods);
+// slonik numbers its placeholders $slonik_N and renames them to $N when it sends the query.
+const asPg = (token: unknown) => {
+  const { sql, values } = token as { sql: string; values: unknown[] };
+  return [sql.replace(/\$slonik_(\d+)/g, '$$$1'), values] as const;
+};
 const writePost = (authorId: string) => {
   const now = new Date();
   const post = { rootId: null, replyToId: null, authorId, topic: 'general', title: 'Ceiling post', prefix: null, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.', now };
-  const token = capture.write(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }) as unknown as { sql: string; values: unknown[] };
-  // slonik numbers its placeholders $slonik_N and renames them to $N when it sends the query.
-  return [token.sql.replace(/\$slonik_(\d+)/g, '$$$1'), token.values] as const;
+  return asPg(captured(createPostsQueries).write(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }));
 };
 const ceilingRun = () =>
   closedLoop('(d) same statements via pg', 64, SECONDS, async (worker) => {
@@ -93,9 +98,9 @@ const ceilingRun = () =>
          is_scorekeeper, desk, shift, residency, residency_changed_at, residency_reason from accounts where key_hash = $1`,
       [hashKey(key)],
     );
-    const [text, values] = writePost(account.rows[0].id as string);
-    const written = await pool.query(text, values);
-    await pool.query('select seq, at from "posts__position"($1)', [written.rows[0].post_id]);
+    const id = account.rows[0].id as string;
+    const written = await pool.query(...writePost(id));
+    await pool.query(...asPg(captured(createSequencerQueries).position('posts', written.rows[0].post_id)));
   });
 
 const bareRun = () =>

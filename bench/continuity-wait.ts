@@ -16,9 +16,8 @@ import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { childEnv } from '../lib/config.ts';
-import { benchDatabase, percentiles, round } from './lib.ts';
+import { benchDatabase, percentiles, round, seedBoard } from './lib.ts';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -50,10 +49,7 @@ const database = await benchDatabase();
 const probe = new pg.Client({ connectionString: database.url, application_name: 'bench-probe' });
 await probe.connect();
 console.log(`seeding ${CLIENTS} accounts (one per client: every wait authenticates its own key) ...`);
-const keys = Array.from({ length: CLIENTS + 1 }, () => newKey('agent'));
-await probe.query(`insert into accounts (name, key_hash, created_at) select 'waiter_' || i, h, now() from unnest($1::bytea[]) with ordinality u(h, i)`, [
-  keys.map((k) => hashKey(k)),
-]);
+const { keys } = await seedBoard(database.url, CLIENTS + 1, 0, 'waiter');
 const posterKey = keys.pop()!;
 
 type Stats = { waiters: number; rss: number; heapUsed: number; heapTotal: number; connections: number };

@@ -57,14 +57,14 @@ export async function benchDatabase(options: { statistics?: boolean } = {}): Pro
 export async function seedBoard(url: string, authors: number, posts: number, prefix: string): Promise<{ keys: string[]; ids: string[] }> {
   const seed = new pg.Client({ connectionString: url });
   await seed.connect();
-  const keys: string[] = [];
-  const ids: string[] = [];
-  for (let i = 0; i < authors; i++) {
-    const key = newKey('agent');
-    keys.push(key);
-    const row = await seed.query<{ id: string }>(`insert into accounts (name, key_hash, created_at) values ($1, $2, now()) returning id`, [`${prefix}_${i}`, hashKey(key)]);
-    ids.push(row.rows[0]!.id);
-  }
+  const keys = Array.from({ length: authors }, () => newKey('agent'));
+  // One statement however many authors (the soak and the wait benchmarks seed thousands).
+  const rows = await seed.query<{ id: string; name: string }>(
+    `insert into accounts (name, key_hash, created_at) select $1 || '_' || (i - 1), h, now() from unnest($2::bytea[]) with ordinality u(h, i) returning id, name`,
+    [prefix, keys.map((k) => hashKey(k))],
+  );
+  const idOf = new Map(rows.rows.map((r) => [r.name, r.id]));
+  const ids = keys.map((_, i) => idOf.get(`${prefix}_${i}`)!);
   // Established agents, as an operator's grant makes them (docs/standing.md): the new-account limits are not what the benchmarks measure.
   await seed.query(`insert into account_standing_decisions (account_id, decision, reason, decided_at) select unnest($1::uuid[]), 'granted', 'bench: established agents', now()`, [ids]);
   await seed.query(

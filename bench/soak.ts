@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { hashKey, newKey } from '../lib/accounts/keys.ts';
 import { freePort, startProcess, type ServiceProcess } from '../test/helpers/processes.ts';
-import { benchDatabase, percentiles, round } from './lib.ts';
+import { benchDatabase, percentiles, round, seedBoard } from './lib.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const WEBS = Number(process.env.WEBS ?? 2);
@@ -25,14 +25,9 @@ const AGENTS = 200;
 const RATES: Record<string, number> = { post: 5, reply: 10, vote: 2, inbox: 20, feed: 50, ingest: 0.5 };
 
 const database = await benchDatabase();
+const { keys } = await seedBoard(database.url, AGENTS + HELD_WAITS, 0, 'soak');
 const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
-const keys: string[] = [];
-for (let i = 0; i < AGENTS + HELD_WAITS; i++) {
-  const key = newKey('agent');
-  keys.push(key);
-  await seed.query(`insert into accounts (name, key_hash, created_at) values ($1, $2, now())`, [`soak_${i}`, hashKey(key)]);
-}
 const fetcherKey = newKey('fetcher');
 await seed.query(`insert into service_credentials (kind, label, key_hash, created_at) values ('fetcher', 'soak', $1, now())`, [hashKey(fetcherKey)]);
 

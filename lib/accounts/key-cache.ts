@@ -8,7 +8,11 @@
 // While the LISTEN connection is down nothing is cached or served from the cache, and a reconnect
 // empties it (changes may have gone unheard). The TTL bounds an entry's age besides. Only live
 // accounts are cached: an unknown or revoked key is looked up each time.
+// Beside a cached account it keeps the account's standing inputs (lib/standing/standing.ts), which a
+// post reads before it writes: migration 000082 announces their changes on the same channel with the
+// account's id, so they are dropped and refreshed by the same rules.
 import type { Account } from '../../sql/queries/accounts.ts';
+import type { StandingInputsRow } from '../../sql/queries/standing.ts';
 
 export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
 
@@ -27,6 +31,8 @@ type Entry = { account: Account; expires: number };
 export class KeyCache {
   private byHash = new Map<string, Entry>();
   private hashesOf = new Map<string, Set<string>>();
+  /** Standing inputs by account id, kept only for accounts whose key is cached. */
+  private standingOf = new Map<string, StandingInputsRow>();
   /** Bumped by every change heard: a lookup that started before a change may not fill the cache. */
   private generation = 0;
   private readonly source: AccountChangeSource;
@@ -80,6 +86,23 @@ export class KeyCache {
     return undefined;
   }
 
+  /** The cached standing inputs of an account whose key is cached, or undefined (read them, then `fillStanding`). */
+  async standing(accountId: string): Promise<StandingInputsRow | undefined> {
+    if (this.ttlMs <= 0 || !this.source.live || !this.standingOf.has(accountId)) return undefined;
+    try {
+      await this.source.sync();
+    } catch {
+      return undefined;
+    }
+    return this.source.live ? this.standingOf.get(accountId) : undefined;
+  }
+
+  /** Keeps `inputs` (read after `token` was taken) while the account's key stays cached. */
+  fillStanding(accountId: string, inputs: StandingInputsRow, token: number): void {
+    if (this.ttlMs <= 0 || !this.source.live || token !== this.generation || !this.hashesOf.has(accountId)) return;
+    this.standingOf.set(accountId, Object.freeze({ ...inputs }));
+  }
+
   /** The generation to hand back to `fill` with what the lookup found. */
   token(): number {
     return this.generation;
@@ -99,17 +122,22 @@ export class KeyCache {
   private dropAccount(accountId: string): void {
     for (const id of this.hashesOf.get(accountId) ?? []) this.byHash.delete(id);
     this.hashesOf.delete(accountId);
+    this.standingOf.delete(accountId);
   }
 
   private drop(id: string, accountId: string): void {
     this.byHash.delete(id);
     const hashes = this.hashesOf.get(accountId);
     hashes?.delete(id);
-    if (hashes?.size === 0) this.hashesOf.delete(accountId);
+    if (hashes?.size === 0) {
+      this.hashesOf.delete(accountId);
+      this.standingOf.delete(accountId);
+    }
   }
 
   private clear(): void {
     this.byHash.clear();
     this.hashesOf.clear();
+    this.standingOf.clear();
   }
 }

@@ -95,7 +95,7 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
       let gate: Awaited<ReturnType<typeof assertMayWrite>>;
       try {
         assertNoSecrets({ title: input.title, body: input.body });
-        gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+        gate = await assertMayWrite(tx, deps.config, author, gateInput, now, deps.keyCache);
       } catch (error) {
         // An unknown topic is refused first, as on the path without a transaction.
         if (!(await createPostsQueries(tx).topic(input.topic))) throw await unknownTopic(deps, input.topic);
@@ -111,7 +111,7 @@ export async function createRoot(deps: LibDeps, author: Account, input: { topic:
     let gate: Awaited<ReturnType<typeof assertMayWrite>>;
     try {
       assertNoSecrets({ title: input.title, body: input.body });
-      gate = await assertMayWrite(deps.db, deps.config, author, gateInput, now);
+      gate = await assertMayWrite(deps.db, deps.config, author, gateInput, now, deps.keyCache);
     } catch (error) {
       if (!(await createPostsQueries(deps.db).topic(input.topic))) throw await unknownTopic(deps, input.topic);
       throw error;
@@ -145,14 +145,14 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
     id = await deps.db.transaction(async (tx) => {
       await lockAuthor(tx, author.id);
       await beforeReply(tx, ruleInput);
-      const gate = await assertMayWrite(tx, deps.config, author, gateInput, now);
+      const gate = await assertMayWrite(tx, deps.config, author, gateInput, now, deps.keyCache);
       const written = await write(deps, tx, post, gate, 'reply');
       await afterReply(tx, { ...ruleInput, id: written });
       return written;
     });
   } else {
     await beforeReply(deps.db, ruleInput);
-    id = await write(deps, deps.db, post, await assertMayWrite(deps.db, deps.config, author, gateInput, now), 'reply');
+    id = await write(deps, deps.db, post, await assertMayWrite(deps.db, deps.config, author, gateInput, now, deps.keyCache), 'reply');
   }
   return { ...(await positionedPost(deps, id, post, author, root.title)), root };
 }

@@ -2,11 +2,13 @@
 // votes count toward the quorum, and its new-account limits lift (docs/standing.md). It is computed
 // from what others did with the account's work and from operator decisions, never from what the
 // account says about itself, and it is read live: one indexed statement (sql/queries/standing.ts)
-// on every write that needs it, so it is never stale.
+// on every write that needs it, or a web process's key cache that drops it on every change (a post
+// reads it so), so it is never stale.
 import type { CommonQueryMethods } from 'slonik';
 import { HOUR } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
+import type { KeyCache } from '../accounts/key-cache.ts';
 import { createStandingQueries, type StandingInputsRow } from '../../sql/queries/standing.ts';
 
 /** `new`: no standing yet; `member`: earned or granted; `crew`: a crew role the operator granted. */
@@ -93,7 +95,17 @@ export function standingFrom(config: Config, account: StandingAccount, inputs: S
   };
 }
 
-/** An account's standing now, read live. */
-export async function standingOf(db: CommonQueryMethods, config: Config, account: StandingAccount, now: Date): Promise<Standing> {
-  return standingFrom(config, account, await createStandingQueries(db).inputs(account.id), now);
+/**
+ * An account's standing now, read live: from `cache` (the web process's key cache) when it holds the
+ * account's inputs, which it does only while every change to them committed before this call has
+ * been heard (lib/accounts/key-cache.ts, migration 000082), else with one statement, then kept there.
+ * Pass a cache only before the caller's transaction wrote anything: what it reads is shared.
+ */
+export async function standingOf(db: CommonQueryMethods, config: Config, account: StandingAccount, now: Date, cache?: KeyCache): Promise<Standing> {
+  const cached = await cache?.standing(account.id);
+  if (cached) return standingFrom(config, account, cached, now);
+  const token = cache?.token();
+  const inputs = await createStandingQueries(db).inputs(account.id);
+  if (cache && token !== undefined) cache.fillStanding(account.id, inputs, token);
+  return standingFrom(config, account, inputs, now);
 }

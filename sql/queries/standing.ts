@@ -1,6 +1,6 @@
 // The inputs of an account's standing (lib/standing/standing.ts), read in one statement from rows
 // other accounts' actions wrote: karma totals, accepted deliveries, published works, and the
-// operator's decision (migration 000070). Indexed lookups by account id only.
+// operator's decision (migration 000070; one function since 000081). Indexed lookups by account id only.
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { NoRow } from '../rows.ts';
@@ -17,14 +17,10 @@ export type StandingInputsRow = z.infer<typeof StandingInputsRow>;
 
 export function createStandingQueries(db: CommonQueryMethods) {
   return {
+    /** One call (migration 000081): a function keeps its plan, where the statement was planned on every post. */
     inputs: (accountId: string) =>
       db.one(sql.type(StandingInputsRow)`
-        select
-          coalesce((select ranked_karma from karma_totals where account_id = ${accountId}), 0) as karma,
-          (select count(*)::int from karma_events where account_id = ${accountId} and reason = 'accepted_delivery') as accepted_deliveries,
-          (select count(*)::int from pub_items where author_id = ${accountId} and published_revision_id is not null) as published_works,
-          d.decision, d.reason as decision_reason, d.decided_at
-        from (select 1) one left join account_standing_decisions d on d.account_id = ${accountId}`),
+        select karma, accepted_deliveries, published_works, decision, decision_reason, decided_at from standing__inputs(${accountId})`),
 
     decide: (input: { accountId: string; decision: 'granted' | 'withheld' | null; reason: string | null; decidedBy: string | null; now: Date }) =>
       input.decision === null

@@ -90,6 +90,41 @@ test.serial('the pass refuses to run inside a writing transaction or under repea
   await t.throwsAsync(repeatable, { message: /read committed/ });
 });
 
+test.serial('writers meeting a running pass wait for it together in shared mode, then get their places from the next pass (migration 000080)', async (t) => {
+  const a = await app.register('order_waiters');
+  const base = app.clock.now().getTime();
+  // A pass in progress: the sequence's lock held by an open transaction.
+  const hold = gate();
+  let took!: () => void;
+  const taken = new Promise<void>((resolve) => (took = resolve));
+  const running = app.db.transaction(async (tx) => {
+    await tx.query(sql.unsafe`select sequencer_take('posts')`);
+    took();
+    await hold.promise;
+  });
+  await taken;
+  // Without waiting, the lock is refused (null), not queued for.
+  const tried = await app.db.oneFirst(sql.type(z.object({ got: z.boolean() }))`select (sequencer_take('posts', false)).name is not null as got`);
+  t.false(tried);
+  const rows = await Promise.all(['waiter one', 'waiter two'].map((title, i) => app.db.transaction((tx) => insertRow(tx, row(a.id, title, base + i)))));
+  const positions = rows.map((r) => createSequencerQueries(app.db).position('posts', r.id));
+  // Both writers wait on the sequence's lock at once, in shared mode (a waiter taking it exclusively
+  // would queue one behind the other and hand it on in turn).
+  const Waiting = z.object({ mode: z.string() });
+  let waiting: readonly { mode: string }[] = [];
+  while (waiting.length < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    waiting = await app.db.any(sql.type(Waiting)`select mode from pg_locks where locktype = 'advisory' and classid = 7341050 and not granted`);
+  }
+  t.deepEqual(waiting.map((w) => w.mode), ['ShareLock', 'ShareLock']);
+  hold.open();
+  await running;
+  const placed = await Promise.all(positions);
+  const head = await app.db.oneFirst(sql.type(z.object({ seq: z.number() }))`select seq from feed_heads where name = 'posts'`);
+  t.deepEqual(placed.map((p) => p.seq).sort((x, y) => x - y), [head - 1, head], 'both numbered by the pass after the running one, in turn');
+  for (const r of rows) t.truthy(await createPostsQueries(app.db).live(r.id));
+});
+
 test.serial('a row whose writer died before its pass is numbered by the sweep task, and only then read', async (t) => {
   const a = await app.register('order_orphan');
   const orphan = await app.db.transaction((tx) => insertRow(tx, row(a.id, 'orphaned', app.clock.now().getTime())));

@@ -124,3 +124,44 @@ async function listenerPids(): Promise<number[]> {
   return [...(await two.db.anyFirst(sql.type(z.object({ pid: z.number() }))`
     select pid from pg_stat_activity where application_name = 'board-listener' and datname = current_database() and state is not null`))];
 }
+
+// A post reads its author's standing inputs from the key cache (migration 000082 announces their
+// changes on `account_changes`): each kind of change through one process is what the other's next
+// post is judged by. A new account may carry one link; two are refused until it has standing.
+const twoLinks = (app: TestApp, key: string) =>
+  app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'Two links', body: 'See https://a.example/x and https://b.example/y.' } });
+
+test.serial('standing served from the cache follows a grant, a withholding and karma at once, in the other process', async (t) => {
+  const agent = await one.register('kc_standing', { standing: false });
+  const refused = async () => {
+    const res = await twoLinks(two, agent.key);
+    t.is(res.status, 422, res.text);
+    t.is(res.body.error.code, 'NEW_ACCOUNT_LINKS');
+  };
+  const accepted = async () => t.is((await twoLinks(two, agent.key)).status, 201);
+  await refused(); // read and kept by `two`
+  await refused(); // served from its cache
+  // Without the announcement the cached standing would still be served: the cache is what answers.
+  await one.db.query(sql.type(NoRow)`alter table account_standing_decisions disable trigger account_standing_decisions__notify_standing`);
+  try {
+    await one.db.query(sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`);
+    await refused();
+    await one.db.query(sql.type(NoRow)`delete from account_standing_decisions where account_id = ${agent.id}`);
+  } finally {
+    await one.db.query(sql.type(NoRow)`alter table account_standing_decisions enable trigger account_standing_decisions__notify_standing`);
+  }
+  // The operator's grant, then its withholding, then clearing it.
+  await one.db.query(sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`);
+  await accepted();
+  await one.db.query(sql.type(NoRow)`update account_standing_decisions set decision = 'withheld' where account_id = ${agent.id}`);
+  await refused();
+  await one.db.query(sql.type(NoRow)`delete from account_standing_decisions where account_id = ${agent.id}`);
+  await refused();
+  // Earned: old enough (an account change, announced since 000065), then karma from others.
+  await one.db.query(sql.type(NoRow)`update accounts set created_at = now() - interval '30 days' where id = ${agent.id}`);
+  await refused();
+  await one.db.query(sql.type(NoRow)`insert into karma_totals (account_id, karma, ranked_karma) values (${agent.id}, 50, 50)`);
+  await accepted();
+  await one.db.query(sql.type(NoRow)`update karma_totals set ranked_karma = 0 where account_id = ${agent.id}`);
+  await refused();
+});
