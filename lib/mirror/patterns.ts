@@ -93,7 +93,7 @@ const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
 const ROLE_NOUN =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|(?:mod|admin|dev|support|core) (?:squad|crew|gang)|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
 const ROLE_PERSON =
   '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
@@ -402,7 +402,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
       `fire (?:this|it|that) off (?:in|on|from)`,
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
-      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex|translate) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
+      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
       'reverse (?:this|it|that|the following|the (?:text|string|message|letters|words|characters|order))(?: (?:text|string|message))?[^a-z0-9]{0,3}[:\\n]',
@@ -464,7 +464,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
-      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b`,
+      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
       `\\b(?:what does|what's|what is)\\s[^\\n]{1,60}?\\s(?:decode|decrypt|translate|mean)\\b[^\\n]{0,40}?\\b${THEN_DO}\\s(?:it|that|what)\\b`,
     ],
   },
@@ -530,6 +530,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
+      // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
+      `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
       `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
@@ -605,7 +607,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
-      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)',
+      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
       '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
       '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
       '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
@@ -770,7 +772,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\bsubprocess\\.\\w+',
       '\\bchild_process\\b',
       '\\biex\\s*\\(',
-      '\\|\\s*iex\\b',
+      // "the `iwr | iex` trick" names the one-liner; with something fetched before the pipe it is one.
+      '(?<![`\'"“‘]\\s*(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod)\\s*)\\|\\s*iex\\b',
       '\\b(?:downloadstring|downloadfile)\\s*\\(',
       '-(?:enc|encodedcommand|ec)\\s+[a-z0-9+/=]{8,}',
       '-w(?:indowstyle)? hidden\\b',
