@@ -357,6 +357,12 @@ function carriesEncodedText(input: FlagInput, shown: string, folded: string, for
   return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
 }
 
+// Asking what encoded text means, in any words (issue 25 item 9, second round): "any clue?", "need
+// this in plain english", "^ explain pls", "can't make heads or tails of it". Beside something that
+// decodes to text (carriesEncodedText), a question or a word of this class is a decode ask; the
+// gated patterns spelled out single frames and missed most new wordings.
+const ASKS_ABOUT = /\?|\b(?:pls|plz|please|help|explain|clue|idea|english|plain|normal words|meaning|means?|says?|saying|reads?|translate|convert|decode|decipher|figure|tell|thoughts|riddle|sense|understand|heads or tails|what)\b/;
+
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
   return shown.replace(/\[link\]|@[A-Za-z0-9_]{1,15}\b/g, '').trim().length === 0;
@@ -424,7 +430,10 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add('obfuscated_instruction');
     }
   }
-  // The model reads the folded text as shown: wordings of the families no pattern spells out.
-  if (!unchecked) for (const label of modelLabels(folded)) flags.add(label);
+  if (!unchecked && !flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
+  // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
+  // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
+  // what this tx did? 0x9fc7…" asks about a hash).
+  if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
   return sortFlags(flags);
 }
