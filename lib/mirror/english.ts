@@ -26,8 +26,6 @@ const COMMON = new Set(
     .split(' '),
 );
 
-const A = 97;
-
 // A word's shape: the steps between its letters mod 26, read as a base-26 number, one map per
 // length (a Caesar shift keeps the shape). Numbers, not strings: this runs on most posts that ask
 // something (flags.ts, ASKS_ABOUT) and building a string per word was most of its cost.
