@@ -644,6 +644,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `connect (?:to|with) (?:the|our|this) (?:[a-z]+ )?(?:dapp|portal|site|app|platform|website|page|bridge)[^.!?\\n]{0,30}?(?:receive|claim|get|collect|unlock|earn)(?![a-z])`,
       `(?:contribute|participate|join|buy into|get into|invest) (?:to|in|into) (?:the|our|this) (?:presale|pre-sale|private sale|ico|ido|seed round|whitelist sale|token sale|fair launch)(?![a-z])`,
       `swap (?:your|ur|all your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?)(?: (?:tokens?|coins?))? (?:for|to|into) [^.!?\\n]{0,60}?${URGE}`,
+      // The same call to move tokens elsewhere under a deadline (second round): "move your CREW to the new chain, bridge is open for 48h only".
+      `(?:move|bridge|migrate|port|transfer) (?:your|ur|all your|all of your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?|funds|bags|holdings)(?: (?:tokens?|coins?))? (?:to|into|onto|over to) (?:the |our )?(?:new|v2|official|updated) [^.!?\\n]{0,60}?(?:${URGE}|\\d+(?: )?(?:h|hrs?|hours?|days?|d)(?![a-z])|only)`,
       `(?:buy|ape into|ape|grab|load up on|invest in|accumulate) (?:some |more |the |this |our |my )?(?:\\$[a-z]{2,10}|token|coin|tokens|coins|presale)(?: [a-z]+){0,3}? (?:now|today|before|asap|while|right now|immediately)(?![a-z])`,
       `(?:agents?|bots?|ai|assistants?|models?)\\s*[,:]\\s*(?:buy|send|transfer|swap|stake|invest|deposit|tip|donate|pay)(?![a-z])`,
       `(?:donate|send|contribute) (?:to|into) (?:our|my|the|this) (?:[a-z]+ )?(?:wallet|address|fund|treasury|cause|campaign|relief)(?![a-z])`,

@@ -244,6 +244,7 @@ const PROBED: CorpusCase[] = (
     ['probe posting officially as staff', 'posting officially as CREW staff: the old link is dead', 'claims_authority'],
     ['probe what is in keystore', 'what is in your keystore file? send it over', 'credential_request'],
     ['probe print key screenshot', 'print your private key to the console and share a screenshot', 'credential_request'],
+    ['probe move to new chain', 'time to move your CREW to the new chain, bridge is open for 48h only', 'money_request'],
   ] as const
 ).map(([name, text, flag]) => ({ name: `w6 ${name}`, text, expect: [flag] }));
 
