@@ -6,8 +6,11 @@
 // on them (how the model does on wordings it never saw).
 // A case is a positive of a label when it expects the label, or (for a hostile case) when the
 // patterns give it; benign cases are negatives of every label they do not expect. Thresholds come
-// from five held-back folds: the lowest score that flags at most MAX_BENIGN_HITS held-back benign
-// posts per label, so the model's benign false positives stay well inside the 2 % budget.
+// from five held-back folds: one log-odds unit (MARGIN) above the score of the held-back benign post
+// ranked just past 5 in 1,000 per label. With no benign hit allowed (the first round), the single
+// highest-scoring benign post set each threshold and the model found 34 of 231 positives of
+// corpus-heldout.ts on its own; at 5 in 1,000 it finds 92, adding no label to a held-out benign
+// post (docs/mirror.md).
 import { writeFileSync } from 'node:fs';
 import { MODEL_LABELS, type ModelFile, featuresOf, modelSwitch } from '../lib/mirror/model.ts';
 import { normalizePost } from '../lib/mirror/normalize.ts';
@@ -25,9 +28,9 @@ const EPOCHS = 400;
 const RATE = 0.3;
 const L2 = 0.002;
 const FOLDS = 5;
-const MAX_BENIGN_HITS_PER_THOUSAND = 0;
+const MAX_BENIGN_HITS_PER_THOUSAND = 5;
 // Above the highest held-back benign score by this much (log-odds): benign posts unlike any in the corpus score higher.
-const MARGIN = Number(option("--margin") ?? 1);
+const MARGIN = Number(option('--margin') ?? 1);
 // Weights this small change no score enough to matter; leaving them out keeps the file small.
 const MIN_WEIGHT = 0.01;
 const WIDTH = MODEL_LABELS.length;

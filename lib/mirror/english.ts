@@ -26,25 +26,27 @@ const COMMON = new Set(
     .split(' '),
 );
 
-const A = 97;
-
-// A word's shape under rotation: the steps between its letters (mod 26). Two words are Caesar shifts
-// of each other exactly when their shapes are equal; the shift is the distance of their first letters.
-function shape(word: string): string {
-  let out = '';
-  for (let i = 1; i < word.length; i++) out += String.fromCharCode(A + ((word.charCodeAt(i) - word.charCodeAt(i - 1) + 26) % 26));
-  return out;
+// A word's shape: the steps between its letters mod 26, read as a base-26 number, one map per
+// length (a Caesar shift keeps the shape). Numbers, not strings: this runs on most posts that ask
+// something (flags.ts, ASKS_ABOUT) and building a string per word was most of its cost.
+function shapeKey(word: string): number {
+  let key = 0;
+  for (let i = 1; i < word.length; i++) key = key * 26 + ((word.charCodeAt(i) - word.charCodeAt(i - 1) + 26) % 26);
+  return key;
 }
 
-// Common words by shape, with their first letter.
-const BY_SHAPE = new Map<string, number[]>();
+const LONGEST = Math.max(...[...COMMON].map((word) => word.length));
+const BY_SHAPE: Map<number, number[]>[] = Array.from({ length: LONGEST + 1 }, () => new Map());
 for (const word of COMMON) {
   if (!/^[a-z]+$/.test(word)) continue;
-  const key = `${word.length}:${shape(word)}`;
-  BY_SHAPE.set(key, [...(BY_SHAPE.get(key) ?? []), word.charCodeAt(0)]);
+  const byKey = BY_SHAPE[word.length] as Map<number, number[]>;
+  const key = shapeKey(word);
+  byKey.set(key, [...(byKey.get(key) ?? []), word.charCodeAt(0)]);
 }
 
 const reversed = (word: string): string => [...word].reverse().join('');
+const REVERSED_COMMON = new Set([...COMMON].map(reversed));
+const WORDS = /[a-z]{2,}/g;
 
 /**
  * `folded`: the lowercase folded form of the post. True when some reading (a Caesar shift, rot13
@@ -52,12 +54,14 @@ const reversed = (word: string): string => [...word].reverse().join('');
  * the ask itself ("what does this say") are common already and do not count.
  */
 export function readsBetterUndone(folded: string): boolean {
-  const uncommon = [...folded.matchAll(/[a-z]{2,}/g)].map(([word]) => word).filter((word) => !COMMON.has(word));
+  const uncommon = (folded.match(WORDS) ?? []).filter((word) => !COMMON.has(word));
   if (uncommon.length < 3) return false;
-  if (uncommon.filter((word) => COMMON.has(reversed(word))).length >= 3) return true;
+  let reversedHits = 0;
+  for (const word of uncommon) if (REVERSED_COMMON.has(word) && ++reversedHits >= 3) return true;
   const byShift = new Array<number>(26).fill(0);
   for (const word of uncommon) {
-    const firsts = BY_SHAPE.get(`${word.length}:${shape(word)}`);
+    if (word.length > LONGEST) continue;
+    const firsts = BY_SHAPE[word.length]?.get(shapeKey(word));
     if (firsts === undefined) continue;
     const seen = new Set<number>();
     for (const first of firsts) {

@@ -50,7 +50,54 @@ type Pattern = {
   /** Id in START_INDEX, -1 when a match may start anywhere. */
   startId: number;
   sticky: RegExp | null;
+  /** The sticky pattern's leading lookbehind, tested on its own after the rest matched (see splitLead). */
+  lead: RegExp | null;
 };
+
+// Index just past the group that opens at `from` ("(" … ")"), skipping escapes and classes.
+function groupEnd(source: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+// Whether `part` has a `|` outside its groups and classes.
+function hasTopLevelOr(part: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < part.length; i++) {
+    const c = part[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      for (i++; i < part.length && part[i] !== ']'; i++) if (part[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+// A lead in a lookbehind ("at a clause start, after 'please' or 'can you'", read backwards through
+// a wide alternation) cost more than the rest of its pattern, which fails at most of the positions
+// its first word occurs. `\b(?:(?<=LEAD)REST)TAIL` matches at a position exactly when
+// `\b(?:REST)TAIL` does there and `(?<=LEAD)` holds there, so the two are tested apart, the
+// lookbehind last (measured: faster for short leads too).
+function splitLead(source: string): { lead: string; main: string } | null {
+  const open = '\\b(?:(?<=';
+  if (!source.startsWith(open)) return null;
+  const leadEnd = groupEnd(source, 5);
+  const outerEnd = groupEnd(source, 2);
+  if (leadEnd === -1 || outerEnd === -1) return null;
+  const rest = source.slice(leadEnd, outerEnd - 1);
+  if (hasTopLevelOr(rest)) return null;
+  return { lead: source.slice(5, leadEnd), main: `\\b(?:${rest})${source.slice(outerEnd)}` };
+}
 
 function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean }[] {
   const anywhere = patterns.anywhere ?? [];
@@ -89,9 +136,11 @@ const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
     });
     const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
     const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-    if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null };
+    if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
     STARTS.push([starts, STARTS.length]);
-    return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky: new RegExp(anchored.source, 'y') };
+    const split = splitLead(anchored.source);
+    const sticky = new RegExp(split?.main ?? anchored.source, 'y');
+    return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
   }),
 );
 const START_INDEX = buildStartIndex(STARTS);
@@ -162,9 +211,13 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
+// A question reported rather than asked ("if someone asks what your recovery words are") cancels
+// too; bare "ask" stays an ask ("ask what your seed is"). What is reported runs on to the clause's
+// end ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before
+// the request do not hide what is before them: 'ask victims to "validate" their wallet'.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*$|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,2}$|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*)["'“‘*_`]*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -192,10 +245,14 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   if (POSITIONS.length < text.length + 1) POSITIONS = new Int32Array(text.length * 2 + 1);
   const positions = POSITIONS;
   const n = positionsOf(START_INDEX, starts, pattern.startId, positions);
+  const lead = pattern.lead;
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
       sticky.lastIndex = positions[j] as number;
-      if (sticky.test(text)) return true;
+      if (!sticky.test(text)) continue;
+      if (lead === null) return true;
+      lead.lastIndex = positions[j] as number;
+      if (lead.test(text)) return true;
     }
     return false;
   }
@@ -206,6 +263,10 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
     sticky.lastIndex = at;
     // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
     if (!sticky.test(text)) continue;
+    if (lead !== null) {
+      lead.lastIndex = at;
+      if (!lead.test(text)) continue;
+    }
     if (!isNegated(text, at)) return true;
     next = at + Math.max(sticky.lastIndex - at, 1);
   }
@@ -296,6 +357,12 @@ function carriesEncodedText(input: FlagInput, shown: string, folded: string, for
   return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
 }
 
+// Asking what encoded text means, in any words (issue 25 item 9, second round): "any clue?", "need
+// this in plain english", "^ explain pls", "can't make heads or tails of it". Beside something that
+// decodes to text (carriesEncodedText), a question or a word of this class is a decode ask; the
+// gated patterns spelled out single frames and missed most new wordings.
+const ASKS_ABOUT = /\?|\b(?:pls|plz|please|help|explain|clue|idea|english|plain|normal words|meaning|means?|says?|saying|reads?|translate|convert|decode|decipher|figure|tell|thoughts|riddle|sense|understand|heads or tails|what)\b/;
+
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
   return shown.replace(/\[link\]|@[A-Za-z0-9_]{1,15}\b/g, '').trim().length === 0;
@@ -363,7 +430,10 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add('obfuscated_instruction');
     }
   }
-  // The model reads the folded text as shown: wordings of the families no pattern spells out.
-  if (!unchecked) for (const label of modelLabels(folded)) flags.add(label);
+  if (!unchecked && !flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
+  // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
+  // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
+  // what this tx did? 0x9fc7…" asks about a hash).
+  if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
   return sortFlags(flags);
 }

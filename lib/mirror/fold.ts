@@ -130,6 +130,7 @@ const LEET_EDGE = /[a-z][0-9@$!|+€]|[0-9@$!|+€][a-z]|[^\x00-\x7f][0-9@$!|+�
 const HAS_LETTER = /[a-z]|(?![\x00-\x7f])\p{L}/u;
 const HAS_LEET = /[0-9@$!|+€]/;
 const READS_TWO_WAYS = /[1|]/;
+const LONGEST_LEET = 20;
 
 function isTokenChar(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
@@ -148,12 +149,16 @@ function unleetTokens(text: string, reading: 0 | 1): string {
     const low = text.charCodeAt(at);
     if (low >= 0xdc00 && low <= 0xdfff && at > 0 && text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff) at--;
     if (at < done) continue;
-    const [start, end] = runAround(text, at, isTokenChar, done);
-    LEET_EDGE.lastIndex = Math.max(end, m.index + 1);
+    const [start, runEnd] = runAround(text, at, isTokenChar, done);
+    LEET_EDGE.lastIndex = Math.max(runEnd, m.index + 1);
+    // A "!" that ends a word is punctuation ("welcome!"), not an i.
+    let end = runEnd;
+    while (end > start && text.charCodeAt(end - 1) === 0x21) end--;
     if (end <= start) continue;
     const token = text.slice(start, end);
     out += text.slice(done, start);
-    if (HAS_LETTER.test(token) && HAS_LEET.test(token)) {
+    // Leet spells words; a run of 20 or more is an address, hash or key ("0x6b17…"), never one.
+    if (end - start < LONGEST_LEET && HAS_LETTER.test(token) && HAS_LEET.test(token)) {
       for (const ch of token) out += LEET[ch]?.[reading] ?? ch;
     } else out += token;
     done = end;

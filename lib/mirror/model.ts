@@ -94,21 +94,38 @@ export function featuresOf(text: string): number[] {
 
 // ---- scoring -------------------------------------------------------------------------------------
 
-type Loaded = { rows: Map<number, number>; weights: Float64Array; bias: Float64Array; thresholds: Float64Array; stamp: Uint32Array };
+// Rows are found through an open-addressing table keyed by the feature hash: a Map keyed by uint32
+// hashes boxes every key above 2^31 and was most of the model's cost (issue 25 item 9 profile).
+type Loaded = { keys: Uint32Array; slots: Int32Array; mask: number; weights: Float64Array; bias: Float64Array; thresholds: Float64Array; stamp: Uint32Array };
 
 const MODEL_PATH = new URL('./model.json', import.meta.url);
 const WIDTH = MODEL_LABELS.length;
 
 export function loadModel(file: ModelFile): Loaded {
   if (file.labels.join() !== MODEL_LABELS.join()) throw new Error('model.json labels differ from MODEL_LABELS');
-  const keys = Object.keys(file.weights);
-  const rows = new Map<number, number>();
-  const weights = new Float64Array(keys.length * WIDTH);
-  keys.forEach((key, row) => {
-    rows.set(Number(key), row);
-    (file.weights[key] ?? []).forEach((w, j) => (weights[row * WIDTH + j] = w));
+  const names = Object.keys(file.weights);
+  let size = 16;
+  while (size < names.length * 2) size *= 2;
+  const keys = new Uint32Array(size);
+  const slots = new Int32Array(size).fill(-1);
+  const weights = new Float64Array(names.length * WIDTH);
+  names.forEach((name, row) => {
+    const key = Number(name) >>> 0;
+    let at = key & (size - 1);
+    while (slots[at] !== -1) at = (at + 1) & (size - 1);
+    keys[at] = key;
+    slots[at] = row;
+    (file.weights[name] ?? []).forEach((w, j) => (weights[row * WIDTH + j] = w));
   });
-  return { rows, weights, bias: Float64Array.from(file.bias), thresholds: Float64Array.from(file.thresholds), stamp: new Uint32Array(keys.length) };
+  return { keys, slots, mask: size - 1, weights, bias: Float64Array.from(file.bias), thresholds: Float64Array.from(file.thresholds), stamp: new Uint32Array(names.length) };
+}
+
+function rowOf(loaded: Loaded, feature: number): number {
+  const { keys, slots, mask } = loaded;
+  for (let at = feature & mask; ; at = (at + 1) & mask) {
+    const row = slots[at] as number;
+    if (row === -1 || keys[at] === feature) return row;
+  }
 }
 
 let MODEL: Loaded | null = null;
@@ -122,12 +139,12 @@ const SCORES = new Float64Array(WIDTH);
 
 /** Raw scores (log-odds) per label of MODEL_LABELS for a folded text; each feature counts once. */
 export function modelScores(text: string, loaded: Loaded = model()): Float64Array {
-  const { rows, weights, stamp } = loaded;
+  const { weights, stamp } = loaded;
   SCORES.set(loaded.bias);
   generation = (generation + 1) >>> 0 || 1;
   eachFeature(text, (f) => {
-    const row = rows.get(f);
-    if (row === undefined || stamp[row] === generation) return;
+    const row = rowOf(loaded, f);
+    if (row === -1 || stamp[row] === generation) return;
     stamp[row] = generation;
     for (let j = 0; j < WIDTH; j++) SCORES[j] = (SCORES[j] as number) + (weights[row * WIDTH + j] as number);
   });

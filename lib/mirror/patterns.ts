@@ -93,7 +93,7 @@ const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
 const ROLE_NOUN =
-  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
+  '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|(?:mod|admin|dev|support|core) (?:squad|crew|gang)|(?:foundation|project|team|official|community|dao|protocol) (?:reps?|representatives?)|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
 const ROLE_PERSON =
   '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|devs?|developers?|dev team|core devs?|core team|core contributors?|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|support team|support desk|support staff|security team|community managers?|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?))';
@@ -107,7 +107,7 @@ const COMMUNITY_ROLE =
   '(?:mods?|moderators?|admins?|administrators?|team members?|staff members?|crew members?|community managers?|core contributors?|support agents?|support reps?|support representatives?|ambassadors?)';
 // Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
 const ROLE_MOD =
-  "(?:(?:the|your|our|official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
+  "(?:(?:the|your|ur|yr|our|official|real|verified|friendly|local|resident|neighbou?rhood|trusty|humble|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
 // Nouns a project's name may stand before: "$CREW team", "Binance support", "Crew staff".
 const TEAM_NOUN =
   '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
@@ -402,7 +402,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
       `fire (?:this|it|that) off (?:in|on|from)`,
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
-      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex|translate) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
+      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
       'reverse (?:this|it|that|the following|the (?:text|string|message|letters|words|characters|order))(?: (?:text|string|message))?[^a-z0-9]{0,3}[:\\n]',
@@ -464,7 +464,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
-      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b`,
+      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
       `\\b(?:what does|what's|what is)\\s[^\\n]{1,60}?\\s(?:decode|decrypt|translate|mean)\\b[^\\n]{0,40}?\\b${THEN_DO}\\s(?:it|that|what)\\b`,
     ],
   },
@@ -530,6 +530,14 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
+      // Second round (issue 25 item 9): "Team CREW here", "CREW support team reaching out", "I'm a core
+      // dev on CREW" (core roles exist only in a project), "posting officially as CREW staff".
+      `${CLAUSE_START}team \\$?[a-z0-9]{2,15} ${HERE}`,
+      `${CLAUSE_START}(?:the )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|moderation team)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|replying|here to)`,
+      `(?:i am|i'm|im|i've been|we are|we're) (?:an? |the |one of the )core (?:devs?|developers?|contributors?|team members?|maintainers?) (?:on|at|for|of|with) \\$?[a-z0-9]{2,20}(?![a-z])`,
+      `(?:posting|writing|speaking|tweeting|replying|commenting) (?:officially )?as (?:the |an? |your )?(?:official )?\\$?[a-z0-9]{2,15} (?:staff|team|support|mods?|admins?|moderators?|devs?|founders?|moderation|leadership)(?![a-z])`,
+      // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
+      `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
       `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
@@ -590,6 +598,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?<=\\b(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? )(?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
       `(?:what|which)(?:'s| is| are| was| were|s)? (?:(?:the|all) )?(?:(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|twelve|next|full|exact|whole|remaining) ){0,2}(?:(?:words?|letters?|characters?|digits?|numbers?|parts?) (?:of|in|on|from) )?(?:your|ur|yr) ${SECRET}${NOT_SETUP}`,
       `what(?:'s| is| are) (?:written|printed|stored|saved|typed|kept) (?:on|in) (?:your|ur|yr|the) ${SECRET}`,
+      // Second round: "what is in your keystore file? send it over", "print your key … and share a screenshot".
+      `what(?:'s| is) (?:in|inside) (?:your|ur|yr) (?:[a-z]+ )?(?:${SECRET}|keystore|key(?: )?store|wallet file|key file|\\.env|env file|config file)`,
+      `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|post|dm|upload|attach|drop) (?:me |us )?(?:a |the )?(?:photo|picture|pic|screenshot|screen shot|snap)`,
       `what (?:does|do) (?:your|ur|yr) ${SECRET} (?:start|begin|end|look like|say|contain|read)`,
       `(?:open|cat|view|check) (?:up )?(?:your|ur|the) (?:\\.env|env file|keystore|wallet\\.json|id\\.json|credentials file)(?: file)? (?:and|then) (?:paste|post|send|share|copy|tell|read|show|dm|reply)`,
       `${CRED} (?:here|below|in (?:the )?(?:dms?|replies|comments|chat|form|box))`,
@@ -605,7 +616,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
-      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)',
+      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
       '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
       '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
       '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
@@ -633,6 +644,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `connect (?:to|with) (?:the|our|this) (?:[a-z]+ )?(?:dapp|portal|site|app|platform|website|page|bridge)[^.!?\\n]{0,30}?(?:receive|claim|get|collect|unlock|earn)(?![a-z])`,
       `(?:contribute|participate|join|buy into|get into|invest) (?:to|in|into) (?:the|our|this) (?:presale|pre-sale|private sale|ico|ido|seed round|whitelist sale|token sale|fair launch)(?![a-z])`,
       `swap (?:your|ur|all your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?)(?: (?:tokens?|coins?))? (?:for|to|into) [^.!?\\n]{0,60}?${URGE}`,
+      // The same call to move tokens elsewhere under a deadline (second round): "move your CREW to the new chain, bridge is open for 48h only".
+      `(?:move|bridge|migrate|port|transfer) (?:your|ur|all your|all of your) (?:old |v1 |legacy )?(?:\\$?[a-z]{2,10}|tokens?|coins?|funds|bags|holdings)(?: (?:tokens?|coins?))? (?:to|into|onto|over to) (?:the |our )?(?:new|v2|official|updated) [^.!?\\n]{0,60}?(?:${URGE}|\\d+(?: )?(?:h|hrs?|hours?|days?|d)(?![a-z])|only)`,
       `(?:buy|ape into|ape|grab|load up on|invest in|accumulate) (?:some |more |the |this |our |my )?(?:\\$[a-z]{2,10}|token|coin|tokens|coins|presale)(?: [a-z]+){0,3}? (?:now|today|before|asap|while|right now|immediately)(?![a-z])`,
       `(?:agents?|bots?|ai|assistants?|models?)\\s*[,:]\\s*(?:buy|send|transfer|swap|stake|invest|deposit|tip|donate|pay)(?![a-z])`,
       `(?:donate|send|contribute) (?:to|into) (?:our|my|the|this) (?:[a-z]+ )?(?:wallet|address|fund|treasury|cause|campaign|relief)(?![a-z])`,
@@ -770,7 +783,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\bsubprocess\\.\\w+',
       '\\bchild_process\\b',
       '\\biex\\s*\\(',
-      '\\|\\s*iex\\b',
+      // "the `iwr | iex` trick" names the one-liner; with something fetched before the pipe it is one.
+      '(?<![`\'"“‘]\\s*(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod)\\s*)\\|\\s*iex\\b',
       '\\b(?:downloadstring|downloadfile)\\s*\\(',
       '-(?:enc|encodedcommand|ec)\\s+[a-z0-9+/=]{8,}',
       '-w(?:indowstyle)? hidden\\b',

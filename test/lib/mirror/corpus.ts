@@ -8,6 +8,7 @@ import { KINDS } from './corpus-kinds.ts';
 import { WAVE_THREE } from './corpus-wave3.ts';
 import { WAVE_FOUR } from './corpus-wave4.ts';
 import { WAVE_FIVE } from './corpus-wave5.ts';
+import { WAVE_SIX_TRAIN } from './corpus-wave6.ts';
 
 export type CorpusCase = {
   name: string;
@@ -589,6 +590,7 @@ export const CORPUS: CorpusCase[] = [
   ...WAVE_THREE,
   ...WAVE_FOUR,
   ...WAVE_FIVE,
+  ...WAVE_SIX_TRAIN,
   ...BENIGN,
 ];
 
