@@ -47,7 +47,7 @@ type Pattern = {
   gated: boolean;
   clauses: number[];
   compiled: Record<Mode, CompiledLabel>;
-  /** Id in START_INDEX, -1 when a match may start anywhere. */
+  /** Id in the start index, -1 when a match may start anywhere. */
   startId: number;
   sticky: RegExp | null;
   /** The sticky pattern's leading lookbehind, tested on its own after the rest matched (see splitLead). */
@@ -125,31 +125,51 @@ function startsOf(patterns: LabelPatterns): Start[] | null {
   return anywhere === undefined ? null : matchStarts(anywhere, false);
 }
 
-const CLAUSES: (readonly [AnchorWord[], number])[] = [];
-const STARTS: (readonly [Start[], number])[] = [];
-const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-  onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
-    const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
-    const clauses = compiled.spaced.clauses.map((words) => {
-      CLAUSES.push([words, CLAUSES.length]);
-      return CLAUSES.length - 1;
-    });
-    const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
-    const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-    if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
-    STARTS.push([starts, STARTS.length]);
-    const split = splitLead(anchored.source);
-    const sticky = new RegExp(split?.main ?? anchored.source, 'y');
-    return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
-  }),
-);
-const START_INDEX = buildStartIndex(STARTS);
-const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && !p.gated)]));
-const GATED_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && p.gated)]));
-const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
+// The compiled tables are built on the first flagging, not at import: a process that never flags
+// (most test processes, a worker without mirror jobs) does not pay the ~1 s of CPU they cost.
+function build() {
+  const CLAUSES: (readonly [AnchorWord[], number])[] = [];
+  const STARTS: (readonly [Start[], number])[] = [];
+  const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
+    onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
+      const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
+      const clauses = compiled.spaced.clauses.map((words) => {
+        CLAUSES.push([words, CLAUSES.length]);
+        return CLAUSES.length - 1;
+      });
+      const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
+      const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
+      if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
+      STARTS.push([starts, STARTS.length]);
+      const split = splitLead(anchored.source);
+      const sticky = new RegExp(split?.main ?? anchored.source, 'y');
+      return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
+    }),
+  );
+  const START_INDEX = buildStartIndex(STARTS);
+  const PATTERNS_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && !p.gated)]));
+  const GATED_OF = new Map<ContentLabel, Pattern[]>(CONTENT_LABELS.map((label) => [label, PATTERNS.filter((p) => p.label === label && p.gated)]));
+  const ANCHORED = PATTERNS.filter((p) => p.clauses.length > 0);
 
-const VOCABULARY = buildVocabulary(CLAUSES);
-const ALL_PATTERNS = fullMask(VOCABULARY);
+  const VOCABULARY = buildVocabulary(CLAUSES);
+  const ALL_PATTERNS = fullMask(VOCABULARY);
+  const BY_FIRST_CLAUSE = new Map<number, Pattern[]>();
+  for (const pattern of ANCHORED) {
+    const first = pattern.clauses[0] as number;
+    BY_FIRST_CLAUSE.set(first, [...(BY_FIRST_CLAUSE.get(first) ?? []), pattern]);
+  }
+  const CLAUSE_WORDS = new Map<string, number[]>();
+  for (const [words, id] of CLAUSES) {
+    for (const { word } of words) {
+      const ids = CLAUSE_WORDS.get(word) ?? [];
+      if (!ids.includes(id)) ids.push(id);
+      CLAUSE_WORDS.set(word, ids);
+    }
+  }
+  return { START_INDEX, PATTERNS_OF, GATED_OF, VOCABULARY, ALL_PATTERNS, BY_FIRST_CLAUSE, CLAUSE_WORDS };
+}
+let built: ReturnType<typeof build> | null = null;
+const tables = (): ReturnType<typeof build> => (built ??= build());
 
 // Whether a text with these word sets holds a word of each set the pattern needs.
 function isOn(mask: Mask, pattern: Pattern): boolean {
@@ -159,17 +179,12 @@ function isOn(mask: Mask, pattern: Pattern): boolean {
 
 // Anchored patterns by their first word set: a pattern is on only when that set's bit is, so only
 // the patterns under the mask's set bits are looked at (most readings' masks have few bits).
-const BY_FIRST_CLAUSE = new Map<number, Pattern[]>();
-for (const pattern of ANCHORED) {
-  const first = pattern.clauses[0] as number;
-  BY_FIRST_CLAUSE.set(first, [...(BY_FIRST_CLAUSE.get(first) ?? []), pattern]);
-}
 
 function anyOn(mask: Mask): boolean {
   for (let w = 0; w < mask.length; w++) {
     for (let bits = mask[w] ?? 0; bits !== 0; bits &= bits - 1) {
       const id = w * 32 + (31 - Math.clz32(bits & -bits));
-      if (BY_FIRST_CLAUSE.get(id)?.some((pattern) => isOn(mask, pattern)) === true) return true;
+      if (tables().BY_FIRST_CLAUSE.get(id)?.some((pattern) => isOn(mask, pattern)) === true) return true;
     }
   }
   return false;
@@ -177,21 +192,13 @@ function anyOn(mask: Mask): boolean {
 
 // Every clause word with the clauses that hold it, for letter-by-letter runs ("ignoreallprevious"):
 // there the words have no gaps around them, but each still occurs in a match as a substring.
-const CLAUSE_WORDS = new Map<string, number[]>();
-for (const [words, id] of CLAUSES) {
-  for (const { word } of words) {
-    const ids = CLAUSE_WORDS.get(word) ?? [];
-    if (!ids.includes(id)) ids.push(id);
-    CLAUSE_WORDS.set(word, ids);
-  }
-}
 
 // The word sets a spelled-out run holds as substrings. Runs are rare (a few posts in a hundred), and
 // a compact regex over a long run of letters backtracks through every split of it into words.
 function runMask(run: string): Mask {
-  if (!prefilter.enabled) return ALL_PATTERNS;
-  const mask = new Array<number>(ALL_PATTERNS.length).fill(0);
-  for (const [word, ids] of CLAUSE_WORDS) {
+  if (!prefilter.enabled) return tables().ALL_PATTERNS;
+  const mask = new Array<number>(tables().ALL_PATTERNS.length).fill(0);
+  for (const [word, ids] of tables().CLAUSE_WORDS) {
     if (!run.includes(word)) continue;
     for (const id of ids) mask[id >>> 5] = (mask[id >>> 5] ?? 0) | (1 << (id & 31));
   }
@@ -203,8 +210,8 @@ export const prefilter = { enabled: true };
 
 // `readings`: also the rot13 and reversed readings' masks (only the folded form is read so).
 function masksOf(text: string, readings: boolean): TokenMasks {
-  if (!prefilter.enabled) return { text: ALL_PATTERNS, rot13: ALL_PATTERNS, reversed: ALL_PATTERNS };
-  return tokenMasks(text, VOCABULARY, readings);
+  if (!prefilter.enabled) return { text: tables().ALL_PATTERNS, rot13: tables().ALL_PATTERNS, reversed: tables().ALL_PATTERNS };
+  return tokenMasks(text, tables().VOCABULARY, readings);
 }
 
 // A request is cancelled by a negation, reported speech or a how-to question just before it, within
@@ -244,7 +251,7 @@ let POSITIONS = new Int32Array(1024);
 function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Starts): boolean {
   if (POSITIONS.length < text.length + 1) POSITIONS = new Int32Array(text.length * 2 + 1);
   const positions = POSITIONS;
-  const n = positionsOf(START_INDEX, starts, pattern.startId, positions);
+  const n = positionsOf(tables().START_INDEX, starts, pattern.startId, positions);
   const lead = pattern.lead;
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
@@ -295,11 +302,11 @@ function startsIn(form: Form): Starts {
   if (form.starts !== null) return form.starts;
   let starts = STARTS_POOL[startsUsed];
   if (starts === undefined) {
-    starts = new Starts(START_INDEX.slots);
+    starts = new Starts(tables().START_INDEX.slots);
     STARTS_POOL.push(starts);
   }
   startsUsed++;
-  form.starts = scanStarts(form.text, START_INDEX, starts);
+  form.starts = scanStarts(form.text, tables().START_INDEX, starts);
   return form.starts;
 }
 
@@ -419,8 +426,8 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   };
   for (const label of labels) {
     if (flags.has(label)) continue;
-    const patterns = PATTERNS_OF.get(label) ?? [];
-    const gated = GATED_OF.get(label) ?? [];
+    const patterns = tables().PATTERNS_OF.get(label) ?? [];
+    const gated = tables().GATED_OF.get(label) ?? [];
     if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
       flags.add(label);
       continue;
