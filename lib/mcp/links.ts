@@ -100,12 +100,13 @@ export async function listLinks(deps: LibDeps, account: Account) {
 
 /**
  * The link behind an access token, when it still acts: not revoked, its account the token's subject,
- * and that account not revoked. Both rows are read at once (the token names both).
+ * and that account not revoked. One read: a tool call's only other read is its own.
  */
-export async function liveLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: LinkRow; account: Account } | null> {
-  const [link, account] = await Promise.all([createOauthQueries(deps.db).linkByGrant(grantId), createAccountsQueries(deps.db).byId(accountId)]);
-  if (!link || link.revoked_at || !account || account.revoked_at || link.account_id !== account.id) return null;
-  return { link, account };
+export async function liveLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: TouchedLink; account: Account } | null> {
+  const row = await createAccountsQueries(deps.db).byIdWithLiveLink(accountId, grantId);
+  if (!row) return null;
+  const { link_id, link_last_used_at, ...account } = row;
+  return { link: { id: link_id, last_used_at: link_last_used_at }, account };
 }
 
 /** The consent page's approval: the link of this grant, written or (the same grant again) its scopes renewed. */
@@ -116,11 +117,14 @@ export async function recordLink(
   return createOauthQueries(deps.db).insertLink({ ...l, at: deps.clock.now() });
 }
 
+/** What touchLink needs of a link. */
+export type TouchedLink = Pick<LinkRow, 'id' | 'last_used_at'>;
+
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
 /** Marks the link used by this /mcp request, at most once a minute. */
-export async function touchLink(deps: LibDeps, link: LinkRow): Promise<void> {
+export async function touchLink(deps: LibDeps, link: TouchedLink): Promise<void> {
   const now = deps.clock.now();
   if (!link.last_used_at || now.getTime() - new Date(link.last_used_at).getTime() > TOUCH_EVERY_MS) {
     await createOauthQueries(deps.db).touchLink(link.id, now);
