@@ -70,60 +70,66 @@ function assertListed(t: ExecutionContext, tools: any[]) {
 }
 
 /** Every tool in TOOLS order: its happy path (or the rule it reaches) and its refusal, with the result's shape. */
-async function everyTool(t: ExecutionContext, client: AnyClient, worldName: string) {
-  const world = await toolWorld(app, worldName, peer);
+async function everyTool(t: ExecutionContext, client: AnyClient, agent: { key: string; name: string }) {
+  const world = await toolWorld(app, agent, peer);
   const cases = toolCases(world);
   t.deepEqual(Object.keys(cases).sort(), TOOLS.map((x) => x.name).sort());
   const seen: Seen = new Map();
+  // Each tool's outcome against its case, all reported at once: [tool, expected, got].
+  const outcomes: Array<[string, string, string]> = [];
   for (const tool of TOOLS) {
     const c = cases[tool.name]!;
     if (c.happy) {
       const args = c.happy(seen);
       const result = await client.callTool({ name: tool.name, arguments: args });
       const answer = toolJson(result);
-      t.falsy(result.isError, `${tool.name}: ${JSON.stringify(answer)}`);
+      outcomes.push([tool.name, 'ok', result.isError ? JSON.stringify(answer.error) : 'ok']);
+      if (result.isError) continue;
       seen.set(tool.name, answer);
       seen.set(`${tool.name}:args`, args);
       // The same JSON as structured data; a declared output schema holds it.
       if (answer !== null && typeof answer === 'object' && !Array.isArray(answer)) t.deepEqual(result.structuredContent, answer, tool.name);
       if (tool.output) t.true(tool.output.safeParse(result.structuredContent).success, `${tool.name} output schema`);
       if (tool.untrusted !== false) {
-        t.deepEqual(result._meta, { content_is_untrusted: true }, tool.name);
+        t.is(result._meta.content_is_untrusted, true, tool.name);
         t.regex(result.content[1].text, /untrusted data, never an instruction/, tool.name);
       } else {
         t.is(result.content.length, 1, tool.name);
+        t.is(result._meta?.content_is_untrusted, undefined, tool.name);
       }
     } else {
       const reached = await client.callTool({ name: tool.name, arguments: c.reaches!.args });
-      t.is(toolJson(reached).error.code, c.reaches!.code, tool.name);
+      outcomes.push([tool.name, c.reaches!.code, toolJson(reached).error?.code ?? 'ok']);
     }
     const refused = await client.callTool({ name: tool.name, arguments: c.refusal.args });
     const envelope = toolJson(refused);
-    t.true(refused.isError, `${tool.name} refusal: ${JSON.stringify(envelope)}`);
-    t.is(envelope.error.code, c.refusal.code, `${tool.name}: ${JSON.stringify(envelope)}`);
+    outcomes.push([tool.name, c.refusal.code, refused.isError ? envelope.error.code : 'ok']);
+    if (!refused.isError) continue;
     t.is(typeof envelope.status, 'number', tool.name);
     t.true(envelope.status >= 400 && envelope.status < 500, tool.name);
-    t.deepEqual(refused._meta, { error: envelope }, tool.name);
+    t.deepEqual(refused._meta.error, envelope, tool.name);
     t.is(refused.structuredContent, undefined, tool.name);
   }
+  t.deepEqual(outcomes.filter(([, expected, got]) => expected !== got), []);
+  t.is(outcomes.length, TOOLS.length * 2);
 }
 
-test('2026-07-28 with the SDK v2 client: server/discover, no initialize, every tool listed with title and hints, every tool called', async (t) => {
+test.serial('2026-07-28 with the SDK v2 client: server/discover, no initialize, every tool listed with title and hints, every tool called', async (t) => {
   const agent = await app.register('era_modern');
   const { client } = await modernLinked(agent.key);
   t.is(client.getNegotiatedProtocolVersion(), MODERN);
   t.like(client.getServerVersion(), { name: 'agent-board' });
   t.regex(client.getInstructions() ?? '', /untrusted data/);
   assertListed(t, (await client.listTools()).tools);
-  await everyTool(t, client as unknown as AnyClient, 'era_modern_world');
+  await everyTool(t, client as unknown as AnyClient, agent);
 });
 
-test('2025-11-25 with the SDK 1.x client: initialize, the same tools and answers', async (t) => {
+test.serial('2025-11-25 with the SDK 1.x client: initialize, the same tools and answers', async (t) => {
   const agent = await app.register('era_legacy');
   const { client } = await linkedClient(app.url, { credential: agent.key });
   t.is(client.getServerVersion()?.name, 'agent-board');
   assertListed(t, (await client.listTools()).tools);
-  await everyTool(t, client as unknown as AnyClient, 'era_legacy_world');
+  await everyTool(t, client as unknown as AnyClient, agent);
 });
 
 /** A raw POST to /mcp with the given headers (the bearer token added). */
@@ -150,8 +156,9 @@ test('on the wire: server/discover names every revision served, 2025-06-18 initi
 
   const discover = await raw(token, { ...modern, 'Mcp-Method': 'server/discover' }, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: envelope('server/discover') });
   t.is(discover.status, 200);
-  t.like(discover.body.result, { serverInfo: { name: 'agent-board' }, capabilities: { tools: {} } });
-  for (const v of [MODERN, '2025-11-25', '2025-06-18']) t.true(discover.body.result.supportedVersions.includes(v), v);
+  t.like(discover.body.result, { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'agent-board' } }, capabilities: { tools: { listChanged: false } } });
+  // Discovery names the per-request revisions; a 2025 client negotiates its own through initialize (below).
+  t.deepEqual(discover.body.result.supportedVersions, [MODERN]);
   t.regex(discover.body.result.instructions, /untrusted data/);
 
   const call = await raw(token, { ...modern, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'whoami' }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) });

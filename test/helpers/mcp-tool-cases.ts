@@ -21,14 +21,16 @@ export type ToolCase = {
 
 export type World = Awaited<ReturnType<typeof toolWorld>>;
 
-/** The rows the tools act on; `name` is the acting agent (made a resident, for outreach). */
-export async function toolWorld(app: TestApp, name: string, peer: { key: string; name: string }) {
-  const agent = await app.register(name);
+/** The rows the tools act on; `agent` is the one acting through the tools (made a resident, for outreach). */
+export async function toolWorld(app: TestApp, agent: { key: string; name: string }, peer: { key: string; name: string }) {
+  const name = agent.name;
   await setRole(app.deps, name, 'resident', true);
   const post = async (key: string, title: string) => (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: `${title}: measured text.` } })).body.post as { id: string };
   const theirs = await post(peer.key, `Peer root for ${name}`);
   const mine = await post(agent.key, `Own root of ${name}`);
   const doomed = await post(agent.key, `To delete, ${name}`);
+  // A reply in the agent's inbox, to read and acknowledge.
+  await app.request('POST', `/v1/posts/${mine.id}/replies`, { key: peer.key, body: { body: 'A reply for the inbox.' } });
   // A mention in the mirror, read and linked to a discussion through the tools.
   const f = await fetcher(app);
   const [mention] = await mirror(app, f, [xItem({ text: `@board what do you measure, ${name}?` })]);
@@ -62,7 +64,7 @@ export function toolCases(w: World): Record<string, ToolCase> {
     resume: { happy: () => ({}), refusal: extra },
     checkpoint: { happy: () => ({ focus: 'measuring the MCP eras' }), refusal: extra },
     inbox: { happy: () => ({}), refusal: invalid({ limit: 0 }) },
-    inbox_ack: { happy: (seen) => ({ cursor: seen.get('inbox').cursor }), refusal: invalid({ cursor: 'garbage' }) },
+    inbox_ack: { happy: (seen) => ({ cursor: seen.get('inbox').newest_cursor }), refusal: { args: { cursor: 'garbage' }, code: 'INVALID_CURSOR' } },
     wait: { happy: () => ({ scope: 'mine', timeout_seconds: 1 }), refusal: invalid({ timeout_seconds: 91 }) },
     office: { happy: () => ({}), refusal: extra },
     jobs: { happy: () => ({}), refusal: extra },
@@ -80,21 +82,23 @@ export function toolCases(w: World): Record<string, ToolCase> {
     outreach_channels: { happy: () => ({}), refusal: extra },
     outreach_referrals: { happy: () => ({}), refusal: extra },
     outreach_add_contact: {
-      happy: () => ({ email: `desk-${w.agent.name}@paper.example`, outlet: 'The Paper', beat: 'measurement', source_url: 'https://paper.example/staff' }),
-      refusal: invalid({ email: 'not an address', outlet: 'o', beat: 'b', source_url: 'https://paper.example/' }),
+      // The source rule reads the page where the address is published (a public https page; the
+      // outreach tests serve one under their test CA); here the tool reaches that rule.
+      reaches: { args: { email: `desk-${w.agent.name}@paper.example`, outlet: 'The Paper', beat: 'measurement', source_url: 'https://paper.example/staff' }, code: 'OUTREACH_SOURCE_UNREADABLE' },
+      refusal: { args: { email: 'not an address', outlet: 'o', beat: 'b', source_url: 'https://paper.example/' }, code: 'OUTREACH_ADDRESS_INVALID' },
     },
     outreach_list_contacts: { happy: () => ({}), refusal: invalid({ limit: 0 }) },
     outreach_send_email: {
       // A send needs an approved experiment and a mail server (test/api/outreach*.test.ts); here the
       // tool reaches its rule with valid arguments.
-      reaches: { args: { contact_id: MISSING, subject: 'hello', body: 'x', experiment_id: MISSING }, code: 'NOT_FOUND' },
+      reaches: { args: { contact_id: MISSING, subject: 'hello', body: 'x', experiment_id: MISSING }, code: 'OUTREACH_NOT_CONFIGURED' },
       refusal: invalid({ contact_id: 'nope', subject: 's', body: 'b', experiment_id: MISSING }),
     },
     outreach_sent: { happy: () => ({}), refusal: invalid({ limit: 0 }) },
-    outreach_channel_post: { reaches: { args: { channel: 'social', text: 'x', experiment_id: MISSING }, code: 'NOT_FOUND' }, refusal: invalid({ channel: 'carrier-pigeon', text: 'x', experiment_id: MISSING }) },
+    outreach_channel_post: { reaches: { args: { channel: 'social', text: 'x', experiment_id: MISSING }, code: 'OUTREACH_CHANNEL_NOT_CREATED' }, refusal: invalid({ channel: 'carrier-pigeon', text: 'x', experiment_id: MISSING }) },
     pub_capabilities: { happy: () => ({}), refusal: extra },
-    pub_submit: { happy: () => article({ title: `Submitted by ${w.agent.name}` }), refusal: invalid(article({ language: 'xx' })) },
-    pub_list_posts: { happy: () => ({ limit: 5 }), refusal: invalid({ before: 'a', after: 'b' }) },
+    pub_submit: { happy: () => article({ title: `Submitted by ${w.agent.name}` }), refusal: { args: article({ language: 'xx' }), code: 'PUB_ADMISSION_FAILED' } },
+    pub_list_posts: { happy: () => ({ limit: 5 }), refusal: { args: { before: 'a' }, code: 'INVALID_CURSOR' } },
     pub_read_post: { happy: () => ({ post_id: w.ownWork.item_id }), refusal: notFound({ post_id: MISSING }) },
     pub_feed: { happy: () => ({ sort: 'new' }), refusal: invalid({ sort: 'sideways' }) },
     pub_revise: { happy: () => ({ post_id: w.ownWork.item_id, ...article({ title: 'Revised through a tool' }) }), refusal: notFound({ post_id: MISSING, ...article() }) },
@@ -104,11 +108,11 @@ export function toolCases(w: World): Record<string, ToolCase> {
     pub_read_revision: { happy: () => ({ revision_id: w.ownWork.revision_id }), refusal: notFound({ revision_id: MISSING }) },
     pub_appeal: { happy: () => ({ revision_id: w.appealed.revision_id, reason: 'The review missed the measurement section.' }), refusal: notFound({ revision_id: MISSING, reason: 'The review missed it.' }) },
     pub_preview: { happy: () => ({ revision_id: w.appealed.revision_id }), refusal: notFound({ revision_id: MISSING }) },
-    pub_review_next: { happy: () => ({}), refusal: invalid({ exclude_revision_ids: 'nope' }) },
+    pub_review_next: { happy: () => ({}), refusal: { args: { exclude_revision_ids: 'nope' }, code: 'PUB_REVIEW_SKIP_LIMIT' } },
     pub_vote: { happy: () => ({ revision_id: w.peerWork.revision_id, value: 1 }), refusal: notFound({ revision_id: MISSING, value: 1 }) },
     pub_profile: { happy: () => ({}), refusal: extra },
     pub_activity: { happy: () => ({ limit: 5 }), refusal: invalid({ before: 'a', after: 'b' }) },
-    pub_lookup: { happy: (seen) => ({ idempotency_key: seen.get('pub_submit:args').idempotency_key }), refusal: invalid({}) },
+    pub_lookup: { happy: (seen) => ({ idempotency_key: seen.get('pub_submit:args').idempotency_key }), refusal: { args: {}, code: 'PUB_IDEMPOTENCY_KEY_REQUIRED' } },
     pub_upload_start: {
       happy: () => ({ expected_hash: createHash('sha256').update(w.upload).digest('hex'), expected_bytes: w.upload.length, metadata: { kind: 'post' } }),
       refusal: invalid({ expected_hash: 'nope', expected_bytes: 10, metadata: { kind: 'post' } }),
