@@ -48,9 +48,11 @@ for (const [k, v] of Object.entries({ response_type: 'code', client_id: client.b
   authorize.searchParams.set(k, v);
 }
 const jar = new CookieJar();
+// The server names itself by BASE_URL in its redirects; the browser here reaches it on loopback.
+const local = (url: string) => url.replace(BASE_URL, app);
 const first = await browse(jar, authorize.toString());
-let step = await browse(jar, first.location!, { method: 'POST', form: { credential: key, action: 'link' } });
-while (step.location && !step.location.startsWith(REDIRECT_URL)) step = await browse(jar, step.location);
+let step = await browse(jar, local(first.location!), { method: 'POST', form: { credential: key, action: 'link' } });
+while (step.location && !step.location.startsWith(REDIRECT_URL)) step = await browse(jar, local(step.location));
 const code = new URL(step.location!).searchParams.get('code')!;
 const token = await tokenRequest(app, { grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URL, client_id: client.body.client_id, resource: `${BASE_URL}/mcp` });
 const accessToken: string = token.body.access_token;
