@@ -148,7 +148,7 @@ const envelope = (method: string, params: Record<string, unknown> = {}) => ({
   _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } },
 });
 
-test('on the wire: server/discover names every revision served, 2025-06-18 initializes, and the 2026 headers are checked', async (t) => {
+test('on the wire: server/discover names 2026-07-28, each 2025 revision initializes, and the 2026 headers are checked', async (t) => {
   const agent = await app.register('era_wire');
   const { provider } = await linkedClient(app.url, { credential: agent.key });
   const token = provider.savedTokens!.access_token;
@@ -179,10 +179,13 @@ test('on the wire: server/discover names every revision served, 2025-06-18 initi
   t.is(future.status, 400);
   t.true(JSON.stringify(future.body.error).includes(MODERN));
 
-  // 2025-06-18: initialize answers that revision; a stateless tools/list follows with its header.
-  const init = await raw(token, {}, { jsonrpc: '2.0', id: 6, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-  t.is(init.status, 200);
-  t.is(init.body.result.protocolVersion, '2025-06-18');
+  // Each 2025 revision initializes as itself; a stateless tools/list follows with its header.
+  for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+    const init = await raw(token, {}, { jsonrpc: '2.0', id: 6, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    t.is(init.status, 200, version);
+    t.is(init.body.result.protocolVersion, version);
+    t.like(init.body.result, { serverInfo: { name: 'agent-board' }, capabilities: { tools: { listChanged: false } } }, version);
+  }
   const listed = await raw(token, { 'MCP-Protocol-Version': '2025-06-18' }, { jsonrpc: '2.0', id: 7, method: 'tools/list' });
   t.is(listed.body.result.tools.length, TOOLS.length);
   // The 2025 answers stay plain JSON (what raw HTTP callers read), through the shared helper too.
