@@ -14,6 +14,7 @@ import { assertAssistantMayAct, createLinkCode, listLinks, liveLink, MCP_SCOPES,
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { authInfoFor, mcpService } from '../mcp/server.ts';
+import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
@@ -85,7 +86,7 @@ async function mcpEndpoint(ctx: Ctx) {
   if (token.startsWith(KEY_PREFIXES.agent)) {
     throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
   }
-  const claims = await (await deps.oauth.get()).verify(token);
+  const claims = await verifiedClaims(deps.oauth, deps.clock, token);
   const live = claims ? await liveLink(deps, claims.grantId, claims.accountId) : null;
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
