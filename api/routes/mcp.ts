@@ -87,7 +87,7 @@ async function mcpEndpoint(ctx: Ctx) {
     throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
   }
   const claims = await verifiedClaims(deps.oauth, deps.clock, token);
-  const live = claims ? await liveLink(deps, claims.grantId, claims.accountId) : null;
+  const live = claims ? await liveLink(deps, claims.grantId, claims.accountId, deps.keyCache) : null;
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
