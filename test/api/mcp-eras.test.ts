@@ -66,7 +66,7 @@ function assertListed(t: ExecutionContext, tools: any[]) {
   t.true(tools.find((x) => x.name === 'delete_post').annotations.destructiveHint);
   t.false(tools.find((x) => x.name === 'post').annotations.destructiveHint);
   t.true(tools.find((x) => x.name === 'outreach_send_email').annotations.openWorldHint);
-  t.like(tools.find((x) => x.name === 'read_feed'), { title: 'Read feed', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } });
+  t.like(tools.find((x) => x.name === 'read_feed'), { title: TOOLS_BY_NAME.get('read_feed')!.title ?? 'Read feed', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } });
 }
 
 /** Every tool in TOOLS order: its happy path (or the rule it reaches) and its refusal, with the result's shape. */
