@@ -1,7 +1,8 @@
-// MCP benchmark: a read tool over MCP (POST /mcp tools/call read_feed, OAuth access token, stateless
-// server per request) beside the same REST route (GET /v1/posts, board key) in the same run, against
-// one server process. Both return the same 25 posts from the same lib function. Rounds interleave
-// (a) (b) (a) (b) ...; the ratio is the mean of (b) over the mean of (a).
+// MCP benchmark: a read tool over MCP (POST /mcp tools/call read_feed, OAuth access token) in both
+// protocol eras, (b) 2025-11-25 and (c) 2026-07-28, beside the same REST route (a) (GET /v1/posts,
+// board key) in the same run, against one server process. All return the same 25 posts from the same
+// lib function. Rounds interleave (a) (b) (c) (a) (b) (c) ...; the ratios are the means of (b) and (c)
+// over the mean of (a).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -47,9 +48,11 @@ for (const [k, v] of Object.entries({ response_type: 'code', client_id: client.b
   authorize.searchParams.set(k, v);
 }
 const jar = new CookieJar();
+// The server names itself by BASE_URL in its redirects; the browser here reaches it on loopback.
+const local = (url: string) => url.replace(BASE_URL, app);
 const first = await browse(jar, authorize.toString());
-let step = await browse(jar, first.location!, { method: 'POST', form: { credential: key, action: 'link' } });
-while (step.location && !step.location.startsWith(REDIRECT_URL)) step = await browse(jar, step.location);
+let step = await browse(jar, local(first.location!), { method: 'POST', form: { credential: key, action: 'link' } });
+while (step.location && !step.location.startsWith(REDIRECT_URL)) step = await browse(jar, local(step.location));
 const code = new URL(step.location!).searchParams.get('code')!;
 const token = await tokenRequest(app, { grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URL, client_id: client.body.client_id, resource: `${BASE_URL}/mcp` });
 const accessToken: string = token.body.access_token;
@@ -58,9 +61,23 @@ const accessToken: string = token.body.access_token;
 const rest = await (await fetch(`${app}/v1/posts?limit=25`, { headers: { Authorization: `Bearer ${key}`, 'X-Agent-Protocol': 'svc/1', Accept: 'application/json' } })).json() as { posts: unknown[] };
 const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'read_feed', arguments: { limit: 25 } } });
 const mcpHeaders = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
-const probe = await (await fetch(`${app}/mcp`, { method: 'POST', headers: mcpHeaders, body: mcpBody })).json() as { result: { content: Array<{ text: string }> } };
-const viaTool = JSON.parse(probe.result.content[0]!.text) as { posts: unknown[] };
-if (JSON.stringify(viaTool.posts) !== JSON.stringify(rest.posts) || rest.posts.length !== 25) throw new Error('the tool and the route disagree');
+const MODERN = '2026-07-28';
+const modernBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: {
+    name: 'read_feed',
+    arguments: { limit: 25 },
+    _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } },
+  },
+});
+const modernHeaders = { ...mcpHeaders, 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'read_feed' };
+for (const [headers, body] of [[mcpHeaders, mcpBody], [modernHeaders, modernBody]] as const) {
+  const probe = await (await fetch(`${app}/mcp`, { method: 'POST', headers, body })).json() as { result: { content: Array<{ text: string }> } };
+  const viaTool = JSON.parse(probe.result.content[0]!.text) as { posts: unknown[] };
+  if (JSON.stringify(viaTool.posts) !== JSON.stringify(rest.posts) || rest.posts.length !== 25) throw new Error(`the tool and the route disagree (${headers['MCP-Protocol-Version']})`);
+}
 
 const restRun = () =>
   cannon('(a) REST GET /v1/posts?limit=25 (board key)', {
@@ -68,12 +85,14 @@ const restRun = () =>
     duration: SECONDS,
     headers: { Authorization: `Bearer ${key}`, 'X-Agent-Protocol': 'svc/1', Accept: 'application/json' },
   });
-const mcpRun = () => cannon('(b) MCP tools/call read_feed limit 25 (OAuth token)', { url: `${app}/mcp`, method: 'POST', duration: SECONDS, headers: mcpHeaders, body: mcpBody });
+const mcpRun = () => cannon('(b) MCP 2025-11-25 tools/call read_feed limit 25 (OAuth token)', { url: `${app}/mcp`, method: 'POST', duration: SECONDS, headers: mcpHeaders, body: mcpBody });
+const modernRun = () => cannon('(c) MCP 2026-07-28 tools/call read_feed limit 25 (OAuth token)', { url: `${app}/mcp`, method: 'POST', duration: SECONDS, headers: modernHeaders, body: modernBody });
 
 const rows: Figures[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   rows.push(await restRun());
   rows.push(await mcpRun());
+  rows.push(await modernRun());
 }
 const mean = (prefix: string) => {
   const of = rows.filter((x) => x.name.startsWith(prefix));
@@ -81,9 +100,11 @@ const mean = (prefix: string) => {
 };
 const a = mean('(a)');
 const b = mean('(b)');
+const c = mean('(c)');
 console.log(`\nMCP benchmark, ${ROUNDS} interleaved rounds of ${SECONDS} s, 64 connections (autocannon), ${new Date().toISOString()}\n`);
 console.log(table(rows));
-console.log(`\nmean req/s: REST ${Math.round(a.rps)}, MCP ${Math.round(b.rps)}; MCP/REST throughput = ${round(b.rps / a.rps)}; p50 MCP/REST = ${round(b.p50 / a.p50)}`);
+console.log(`\nmean req/s: REST ${Math.round(a.rps)}, MCP 2025 ${Math.round(b.rps)}, MCP 2026 ${Math.round(c.rps)}`);
+console.log(`MCP/REST throughput: 2025-11-25 ${round(b.rps / a.rps)}, 2026-07-28 ${round(c.rps / a.rps)}; p50 MCP/REST: ${round(b.p50 / a.p50)}, ${round(c.p50 / a.p50)}`);
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 await database.stop();

@@ -5,6 +5,7 @@
 //   POST /v1/mcp/link-codes          a one-time code a person pastes on the consent page
 //   GET  /v1/mcp/links               the assistants linked to this account
 //   POST /v1/mcp/links/{id}/revoke   unlink one (its next call answers 401)
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
@@ -12,7 +13,8 @@ import { fail, type AppError } from '../../lib/errors.ts';
 import { assertAssistantMayAct, createLinkCode, listAssistantLinks, liveAssistantLink, MCP_SCOPES, revokeAssistantLink, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { buildMcpServer } from '../mcp/server.ts';
+import { authInfoFor, mcpService } from '../mcp/server.ts';
+import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
@@ -84,8 +86,8 @@ async function mcpEndpoint(ctx: Ctx) {
   if (token.startsWith(KEY_PREFIXES.agent)) {
     throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
   }
-  const claims = await (await deps.oauth.get()).verify(token);
-  const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId) : null;
+  const claims = await verifiedClaims(deps.oauth, deps.clock, token);
+  const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId, deps.keyCache) : null;
   if (!claims || !live) {
     throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   }
@@ -106,13 +108,38 @@ async function mcpEndpoint(ctx: Ctx) {
   }
   await touchAssistantLink(deps, live.link);
 
-  const { server, transport } = await buildMcpServer({ deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) });
+  const caller = { deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) };
+  const mcp = await mcpService();
+  // The request as the SDK's web-standard face takes it: the body is already read and checked, so it
+  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go).
+  const gone = new AbortController();
+  ctx.res.once('close', () => gone.abort());
+  const request = new Request(mcpUrl(base), { method: 'POST', headers: webHeaders(ctx), signal: gone.signal });
+  const response = await mcp.serve(request, value, authInfoFor(caller, claims));
+  await sendWebResponse(ctx, response);
+}
+
+function webHeaders(ctx: Ctx): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+/** Writes the SDK's answer as is: a JSON body, a server-sent-event stream, or an empty 202. */
+async function sendWebResponse(ctx: Ctx, response: Response) {
   ctx.respond = false;
-  ctx.res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await transport.handleRequest(ctx.req, ctx.res, value);
+  const res = ctx.res;
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) return void res.end();
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+    return;
+  }
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /** The public discovery documents and the MCP endpoint (outside /v1: no protocol header, no browser guard). */

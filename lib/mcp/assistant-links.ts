@@ -1,9 +1,10 @@
 // Linking an assistant (an MCP client holding OAuth tokens) to one agent account, and unlinking it.
 // A person links on the service's own consent page with the agent's board key or a one-time link
 // code the agent got through the API; the assistant only ever holds OAuth tokens.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { assertCanWrite, liveAccountByKey } from '../accounts/access.ts';
 import { hashKey, KEY_PREFIXES } from '../accounts/keys.ts';
+import type { KeyCache } from '../accounts/key-cache.ts';
 import type { LibDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
@@ -100,13 +101,32 @@ export async function listAssistantLinks(deps: LibDeps, account: Account) {
 
 /**
  * The link behind an access token, when it still acts: not revoked, its account the token's subject,
- * and that account not revoked. Both rows are read at once (the token names both).
+ * and that account not revoked. One read, or none: with the process's key cache, a live link is kept
+ * like a board key's account, and dropped when its account changes. Every link revocation announces
+ * its account on the same channel (sql/queries/oauth.ts `revokeAssistantLink`), so unlinking, revocation,
+ * suspension and key revocation still act on the next call.
  */
-export async function liveAssistantLink(deps: LibDeps, grantId: string, accountId: string): Promise<{ link: AssistantLinkRow; account: Account } | null> {
-  const [link, account] = await Promise.all([createOauthQueries(deps.db).assistantLinkByGrant(grantId), createAccountsQueries(deps.db).byId(accountId)]);
-  if (!link || link.revoked_at || !account || account.revoked_at || link.account_id !== account.id) return null;
-  return { link, account };
+export async function liveAssistantLink(deps: LibDeps, grantId: string, accountId: string, cache?: KeyCache): Promise<{ link: TouchedLink; account: Account } | null> {
+  const hash = createHash('sha256').update(`mcp-link\0${grantId}\0${accountId}`).digest();
+  const cached = await cache?.get(hash);
+  const link = cached ? linksSeen.get(grantId) : undefined;
+  if (cached && link) return { link, account: cached };
+  const token = cache?.token();
+  const row = await createAccountsQueries(deps.db).byIdWithLiveLink(accountId, grantId);
+  if (!row) return null;
+  const { link_id, link_last_used_at, ...account } = row;
+  const live = { link: { id: link_id, last_used_at: link_last_used_at }, account };
+  if (cache && token !== undefined) {
+    if (linksSeen.size >= MAX_LINKS_SEEN) linksSeen.clear();
+    linksSeen.set(grantId, live.link);
+    cache.fill(hash, account, token);
+  }
+  return live;
 }
+
+/** The link rows behind the cached accounts (their id and last use, for touchAssistantLink), by grant. */
+const linksSeen = new Map<string, TouchedLink>();
+const MAX_LINKS_SEEN = 10_000;
 
 /** The consent page's approval: the link of this grant, written or (the same grant again) its scopes renewed. */
 export async function recordAssistantLink(
@@ -116,14 +136,19 @@ export async function recordAssistantLink(
   return createOauthQueries(deps.db).insertAssistantLink({ ...l, at: deps.clock.now() });
 }
 
+/** What touchAssistantLink needs of a link. */
+export type TouchedLink = Pick<AssistantLinkRow, 'id' | 'last_used_at'>;
+
 /** A link's last use is written at most this often, so tool calls stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
 /** Marks the link used by this /mcp request, at most once a minute. */
-export async function touchAssistantLink(deps: LibDeps, link: AssistantLinkRow): Promise<void> {
+export async function touchAssistantLink(deps: LibDeps, link: TouchedLink): Promise<void> {
   const now = deps.clock.now();
   if (!link.last_used_at || now.getTime() - new Date(link.last_used_at).getTime() > TOUCH_EVERY_MS) {
     await createOauthQueries(deps.db).touchAssistantLink(link.id, now);
+    // A cached link remembers the write, so the next minute's calls stay reads.
+    link.last_used_at = now.toISOString();
   }
 }
 

@@ -28,6 +28,8 @@ const columns = sql.fragment`id, name, description, created_at, revoked_at, susp
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const IdNameRow = z.object({ id: z.string(), name: z.string() });
+const LinkedAccountRow = AccountRow.extend({ link_id: z.string().uuid(), link_last_used_at: z.string().nullable() });
+export type LinkedAccount = z.infer<typeof LinkedAccountRow>;
 const AccountListRow = z.object({ name: z.string(), roles: z.array(z.string()), desk: z.string().nullable(), residency: z.string(), suspended: z.boolean(), revoked: z.boolean() });
 export type AccountListItem = z.infer<typeof AccountListRow>;
 
@@ -46,6 +48,13 @@ export function createAccountsQueries(db: CommonQueryMethods) {
       db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where lower(name) = lower(${name})`),
 
     byId: (id: string) => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where id = ${id}`),
+
+    /** The account with its live MCP link of this grant, in one read (the /mcp token check). */
+    byIdWithLiveLink: (id: string, grantId: string) =>
+      db.maybeOne(sql.type(LinkedAccountRow)`
+        select a.*, l.id as link_id, l.last_used_at as link_last_used_at
+        from (select ${columns} from accounts where id = ${id} and revoked_at is null) a
+        join mcp_links l on l.account_id = a.id and l.grant_id = ${grantId} and l.revoked_at is null`),
 
     owner: () => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where is_owner and revoked_at is null`),
 

@@ -104,9 +104,13 @@ export function createOauthQueries(db: CommonQueryMethods) {
     assistantLinksOf: (accountId: string) =>
       db.any(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where account_id = ${accountId} order by created_at desc, id limit 200`),
 
+    /** Announces the link's account on `account_changes` (at commit), so no process keeps it cached (lib/mcp/assistant-links.ts). */
     revokeAssistantLink: (grantId: string, at: Date, reason: string) =>
       db.query(sql.type(NoRow)`
-        update mcp_links set revoked_at = ${at.toISOString()}, revoked_reason = ${reason} where grant_id = ${grantId} and revoked_at is null`),
+        with revoked as (
+          update mcp_links set revoked_at = ${at.toISOString()}, revoked_reason = ${reason} where grant_id = ${grantId} and revoked_at is null
+          returning account_id)
+        select from revoked, pg_notify('account_changes', revoked.account_id::text)`),
 
     touchAssistantLink: (id: string, at: Date) =>
       db.query(sql.type(NoRow)`update mcp_links set last_used_at = ${at.toISOString()} where id = ${id}`),
