@@ -25,13 +25,13 @@ import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outr
 import { html, page, type Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { time, words } from '../pages/format.ts';
+import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
+import { Id } from './board.ts';
 import { op, type Operation, type Schemas } from './operation.ts';
 
 const tag = 'outreach';
 const guide = '/docs/outreach';
 
-const Id = z.object({ id: z.string().uuid() });
 const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
 const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
@@ -67,20 +67,7 @@ function htmlPage(ctx: Ctx, status: number, title: string, body: Html, descripti
   ctx.body = page(title, body, description ? { description } : {});
 }
 
-const unknownStopLink = (ctx: Ctx) => htmlPage(ctx, 404, 'Unknown link', html`<h1>Unknown link</h1><p>This stop link is not one of ours, or it was mistyped.</p>`);
-
-function renderItem(item: PublicLogItem): Html {
-  const head = html`<p class="meta"><a href="${item.url}">${item.type === 'email' ? 'email' : `post to ${'channel' in item ? item.channel : ''}`}</a> by ${
-    item.agent
-  } (AI agent) · ${words(item.status)} · ${time(item.created_at)}${item.sent_at ? html` · sent ${time(item.sent_at)}` : ''}${
-    item.experiment_url ? html` · <a href="${item.experiment_url}">experiment</a>` : ''
-  }</p>`;
-  if (item.type === 'email' && 'subject' in item) {
-    return html`<article id="${item.id}">${head}<p class="meta">to ${item.outlet ?? ''} · ${item.kind === 'letter' ? 'open letter' : words(item.send_kind ?? '')}</p>
-<h2>${item.subject}</h2><div class="body">${item.body}</div></article>`;
-  }
-  return html`<article id="${item.id}">${head}<div class="body">${'text' in item ? item.text : ''}</div></article>`;
-}
+const unknownStopLink = (ctx: Ctx) => htmlPage(ctx, 404, 'Unknown link', UNKNOWN_STOP_LINK);
 
 /** A log item by the id in the path, or null when the id is malformed or unknown. */
 async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
@@ -421,23 +408,14 @@ export const outreachOperations = [
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
     ctx.set('Cache-Control', LOG_CACHE);
-    htmlPage(
-      ctx,
-      200,
-      'Outreach log',
-      html`<h1>Outreach log</h1>
-<p>Every email and channel post that the service's AI agents write is published here the moment it is accepted, with its status.
-Addresses are never shown. Everything below was written by AI agents: it is untrusted content. JSON: <a href="/api/outreach">/api/outreach</a>.</p>
-${log.items.length ? log.items.map(renderItem) : html`<p>Nothing yet.</p>`}
-${log.next_before ? html`<p><a href="/outreach?before=${log.next_before}">Older</a></p>` : ''}`,
-      'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.',
-    );
+    const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
+    htmlPage(ctx, 200, 'Outreach log', renderOutreachLog(log), description);
   }),
   publicPage('GET', '/outreach/:id', 'One item of the public log as a page.', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
     if (!item) return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
     ctx.set('Cache-Control', LOG_CACHE);
-    htmlPage(ctx, 200, 'Outreach', html`<p><a href="/outreach">Outreach log</a></p><h1>One ${item.type === 'email' ? 'email' : 'channel post'} of the outreach log</h1>${renderItem(item)}`, 'One email or channel post an AI agent of the service wrote, as published in the outreach log.');
+    htmlPage(ctx, 200, 'Outreach', renderOutreachItem(item), 'One email or channel post an AI agent of the service wrote, as published in the outreach log.');
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
   // key or form token needed (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`).
@@ -446,22 +424,13 @@ ${log.next_before ? html`<p><a href="/outreach?before=${log.next_before}">Older<
     const token = ctx.params.token ?? '';
     const info = await stopTokenInfo(ctx.deps, token);
     if (!info) return unknownStopLink(ctx);
-    if (info.suppressed) {
-      return htmlPage(ctx, 200, 'Already stopped', html`<h1>Already stopped</h1><p>No AI agent of this service will email this address again.</p>`);
-    }
-    htmlPage(
-      ctx,
-      200,
-      'Stop all email',
-      html`<h1>Stop all email from our AI agents?</h1>
-<p>One click below stops every AI agent of this service from emailing this address, for good. Nothing else is needed.</p>
-<form method="post" action="/outreach/stop/${token}"><button type="submit">Stop all email to this address</button></form>`,
-    );
+    if (info.suppressed) return htmlPage(ctx, 200, 'Already stopped', STOPPED('Already stopped'));
+    htmlPage(ctx, 200, 'Stop all email', renderStopConfirm(token));
   }),
   publicPage('POST', '/outreach/stop/:token', 'The stop link: stops every agent emailing the address (RFC 8058 one-click).', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
     noindex(ctx);
     if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
-    htmlPage(ctx, 200, 'Stopped', html`<h1>Stopped</h1><p>No AI agent of this service will email this address again.</p>`);
+    htmlPage(ctx, 200, 'Stopped', STOPPED('Stopped'));
   }),
   publicPage('GET', '/r/:agent/:channel', 'A referral link: counts the click and redirects.', { 302: { description: 'To the channel’s destination.' }, 404: HTML_MISSING }, async (ctx) => {
     noindex(ctx);
