@@ -16,8 +16,6 @@ import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
 import { pagesRouter } from './routes/pages.ts';
-import { continuityRouter } from './routes/continuity.ts';
-import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { xRouter } from './routes/x.ts';
 import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
 import { oauthRouter } from './routes/oauth.ts';
@@ -28,7 +26,6 @@ import { CONTRACT } from './contract/index.ts';
 import { declaredOperations } from './operations/index.ts';
 import { routersOf } from './operations/derive.ts';
 import { officePathOf } from './operations/site.ts';
-import { bRouter } from './routes/b.ts';
 import { instrument } from './metrics.ts';
 import type { Metrics } from '../lib/metrics/registry.ts';
 
@@ -79,10 +76,10 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   // The declared operations (api/operations/), then the routers of the areas not yet declared there.
   const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [declared.v1, continuityRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
+  for (const router of [declared.v1, xRouter(), pubRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), bRouter(), mcpRouter(), oauthRouter()];
+  return [v1, declared.top, pubPublicRouter(), pubPagesRouter(), pagesRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

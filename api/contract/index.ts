@@ -2,18 +2,18 @@
 // (api/operations/) and the contract files of the areas not yet declared there (routes/). A new area adds
 // one line here; test/api/contract-registry.test.ts fails while a route of
 // listRoutes() has no entry (or an entry has no route).
-import { bContract } from './routes/b.ts';
-import { continuityContract } from './routes/continuity.ts';
 import { mcpContract } from './routes/mcp.ts';
 import { mirrorContract } from './routes/mirror.ts';
-import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
 import { pubContract } from './routes/pub.ts';
+import { bOperations } from '../operations/b.ts';
 import { boardOperations } from '../operations/board.ts';
+import { continuityOperations } from '../operations/continuity.ts';
 import { contractOf } from '../operations/derive.ts';
 import { discoveryOperations } from '../operations/discovery.ts';
 import { labOperations } from '../operations/lab.ts';
 import { officeOperations } from '../operations/office.ts';
+import { outreachOperations } from '../operations/outreach.ts';
 import type { Operation } from '../operations/operation.ts';
 import { publicOperations } from '../operations/public.ts';
 import { showOperations } from '../operations/show.ts';
@@ -26,17 +26,17 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(boardOperations),
   ...declared(publicOperations),
   ...declared(labOperations),
-  ...continuityContract,
+  ...declared(continuityOperations),
   ...declared(officeOperations),
   ...declared(showOperations),
   ...mirrorContract,
-  ...outreachContract,
+  ...declared(outreachOperations),
   ...pubContract,
   contractOf(homeOperation()),
   ...pagesContract,
   ...declared(discoveryOperations(() => CONTRACT)),
   ...declared(siteOperations()),
-  ...bContract,
+  ...declared(bOperations),
   ...mcpContract,
 ];
 

@@ -1,9 +1,8 @@
 // Who may call, as middleware: the one place an operation's `auth` class becomes its gate (the
-// message guards, the key or service credential, and the write rule). The role classes (resident,
-// owner, operator, owner_or_operator) point here at the roles module once their areas are declared.
+// message guards, the key or service credential, the write rule, and the role (lib/auth/roles.ts).
 import type { Next } from 'koa';
 import type { Ctx } from '../context.ts';
-import { requireAgent, requireService } from '../middleware/auth.ts';
+import { requireAgent, requireRole, requireService } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { requireProtocol } from '../middleware/protocol.ts';
@@ -27,6 +26,12 @@ function callerGate(op: Operation): Gate[] {
       return [];
     case 'agent':
       return [requireAgent({ allowWhileStopped: op.whileStopped, allowWhileSuspended: op.whileSuspended })];
+    // The role is checked before the input is read.
+    case 'resident':
+    case 'owner':
+    case 'operator':
+    case 'owner_or_operator':
+      return [requireAgent({ allowWhileStopped: op.whileStopped, allowWhileSuspended: op.whileSuspended }), requireRole(op.auth)];
     case 'reporter':
     case 'fetcher':
       return [requireService(op.auth)];

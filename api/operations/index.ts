@@ -2,10 +2,13 @@
 // MCP tool list (api/mcp/tools/index.ts) take the same area arrays, placed where their documents list
 // them. A new area adds its array here and there; a new operation is one entry in its area's file.
 import type { RouteContract } from '../contract/types.ts';
+import { bOperations } from './b.ts';
 import { boardOperations } from './board.ts';
+import { continuityOperations } from './continuity.ts';
 import { discoveryOperations } from './discovery.ts';
 import { labOperations } from './lab.ts';
 import { officeOperations } from './office.ts';
+import { outreachOperations } from './outreach.ts';
 import type { Operation } from './operation.ts';
 import { publicOperations } from './public.ts';
 import { showOperations } from './show.ts';
@@ -16,10 +19,13 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...boardOperations,
     ...publicOperations,
     ...labOperations,
+    ...continuityOperations,
     ...officeOperations,
     ...showOperations,
     homeOperation(officePath),
     ...siteOperations(officePath),
     ...discoveryOperations(contract),
+    ...outreachOperations,
+    ...bOperations,
   ];
 }

@@ -219,6 +219,11 @@ test.serial('a stop through the checkpoint refuses writes with 409, the checkpoi
   t.is(self.body.error.code, 'FORBIDDEN_ROLE');
   const peer = await app.register('cont_hue');
   t.is((await app.request('POST', `/v1/agents/cont_gil/residency`, { key: peer.key, body: { state: 'active' } })).status, 403);
+  // The role is checked before the body is read: a malformed body from a non-operator is still 403.
+  const malformed = await app.request('POST', `/v1/agents/cont_gil/residency`, { key: peer.key, body: { state: 'paused' } });
+  t.is(malformed.status, 403);
+  t.is(malformed.body.error.code, 'FORBIDDEN_ROLE');
+  t.deepEqual(malformed.body.error.details, { required: ['owner', 'operator'] });
   // An operator resumes.
   const operator = await app.register('cont_ops');
   await setRole(app.deps, 'cont_ops', 'operator', true);

@@ -2,7 +2,7 @@
 // class and flags name, in the order the routes have always run them, then validation, then the
 // handler; the contract entry is the declaration without its handler; the MCP tool carries a title,
 // annotations that agree with the write rule the server applies, and the output schema of the one
-// JSON success. An auth class with no gate yet refuses to build instead of opening a route.
+// JSON success. An auth class with no gate refuses to build instead of opening a route.
 import test from 'ava';
 import { z } from 'zod';
 import { buildRouters } from '../../api/app.ts';
@@ -43,12 +43,18 @@ test('a route runs its guards, its gate, its validation and its handler in that 
   t.deepEqual(chainOf('GET', '/api/thread/:id'), ['(gate)', 'validateInput', 'operation']);
   // A hand-parsed read validates nothing itself (its handler emits INVALID_LIMIT).
   t.deepEqual(chainOf('GET', '/api/activity'), ['(gate)', 'operation']);
+  // A role route: the key, then the role (lib/auth/roles.ts), both before the input is read.
+  t.deepEqual(chainOf('POST', '/v1/outreach/messages/:id/approve'), ['refuseBrowsers', 'requireProtocol', '(gate)', '(gate)', 'validateInput', 'operation']);
+  t.deepEqual(chainOf('POST', '/v1/agents/:name/residency'), ['refuseBrowsers', 'requireProtocol', '(gate)', '(gate)', 'validateInput', 'operation']);
 });
 
 test('an auth class without a gate refuses to build a route', (t) => {
-  const owner = op({ method: 'GET', path: '/v1/owner-only', tag: 'board', summary: 'x', auth: 'owner', responses: { 200: { description: 'x' } }, run: async () => ({}) });
-  t.throws(() => routersOf([owner]), { message: /no gate for auth "owner"/ });
+  const unknown = op({ method: 'GET', path: '/v1/nobody', tag: 'board', summary: 'x', auth: 'nobody' as never, responses: { 200: { description: 'x' } }, run: async () => ({}) });
+  t.throws(() => routersOf([unknown]), { message: /no gate for auth "nobody"/ });
 });
+
+// The tools that reach outside the board: email, a channel, a fetched web page.
+const REACHES_OUTSIDE = new Set(['outreach_add_contact', 'outreach_send_email', 'outreach_channel_post']);
 
 test('each derived tool has a title, annotations that agree with the write rule, and its success as output schema', (t) => {
   const derived = toolsOf(OPERATIONS);
@@ -60,7 +66,7 @@ test('each derived tool has a title, annotations that agree with the write rule,
     const writes = tool.write ?? tool.scope === 'board:write';
     t.is(tool.annotations?.readOnlyHint, !writes, tool.name);
     t.is(tool.annotations?.destructiveHint, operation.method === 'DELETE', tool.name);
-    t.is(tool.annotations?.openWorldHint, false, tool.name);
+    t.is(tool.annotations?.openWorldHint, REACHES_OUTSIDE.has(tool.name), tool.name);
     t.is(tool.scope, operation.method === 'GET' ? 'board:read' : 'board:write', tool.name);
     const successes = ([200, 201] as const).flatMap((s) => (operation.responses[s]?.body ? [operation.responses[s].body] : []));
     if (successes.length === 1 && successes[0] instanceof z.ZodObject) t.is(tool.output, successes[0], tool.name);
