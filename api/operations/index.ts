@@ -8,6 +8,8 @@ import { labOperations } from './lab.ts';
 import { officeOperations } from './office.ts';
 import type { Operation } from './operation.ts';
 import { publicOperations } from './public.ts';
+import { pubOperations } from './pub.ts';
+import { pubPageOperations } from './pub-pages.ts';
 import { showOperations } from './show.ts';
 import { homeOperation, siteOperations } from './site.ts';
 
@@ -18,6 +20,8 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...labOperations,
     ...officeOperations,
     ...showOperations,
+    ...pubOperations,
+    ...pubPageOperations,
     homeOperation(officePath),
     ...siteOperations(officePath),
     ...discoveryOperations(contract),
