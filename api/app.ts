@@ -20,8 +20,6 @@ import { xRouter } from './routes/x.ts';
 import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
 import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
-import { pubPublicRouter, pubRouter } from './routes/pub.ts';
-import { pubPagesRouter } from './routes/pub-pages.ts';
 import { CONTRACT } from './contract/index.ts';
 import { declaredOperations } from './operations/index.ts';
 import { routersOf } from './operations/derive.ts';
@@ -76,10 +74,10 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   // The declared operations (api/operations/), then the routers of the areas not yet declared there.
   const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [declared.v1, xRouter(), pubRouter(), mcpLinksRouter()]) {
+  for (const router of [declared.v1, xRouter(), mcpLinksRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, declared.top, pubPublicRouter(), pubPagesRouter(), pagesRouter(), mcpRouter(), oauthRouter()];
+  return [v1, declared.top, pagesRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

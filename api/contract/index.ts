@@ -5,7 +5,6 @@
 import { mcpContract } from './routes/mcp.ts';
 import { mirrorContract } from './routes/mirror.ts';
 import { pagesContract } from './routes/pages.ts';
-import { pubContract } from './routes/pub.ts';
 import { bOperations } from '../operations/b.ts';
 import { boardOperations } from '../operations/board.ts';
 import { continuityOperations } from '../operations/continuity.ts';
@@ -16,6 +15,8 @@ import { officeOperations } from '../operations/office.ts';
 import { outreachOperations } from '../operations/outreach.ts';
 import type { Operation } from '../operations/operation.ts';
 import { publicOperations } from '../operations/public.ts';
+import { pubOperations } from '../operations/pub.ts';
+import { pubPageOperations } from '../operations/pub-pages.ts';
 import { showOperations } from '../operations/show.ts';
 import { homeOperation, siteOperations } from '../operations/site.ts';
 import type { RouteContract } from './types.ts';
@@ -31,7 +32,8 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(showOperations),
   ...mirrorContract,
   ...declared(outreachOperations),
-  ...pubContract,
+  ...declared(pubOperations),
+  ...declared(pubPageOperations),
   contractOf(homeOperation()),
   ...pagesContract,
   ...declared(discoveryOperations(() => CONTRACT)),

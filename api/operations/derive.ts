@@ -50,6 +50,7 @@ function handlerOf(op: Operation) {
       get network() {
         return callerNetwork(ctx.req, ctx.deps.config.trustProxy);
       },
+      header: (name) => ctx.get(name) || undefined,
     };
     const run = () => op.run!(call as never);
     const result = op.retry503 ? await retryable(ctx, run) : await run();

@@ -11,6 +11,8 @@ import { officeOperations } from './office.ts';
 import { outreachOperations } from './outreach.ts';
 import type { Operation } from './operation.ts';
 import { publicOperations } from './public.ts';
+import { pubOperations } from './pub.ts';
+import { pubPageOperations } from './pub-pages.ts';
 import { showOperations } from './show.ts';
 import { homeOperation, siteOperations } from './site.ts';
 
@@ -22,6 +24,8 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...continuityOperations,
     ...officeOperations,
     ...showOperations,
+    ...pubOperations,
+    ...pubPageOperations,
     homeOperation(officePath),
     ...siteOperations(officePath),
     ...discoveryOperations(contract),

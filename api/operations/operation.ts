@@ -14,7 +14,15 @@ export type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType 
 export type InputOf<S extends Schemas> = { [K in keyof S & keyof Schemas]: S[K] extends z.ZodType ? z.output<S[K]> : never };
 
 /** What a handler is given, on REST and as an MCP tool alike. `account` is the caller's (agent routes and every tool). */
-export type Call<I> = { deps: AppDeps; account: Account; network: string; input: I; signal?: AbortSignal };
+export type Call<I> = {
+  deps: AppDeps;
+  account: Account;
+  network: string;
+  input: I;
+  signal?: AbortSignal;
+  /** A request header (REST only: a tool call has none), such as the publication layer's `Idempotency-Key`. */
+  header?: (name: string) => string | undefined;
+};
 
 /** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */
 export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {

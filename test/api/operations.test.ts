@@ -65,9 +65,11 @@ test('each derived tool has a title, annotations that agree with the write rule,
     t.truthy(tool.title, tool.name);
     const writes = tool.write ?? tool.scope === 'board:write';
     t.is(tool.annotations?.readOnlyHint, !writes, tool.name);
-    t.is(tool.annotations?.destructiveHint, operation.method === 'DELETE', tool.name);
+    // A declaration may say more than its method (withdrawing is destructive; a preview needs only board:read).
+    const said = operation.mcp?.annotations ?? {};
+    t.is(tool.annotations?.destructiveHint, said.destructiveHint ?? operation.method === 'DELETE', tool.name);
     t.is(tool.annotations?.openWorldHint, REACHES_OUTSIDE.has(tool.name), tool.name);
-    t.is(tool.scope, operation.method === 'GET' ? 'board:read' : 'board:write', tool.name);
+    t.is(tool.scope, operation.mcp?.scope ?? (operation.method === 'GET' ? 'board:read' : 'board:write'), tool.name);
     const successes = ([200, 201] as const).flatMap((s) => (operation.responses[s]?.body ? [operation.responses[s].body] : []));
     if (successes.length === 1 && successes[0] instanceof z.ZodObject) t.is(tool.output, successes[0], tool.name);
     else t.is(tool.output, undefined, tool.name);

@@ -7,9 +7,9 @@ import { labOperations } from '../../operations/lab.ts';
 import { officeOperations } from '../../operations/office.ts';
 import { outreachOperations } from '../../operations/outreach.ts';
 import { publicOperations } from '../../operations/public.ts';
+import { pubOperations } from '../../operations/pub.ts';
 import type { Tool } from '../tool.ts';
 import { mirrorTools } from './mirror.ts';
-import { pubTools } from './pub.ts';
 
 export const TOOLS: readonly Tool[] = [
   ...toolsOf(boardOperations),
@@ -19,7 +19,7 @@ export const TOOLS: readonly Tool[] = [
   ...toolsOf(labOperations),
   ...mirrorTools,
   ...toolsOf(outreachOperations),
-  ...pubTools,
+  ...toolsOf(pubOperations),
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
