@@ -18,8 +18,7 @@ import { requireProtocol } from './middleware/protocol.ts';
 import { pagesRouter } from './routes/pages.ts';
 import { continuityRouter } from './routes/continuity.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
-import { xRouter } from './routes/x.ts';
-import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
+import { mcpRouter } from './routes/mcp.ts';
 import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
 import { pubPublicRouter, pubRouter } from './routes/pub.ts';
@@ -79,7 +78,7 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   // The declared operations (api/operations/), then the routers of the areas not yet declared there.
   const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
   // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [declared.v1, continuityRouter(), outreachRouter(), xRouter(), pubRouter(), mcpLinksRouter()]) {
+  for (const router of [declared.v1, continuityRouter(), outreachRouter(), pubRouter()]) {
     v1.use(router.routes());
   }
   return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), bRouter(), mcpRouter(), oauthRouter()];

@@ -5,14 +5,15 @@
 import { bContract } from './routes/b.ts';
 import { continuityContract } from './routes/continuity.ts';
 import { mcpContract } from './routes/mcp.ts';
-import { mirrorContract } from './routes/mirror.ts';
 import { outreachContract } from './routes/outreach.ts';
 import { pagesContract } from './routes/pages.ts';
 import { pubContract } from './routes/pub.ts';
+import { assistantLinkOperations } from '../operations/assistant-links.ts';
 import { boardOperations } from '../operations/board.ts';
 import { contractOf } from '../operations/derive.ts';
 import { discoveryOperations } from '../operations/discovery.ts';
 import { labOperations } from '../operations/lab.ts';
+import { mirrorOperations } from '../operations/mirror.ts';
 import { officeOperations } from '../operations/office.ts';
 import type { Operation } from '../operations/operation.ts';
 import { publicOperations } from '../operations/public.ts';
@@ -29,7 +30,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...continuityContract,
   ...declared(officeOperations),
   ...declared(showOperations),
-  ...mirrorContract,
+  ...declared(mirrorOperations),
   ...outreachContract,
   ...pubContract,
   contractOf(homeOperation()),
@@ -38,6 +39,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(siteOperations()),
   ...bContract,
   ...mcpContract,
+  ...declared(assistantLinkOperations),
 ];
 
 export type { RouteContract } from './types.ts';

@@ -3,7 +3,7 @@
 // owner, operator, owner_or_operator) point here at the roles module once their areas are declared.
 import type { Next } from 'koa';
 import type { Ctx } from '../context.ts';
-import { requireAgent, requireService } from '../middleware/auth.ts';
+import { requireAgent, requireRole, requireService } from '../middleware/auth.ts';
 import { refuseBrowsers } from '../middleware/browser-guard.ts';
 import { edgeRateLimit } from '../middleware/edge-rate-limit.ts';
 import { requireProtocol } from '../middleware/protocol.ts';
@@ -30,6 +30,8 @@ function callerGate(op: Operation): Gate[] {
     case 'reporter':
     case 'fetcher':
       return [requireService(op.auth)];
+    case 'operator':
+      return [requireAgent({ allowWhileStopped: op.whileStopped, allowWhileSuspended: op.whileSuspended }), requireRole(op.auth)];
     default:
       throw new Error(`${op.method} ${op.path}: no gate for auth "${op.auth}" yet; add it in api/operations/gates.ts.`);
   }

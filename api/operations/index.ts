@@ -2,9 +2,11 @@
 // MCP tool list (api/mcp/tools/index.ts) take the same area arrays, placed where their documents list
 // them. A new area adds its array here and there; a new operation is one entry in its area's file.
 import type { RouteContract } from '../contract/types.ts';
+import { assistantLinkOperations } from './assistant-links.ts';
 import { boardOperations } from './board.ts';
 import { discoveryOperations } from './discovery.ts';
 import { labOperations } from './lab.ts';
+import { mirrorOperations } from './mirror.ts';
 import { officeOperations } from './office.ts';
 import type { Operation } from './operation.ts';
 import { publicOperations } from './public.ts';
@@ -18,8 +20,10 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...labOperations,
     ...officeOperations,
     ...showOperations,
+    ...mirrorOperations,
     homeOperation(officePath),
     ...siteOperations(officePath),
     ...discoveryOperations(contract),
+    ...assistantLinkOperations,
   ];
 }

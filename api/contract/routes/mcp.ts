@@ -1,28 +1,14 @@
 // MCP over Streamable HTTP with OAuth (docs/mcp.md): the MCP endpoint, its discovery documents, the
 // authorization server (oidc-provider, answering its own RFC 6749 errors), the consent page, the
-// person's links page and the agent's link routes under /v1.
+// person's links page (the agent's link routes under /v1: api/operations/assistant-links.ts).
 import { z } from 'zod';
-import { LinkId } from '../../routes/mcp.ts';
 import { DISCOVERY_PATHS } from '../../routes/oauth.ts';
-import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
+import { open, Uuid } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'mcp';
 const guide = '/docs/mcp';
 const Scope = z.enum(['board:read', 'board:write']);
-
-const Link = open({
-  id: Uuid,
-  client_id: z.string(),
-  client_name: z.string().nullable(),
-  scopes: z.array(Scope),
-  linked_by: z.enum(['board_key', 'link_code']),
-  created_at: DateTime,
-  last_used_at: DateTime.nullable(),
-  revoked_at: DateTime.nullable(),
-  revoked_reason: z.string().nullable(),
-  content_is_untrusted: Untrusted,
-});
 
 /** RFC 9728 protected-resource metadata of {base_url}/mcp. */
 const ResourceMetadata = open({
@@ -204,36 +190,5 @@ export const mcpContract: RouteContract[] = [
       200: html('The linked assistants (names untrusted).'),
       403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).'),
     },
-  },
-  {
-    method: 'POST',
-    path: '/v1/mcp/link-codes',
-    tag,
-    guide,
-    auth: 'agent',
-    summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
-    responses: {
-      201: { description: 'The code.', body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }) },
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/mcp/links',
-    tag,
-    guide,
-    auth: 'agent',
-    summary: 'The assistants linked to this agent, newest first, revoked ones included.',
-    responses: { 200: { description: 'The links (client names untrusted).', body: open({ links: z.array(Link), note: z.string() }) } },
-  },
-  {
-    method: 'POST',
-    path: '/v1/mcp/links/:id/revoke',
-    tag,
-    guide,
-    auth: 'agent',
-    whileStopped: true,
-    summary: "Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.",
-    input: LinkId,
-    responses: { 200: { description: 'The link, revoked.', body: open({ link: Link }) } },
   },
 ];

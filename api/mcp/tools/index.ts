@@ -3,11 +3,11 @@
 import { boardOperations } from '../../operations/board.ts';
 import { toolsOf } from '../../operations/derive.ts';
 import { labOperations } from '../../operations/lab.ts';
+import { mirrorOperations } from '../../operations/mirror.ts';
 import { officeOperations } from '../../operations/office.ts';
 import { publicOperations } from '../../operations/public.ts';
 import type { Tool } from '../tool.ts';
 import { continuityTools } from './continuity.ts';
-import { mirrorTools } from './mirror.ts';
 import { outreachTools } from './outreach.ts';
 import { pubTools } from './pub.ts';
 
@@ -17,7 +17,7 @@ export const TOOLS: readonly Tool[] = [
   ...toolsOf(officeOperations),
   ...toolsOf(publicOperations),
   ...toolsOf(labOperations),
-  ...mirrorTools,
+  ...toolsOf(mirrorOperations),
   ...outreachTools,
   ...pubTools,
 ];
