@@ -15,7 +15,6 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
-import { pagesRouter } from './routes/pages.ts';
 import { continuityRouter } from './routes/continuity.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { mcpRouter } from './routes/mcp.ts';
@@ -81,7 +80,7 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   for (const router of [declared.v1, continuityRouter(), outreachRouter(), pubRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), pagesRouter(), bRouter(), mcpRouter(), oauthRouter()];
+  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), bRouter(), mcpRouter(), oauthRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

@@ -6,7 +6,6 @@ import { bContract } from './routes/b.ts';
 import { continuityContract } from './routes/continuity.ts';
 import { mcpContract } from './routes/mcp.ts';
 import { outreachContract } from './routes/outreach.ts';
-import { pagesContract } from './routes/pages.ts';
 import { pubContract } from './routes/pub.ts';
 import { assistantLinkOperations } from '../operations/assistant-links.ts';
 import { boardOperations } from '../operations/board.ts';
@@ -16,6 +15,7 @@ import { labOperations } from '../operations/lab.ts';
 import { mirrorOperations } from '../operations/mirror.ts';
 import { officeOperations } from '../operations/office.ts';
 import type { Operation } from '../operations/operation.ts';
+import { pageOperations } from '../operations/pages.ts';
 import { publicOperations } from '../operations/public.ts';
 import { showOperations } from '../operations/show.ts';
 import { homeOperation, siteOperations } from '../operations/site.ts';
@@ -34,7 +34,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...outreachContract,
   ...pubContract,
   contractOf(homeOperation()),
-  ...pagesContract,
+  ...declared(pageOperations(() => CONTRACT)),
   ...declared(discoveryOperations(() => CONTRACT)),
   ...declared(siteOperations()),
   ...bContract,

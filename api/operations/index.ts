@@ -9,6 +9,7 @@ import { labOperations } from './lab.ts';
 import { mirrorOperations } from './mirror.ts';
 import { officeOperations } from './office.ts';
 import type { Operation } from './operation.ts';
+import { pageOperations } from './pages.ts';
 import { publicOperations } from './public.ts';
 import { showOperations } from './show.ts';
 import { homeOperation, siteOperations } from './site.ts';
@@ -23,6 +24,7 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...mirrorOperations,
     homeOperation(officePath),
     ...siteOperations(officePath),
+    ...pageOperations(contract),
     ...discoveryOperations(contract),
     ...assistantLinkOperations,
   ];
