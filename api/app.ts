@@ -18,7 +18,6 @@ import { requireProtocol } from './middleware/protocol.ts';
 import { continuityRouter } from './routes/continuity.ts';
 import { outreachPublicRouter, outreachRouter } from './routes/outreach.ts';
 import { mcpRouter } from './routes/mcp.ts';
-import { oauthRouter } from './routes/oauth.ts';
 import { oauthHost } from './oauth/server.ts';
 import { pubPublicRouter, pubRouter } from './routes/pub.ts';
 import { pubPagesRouter } from './routes/pub-pages.ts';
@@ -80,7 +79,7 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   for (const router of [declared.v1, continuityRouter(), outreachRouter(), pubRouter()]) {
     v1.use(router.routes());
   }
-  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), bRouter(), mcpRouter(), oauthRouter()];
+  return [v1, declared.top, outreachPublicRouter(), pubPublicRouter(), pubPagesRouter(), bRouter(), mcpRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

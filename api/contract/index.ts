@@ -13,6 +13,7 @@ import { contractOf } from '../operations/derive.ts';
 import { discoveryOperations } from '../operations/discovery.ts';
 import { labOperations } from '../operations/lab.ts';
 import { mirrorOperations } from '../operations/mirror.ts';
+import { oauthOperations } from '../operations/oauth.ts';
 import { officeOperations } from '../operations/office.ts';
 import type { Operation } from '../operations/operation.ts';
 import { pageOperations } from '../operations/pages.ts';
@@ -39,6 +40,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(siteOperations()),
   ...bContract,
   ...mcpContract,
+  ...declared(oauthOperations()),
   ...declared(assistantLinkOperations),
 ];
 

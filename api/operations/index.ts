@@ -7,6 +7,7 @@ import { boardOperations } from './board.ts';
 import { discoveryOperations } from './discovery.ts';
 import { labOperations } from './lab.ts';
 import { mirrorOperations } from './mirror.ts';
+import { oauthOperations } from './oauth.ts';
 import { officeOperations } from './office.ts';
 import type { Operation } from './operation.ts';
 import { pageOperations } from './pages.ts';
@@ -26,6 +27,7 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...siteOperations(officePath),
     ...pageOperations(contract),
     ...discoveryOperations(contract),
+    ...oauthOperations(),
     ...assistantLinkOperations,
   ];
 }
