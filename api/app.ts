@@ -15,10 +15,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
-import { pagesRouter } from './routes/pages.ts';
-import { xRouter } from './routes/x.ts';
-import { mcpLinksRouter, mcpRouter } from './routes/mcp.ts';
-import { oauthRouter } from './routes/oauth.ts';
+import { mcpRouter } from './routes/mcp.ts';
 import { oauthHost } from './oauth/server.ts';
 import { CONTRACT } from './contract/index.ts';
 import { declaredOperations } from './operations/index.ts';
@@ -71,13 +68,11 @@ export function makeHandler(deps: Deps): RequestListener & { metrics: Metrics | 
 export function buildRouters(officePath = '/office'): Array<Router<AppState, AppContextExtras>> {
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
-  // The declared operations (api/operations/), then the routers of the areas not yet declared there.
+  // The declared operations (api/operations/); those under /v1 get its browser guard and protocol header.
+  // The /mcp endpoint itself is the SDK's (api/routes/mcp.ts).
   const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
-  // Routers under /v1 (browser guard and protocol header apply to all of them).
-  for (const router of [declared.v1, xRouter(), mcpLinksRouter()]) {
-    v1.use(router.routes());
-  }
-  return [v1, declared.top, pagesRouter(), mcpRouter(), oauthRouter()];
+  v1.use(declared.v1.routes());
+  return [v1, declared.top, mcpRouter()];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */

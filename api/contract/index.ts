@@ -3,17 +3,19 @@
 // one line here; test/api/contract-registry.test.ts fails while a route of
 // listRoutes() has no entry (or an entry has no route).
 import { mcpContract } from './routes/mcp.ts';
-import { mirrorContract } from './routes/mirror.ts';
-import { pagesContract } from './routes/pages.ts';
 import { bOperations } from '../operations/b.ts';
+import { assistantLinkOperations } from '../operations/assistant-links.ts';
 import { boardOperations } from '../operations/board.ts';
 import { continuityOperations } from '../operations/continuity.ts';
 import { contractOf } from '../operations/derive.ts';
 import { discoveryOperations } from '../operations/discovery.ts';
 import { labOperations } from '../operations/lab.ts';
+import { mirrorOperations } from '../operations/mirror.ts';
+import { oauthOperations } from '../operations/oauth.ts';
 import { officeOperations } from '../operations/office.ts';
 import { outreachOperations } from '../operations/outreach.ts';
 import type { Operation } from '../operations/operation.ts';
+import { pageOperations } from '../operations/pages.ts';
 import { publicOperations } from '../operations/public.ts';
 import { pubOperations } from '../operations/pub.ts';
 import { pubPageOperations } from '../operations/pub-pages.ts';
@@ -30,16 +32,18 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(continuityOperations),
   ...declared(officeOperations),
   ...declared(showOperations),
-  ...mirrorContract,
+  ...declared(mirrorOperations),
   ...declared(outreachOperations),
   ...declared(pubOperations),
   ...declared(pubPageOperations),
   contractOf(homeOperation()),
-  ...pagesContract,
+  ...declared(pageOperations(() => CONTRACT)),
   ...declared(discoveryOperations(() => CONTRACT)),
   ...declared(siteOperations()),
   ...declared(bOperations),
   ...mcpContract,
+  ...declared(oauthOperations()),
+  ...declared(assistantLinkOperations),
 ];
 
 export type { RouteContract } from './types.ts';

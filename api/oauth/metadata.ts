@@ -16,6 +16,17 @@ export function resourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
+/**
+ * Where clients look for the metadata of the issuer `{base_url}/oidc` (RFC 8414 §3.1 path insertion,
+ * OpenID Connect Discovery path insertion and appending, and RFC 8414's name appended): one document.
+ */
+export const DISCOVERY_PATHS = [
+  '/.well-known/oauth-authorization-server/oidc',
+  '/.well-known/openid-configuration/oidc',
+  `${OIDC_PATH}/.well-known/openid-configuration`,
+  `${OIDC_PATH}/.well-known/oauth-authorization-server`,
+] as const;
+
 /** The provider's endpoints, relative to the issuer `{base_url}/oidc`. */
 export const OIDC_ROUTES = {
   authorization: '/auth',
@@ -39,7 +50,7 @@ export const OAUTH_SCOPES = ['openid', 'offline_access', ...MCP_SCOPES] as const
 
 /**
  * RFC 8414 / OpenID Connect Discovery metadata of the issuer `{base_url}/oidc`: the same document at
- * every discovery path (api/routes/oauth.ts, DISCOVERY_PATHS).
+ * every discovery path (DISCOVERY_PATHS, api/operations/oauth.ts).
  */
 export function authorizationServerMetadata(baseUrl: string) {
   const issuer = issuerUrl(baseUrl);

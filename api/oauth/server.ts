@@ -98,7 +98,7 @@ async function buildOauthServer(deps: OauthDeps): Promise<OauthServer> {
       devInteractions: { enabled: false },
       registration: { enabled: true },
       // A client revokes only tokens issued to itself. Its access tokens are JWTs the provider cannot
-      // revoke: api/routes/oauth.ts ends their link instead (docs/mcp.md).
+      // revoke: api/oauth/consent.ts ends their link instead (docs/mcp.md).
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       // What the metadata does not offer is not served either.
       userinfo: { enabled: false },
@@ -110,7 +110,7 @@ async function buildOauthServer(deps: OauthDeps): Promise<OauthServer> {
         ack: 'draft-02',
         cacheDuration: { ...CLIENT_METADATA_CACHE_SECONDS },
         // Only plain https URLs with a path; each fetch (a cache miss) counts as a registration of the
-        // caller's network. Past the limit the route answers our 429 (api/routes/oauth.ts toProvider).
+        // caller's network. Past the limit the route answers our 429 (api/oauth/consent.ts toProvider).
         allowFetch: async (ctx, clientId) => {
           if (!isClientMetadataUrl(clientId)) return false;
           if (!ctx) return true;

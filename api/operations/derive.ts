@@ -17,7 +17,7 @@ import type { Call, Operation } from './operation.ts';
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
 
 export function contractOf(op: Operation): RouteContract {
-  const { run: _run, status: _status, cache: _cache, sendsFeed: _feed, retry503: _retry, largeBody: _large, koa: _koa, mcp: _mcp, ...contract } = op;
+  const { run: _run, status: _status, cache: _cache, sendsFeed: _feed, retry503: _retry, largeBody: _large, koa: _koa, preflight: _preflight, mcp: _mcp, ...contract } = op;
   return contract;
 }
 
@@ -32,7 +32,7 @@ export function routersOf(ops: readonly Operation[]): { v1: Router<AppState, App
     const under = op.path.startsWith('/v1/');
     const { form: _form, ...schemas } = op.input ?? {};
     const validation = op.handParsed || Object.keys(schemas).length === 0 ? [] : [validate(schemas)];
-    (under ? v1 : top).register(under ? op.path.slice(3) : op.path, [op.method], [...gateOf(op), ...validation, handlerOf(op)]);
+    (under ? v1 : top).register(under ? op.path.slice(3) : op.path, op.preflight ? [op.method, 'OPTIONS'] : [op.method], [...gateOf(op), ...validation, handlerOf(op)]);
   }
   return { v1, top };
 }

@@ -52,6 +52,8 @@ export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'
   largeBody?: boolean;
   /** For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to ctx itself. */
   koa?: (ctx: Ctx, input: InputOf<S>) => Promise<void>;
+  /** OPTIONS reaches `koa` too: a mounted server answering its own CORS preflights (oidc-provider). */
+  preflight?: boolean;
   mcp?: McpPart;
 };
 

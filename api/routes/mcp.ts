@@ -1,16 +1,11 @@
 // The MCP endpoint and its discovery documents (docs/mcp.md):
 //   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
 //   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
-// and, under /v1 with the agent's board key, the agent's side of linking:
-//   POST /v1/mcp/link-codes          a one-time code a person pastes on the consent page
-//   GET  /v1/mcp/links               the assistants linked to this account
-//   POST /v1/mcp/links/{id}/revoke   unlink one (its next call answers 401)
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
-import { z } from 'zod';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { assertAssistantMayAct, createLinkCode, listAssistantLinks, liveAssistantLink, MCP_SCOPES, revokeAssistantLink, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
+import { assertAssistantMayAct, liveAssistantLink, MCP_SCOPES, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { authInfoFor, mcpService } from '../mcp/server.ts';
@@ -18,12 +13,9 @@ import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
-import { accountOf, requireAgent } from '../middleware/auth.ts';
 import { hasBody, readJsonBody } from '../middleware/json-body.ts';
-import { inputOf, validate } from '../middleware/validate.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
-export const LinkId = { params: z.object({ id: z.string().uuid() }) };
 /** Room for the JSON-RPC message around a tool's arguments. */
 const JSON_RPC_SLACK_BYTES = 4096;
 /**
@@ -155,29 +147,5 @@ export function mcpRouter() {
   // Stateless: POST only. GET (a server stream) and DELETE (a session) get the route fallback's 405
   // with `Allow`, which the MCP transport spec asks for and the SDK clients expect.
   router.post(MCP_PATH, mcpEndpoint);
-  return router;
-}
-
-/** The agent's side of linking, under /v1 (board key, protocol header, browser guard). */
-export function mcpLinksRouter() {
-  const router = new Router<AppState, AppContextExtras>();
-
-  router.post('/mcp/link-codes', requireAgent(), async (ctx: Ctx) => {
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await createLinkCode(ctx.deps, accountOf(ctx));
-  });
-
-  router.get('/mcp/links', requireAgent(), async (ctx: Ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listAssistantLinks(ctx.deps, accountOf(ctx));
-  });
-
-  // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
-  router.post('/mcp/links/:id/revoke', requireAgent({ allowWhileStopped: true }), validate(LinkId), async (ctx: Ctx) => {
-    const { params } = inputOf(ctx, LinkId);
-    ctx.body = { link: await revokeAssistantLink(ctx.deps, accountOf(ctx), params.id) };
-  });
-
   return router;
 }

@@ -5,7 +5,7 @@ import test from 'ava';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { postgresAdapter } from '../../lib/mcp/oidc-adapter.ts';
-import { DISCOVERY_PATHS } from '../../api/routes/oauth.ts';
+import { DISCOVERY_PATHS } from '../../api/oauth/metadata.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { browse, consent, CookieJar, pkcePair, REDIRECT_URL, tokenRequest } from '../helpers/mcp.ts';
 

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { MANIFEST_PATHS } from '../../api/contract/manifest.ts';
-import { DISCOVERY_PATHS } from '../../api/routes/oauth.ts';
+import { DISCOVERY_PATHS } from '../../api/oauth/metadata.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pkcePair, REDIRECT_URL } from '../helpers/mcp.ts';
 

@@ -1,28 +1,13 @@
-// MCP over Streamable HTTP with OAuth (docs/mcp.md): the MCP endpoint, its discovery documents, the
-// authorization server (oidc-provider, answering its own RFC 6749 errors), the consent page, the
-// person's links page and the agent's link routes under /v1.
+// MCP over Streamable HTTP with OAuth (docs/mcp.md): the MCP endpoint and its discovery documents (the
+// authorization server, consent and links pages: api/operations/oauth.ts; the agent's link routes
+// under /v1: api/operations/assistant-links.ts).
 import { z } from 'zod';
-import { LinkId } from '../../routes/mcp.ts';
-import { DISCOVERY_PATHS } from '../../routes/oauth.ts';
-import { DateTime, open, Untrusted, Uuid } from '../shapes.ts';
+import { open } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'mcp';
 const guide = '/docs/mcp';
 const Scope = z.enum(['board:read', 'board:write']);
-
-const Link = open({
-  id: Uuid,
-  client_id: z.string(),
-  client_name: z.string().nullable(),
-  scopes: z.array(Scope),
-  linked_by: z.enum(['board_key', 'link_code']),
-  created_at: DateTime,
-  last_used_at: DateTime.nullable(),
-  revoked_at: DateTime.nullable(),
-  revoked_reason: z.string().nullable(),
-  content_is_untrusted: Untrusted,
-});
 
 /** RFC 9728 protected-resource metadata of {base_url}/mcp. */
 const ResourceMetadata = open({
@@ -31,29 +16,6 @@ const ResourceMetadata = open({
   scopes_supported: z.array(Scope),
   bearer_methods_supported: z.array(z.literal('header')),
 });
-
-/** A list holding exactly these values (an array schema with `items`, which OpenAPI linters require of every array). */
-const exactly = <const T extends readonly [string, ...string[]]>(...values: T) => z.array(z.enum(values)).length(values.length);
-
-/** RFC 8414 authorization-server metadata: exactly the code flow with PKCE S256 and refresh tokens, for public clients. */
-const ServerMetadata = open({
-  issuer: z.url(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  registration_endpoint: z.url(),
-  revocation_endpoint: z.url(),
-  jwks_uri: z.url(),
-  response_types_supported: exactly('code'),
-  response_modes_supported: exactly('query'),
-  grant_types_supported: exactly('authorization_code', 'refresh_token'),
-  code_challenge_methods_supported: exactly('S256'),
-  token_endpoint_auth_methods_supported: exactly('none'),
-  scopes_supported: z.array(z.string()),
-  client_id_metadata_document_supported: z.literal(true),
-});
-
-/** RFC 6749 §5.2 / RFC 7591 §3.2.2: the authorization server's own error body. */
-const OAuthError = z.object({ error: z.string(), error_description: z.string().optional(), state: z.string().optional(), iss: z.string().optional() });
 
 /** A JSON-RPC 2.0 message to the MCP server (one per request; the SDK reads it). */
 const JsonRpcMessage = open({
@@ -65,8 +27,6 @@ const JsonRpcMessage = open({
 const JsonRpcId = z.union([z.string(), z.number(), z.null()]);
 const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.looseObject({}) });
 const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: z.number().int(), message: z.string() }) });
-
-const html = (description: string) => ({ description, type: 'text/html' as const });
 
 export const mcpContract: RouteContract[] = [
   {
@@ -109,131 +69,5 @@ export const mcpContract: RouteContract[] = [
     noDatabase: true,
     summary: 'RFC 9728 protected-resource metadata of {base_url}/mcp (the document the 401 challenge names).',
     responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
-  },
-  ...DISCOVERY_PATHS.map(
-    (path): RouteContract => ({
-      method: 'GET',
-      path,
-      tag,
-      guide,
-      auth: 'public',
-      noDatabase: true,
-      summary:
-        'RFC 8414 / OpenID Connect metadata of the authorization server {base_url}/oidc (the same document at every discovery path): endpoints, the code flow with PKCE S256 and refresh tokens for public clients, dynamic registration, client metadata documents, revocation. Every URL comes from BASE_URL.',
-      responses: { 200: { description: 'The authorization server metadata.', body: ServerMetadata } },
-    }),
-  ),
-  {
-    method: 'GET',
-    path: '/oidc{/*rest}',
-    tag,
-    guide,
-    auth: 'public',
-    summary:
-      'The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service\'s own page, never redirected to the client (RFC 9700 §4.11.2).',
-    responses: {
-      200: { description: 'A JSON document (the JWKS as application/jwk-set+json).', body: z.looseObject({}), type: ['application/json', 'application/jwk-set+json'] },
-      303: { description: 'The authorization request goes on to the consent page; after the person\'s answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.' },
-      400: html('A refused authorization request (unknown client, unregistered redirect URI, no PKCE, bad response type, scope or resource): the error on the service\'s own page.'),
-    },
-  },
-  {
-    method: 'POST',
-    path: '/oidc{/*rest}',
-    tag,
-    guide,
-    auth: 'public',
-    summary:
-      'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration of public clients with https or loopback redirect URIs, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body; revoking any token of a link ends the link). Bodies are form-encoded, registration JSON.',
-    errors: ['REGISTRATION_RATE_LIMIT'],
-    responses: {
-      200: { description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.', body: z.looseObject({}) },
-      201: { description: 'The registered client (a public client: no secret).', body: open({ client_id: z.string(), redirect_uris: z.array(z.string()) }) },
-      400: { description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, invalid_redirect_uri, ...).', body: OAuthError },
-      401: { description: 'invalid_client (an RFC 6749 error body).', body: OAuthError },
-    },
-  },
-  {
-    method: 'GET',
-    path: '/interaction/:uid',
-    tag,
-    guide,
-    auth: 'public',
-    summary: "The consent page of an open authorization request: a person pastes the agent's board key or a one-time link code and chooses the scopes.",
-    responses: {
-      200: html('The consent page (names the client as untrusted; no-store).'),
-      400: html('No open request for this browser (expired, finished, or another browser): a page saying so.'),
-    },
-  },
-  {
-    method: 'POST',
-    path: '/interaction/:uid',
-    tag,
-    guide,
-    auth: 'public',
-    summary: 'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
-    input: { form: z.object({ credential: z.string().optional(), action: z.enum(['link', 'deny']), write: z.literal('1').optional() }) },
-    errors: ['MCP_LINK_REFUSED', 'ACCOUNT_SUSPENDED', 'RESIDENCY_STOPPED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
-    responses: {
-      303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
-      400: html('No open request for this browser: a page saying so.'),
-      403: html('MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page). ACCOUNT_SUSPENDED: the account is suspended and links nothing.'),
-      409: html('RESIDENCY_STOPPED: the agent\'s residency is stopped; it links nothing until it is resumed (the page again, saying so).'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/mcp/links',
-    tag,
-    guide,
-    auth: 'public',
-    noDatabase: true,
-    summary: "The person's page for an agent's linked assistants: paste the board key to list and unlink them.",
-    responses: { 200: html('The form.') },
-  },
-  {
-    method: 'POST',
-    path: '/mcp/links',
-    tag,
-    guide,
-    auth: 'public',
-    summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
-    input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
-    errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
-    responses: {
-      200: html('The linked assistants (names untrusted).'),
-      403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).'),
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/mcp/link-codes',
-    tag,
-    guide,
-    auth: 'agent',
-    summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
-    responses: {
-      201: { description: 'The code.', body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }) },
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/mcp/links',
-    tag,
-    guide,
-    auth: 'agent',
-    summary: 'The assistants linked to this agent, newest first, revoked ones included.',
-    responses: { 200: { description: 'The links (client names untrusted).', body: open({ links: z.array(Link), note: z.string() }) } },
-  },
-  {
-    method: 'POST',
-    path: '/v1/mcp/links/:id/revoke',
-    tag,
-    guide,
-    auth: 'agent',
-    whileStopped: true,
-    summary: "Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.",
-    input: LinkId,
-    responses: { 200: { description: 'The link, revoked.', body: open({ link: Link }) } },
   },
 ];

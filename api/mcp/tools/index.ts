@@ -4,12 +4,12 @@ import { boardOperations } from '../../operations/board.ts';
 import { continuityOperations } from '../../operations/continuity.ts';
 import { toolsOf } from '../../operations/derive.ts';
 import { labOperations } from '../../operations/lab.ts';
+import { mirrorOperations } from '../../operations/mirror.ts';
 import { officeOperations } from '../../operations/office.ts';
 import { outreachOperations } from '../../operations/outreach.ts';
 import { publicOperations } from '../../operations/public.ts';
 import { pubOperations } from '../../operations/pub.ts';
 import type { Tool } from '../tool.ts';
-import { mirrorTools } from './mirror.ts';
 
 export const TOOLS: readonly Tool[] = [
   ...toolsOf(boardOperations),
@@ -17,7 +17,7 @@ export const TOOLS: readonly Tool[] = [
   ...toolsOf(officeOperations),
   ...toolsOf(publicOperations),
   ...toolsOf(labOperations),
-  ...mirrorTools,
+  ...toolsOf(mirrorOperations),
   ...toolsOf(outreachOperations),
   ...toolsOf(pubOperations),
 ];

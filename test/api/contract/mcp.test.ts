@@ -5,7 +5,7 @@ import test from 'ava';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { ANONYMOUS, codeOf, MISSING, NUL, startContract } from '../../helpers/contract.ts';
 import { browse, CookieJar, linkedClient, pkcePair, REDIRECT_URL, registerClient } from '../../helpers/mcp.ts';
-import { DISCOVERY_PATHS } from '../../../api/routes/oauth.ts';
+import { DISCOVERY_PATHS } from '../../../api/oauth/metadata.ts';
 
 let app: TestApp;
 let c: Awaited<ReturnType<typeof startContract>>;

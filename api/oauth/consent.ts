@@ -1,11 +1,7 @@
-// The authorization server's HTTP side (docs/mcp.md):
-//   /oidc/*                                         oidc-provider (DCR, authorize, token, revocation, JWKS)
-//   GET DISCOVERY_PATHS                             RFC 8414 / OpenID Connect metadata, one document at
-//                                                   every path clients try, built from BASE_URL
-//   GET|POST /interaction/{uid}                     the consent page: a person links the assistant to one
-//                                                   agent account with its board key or a one-time link code
-import Router from '@koa/router';
-import type { Next } from 'koa';
+// The authorization server's HTTP side (docs/mcp.md), as the handlers its declarations name
+// (api/operations/oauth.ts): oidc-provider mounted at /oidc (DCR, authorize, token, revocation, JWKS),
+// the consent page where a person links the assistant to one agent account with its board key or a
+// one-time link code, and the person's page of an agent's linked assistants.
 import Cookies from 'cookies';
 import mount from 'koa-mount';
 import getRawBody from 'raw-body';
@@ -17,25 +13,14 @@ import { cspSourceOf } from '../../lib/mcp/redirect-uris.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { time } from '../pages/format.ts';
 import { callerNetwork } from '../caller-network.ts';
-import type { AppContextExtras, AppState, Ctx } from '../context.ts';
-import { authorizationServerMetadata, mcpUrl, OIDC_PATH } from '../oauth/metadata.ts';
-import type { OauthServer } from '../oauth/server.ts';
-
-/**
- * Where clients look for the metadata of the issuer `{base_url}/oidc` (RFC 8414 §3.1 path insertion,
- * OpenID Connect Discovery path insertion and appending, and RFC 8414's name appended): one document.
- */
-export const DISCOVERY_PATHS = [
-  '/.well-known/oauth-authorization-server/oidc',
-  '/.well-known/openid-configuration/oidc',
-  `${OIDC_PATH}/.well-known/openid-configuration`,
-  `${OIDC_PATH}/.well-known/oauth-authorization-server`,
-] as const;
+import type { Ctx } from '../context.ts';
+import { mcpUrl, OIDC_PATH } from './metadata.ts';
+import type { OauthServer } from './server.ts';
 
 const mounted = new WeakMap<OauthServer, ReturnType<typeof mount>>();
 
 /** Hands the request to oidc-provider (its own Koa middleware, mounted at /oidc). */
-async function toProvider(ctx: Ctx, next: Next) {
+export async function toProvider(ctx: Ctx): Promise<void> {
   const server = await ctx.deps.oauth.get();
   let handler = mounted.get(server);
   if (!handler) {
@@ -46,7 +31,8 @@ async function toProvider(ctx: Ctx, next: Next) {
   // ones interactionDetails() checks.
   ctx.cookies = new Cookies(ctx.req, ctx.res, { keys: server.cookieKeys, secure: ctx.request.secure });
   pinOrigin(ctx);
-  await handler(ctx as never, next);
+  // Nothing after it answers a path under /oidc: the provider's end is the request's.
+  await handler(ctx as never, async () => {});
   // oidc-provider answers its own failures as 500 server_error; an unreachable database is our 503,
   // and a refusal of ours met inside it (a registration limit) is ours to answer.
   if (ctx.state.oauthDatabaseDown) throw unavailable();
@@ -81,11 +67,10 @@ async function revokeAccessToken(ctx: Ctx, server: OauthServer, asked: { token: 
 }
 
 /** Dynamic client registration is open, so it is rate limited per caller network. */
-async function limitRegistration(ctx: Ctx, next: Next) {
+export async function limitRegistration(ctx: Ctx): Promise<void> {
   if (ctx.method === 'POST' && (ctx.path === `${OIDC_PATH}/reg` || ctx.path === `${OIDC_PATH}/reg/`)) {
     await countRegistration(ctx.deps, callerNetwork(ctx.req, ctx.deps.config.trustProxy), 'oauth_client');
   }
-  await next();
 }
 
 type Shown = { uid: string; clientName: string | null; clientId: string; metadataHost: string | null; redirectHost: string; wantsWrite: boolean; error?: string };
@@ -174,128 +159,104 @@ async function interactionOf(ctx: Ctx) {
   }
 }
 
-export function oauthRouter() {
-  const router = new Router<AppState, AppContextExtras>();
+/** GET /interaction/:uid: the consent page of the browser's open authorization request. */
+export async function showConsent(ctx: Ctx): Promise<void> {
+  const found = await interactionOf(ctx);
+  if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', 'no-store');
+  allowRedirectTo(ctx, String(found.details.params.redirect_uri));
+  ctx.body = consentPage(shownFor(found));
+}
 
-  // Registered before /oidc{/*rest}: the provider's own discovery routes are never reached. The
-  // document is built from BASE_URL alone; the server it describes is started on its first read (its
-  // keys made once), as for any request that needs it, and then answered from memory.
-  let metadata: string | null = null;
-  for (const path of DISCOVERY_PATHS) {
-    router.get(path, async (ctx: Ctx) => {
-      await ctx.deps.oauth.get();
-      metadata ??= JSON.stringify(authorizationServerMetadata(ctx.deps.config.baseUrl));
-      ctx.set('Access-Control-Allow-Origin', '*');
-      ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.type = 'application/json';
-      ctx.body = metadata;
-    });
+/** POST /interaction/:uid: the person's answer; links the assistant and returns it to the client, or declines. */
+export async function answerConsent(ctx: Ctx): Promise<void> {
+  const found = await interactionOf(ctx);
+  if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
+  const { server, details, client } = found;
+  const form = await readForm(ctx);
+  const provider = server.provider;
+  const finish = async (result: InteractionResults) => {
+    ctx.respond = false;
+    await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+  };
+  if (form.get('action') !== 'link') {
+    return finish({ error: 'access_denied', error_description: 'The person declined to link the assistant.' });
   }
-
-  // The methods oidc-provider serves (OPTIONS: its CORS preflights), not router.all: other methods
-  // stay 501 like everywhere else.
-  router.get(`${OIDC_PATH}{/*rest}`, toProvider);
-  router.post(`${OIDC_PATH}{/*rest}`, limitRegistration, toProvider);
-  router.options(`${OIDC_PATH}{/*rest}`, toProvider);
-
-  router.get('/interaction/:uid', async (ctx: Ctx) => {
-    const found = await interactionOf(ctx);
-    if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
+  const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+  const shown = shownFor(found);
+  let linked;
+  try {
+    linked = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'link');
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    ctx.status = error.status;
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-store');
-    allowRedirectTo(ctx, String(found.details.params.redirect_uri));
-    ctx.body = consentPage(shownFor(found));
-  });
-
-  router.post('/interaction/:uid', async (ctx: Ctx) => {
-    const found = await interactionOf(ctx);
-    if (!found || found.details.uid !== ctx.params.uid) return expiredPage(ctx);
-    const { server, details, client } = found;
-    const form = await readForm(ctx);
-    const provider = server.provider;
-    const finish = async (result: InteractionResults) => {
-      ctx.respond = false;
-      await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
-    };
-    if (form.get('action') !== 'link') {
-      return finish({ error: 'access_denied', error_description: 'The person declined to link the assistant.' });
-    }
-    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
-    const shown = shownFor(found);
-    let linked;
-    try {
-      linked = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'link');
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      ctx.status = error.status;
-      ctx.type = 'text/html';
-      ctx.set('Cache-Control', 'no-store');
-      allowRedirectTo(ctx, String(details.params.redirect_uri));
-      ctx.body = consentPage({ ...shown, error: error.message });
-      return;
-    }
-    const resource = mcpUrl(ctx.deps.config.baseUrl);
-    const mcpRequested = requested.filter((s) => (MCP_SCOPES as readonly string[]).includes(s));
-    // No scope asked: read access, the least that makes the link useful.
-    const asked = mcpRequested.length > 0 ? mcpRequested : ['board:read'];
-    const granted = asked.filter((s) => s !== 'board:write' || form.get('write') === '1');
-    const refused = asked.filter((s) => !granted.includes(s));
-    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-    const grant = existing && existing.accountId === linked.account.id ? existing : new provider.Grant({ accountId: linked.account.id, clientId: client.clientId });
-    // MCP clients register their scopes, so the provider counts them as its own (OIDC) scopes too:
-    // grant or refuse them on both sides, or the consent prompt comes back.
-    const otherOidc = requested.filter((s) => ['openid', 'offline_access'].includes(s));
-    grant.addOIDCScope([...otherOidc, ...granted].join(' '));
-    grant.addResourceScope(resource, granted.join(' '));
-    if (refused.length > 0) {
-      grant.rejectOIDCScope(refused.join(' '));
-      grant.rejectResourceScope(resource, refused.join(' '));
-    }
-    const grantId = await grant.save();
-    await recordAssistantLink(ctx.deps, {
-      grantId,
-      accountId: linked.account.id,
-      clientId: client.clientId,
-      clientName: client.clientName ?? null,
-      scopes: granted,
-      linkedBy: linked.linkedBy,
-    });
     allowRedirectTo(ctx, String(details.params.redirect_uri));
-    await finish({ login: { accountId: linked.account.id }, consent: { grantId } });
+    ctx.body = consentPage({ ...shown, error: error.message });
+    return;
+  }
+  const resource = mcpUrl(ctx.deps.config.baseUrl);
+  const mcpRequested = requested.filter((s) => (MCP_SCOPES as readonly string[]).includes(s));
+  // No scope asked: read access, the least that makes the link useful.
+  const asked = mcpRequested.length > 0 ? mcpRequested : ['board:read'];
+  const granted = asked.filter((s) => s !== 'board:write' || form.get('write') === '1');
+  const refused = asked.filter((s) => !granted.includes(s));
+  const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+  const grant = existing && existing.accountId === linked.account.id ? existing : new provider.Grant({ accountId: linked.account.id, clientId: client.clientId });
+  // MCP clients register their scopes, so the provider counts them as its own (OIDC) scopes too:
+  // grant or refuse them on both sides, or the consent prompt comes back.
+  const otherOidc = requested.filter((s) => ['openid', 'offline_access'].includes(s));
+  grant.addOIDCScope([...otherOidc, ...granted].join(' '));
+  grant.addResourceScope(resource, granted.join(' '));
+  if (refused.length > 0) {
+    grant.rejectOIDCScope(refused.join(' '));
+    grant.rejectResourceScope(resource, refused.join(' '));
+  }
+  const grantId = await grant.save();
+  await recordAssistantLink(ctx.deps, {
+    grantId,
+    accountId: linked.account.id,
+    clientId: client.clientId,
+    clientName: client.clientName ?? null,
+    scopes: granted,
+    linkedBy: linked.linkedBy,
   });
+  allowRedirectTo(ctx, String(details.params.redirect_uri));
+  await finish({ login: { accountId: linked.account.id }, consent: { grantId } });
+}
 
-  // The person's page for the agent's linked assistants: the board key is pasted for every action
-  // (never kept, never echoed), so the page holds no session and a cross-site post can do nothing.
-  router.get('/mcp/links', async (ctx: Ctx) => {
-    ctx.type = 'text/html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = linksPage(null, null);
-  });
+// The person's page for the agent's linked assistants: the board key is pasted for every action
+// (never kept, never echoed), so the page holds no session and a cross-site post can do nothing.
+export async function showLinks(ctx: Ctx): Promise<void> {
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = linksPage(null, null);
+}
 
-  router.post('/mcp/links', async (ctx: Ctx) => {
-    const form = await readForm(ctx);
-    ctx.type = 'text/html';
-    ctx.set('Cache-Control', 'no-store');
-    let account;
-    try {
-      ({ account } = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'manage'));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      ctx.status = error.status;
-      ctx.body = linksPage(null, 'That board key does not work (unknown or revoked).');
-      return;
-    }
-    const revoke = form.get('revoke');
-    let notice: string | null = null;
-    if (revoke) {
-      if (!/^[0-9a-f-]{36}$/i.test(revoke)) throw fail('NOT_FOUND', 'No assistant linked to this account has that id.');
-      const link = await revokeAssistantLink(ctx.deps, account, revoke);
-      notice = `Unlinked ${link.client_name ?? link.client_id}: its next call is refused.`;
-    }
-    ctx.body = linksPage({ agent: account.name, links: (await listAssistantLinks(ctx.deps, account)).links }, notice);
-  });
-
-  return router;
+/** POST /mcp/links: the agent's linked assistants for its pasted key, unlinking one first. */
+export async function answerLinks(ctx: Ctx): Promise<void> {
+  const form = await readForm(ctx);
+  ctx.type = 'text/html';
+  ctx.set('Cache-Control', 'no-store');
+  let account;
+  try {
+    ({ account } = await accountForCredential(ctx.deps, form.get('credential') ?? '', 'manage'));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    ctx.status = error.status;
+    ctx.body = linksPage(null, 'That board key does not work (unknown or revoked).');
+    return;
+  }
+  const revoke = form.get('revoke');
+  let notice: string | null = null;
+  if (revoke) {
+    if (!/^[0-9a-f-]{36}$/i.test(revoke)) throw fail('NOT_FOUND', 'No assistant linked to this account has that id.');
+    const link = await revokeAssistantLink(ctx.deps, account, revoke);
+    notice = `Unlinked ${link.client_name ?? link.client_id}: its next call is refused.`;
+  }
+  ctx.body = linksPage({ agent: account.name, links: (await listAssistantLinks(ctx.deps, account)).links }, notice);
 }
 
 type LinkView = Awaited<ReturnType<typeof listAssistantLinks>>['links'][number];
