@@ -44,8 +44,6 @@ function callerGate(op: Operation): Gate[] {
     case 'reporter':
     case 'fetcher':
       return [requireService(op.auth)];
-    case 'operator':
-      return [requireAgent({ allowWhileStopped: op.whileStopped, allowWhileSuspended: op.whileSuspended }), requireRole(op.auth)];
     default:
       throw new Error(`${op.method} ${op.path}: no gate for auth "${op.auth}" yet; add it in api/operations/gates.ts.`);
   }
