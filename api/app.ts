@@ -33,11 +33,19 @@ const LEAN_PATHS_KNOW_IN_V1 = new Set(['refuseBrowsers', 'requireProtocol']);
 export function assertLeanPathsKnow(app: Koa<AppState, AppContextExtras>, v1: Router<AppState, AppContextExtras>): void {
   const unknown = [
     // A router's own dispatch carries `.router`; its routes are what the lean paths stand in for.
-    ...app.middleware.filter((m) => !('router' in m)).map((m) => m.name).filter((n) => !LEAN_PATHS_KNOW.has(n)),
-    ...v1.stack.filter((l) => l.methods.length === 0).flatMap((l) => l.stack.map((m) => m.name)).filter((n) => !LEAN_PATHS_KNOW_IN_V1.has(n)),
+    ...app.middleware
+      .filter((m) => !('router' in m))
+      .map((m) => m.name)
+      .filter((n) => !LEAN_PATHS_KNOW.has(n)),
+    ...v1.stack
+      .filter((l) => l.methods.length === 0)
+      .flatMap((l) => l.stack.map((m) => m.name))
+      .filter((n) => !LEAN_PATHS_KNOW_IN_V1.has(n)),
   ];
   if (unknown.length > 0) {
-    throw new Error(`The lean feed and wait paths do not know the middleware ${unknown.map((n) => `"${n || '(anonymous)'}"`).join(', ')}; teach them (api/*-fast-path.ts) before adding it.`);
+    throw new Error(
+      `The lean feed and wait paths do not know the middleware ${unknown.map((n) => `"${n || '(anonymous)'}"`).join(', ')}; teach them (api/*-fast-path.ts) before adding it.`,
+    );
   }
 }
 
@@ -92,7 +100,14 @@ export function listRoutes(): Array<{ method: string; path: string }> {
 export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>();
   app.proxy = deps.config.trustProxy;
-  app.context.deps = { ...deps, feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs), keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs), reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica.maxLagMs), edgeBuckets: new Map(), oauth: oauthHost(deps) };
+  app.context.deps = {
+    ...deps,
+    feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs),
+    keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs),
+    reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica.maxLagMs),
+    edgeBuckets: new Map(),
+    oauth: oauthHost(deps),
+  };
   const routers = buildRouters(officePathOf(deps.config));
   app.context.routers = routers;
 

@@ -26,7 +26,8 @@ const handler = makeHandler({ config, db, clock: systemClock, logger, events, ..
 const server = createServer(handler);
 server.keepAliveTimeout = 65_000;
 // The metrics listener starts first, so 'web listening' means both answer.
-const metricsServer = handler.metrics && config.metrics.port !== null ? await startMetricsServer(handler.metrics.registry, config.metrics.port, config.metrics.host) : null;
+const metricsServer =
+  handler.metrics && config.metrics.port !== null ? await startMetricsServer(handler.metrics.registry, config.metrics.port, config.metrics.host) : null;
 server.listen(config.port, () => logger.info({ port: config.port, baseUrl: config.baseUrl, metricsPort: config.metrics.port }, 'web listening'));
 
 let closing = false;

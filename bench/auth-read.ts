@@ -113,12 +113,20 @@ await database.stop();
 const mean = (id: string): Figures => {
   const runs = rounds.map((row) => row.get(id)!);
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-  return { name: runs[0]!.name, rps: runs.reduce((s, f) => s + f.rps, 0) / runs.length, p50: median(runs.map((f) => f.p50)), p99: median(runs.map((f) => f.p99)), errors: runs.reduce((s, f) => s + f.errors, 0) };
+  return {
+    name: runs[0]!.name,
+    rps: runs.reduce((s, f) => s + f.rps, 0) / runs.length,
+    p50: median(runs.map((f) => f.p50)),
+    p99: median(runs.map((f) => f.p99)),
+    errors: runs.reduce((s, f) => s + f.errors, 0),
+  };
 };
 const m = Object.fromEntries(RUNS.map(([id]) => [id, mean(id)]));
 const perRound = (x: string, y: string) => rounds.map((row) => round(row.get(x)!.rps / row.get(y)!.rps)).join(', ');
 const cpuMean = (id: string) => round(cpu[id]!.reduce((s, x) => s + x, 0) / cpu[id]!.length, 3);
-console.log(`\nAuthenticated reads, 64 connections, 64 keys, ${ROUNDS} rounds of ${SECONDS} s, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`);
+console.log(
+  `\nAuthenticated reads, 64 connections, 64 keys, ${ROUNDS} rounds of ${SECONDS} s, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`,
+);
 console.log(table(RUNS.map(([id]) => m[id]!)));
 console.log(`\n(b)/(c) = ${round(m.b!.rps / m.c!.rps)}  per round ${perRound('b', 'c')}  (target >= 0.5)`);
 console.log(`(a)/(c) = ${round(m.a!.rps / m.c!.rps)}  per round ${perRound('a', 'c')}  (the same without the key cache)`);

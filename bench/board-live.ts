@@ -22,15 +22,33 @@ const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
 
 const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts', import.meta.url))], {
-  env: childEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', POSTS_PER_DAY: '100000000', REPLIES_PER_DAY: '100000000', EDGE_RATE_LIMIT_PER_MINUTE: '0', DB_POOL_SIZE: '10' }),
+  env: childEnv({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    POSTS_PER_DAY: '100000000',
+    REPLIES_PER_DAY: '100000000',
+    EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    DB_POOL_SIZE: '10',
+  }),
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const ports = await new Promise<{ app: number }>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line))));
 const app = `http://127.0.0.1:${ports.app}`;
-const headers = (key: string) => ({ Authorization: `Bearer ${key}`, 'X-Agent-Protocol': 'svc/1', 'Content-Type': 'application/json', Accept: 'application/json' });
+const headers = (key: string) => ({
+  Authorization: `Bearer ${key}`,
+  'X-Agent-Protocol': 'svc/1',
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
 
 // The walk starts at a first post, written before anyone else writes.
-const first = await (await fetch(`${app}/v1/posts`, { method: 'POST', headers: headers(keys[0]!), body: JSON.stringify({ topic: 'general', title: 'Live walk start', body: 'start' }) })).json();
+const first = await (
+  await fetch(`${app}/v1/posts`, {
+    method: 'POST',
+    headers: headers(keys[0]!),
+    body: JSON.stringify({ topic: 'general', title: 'Live walk start', body: 'start' }),
+  })
+).json();
 const startId: string = first.post.id;
 const startCursor: string = (await (await fetch(`${app}/v1/activity?limit=1`, { headers: headers(keys[0]!) })).json()).newest_cursor;
 
@@ -63,7 +81,10 @@ async function writer(w: number): Promise<void> {
 }
 
 type Delivered = { id: string; created_at: string; at: number };
-async function walk(next: (cursor: string) => Promise<{ items: Array<{ id: string; created_at: string }>; cursor: string | null; more: boolean }>, start: string) {
+async function walk(
+  next: (cursor: string) => Promise<{ items: Array<{ id: string; created_at: string }>; cursor: string | null; more: boolean }>,
+  start: string,
+) {
   const seen: Delivered[] = [];
   let cursor = start;
   let pages = 0;
@@ -96,7 +117,10 @@ const readers = { 'GET /v1/activity?after=': await agentWalk, 'GET /api/activity
 
 // The sequence's own order, for checking each walk against it.
 const seqOf = new Map(
-  (await seed.query<{ id: string; seq: string }>(`select id, seq from posts where id = any($1::uuid[])`, [[...answered.keys()]])).rows.map((r) => [r.id, Number(r.seq)]),
+  (await seed.query<{ id: string; seq: string }>(`select id, seq from posts where id = any($1::uuid[])`, [[...answered.keys()]])).rows.map((r) => [
+    r.id,
+    Number(r.seq),
+  ]),
 );
 const pending = Number((await seed.query<{ n: string }>(`select count(*) as n from posts where seq is null`)).rows[0]!.n);
 await seed.end();
@@ -104,11 +128,18 @@ child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 await database.stop();
 
-const load = (await import('node:os')).loadavg().map((l) => round(l, 1)).join(' ');
+const load = (await import('node:os'))
+  .loadavg()
+  .map((l) => round(l, 1))
+  .join(' ');
 const posting = percentiles(postLatencies);
 console.log(`\nLive reader benchmark, ${new Date().toISOString()}, ${WRITERS} writers for ${round(elapsed, 1)} s, load average ${load}\n`);
-console.log(`posts and replies answered 201: ${answered.size} (${Math.round(answered.size / elapsed)}/s), refused or failed: ${failures}; POST p50 ${posting.p50} ms, p99 ${posting.p99} ms; rows left without a position: ${pending}`);
-console.log(`\n| reader | pages | delivered | lost | duplicated | out of order | created_at back | delivery after answer p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|`);
+console.log(
+  `posts and replies answered 201: ${answered.size} (${Math.round(answered.size / elapsed)}/s), refused or failed: ${failures}; POST p50 ${posting.p50} ms, p99 ${posting.p99} ms; rows left without a position: ${pending}`,
+);
+console.log(
+  `\n| reader | pages | delivered | lost | duplicated | out of order | created_at back | delivery after answer p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|`,
+);
 let ok = failures === 0 && pending === 0;
 for (const [name, { seen, pages }] of Object.entries(readers)) {
   const ids = seen.map((s) => s.id);

@@ -56,7 +56,9 @@ const passes = await admin.query<{ funcname: string; calls: string; total: numbe
   `select funcname, calls, total_time as total, self_time as self from pg_stat_user_functions order by total_time desc`,
 );
 console.log(`\nPost cost benchmark, ${new Date().toISOString()}, ${WRITERS} writers, pool 10, ${SECONDS} s\n`);
-console.log(`createRoot: ${Math.round(figures.rps)} posts/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms; Postgres CPU ${round((cpu * 1000) / posts, 3)} ms per post (whole cluster)`);
+console.log(
+  `createRoot: ${Math.round(figures.rps)} posts/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms; Postgres CPU ${round((cpu * 1000) / posts, 3)} ms per post (whole cluster)`,
+);
 console.log(`\n| statement | calls per post | exec ms per call | plan ms per call | ms per post |\n|---|---:|---:|---:|---:|`);
 let total = 0;
 for (const r of rows) {
@@ -64,11 +66,16 @@ for (const r of rows) {
   total += perPost;
   if (perPost < 0.001) continue;
   const calls = Number(r.calls);
-  console.log(`| \`${r.query.slice(0, 90).replaceAll('|', '\\|')}\` | ${round(calls / posts, 2)} | ${round(r.exec / calls, 3)} | ${round(r.plan / calls, 3)} | ${round(perPost, 3)} |`);
+  console.log(
+    `| \`${r.query.slice(0, 90).replaceAll('|', '\\|')}\` | ${round(calls / posts, 2)} | ${round(r.exec / calls, 3)} | ${round(r.plan / calls, 3)} | ${round(perPost, 3)} |`,
+  );
 }
 console.log(`| all statements | | | | ${round(total, 3)} |`);
 console.log(`\nSequencer functions (calls per post, ms per call; total includes waiting for the running pass):`);
-for (const f of passes.rows) console.log(`- ${f.funcname}: ${round(Number(f.calls) / posts, 2)} per post, total ${round(f.total / Number(f.calls), 3)} ms, self ${round(f.self / Number(f.calls), 3)} ms`);
+for (const f of passes.rows)
+  console.log(
+    `- ${f.funcname}: ${round(Number(f.calls) / posts, 2)} per post, total ${round(f.total / Number(f.calls), 3)} ms, self ${round(f.self / Number(f.calls), 3)} ms`,
+  );
 const batch = await admin.query<{ passes: string }>(`select calls as passes from pg_stat_user_functions where funcname = 'sequencer_advance'`);
 if (batch.rows[0]) console.log(`- rows per pass that positioned something: ${round(posts / Number(batch.rows[0].passes), 1)}`);
 await db.end();

@@ -55,7 +55,8 @@ const get = (name: string, url: string, headers: Record<string, string> = {}) =>
   useWrk ? wrk(name, { url, duration: SECONDS, headers }) : cannon(name, { url, duration: SECONDS, headers });
 
 let n = 0;
-const postBody = (i: number) => JSON.stringify({ topic: 'general', title: `Bench post ${i}`, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.' });
+const postBody = (i: number) =>
+  JSON.stringify({ topic: 'general', title: `Bench post ${i}`, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.' });
 const postRun = () =>
   cannon('(c) POST /v1/posts (authenticated)', {
     url: `${app}/v1/posts`,
@@ -87,7 +88,16 @@ const asPg = (token: unknown) => {
 };
 const writePost = (authorId: string) => {
   const now = new Date();
-  const post = { rootId: null, replyToId: null, authorId, topic: 'general', title: 'Ceiling post', prefix: null, body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.', now };
+  const post = {
+    rootId: null,
+    replyToId: null,
+    authorId,
+    topic: 'general',
+    title: 'Ceiling post',
+    prefix: null,
+    body: 'Result 6h: 12 clicks, source: our own counter, 09:00 UTC.',
+    now,
+  };
   return asPg(captured(createPostsQueries).write(post, [], { since: new Date(now.getTime() - 86_400_000), limit: 100_000_000 }));
 };
 const ceilingRun = () =>
@@ -207,25 +217,39 @@ const ran = RUNS.map(([id]) => id).filter(wanted);
 const m = Object.fromEntries(ran.map((id) => [id, mean(id)]));
 const both = (...ids: string[]) => ids.every((id) => ran.includes(id));
 const perRound = (x: string, y: string) => rounds.map((row) => round(row.get(x)!.rps / row.get(y)!.rps)).join(', ');
-console.log(`\nFoundation benchmark, 64 connections, ${ROUNDS} rounds of ${SECONDS} s per run, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`);
+console.log(
+  `\nFoundation benchmark, 64 connections, ${ROUNDS} rounds of ${SECONDS} s per run, GET client ${useWrk ? 'wrk' : 'autocannon'}, ${new Date().toISOString()}\n`,
+);
 console.log(table(ran.map((id) => m[id]!)));
 console.log(`\nreq/s is the mean over rounds, p50/p99 the median round's.`);
-if (both('a', 'b')) console.log(`(b)/(a) = ${round(m.b!.rps / m.a!.rps)}  per round ${perRound('b', 'a')}  (target >= 0.7; (b) p99 ${m.b!.p99} ms, target <= 15 ms)`);
+if (both('a', 'b'))
+  console.log(`(b)/(a) = ${round(m.b!.rps / m.a!.rps)}  per round ${perRound('b', 'a')}  (target >= 0.7; (b) p99 ${m.b!.p99} ms, target <= 15 ms)`);
 if (both('a', 'b0')) console.log(`(b0)/(a) = ${round(m.b0!.rps / m.a!.rps)}  (the same feed to a client that does not accept gzip: ~56 KB per response)`);
 if (both('a', 'e')) {
   const vsB = both('b') ? `; (e)/(b) = ${round(m.e!.rps / m.b!.rps)}` : '';
-  console.log(`(e)/(a) = ${round(m.e!.rps / m.a!.rps)}  per round ${perRound('e', 'a')}  (target >= 0.5${vsB}; posts made per round ${writesMade.map((w) => `${w.made} (${w.failed} failed)`).join(', ')})`);
+  console.log(
+    `(e)/(a) = ${round(m.e!.rps / m.a!.rps)}  per round ${perRound('e', 'a')}  (target >= 0.5${vsB}; posts made per round ${writesMade.map((w) => `${w.made} (${w.failed} failed)`).join(', ')})`,
+  );
 }
 if (both('c', 'd')) console.log(`(c)/(d) = ${round(m.c!.rps / m.d!.rps)}  per round ${perRound('c', 'd')}  (target >= 0.8)`);
-if (both('c', 'bare')) console.log(`(c)/(bare) = ${round(m.c!.rps / m.bare!.rps, 3)}  per round ${perRound('c', 'bare')}  (target >= 0.10; (c) p50 ${m.c!.p50} ms, target <= 25 ms)`);
+if (both('c', 'bare'))
+  console.log(
+    `(c)/(bare) = ${round(m.c!.rps / m.bare!.rps, 3)}  per round ${perRound('c', 'bare')}  (target >= 0.10; (c) p50 ${m.c!.p50} ms, target <= 25 ms)`,
+  );
 if (both('d', 'bare')) console.log(`(d)/(bare) = ${round(m.d!.rps / m.bare!.rps, 3)}  (the statements of a post against a bare insert, both through pg)`);
 // CPU per request does not depend on how much of the cores other work leaves the server, so it is
 // the steadier comparison on a shared machine.
 const cpuMean = (side: string, k: keyof Cpu) => round(cpu[side]!.reduce((sum, x) => sum + x[k], 0) / cpu[side]!.length, 3);
 console.log(`\nCPU ms per request (mean over rounds; 2 cores shared by all; (a) and the app are one process):`);
 console.log(`| run | web process | postgres | bench process (client) |\n|---|---:|---:|---:|`);
-for (const id of ran) console.log(`| (${id}) | ${id === 'd' || id === 'bare' ? '-' : cpuMean(id, 'web')} | ${cpuMean(id, 'postgres')} | ${['c', 'd', 'bare'].includes(id) ? cpuMean(id, 'bench') : '- (wrk)'} |`);
-if (both('a', 'e')) console.log(`web CPU per request (a)/(e) = ${round(cpuMean('a', 'web') / cpuMean('e', 'web'))}${both('b') ? `, (a)/(b) = ${round(cpuMean('a', 'web') / cpuMean('b', 'web'))}` : ''} (throughput ratio the server alone would allow)`);
+for (const id of ran)
+  console.log(
+    `| (${id}) | ${id === 'd' || id === 'bare' ? '-' : cpuMean(id, 'web')} | ${cpuMean(id, 'postgres')} | ${['c', 'd', 'bare'].includes(id) ? cpuMean(id, 'bench') : '- (wrk)'} |`,
+  );
+if (both('a', 'e'))
+  console.log(
+    `web CPU per request (a)/(e) = ${round(cpuMean('a', 'web') / cpuMean('e', 'web'))}${both('b') ? `, (a)/(b) = ${round(cpuMean('a', 'web') / cpuMean('b', 'web'))}` : ''} (throughput ratio the server alone would allow)`,
+  );
 if (!useWrk) console.log('autocannon decodes every body to a string; with ~8 KB bodies it, not the server, limits (b): install wrk.');
 await new Promise((r) => child.once('exit', r));
 await database.stop();

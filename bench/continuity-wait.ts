@@ -43,7 +43,11 @@ function procStatus(pid: number): { rss: number; peak: number } {
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
 }
-const fdLimit = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'))?.split(/\s+/)[3] ?? '?';
+const fdLimit =
+  readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'))
+    ?.split(/\s+/)[3] ?? '?';
 
 const database = await benchDatabase();
 const probe = new pg.Client({ connectionString: database.url, application_name: 'bench-probe' });

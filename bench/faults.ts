@@ -22,7 +22,10 @@ const rate = (r: typeof outage) => Math.round((r.requests / r.elapsedMs) * 1000)
 console.log(`\nFaults: Postgres stopped ${options.downMs} ms under ${options.writers} writers + ${options.readers} readers, ${new Date().toISOString()}\n`);
 console.log('| run | requests/s | writes accepted | 503 while down | outside contract | slowest ms | p99 down ms | recovery ms | lost | stored without 2xx |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const [name, r] of [['baseline (no stop)', baseline], ['Postgres stopped', outage]] as const) {
+for (const [name, r] of [
+  ['baseline (no stop)', baseline],
+  ['Postgres stopped', outage],
+] as const) {
   console.log(
     `| ${name} | ${rate(r)} | ${r.writesAccepted} | ${r.statuses.down['503'] ?? 0} | ${r.violations.length} | ${r.maxLatencyMs} | ${r.p99DownMs} | ${r.recoveryMs ?? '-'} | ${r.lost.length} | ${r.ghosts} |`,
   );

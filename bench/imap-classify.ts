@@ -105,8 +105,15 @@ async function main(): Promise<void> {
     console.log(`  baseline  bare imapflow fetch (uid+source)       ${bareMs.toFixed(1).padStart(8)} ms   ${rate(bareMs).toFixed(0).padStart(7)} msg/s`);
     console.log(`  pipeline  fetchNewMessages only                  ${fetchMs.toFixed(1).padStart(8)} ms   ${rate(fetchMs).toFixed(0).padStart(7)} msg/s`);
     console.log(`  pipeline  fetch + parseReply + classifyReply     ${pipeMs.toFixed(1).padStart(8)} ms   ${rate(pipeMs).toFixed(0).padStart(7)} msg/s`);
-    console.log(`  ratio     pipeline / baseline throughput         ${(rate(pipeMs) / rate(bareMs)).toFixed(3)}  (baseline is ${(pipeMs / bareMs).toFixed(2)}x faster)`);
-    console.log(`  verdicts  ${[...kinds.entries()].sort().map(([k, v]) => `${k}=${v}`).join(' ')}`);
+    console.log(
+      `  ratio     pipeline / baseline throughput         ${(rate(pipeMs) / rate(bareMs)).toFixed(3)}  (baseline is ${(pipeMs / bareMs).toFixed(2)}x faster)`,
+    );
+    console.log(
+      `  verdicts  ${[...kinds.entries()]
+        .sort()
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
   } finally {
     await client.logout().catch(() => {});
     await dovecot.stop();

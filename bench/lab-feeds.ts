@@ -110,13 +110,16 @@ async function measure(label: string) {
   const windowStart7 = new Date(NOW.getTime() - 7 * 86_400_000).toISOString();
   const countJobs = await median(() => client.query(`select count(*) from lab_roots where created_at > $1`, [windowStart14]));
   const countBoard = await median(() =>
-    client.query(`select (select count(*) from karma_events where created_at > $1) + (select count(*) from lab_events where kind = 'delivered' and created_at > $1)`, [
-      windowStart7,
-    ]),
+    client.query(
+      `select (select count(*) from karma_events where created_at > $1) + (select count(*) from lab_events where kind = 'delivered' and created_at > $1)`,
+      [windowStart7],
+    ),
   );
   const jobs = await median(() => materializeJobs(db, config, NOW));
   const board = await median(() => materializeLeaderboard(db, config, NOW));
-  const totals = await client.query(`select (select count(*) from posts where root_id is null) as roots, (select count(*) from posts where root_id is not null) as replies`);
+  const totals = await client.query(
+    `select (select count(*) from posts where root_id is null) as roots, (select count(*) from posts where root_id is not null) as replies`,
+  );
   return { label, roots: Number(totals.rows[0].roots), replies: Number(totals.rows[0].replies), countJobs, jobs, countBoard, board };
 }
 
@@ -126,10 +129,14 @@ const oneX = await measure('1x history (14 days)');
 await fill(WINDOW_DAYS, WINDOW_DAYS * 4);
 const fourX = await measure('4x history (56 days, same 14-day window)');
 console.log(`\nLab feeds benchmark (${round((performance.now() - started) / 1000, 0)} s incl. fill), median of ${RUNS} runs, ${new Date().toISOString()}\n`);
-console.log('| history | roots | replies | count(*) jobs window ms | jobs materialisation ms | count(*) leaderboard window ms | leaderboard materialisation ms |');
+console.log(
+  '| history | roots | replies | count(*) jobs window ms | jobs materialisation ms | count(*) leaderboard window ms | leaderboard materialisation ms |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of [oneX, fourX]) console.log(`| ${r.label} | ${r.roots} | ${r.replies} | ${r.countJobs} | ${r.jobs} | ${r.countBoard} | ${r.board} |`);
-console.log(`\njobs 4x/1x = ${round(fourX.jobs / oneX.jobs)}, leaderboard 4x/1x = ${round(fourX.board / oneX.board)} (target: each <= 250 ms, growing with the window, not history)`);
+console.log(
+  `\njobs 4x/1x = ${round(fourX.jobs / oneX.jobs)}, leaderboard 4x/1x = ${round(fourX.board / oneX.board)} (target: each <= 250 ms, growing with the window, not history)`,
+);
 console.log(`jobs / count(*) = ${round(oneX.jobs / oneX.countJobs)}, leaderboard / count(*) = ${round(oneX.board / oneX.countBoard)} at 1x`);
 await db.end();
 await client.end();

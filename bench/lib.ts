@@ -66,7 +66,10 @@ export async function seedBoard(url: string, authors: number, posts: number, pre
   const idOf = new Map(rows.rows.map((r) => [r.name, r.id]));
   const ids = keys.map((_, i) => idOf.get(`${prefix}_${i}`)!);
   // Established agents, as an operator's grant makes them (docs/standing.md): the new-account limits are not what the benchmarks measure.
-  await seed.query(`insert into account_standing_decisions (account_id, decision, reason, decided_at) select unnest($1::uuid[]), 'granted', 'bench: established agents', now()`, [ids]);
+  await seed.query(
+    `insert into account_standing_decisions (account_id, decision, reason, decided_at) select unnest($1::uuid[]), 'granted', 'bench: established agents', now()`,
+    [ids],
+  );
   await seed.query(
     `insert into posts (author_id, topic, title, body, created_at)
      select ($1::uuid[])[1 + g % $2], 'general', 'Seed post ' || g, repeat('Measured numbers with source and time. ', 8), now() - ($3 - g) * interval '1 second'

@@ -65,11 +65,15 @@ for (const [, work] of sides) postsPerSecond(posts, work); // warm: JIT, regex c
 const rates = sides.map(() => [] as number[]);
 for (let round = 0; round < ROUNDS; round++) sides.forEach(([, work], i) => rates[i]?.push(postsPerSecond(posts, work)));
 
-console.log(`mirror flags, realistic mix: ${POSTS} posts (${BENIGN_PER_HOSTILE} benign to 1 hostile, mean ${codePoints.toFixed(0)} code points), ${ROUNDS} rounds, one core`);
+console.log(
+  `mirror flags, realistic mix: ${POSTS} posts (${BENIGN_PER_HOSTILE} benign to 1 hostile, mean ${codePoints.toFixed(0)} code points), ${ROUNDS} rounds, one core`,
+);
 sides.forEach(([name], i) => {
   const r = rates[i] ?? [];
   console.log(`  ${name.padEnd(40)} median ${median(r).toFixed(0).padStart(9)} posts per CPU-second (best ${Math.max(...r).toFixed(0)})`);
 });
 const ours = median(rates[0] ?? []);
 sides.slice(1).forEach(([name], i) => console.log(`  ratio this tree / ${name}: ${(ours / median(rates[i + 1] ?? [])).toFixed(4)}`));
-console.log(`  target >= ${TARGET_POSTS_PER_SECOND} posts per CPU-second: ${ours >= TARGET_POSTS_PER_SECOND ? 'met' : 'NOT met'} (${(ours / TARGET_POSTS_PER_SECOND).toFixed(2)}x)`);
+console.log(
+  `  target >= ${TARGET_POSTS_PER_SECOND} posts per CPU-second: ${ours >= TARGET_POSTS_PER_SECOND ? 'met' : 'NOT met'} (${(ours / TARGET_POSTS_PER_SECOND).toFixed(2)}x)`,
+);

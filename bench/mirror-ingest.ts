@@ -50,7 +50,12 @@ const child = spawn(process.execPath, [fileURLToPath(new URL('./board-server.ts'
 });
 const ports = await new Promise<{ app: number }>((resolve) => createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l))));
 const base = `http://127.0.0.1:${ports.app}`;
-const headers = (key: string) => ({ Authorization: `Bearer ${key}`, 'X-Agent-Protocol': 'svc/1', 'Content-Type': 'application/json', Accept: 'application/json' });
+const headers = (key: string) => ({
+  Authorization: `Bearer ${key}`,
+  'X-Agent-Protocol': 'svc/1',
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
 
 // 600-code-point posts built from the flagging corpus, as bench/mirror-normalize.ts does.
 const FILLER = CORPUS.filter((c) => c.benign && (c.urls ?? []).length === 0).map((c) => c.text);
@@ -58,7 +63,10 @@ function postText(i: number): { text: string; urls: Array<{ url: string; expande
   const c = CORPUS[i % CORPUS.length]!;
   const parts = [c.text];
   for (let j = i; Array.from(parts.join('\n')).length < 600; j++) parts.push(FILLER[j % FILLER.length] ?? '');
-  return { text: Array.from(parts.join('\n')).slice(0, 600).join(''), urls: (c.urls ?? []).map((u) => ({ url: u.url, ...(u.expanded_url ? { expanded_url: u.expanded_url } : {}) })) };
+  return {
+    text: Array.from(parts.join('\n')).slice(0, 600).join(''),
+    urls: (c.urls ?? []).map((u) => ({ url: u.url, ...(u.expanded_url ? { expanded_url: u.expanded_url } : {}) })),
+  };
 }
 const KINDS = ['mention', 'reply', 'talk', 'ours'] as const;
 function item(roundNo: number, i: number) {
@@ -146,7 +154,9 @@ async function mirrorRound(roundNo: number): Promise<{ perSecond: number; intake
     items.map((i) => i.post.id),
   ]);
   if (readable.rows[0]!.n < POSTS) {
-    const missing = await admin.query(`select id, external_id, seq, normalized_at, ingested_at from mirror_posts where seq is null and external_id = any($1)`, [items.map((i) => i.post.id)]);
+    const missing = await admin.query(`select id, external_id, seq, normalized_at, ingested_at from mirror_posts where seq is null and external_id = any($1)`, [
+      items.map((i) => i.post.id),
+    ]);
     const jobs = await admin.query(`select j.payload, j.attempts, j.last_error, j.locked_at from graphile_worker._private_jobs j`);
     console.error(JSON.stringify({ missing: missing.rows, jobs: jobs.rows.slice(0, 10), jobCount: jobs.rows.length }, null, 1));
     throw new Error(`only ${readable.rows[0]!.n} of ${POSTS} readable`);
@@ -180,11 +190,15 @@ if (read.status !== 200 || page.posts.length !== 1 || page.content_is_untrusted 
 
 const ratio = round(median(mirrored) / median(noop));
 const batchRatio = round(median(mirrored) / median(noopBatch));
-console.log(`\nMirror ingest-to-readable, ${POSTS} posts per round, batches of ${BATCH}, worker concurrency ${concurrency}, ${ROUNDS} rounds, ${new Date().toISOString()}\n`);
+console.log(
+  `\nMirror ingest-to-readable, ${POSTS} posts per round, batches of ${BATCH}, worker concurrency ${concurrency}, ${ROUNDS} rounds, ${new Date().toISOString()}\n`,
+);
 console.log('| run | posts or jobs/s (median) | rounds |');
 console.log('|---|---:|---|');
 console.log(`| graphile-worker no-op jobs (add_jobs batches of ${BATCH}) | ${Math.round(median(noop))} | ${noop.map(Math.round).join(', ')} |`);
-console.log(`| graphile-worker no-op batch jobs of ${BATCH} (reference), entries/s | ${Math.round(median(noopBatch))} | ${noopBatch.map(Math.round).join(', ')} |`);
+console.log(
+  `| graphile-worker no-op batch jobs of ${BATCH} (reference), entries/s | ${Math.round(median(noopBatch))} | ${noopBatch.map(Math.round).join(', ')} |`,
+);
 console.log(`| mirror ingest -> readable (HTTP ingest + normalise task) | ${Math.round(median(mirrored))} | ${mirrored.map(Math.round).join(', ')} |`);
 console.log(`| mirror intake alone (HTTP ingest acknowledged) | ${Math.round(median(intake))} | ${intake.map(Math.round).join(', ')} |`);
 console.log(`\nratio mirror/no-op jobs = ${ratio}  (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);

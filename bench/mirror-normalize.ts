@@ -97,7 +97,9 @@ const cpuMs = (work: () => unknown): number => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 };
-const benignLong = Array.from(BENIGN_FILLER.join('\n').repeat(Math.ceil(PATHOLOGICAL_SIZE / 1000))).slice(0, PATHOLOGICAL_SIZE).join('');
+const benignLong = Array.from(BENIGN_FILLER.join('\n').repeat(Math.ceil(PATHOLOGICAL_SIZE / 1000)))
+  .slice(0, PATHOLOGICAL_SIZE)
+  .join('');
 const benignMs = median(Array.from({ length: ROUNDS }, () => cpuMs(() => normalizePost({ text: benignLong }))));
 console.log(`pathological posts of ${PATHOLOGICAL_SIZE} code points, CPU ms (median of ${ROUNDS}); benign post of the same length: ${benignMs.toFixed(1)} ms`);
 for (const [name, text] of Object.entries(PATHOLOGICAL_SHAPES)) {

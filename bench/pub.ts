@@ -46,7 +46,12 @@ const ports = await new Promise<{ app: number; hello: number }>((resolve) => {
   createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
 });
 const app = `http://127.0.0.1:${ports.app}`;
-const headers = (key: string) => ({ Authorization: `Bearer ${key}`, 'X-Agent-Protocol': 'svc/1', 'Content-Type': 'application/json', Accept: 'application/json' });
+const headers = (key: string) => ({
+  Authorization: `Bearer ${key}`,
+  'X-Agent-Protocol': 'svc/1',
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
 
 async function submit(i: number): Promise<{ item_id: string; revision_id: string }> {
   const res = await fetch(`${app}/v1/pub/posts`, {
@@ -62,14 +67,20 @@ async function submit(i: number): Promise<{ item_id: string; revision_id: string
         { type: 'heading', text: 'What we did', level: 2 },
         { type: 'paragraph', text: 'We measured replies with source and time. '.repeat(20) },
         { type: 'list', items: ['one', 'two', 'three'] },
-        { type: 'svg', source: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#3a6"/></svg>', description: 'a square', runtime: 'static' },
+        {
+          type: 'svg',
+          source: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#3a6"/></svg>',
+          description: 'a square',
+          runtime: 'static',
+        },
       ],
     }),
   });
   if (res.status !== 202) throw new Error(`submit ${res.status} ${await res.text()}`);
   return (await res.json()) as { item_id: string; revision_id: string };
 }
-const vote = (revisionId: string) => fetch(`${app}/v1/pub/votes`, { method: 'POST', headers: headers(reviewerKey), body: JSON.stringify({ revision_id: revisionId, value: 1 }) });
+const vote = (revisionId: string) =>
+  fetch(`${app}/v1/pub/votes`, { method: 'POST', headers: headers(reviewerKey), body: JSON.stringify({ revision_id: revisionId, value: 1 }) });
 
 const works = [];
 for (let i = 0; i < WORKS; i++) {

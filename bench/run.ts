@@ -4,7 +4,26 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['board', 'board-live', 'board-post-cost', 'auth-read', 'scale-out', 'pub', 'svg-render', 'lab-feeds', 'continuity-wait', 'show-novelty', 'mirror-normalize', 'mirror-flags', 'mirror-ingest', 'imap-classify', 'soak', 'mcp', 'faults', 'worker-crash'];
+const ALL = [
+  'board',
+  'board-live',
+  'board-post-cost',
+  'auth-read',
+  'scale-out',
+  'pub',
+  'svg-render',
+  'lab-feeds',
+  'continuity-wait',
+  'show-novelty',
+  'mirror-normalize',
+  'mirror-flags',
+  'mirror-ingest',
+  'imap-classify',
+  'soak',
+  'mcp',
+  'faults',
+  'worker-crash',
+];
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : ALL) {
   const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));

@@ -24,18 +24,32 @@ const cursors = (await seed.query<{ id: string }>('select id from posts order by
 await seed.end();
 const replicaClient = new pg.Client({ connectionString: pair.replicaUrl });
 await replicaClient.connect();
-for (let n = 0; n < 600 && (await replicaClient.query(`select count(*)::int as n from posts where seq is not null`)).rows[0].n < 5000; n++) await new Promise((r) => setTimeout(r, 50));
+for (let n = 0; n < 600 && (await replicaClient.query(`select count(*)::int as n from posts where seq is not null`)).rows[0].n < 5000; n++)
+  await new Promise((r) => setTimeout(r, 50));
 await replicaClient.end();
 
 type Deployment = { webs: Array<{ base: string; metrics: string }>; processes: ServiceProcess[] };
 async function deploy(withReplica: boolean): Promise<Deployment> {
   const webs: Deployment['webs'] = [];
   const processes: ServiceProcess[] = [];
-  const common = { DATABASE_URL: pair.primaryUrl, LOG_LEVEL: 'info', EDGE_RATE_LIMIT_PER_MINUTE: '0', POSTS_PER_DAY: '1000000', REPLIES_PER_DAY: '1000000', DB_POOL_SIZE: '10' };
+  const common = {
+    DATABASE_URL: pair.primaryUrl,
+    LOG_LEVEL: 'info',
+    EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    POSTS_PER_DAY: '1000000',
+    REPLIES_PER_DAY: '1000000',
+    DB_POOL_SIZE: '10',
+  };
   for (let i = 0; i < 2; i++) {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    processes.push(await startProcess('web', { ...common, PORT: String(port), BASE_URL: base, METRICS_PORT: String(metricsPort), ...(withReplica ? { DATABASE_READ_URL: pair.replicaUrl } : {}) }, 'web listening'));
+    processes.push(
+      await startProcess(
+        'web',
+        { ...common, PORT: String(port), BASE_URL: base, METRICS_PORT: String(metricsPort), ...(withReplica ? { DATABASE_READ_URL: pair.replicaUrl } : {}) },
+        'web listening',
+      ),
+    );
     webs.push({ base, metrics: `http://127.0.0.1:${metricsPort}/metrics` });
   }
   for (let i = 0; i < 3; i++) processes.push(await startProcess('worker', common, 'worker running'));
@@ -53,14 +67,31 @@ async function routed(webs: Deployment['webs']): Promise<{ replica: number; prim
   return { replica, primary };
 }
 
-type Row = { mode: string; phase: string; reads: number; readP50: number; readP99: number; readErrors: number; posts: number | null; postP50: number | null; replicaShare: number | null; primaryCpuMsPerRead: number; replicaCpuMsPerRead: number };
+type Row = {
+  mode: string;
+  phase: string;
+  reads: number;
+  readP50: number;
+  readP99: number;
+  readErrors: number;
+  posts: number | null;
+  postP50: number | null;
+  replicaShare: number | null;
+  primaryCpuMsPerRead: number;
+  replicaCpuMsPerRead: number;
+};
 
 /** One phase on a running deployment: public cursor reads on both web processes, with or without writers. */
 async function phase(d: Deployment, mode: string, writing: boolean): Promise<Row> {
   const [webA, webB] = d.webs as [Deployment['webs'][0], Deployment['webs'][0]];
   const path = () => `/api/activity?since=${cursors[Math.floor(Math.random() * cursors.length)]}`;
   const readers = (base: string) =>
-    autocannon({ url: base, connections: READERS_PER_WEB, duration: SECONDS, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }] });
+    autocannon({
+      url: base,
+      connections: READERS_PER_WEB,
+      duration: SECONDS,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
+    });
   let n = 0;
   const writers = () =>
     closedLoop('posts', WRITERS, SECONDS, async (w) => {
@@ -107,12 +138,21 @@ const rows: Row[] = [];
 for (let r = 0; r < ROUNDS; r++) for (const withReplica of [false, true]) rows.push(...(await measure(withReplica)));
 await pair.stop();
 
-const load = (await import('node:os')).loadavg().map((x) => round(x)).join(' ');
-console.log(`\nScale-out: 2 web processes, 3 workers, ${READERS_PER_WEB} public cursor readers per web process, ${WRITERS} writers, ${ROUNDS} rounds of ${SECONDS} s, ${new Date().toISOString()}, load ${load}\n`);
-console.log('| round | mode | phase | public reads/s | read p50 / p99 ms | read errors | posts/s | post p50 ms | replica share of routed reads | primary CPU ms/read | replica CPU ms/read |');
+const load = (await import('node:os'))
+  .loadavg()
+  .map((x) => round(x))
+  .join(' ');
+console.log(
+  `\nScale-out: 2 web processes, 3 workers, ${READERS_PER_WEB} public cursor readers per web process, ${WRITERS} writers, ${ROUNDS} rounds of ${SECONDS} s, ${new Date().toISOString()}, load ${load}\n`,
+);
+console.log(
+  '| round | mode | phase | public reads/s | read p50 / p99 ms | read errors | posts/s | post p50 ms | replica share of routed reads | primary CPU ms/read | replica CPU ms/read |',
+);
 console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 rows.forEach((x, i) =>
-  console.log(`| ${Math.floor(i / 4) + 1} | ${x.mode} | ${x.phase} | ${round(x.reads, 0)} | ${x.readP50} / ${x.readP99} | ${x.readErrors} | ${x.posts === null ? '–' : round(x.posts, 0)} | ${x.postP50 === null ? '–' : round(x.postP50, 1)} | ${x.replicaShare === null ? '–' : round(x.replicaShare)} | ${round(x.primaryCpuMsPerRead, 3)} | ${round(x.replicaCpuMsPerRead, 3)} |`),
+  console.log(
+    `| ${Math.floor(i / 4) + 1} | ${x.mode} | ${x.phase} | ${round(x.reads, 0)} | ${x.readP50} / ${x.readP99} | ${x.readErrors} | ${x.posts === null ? '–' : round(x.posts, 0)} | ${x.postP50 === null ? '–' : round(x.postP50, 1)} | ${x.replicaShare === null ? '–' : round(x.replicaShare)} | ${round(x.primaryCpuMsPerRead, 3)} | ${round(x.replicaCpuMsPerRead, 3)} |`,
+  ),
 );
 const mean = (mode: string, phaseName: string, f: (x: Row) => number) => {
   const m = rows.filter((x) => x.mode === mode && x.phase.startsWith(phaseName));
@@ -121,6 +161,11 @@ const mean = (mode: string, phaseName: string, f: (x: Row) => number) => {
 for (const p of ['reads only', 'reads +']) {
   console.log(`\n${p === 'reads only' ? 'reads only' : 'reads + writers'}:`);
   console.log(`  reads/s with replica / without = ${round(mean('primary + replica', p, (x) => x.reads) / mean('primary only', p, (x) => x.reads))}`);
-  console.log(`  primary CPU per public read with replica / without = ${round(mean('primary + replica', p, (x) => x.primaryCpuMsPerRead) / mean('primary only', p, (x) => x.primaryCpuMsPerRead))}`);
-  if (p !== 'reads only') console.log(`  posts/s with replica / without = ${round(mean('primary + replica', p, (x) => x.posts ?? 0) / mean('primary only', p, (x) => x.posts ?? 0))}`);
+  console.log(
+    `  primary CPU per public read with replica / without = ${round(mean('primary + replica', p, (x) => x.primaryCpuMsPerRead) / mean('primary only', p, (x) => x.primaryCpuMsPerRead))}`,
+  );
+  if (p !== 'reads only')
+    console.log(
+      `  posts/s with replica / without = ${round(mean('primary + replica', p, (x) => x.posts ?? 0) / mean('primary only', p, (x) => x.posts ?? 0))}`,
+    );
 }

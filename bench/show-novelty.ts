@@ -69,7 +69,9 @@ function makeRoot(r: () => number): Submission {
   const withNumber = r() < 0.5;
   if (withNumber) sentences.push(`Sample: ${1000 + Math.floor(r() * 90000)} swaps.`);
   const link = r() < 0.6 ? `\nhttps://github.com/board-agents/show-${Math.floor(r() * 1e6)}` : '';
-  const evidence = withNumber ? `Evidence: Solscan export, 2026-11-${10 + Math.floor(r() * 10)}, https://solscan.io/tx/${Math.floor(r() * 1e9)}` : 'Evidence: none';
+  const evidence = withNumber
+    ? `Evidence: Solscan export, 2026-11-${10 + Math.floor(r() * 10)}, https://solscan.io/tx/${Math.floor(r() * 1e9)}`
+    : 'Evidence: none';
   const format = FORMATS[Math.floor(r() * FORMATS.length)] ?? 'post';
   const body = `${hook}\n${sentences.join(' ')}${link}\n\nFormat: ${format}\nAudience: people who build on or trade on Solana\n${evidence}`;
   return { title: `Show: ${hook}`, body };
@@ -162,7 +164,9 @@ for (const s of submissions) {
 const base = stats(samples.baseline);
 const fmt = (n: number) => n.toFixed(3).padStart(8);
 console.log(`Show novelty: ${rootCount} roots, ${submissionCount} submissions x ${rounds} rounds (${samples.baseline.length} samples per mode)`);
-console.log(`first check on a cold index (tokenises all roots): ${coldPrepareMs.toFixed(1)} ms; NOT_NOVEL answers: ${refused}/${submissionCount}; index vs reference disagreements: ${disagreements}`);
+console.log(
+  `first check on a cold index (tokenises all roots): ${coldPrepareMs.toFixed(1)} ms; NOT_NOVEL answers: ${refused}/${submissionCount}; index vs reference disagreements: ${disagreements}`,
+);
 console.log('mode                                   p50 ms   p99 ms   max ms   p50 x   p99 x');
 for (const [m, label] of [
   ['baseline', 'validate, no novelty (baseline)'],
@@ -170,7 +174,9 @@ for (const [m, label] of [
   ['reference', 'validate + novelty, no index'],
 ] as const) {
   const s = stats(samples[m]);
-  console.log(`${label.padEnd(36)} ${fmt(s.p50)} ${fmt(s.p99)} ${fmt(s.max)} ${(s.p50 / base.p50).toFixed(1).padStart(7)} ${(s.p99 / base.p99).toFixed(1).padStart(7)}`);
+  console.log(
+    `${label.padEnd(36)} ${fmt(s.p50)} ${fmt(s.p99)} ${fmt(s.max)} ${(s.p50 / base.p50).toFixed(1).padStart(7)} ${(s.p99 / base.p99).toFixed(1).padStart(7)}`,
+  );
 }
 // The route keeps one createNoveltyIndex() per process, so the index path is the one that must meet
 // the budget; the plain reference (every root tokenised on every check) is shown for comparison.

@@ -126,28 +126,51 @@ let n = 0;
 let ingesting = false;
 const traffic: Record<string, () => Promise<unknown>> = {
   post: async () => {
-    const a = await timed('POST /v1/posts', () => call('POST', '/v1/posts', pick(keys.slice(0, AGENTS)), { topic: 'general', title: `Soak ${++n}`, body: `Measured ${n} at ${new Date().toISOString()}, @soak_${AGENTS + (n % HELD_WAITS)}` }));
+    const a = await timed('POST /v1/posts', () =>
+      call('POST', '/v1/posts', pick(keys.slice(0, AGENTS)), {
+        topic: 'general',
+        title: `Soak ${++n}`,
+        body: `Measured ${n} at ${new Date().toISOString()}, @soak_${AGENTS + (n % HELD_WAITS)}`,
+      }),
+    );
     if (a) roots.push((JSON.parse(a.body) as { post: { id: string } }).post.id);
     if (roots.length > 500) roots.shift();
   },
-  reply: () => (roots.length ? timed('POST /v1/posts/:id/replies', () => call('POST', `/v1/posts/${pick(roots)}/replies`, pick(keys.slice(0, AGENTS)), { body: `Reply ${++n}` })) : Promise.resolve()),
+  reply: () =>
+    roots.length
+      ? timed('POST /v1/posts/:id/replies', () => call('POST', `/v1/posts/${pick(roots)}/replies`, pick(keys.slice(0, AGENTS)), { body: `Reply ${++n}` }))
+      : Promise.resolve(),
   // A vote may meet the agent's own post or a repeat (409/400 are answers, not failures).
-  vote: () => (roots.length ? timed('POST /votes', () => call('POST', '/votes', pick(keys.slice(0, AGENTS)), { post_id: pick(roots), value: 1 }), (a) => a.status < 500) : Promise.resolve()),
+  vote: () =>
+    roots.length
+      ? timed(
+          'POST /votes',
+          () => call('POST', '/votes', pick(keys.slice(0, AGENTS)), { post_id: pick(roots), value: 1 }),
+          (a) => a.status < 500,
+        )
+      : Promise.resolve(),
   inbox: () => timed('GET /v1/inbox', () => call('GET', '/v1/inbox', pick(keys))),
   feed: () => timed('GET /api/activity', () => call('GET', '/api/activity?limit=50', null)),
   // One fetcher holds the lease at a time: a batch starts only when the previous one released it.
   ingest: () =>
-    ingesting ? Promise.resolve() : (ingesting = true, timed('POST /v1/x/ingest', async () => {
-      const lease = await call('POST', '/v1/x/ingest/lease', fetcherKey, { ttl_seconds: 60 });
-      const leaseId = (JSON.parse(lease.body) as { lease_id: string }).lease_id;
-      const posts = Array.from({ length: 20 }, () => {
-        const id = String(1_800_000_000_000_000_000n + BigInt(++n));
-        return { kind: 'mention', post: { id, text: `gm ${id}`, author_id: String(n % 50), created_at: new Date().toISOString() }, author: { id: String(n % 50), username: `outsider_${n % 50}`, name: 'Outsider', verified: false } };
-      });
-      const answer = await call('POST', '/v1/x/ingest', fetcherKey, { lease_id: leaseId, posts });
-      await call('POST', '/v1/x/ingest/lease', fetcherKey, { lease_id: leaseId, release: true });
-      return answer;
-    }).finally(() => (ingesting = false))),
+    ingesting
+      ? Promise.resolve()
+      : ((ingesting = true),
+        timed('POST /v1/x/ingest', async () => {
+          const lease = await call('POST', '/v1/x/ingest/lease', fetcherKey, { ttl_seconds: 60 });
+          const leaseId = (JSON.parse(lease.body) as { lease_id: string }).lease_id;
+          const posts = Array.from({ length: 20 }, () => {
+            const id = String(1_800_000_000_000_000_000n + BigInt(++n));
+            return {
+              kind: 'mention',
+              post: { id, text: `gm ${id}`, author_id: String(n % 50), created_at: new Date().toISOString() },
+              author: { id: String(n % 50), username: `outsider_${n % 50}`, name: 'Outsider', verified: false },
+            };
+          });
+          const answer = await call('POST', '/v1/x/ingest', fetcherKey, { lease_id: leaseId, posts });
+          await call('POST', '/v1/x/ingest/lease', fetcherKey, { lease_id: leaseId, release: true });
+          return answer;
+        }).finally(() => (ingesting = false))),
 };
 
 // Held waits: each waiting agent re-issues its wait as soon as it is answered, until the end.
@@ -208,9 +231,17 @@ async function sample() {
   const c = await seed.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database()`);
   const q = await seed.query<{ n: number }>(`select count(*)::int as n from graphile_worker.jobs`);
   const memory = await Promise.all(pids.map(([, pid]) => memoryOf.get(pid)!()));
-  samples.push({ at: Math.round(performance.now() / 1000), rss: pids.map(([, pid]) => round(rss(pid), 0)), memory,
-    live: pids.map(([, pid]) => { const g = gcs.get(pid)!; return `${Number.isNaN(g.live) ? '-' : round(g.live, 0)}/${Number.isNaN(g.committed) ? '-' : round(g.committed, 0)}`; }),
-    connections: c.rows[0]!.n, queued: q.rows[0]!.n });
+  samples.push({
+    at: Math.round(performance.now() / 1000),
+    rss: pids.map(([, pid]) => round(rss(pid), 0)),
+    memory,
+    live: pids.map(([, pid]) => {
+      const g = gcs.get(pid)!;
+      return `${Number.isNaN(g.live) ? '-' : round(g.live, 0)}/${Number.isNaN(g.committed) ? '-' : round(g.committed, 0)}`;
+    }),
+    connections: c.rows[0]!.n,
+    queued: q.rows[0]!.n,
+  });
 }
 
 const started = performance.now();
@@ -231,7 +262,9 @@ for (let i = 0; i < 60 && !drained; i++) {
 await sample();
 const elapsed = (performance.now() - started) / 1000;
 
-console.log(`\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, web node flags ${webFlags.join(' ') || '(none)'}, ${new Date().toISOString()}\n`);
+console.log(
+  `\nSoak: ${SECONDS} s, ${WEBS} web + ${WORKERS} worker processes, ${HELD_WAITS} held waits, web node flags ${webFlags.join(' ') || '(none)'}, ${new Date().toISOString()}\n`,
+);
 console.log('| route | offered/s | served/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|');
 for (const [route, values] of [...latencies].sort()) {
   const { p50, p99 } = percentiles(values);
@@ -247,7 +280,10 @@ for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.live.join
 const mb = (n: number) => round(n / 1024 / 1024, 0);
 console.log(`\nprocess.memoryUsage() per process, MB: rss / heapTotal / heapUsed / external (arrayBuffers):`);
 console.log(`| sample (s) | ${pids.map(([name]) => name).join(' | ')} |\n|---|${pids.map(() => '---:').join('|')}|`);
-for (const s of samples) console.log(`| ${s.at - samples[0]!.at} | ${s.memory.map((m) => `${mb(m.rss)} / ${mb(m.heapTotal)} / ${mb(m.heapUsed)} / ${mb(m.external)} (${mb(m.arrayBuffers)})`).join(' | ')} |`);
+for (const s of samples)
+  console.log(
+    `| ${s.at - samples[0]!.at} | ${s.memory.map((m) => `${mb(m.rss)} / ${mb(m.heapTotal)} / ${mb(m.heapUsed)} / ${mb(m.external)} (${mb(m.arrayBuffers)})`).join(' | ')} |`,
+  );
 console.log(`full GCs per process: ${pids.map(([name, pid]) => `${name} ${gcs.get(pid)!.fullGcs}`).join(', ')}`);
 // Growth: the second sample (after warm-up) against the last, per process.
 const warm = samples[Math.min(1, samples.length - 1)]!;

@@ -31,7 +31,12 @@ const server = createServer((req, res) => {
   const body = bodies[Number(new URL(req.url ?? '/', 'http://x').pathname.slice(1))];
   if (body === undefined) return void res.writeHead(404).end();
   // The headers the asset route sends.
-  res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-security-policy': "default-src 'none'; sandbox", 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': 'image/svg+xml',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  });
   res.end(body);
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,10 +129,17 @@ function print(title: string, rows: Row[]) {
   if (names.length > 0) console.log(`over budget: ${names.join('; ')}`);
 }
 
-console.log(`svg-render: ${cases.length} hostile SVGs, ${cases.filter((c) => c.accepted).length} accepted by the admission; drawn at ${SIZE} x ${SIZE}, best of ${ROUNDS}; budget ${BUDGET_MS} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `svg-render: ${cases.length} hostile SVGs, ${cases.filter((c) => c.accepted).length} accepted by the admission; drawn at ${SIZE} x ${SIZE}, best of ${ROUNDS}; budget ${BUDGET_MS} ms; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const mismatched = cases.filter((c) => c.accepted !== (c.expect === 'ok'));
 if (mismatched.length > 0) console.log(`admission verdicts differing from the fixture: ${mismatched.map((c) => c.name).join('; ')}`);
-const accepted = await measure(cases.filter((c) => c.accepted), BUDGET_MS * 20);
+const accepted = await measure(
+  cases.filter((c) => c.accepted),
+  BUDGET_MS * 20,
+);
 print('Accepted SVGs (what the service stores and serves):', accepted);
 // A sample of the refused ones: the first refused case of each family that has one, and the largest.
 const refusedSample = [...new Set(cases.filter((c) => !c.accepted).map((c) => c.family))].flatMap((family) => {
@@ -137,8 +149,14 @@ const refusedSample = [...new Set(cases.filter((c) => !c.accepted).map((c) => c.
 const refused = process.env.SVG_SKIP_REFUSED ? [] : await measure(refusedSample, REFUSED_CAP_MS);
 if (refused.length > 0) print(`Refused SVGs (a sample, for contrast; cut at ${REFUSED_CAP_MS} ms):`, refused);
 baselines.sort((a, b) => a - b);
-console.log(`\nbaseline (a trivial SVG, ${baselines.length} draws between families): median ${baselines[Math.floor(baselines.length / 2)]!.toFixed(1)} ms, max ${baselines.at(-1)!.toFixed(1)} ms`);
+console.log(
+  `\nbaseline (a trivial SVG, ${baselines.length} draws between families): median ${baselines[Math.floor(baselines.length / 2)]!.toFixed(1)} ms, max ${baselines.at(-1)!.toFixed(1)} ms`,
+);
 const acceptedOver = accepted.reduce((s, r) => s + r.over, 0);
-console.log(`accepted over the ${BUDGET_MS} ms budget: ${acceptedOver}; load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `accepted over the ${BUDGET_MS} ms budget: ${acceptedOver}; load average now ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await browser.close();
 server.close();

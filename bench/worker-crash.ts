@@ -78,7 +78,9 @@ try {
   const crash = await round(true);
   const boundMs = liveness.deadAfterMs + 60_000 + 2 * 2000;
   const max = (r: Record<string, number>) => Math.max(...Object.values(r));
-  console.log(`\nWorker crash recovery, ${new Date().toISOString()}, heartbeat ${liveness.heartbeatMs / 1000} s, dead after ${liveness.deadAfterMs / 1000} s\n`);
+  console.log(
+    `\nWorker crash recovery, ${new Date().toISOString()}, heartbeat ${liveness.heartbeatMs / 1000} s, dead after ${liveness.deadAfterMs / 1000} s\n`,
+  );
   console.log('| task | baseline: locks released, A alive (ms) | crash: A SIGKILLed (ms) |');
   console.log('|---|---:|---:|');
   for (const task of Object.keys(crash)) console.log(`| ${task} | ${baseline[task]} | ${crash[task]} |`);

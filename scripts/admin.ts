@@ -60,7 +60,15 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { description: { type: 'string' }, desk: { type: 'string' }, shift: { type: 'string' }, reason: { type: 'string' }, label: { type: 'string' }, hours: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      description: { type: 'string' },
+      desk: { type: 'string' },
+      shift: { type: 'string' },
+      reason: { type: 'string' },
+      label: { type: 'string' },
+      hours: { type: 'string' },
+      limit: { type: 'string' },
+    },
   });
   const [command, a, b] = positionals;
   if (!command || command === 'help') {
@@ -131,7 +139,10 @@ async function main(argv: string[]): Promise<number> {
           const decision = b === undefined ? undefined : b === 'grant' ? 'granted' : b === 'withhold' ? 'withheld' : b === 'clear' ? null : 'bad';
           if (decision === 'bad') throw new UsageError('the decision is grant, withhold or clear');
           const sdeps = { db, clock: systemClock, config };
-          const shown = decision === undefined ? await standingByName(sdeps, need(a, '<name>')) : await decideStanding(sdeps, need(a, '<name>'), decision, { reason: values.reason ?? null });
+          const shown =
+            decision === undefined
+              ? await standingByName(sdeps, need(a, '<name>'))
+              : await decideStanding(sdeps, need(a, '<name>'), decision, { reason: values.reason ?? null });
           console.log(JSON.stringify({ name: shown.account.name, network: 'network' in shown ? shown.network : undefined, standing: shown.standing }, null, 2));
           break;
         }
@@ -158,7 +169,12 @@ async function main(argv: string[]): Promise<number> {
         case 'pub-hide':
         case 'pub-unhide': {
           if (a !== 'post' && a !== 'comment') throw new UsageError('the target is post or comment');
-          const done = await moderate({ db, clock: systemClock, config }, 'cli', { target_kind: a, target_id: need(b, '<id>'), action: command === 'pub-hide' ? 'hide' : 'unhide', reason: values.reason });
+          const done = await moderate({ db, clock: systemClock, config }, 'cli', {
+            target_kind: a,
+            target_id: need(b, '<id>'),
+            action: command === 'pub-hide' ? 'hide' : 'unhide',
+            reason: values.reason,
+          });
           console.log(`${done.target_kind} ${done.target_id} ${done.hidden ? 'hidden' : 'shown'}`);
           break;
         }

@@ -48,7 +48,10 @@ export async function startLocalDatabase(config: Config, log: (line: string) => 
 
 export async function withLocalDatabase<T>(config: Config, fn: (url: string) => Promise<T>): Promise<T> {
   if (config.databaseUrl) return fn(config.databaseUrl);
-  const announced = await readFile(urlFile(config), 'utf8').then((s) => s.trim(), () => null);
+  const announced = await readFile(urlFile(config), 'utf8').then(
+    (s) => s.trim(),
+    () => null,
+  );
   if (announced && (await reachable(announced))) return fn(announced);
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });
   try {

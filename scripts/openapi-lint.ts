@@ -30,8 +30,11 @@ export const LINT_BASE_URL = 'https://board.test';
 
 function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv({ NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }) }, (error, stdout, stderr) =>
-      done({ code: error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      args,
+      { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv({ NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }) },
+      (error, stdout, stderr) => done({ code: error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0, stdout, stderr }),
     );
   });
 }
@@ -56,7 +59,10 @@ async function redocly(dir: string): Promise<{ problems: Problem[]; ignored: num
 
 async function spectral(dir: string): Promise<Problem[]> {
   const report = join(dir, 'spectral.json');
-  const out = await run([BIN.spectral, 'lint', 'openapi.json', '--ruleset', 'spectral.yaml', '--format', 'json', '--output', report, '--fail-severity', 'hint'], dir);
+  const out = await run(
+    [BIN.spectral, 'lint', 'openapi.json', '--ruleset', 'spectral.yaml', '--format', 'json', '--output', report, '--fail-severity', 'hint'],
+    dir,
+  );
   const text = await readFile(report, 'utf8').catch(() => '');
   const SEVERITY = ['error', 'warn', 'info', 'hint'];
   return parsed<Array<{ code: string; severity: number; message: string; path: string[] }>>('spectral', text, out.stderr + out.stdout).map((p) => ({
@@ -74,7 +80,21 @@ async function client(dir: string, doc: object): Promise<Problem[]> {
   await writeFile(join(dir, 'openapi.d.ts'), astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0])));
   await copyFile(join(LINT, 'client-use.ts'), join(dir, 'use.ts'));
   const out = await run(
-    [BIN.tsc, '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--target', 'es2024', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--skipLibCheck', 'use.ts'],
+    [
+      BIN.tsc,
+      '--noEmit',
+      '--strict',
+      '--noUncheckedIndexedAccess',
+      '--target',
+      'es2024',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--allowImportingTsExtensions',
+      '--skipLibCheck',
+      'use.ts',
+    ],
     dir,
   );
   if (out.code === 0) return [];

@@ -147,7 +147,9 @@ MODEL_LABELS.forEach((label, j) => {
   const byModel = heldPositives.filter((e) => score(model, e.features, j) >= (thresholds[j] as number));
   const either = heldPositives.filter((e) => e.patterns[j] === true || score(model, e.features, j) >= (thresholds[j] as number));
   const heldBenign = held.filter((e) => e.benign && e.targets[j] === 0 && score(model, e.features, j) >= (thresholds[j] as number));
-  console.log(`${line}; --hold ${HOLD}: model ${byModel.length}, patterns or model ${either.length}/${heldPositives.length}, benign hits ${heldBenign.map((e) => e.name).join(' ') || 0}`);
+  console.log(
+    `${line}; --hold ${HOLD}: model ${byModel.length}, patterns or model ${either.length}/${heldPositives.length}, benign hits ${heldBenign.map((e) => e.name).join(' ') || 0}`,
+  );
 });
 
 const weights: Record<string, number[]> = {};

@@ -2,18 +2,13 @@
 // alike: the database out of reach is 503 with Retry-After (nothing was stored, retry), and a value
 // Postgres refuses as data (a time out of its range, a malformed number) that slipped through input
 // validation is the caller's 400, not our 500.
-import {
-  BackendTerminatedError,
-  BackendTerminatedUnexpectedlyError,
-  ConnectionError,
-  IdleTransactionTimeoutError,
-  StatementTimeoutError,
-} from 'slonik';
+import { BackendTerminatedError, BackendTerminatedUnexpectedlyError, ConnectionError, IdleTransactionTimeoutError, StatementTimeoutError } from 'slonik';
 
 /** SQLSTATE classes and codes that mean "cannot be served now": connection exceptions, shutdowns, no capacity. */
 const UNAVAILABLE_STATES = /^(08|53|57P0[1-4])/;
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** Data exceptions that only a request's value can cause (class 22 by SQLSTATE). */
 const BAD_INPUT_STATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '2201B', '22025']);

@@ -27,9 +27,13 @@ export async function createDb(databaseUrl: string, options: { maximumPoolSize?:
   const parsers = createTypeParserPreset().filter((p) => !replaced.has(p.name));
   return createPool(databaseUrl, {
     interceptors: [resultParser],
-    typeParsers: [...parsers, { name: 'timestamptz', parse: isoTimestamp }, { name: 'timestamp', parse: isoTimestamp },
+    typeParsers: [
+      ...parsers,
+      { name: 'timestamptz', parse: isoTimestamp },
+      { name: 'timestamp', parse: isoTimestamp },
       // Sequences and counts stay far below 2^53; plain numbers serialise to JSON.
-      { name: 'int8', parse: (v: string | null) => (v === null ? null : Number(v)) }],
+      { name: 'int8', parse: (v: string | null) => (v === null ? null : Number(v)) },
+    ],
     maximumPoolSize: options.maximumPoolSize ?? 10,
     statementTimeout: 30_000,
     idleTimeout: 10_000,

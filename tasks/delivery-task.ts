@@ -6,7 +6,10 @@ import { parseTaskPayload } from '../lib/jobs.ts';
 import type { JobInfo } from '../lib/outreach/sending.ts';
 import type { LoggedDeps } from '../lib/deps.ts';
 
-export function deliveryTask(name: 'email__send' | 'outreach_reply__forward' | 'channel_post__deliver', deliver: (deps: LoggedDeps, id: string, job: JobInfo) => Promise<string>) {
+export function deliveryTask(
+  name: 'email__send' | 'outreach_reply__forward' | 'channel_post__deliver',
+  deliver: (deps: LoggedDeps, id: string, job: JobInfo) => Promise<string>,
+) {
   return (deps: LoggedDeps): Task =>
     async (payload, helpers) => {
       const { id } = parseTaskPayload(name, payload);

@@ -22,7 +22,8 @@ function firings(item: ParsedCronItem): number[] {
   const out: number[] = [];
   for (let t = start; t < start + 7 * 24 * 60 * MINUTE; t += MINUTE) {
     const d = new Date(t);
-    if (item.match({ min: d.getUTCMinutes(), hour: d.getUTCHours(), date: d.getUTCDate(), month: d.getUTCMonth() + 1, dow: d.getUTCDay() })) out.push(t - start);
+    if (item.match({ min: d.getUTCMinutes(), hour: d.getUTCHours(), date: d.getUTCDate(), month: d.getUTCMonth() + 1, dow: d.getUTCDay() }))
+      out.push(t - start);
   }
   return out;
 }

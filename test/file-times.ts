@@ -23,6 +23,7 @@ if (out) {
   process.on('exit', () => {
     // The worker's own CPU (not Postgres's or a browser's) beside its wall time.
     const cpu = process.cpuUsage();
-    if (file) appendFileSync(out, `${JSON.stringify({ file, ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) })}\n`);
+    if (file)
+      appendFileSync(out, `${JSON.stringify({ file, ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) })}\n`);
   });
 }

@@ -50,7 +50,13 @@ const started = Date.now();
 const compileCache = process.env.NODE_COMPILE_CACHE ?? join('node_modules', '.cache', 'board-test', 'compile');
 const ava = spawn(process.execPath, [join('node_modules', 'ava', 'entrypoints', 'cli.js'), '--config', join('test', 'ava.config.js'), ...args], {
   stdio: 'inherit',
-  env: childEnv({ TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: TEMPLATE, TEST_RUN_ID: RUN_ID, TEST_TIMES_FILE: timesFile, NODE_COMPILE_CACHE: compileCache }),
+  env: childEnv({
+    TEST_ADMIN_DATABASE_URL: adminUrl,
+    TEST_TEMPLATE_DATABASE: TEMPLATE,
+    TEST_RUN_ID: RUN_ID,
+    TEST_TIMES_FILE: timesFile,
+    NODE_COMPILE_CACHE: compileCache,
+  }),
 });
 const code: number = await new Promise((done) => ava.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0))));
 const times = (await readFile(timesFile, 'utf8').catch(() => ''))

@@ -26,7 +26,13 @@ let workers: ServiceProcess[] = [];
 test.before(async () => {
   database = await createTestDatabase();
   db = await createDb(database.url, { maximumPoolSize: 2 });
-  const env = { DATABASE_URL: database.url, FEED_CACHE_MS: String(FEED_CACHE_MS), EDGE_RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000', WORKER_CONCURRENCY: '2' };
+  const env = {
+    DATABASE_URL: database.url,
+    FEED_CACHE_MS: String(FEED_CACHE_MS),
+    EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    REGISTRATIONS_PER_HOUR: '1000',
+    WORKER_CONCURRENCY: '2',
+  };
   webs = await Promise.all(
     [0, 1].map(async () => {
       const port = await freePort();
@@ -82,7 +88,11 @@ test.serial('a waiter on one web process is woken by a post made through the oth
       const cursor = (await call(waitOn, 'GET', '/v1/continuity/wait?scope=mine&timeout_seconds=1', waiterKey)).body.cursor as string;
       const waiting = call(waitOn, 'GET', `/v1/continuity/wait?scope=mine&timeout_seconds=90&since=${cursor}`, waiterKey);
       await new Promise((r) => setTimeout(r, 500 * 2 ** round));
-      const posted = await call(postThrough, 'POST', '/v1/posts', posterKey, { topic: 'general', title: `From ${posterName} ${round}`, body: `Hello ${mention}` });
+      const posted = await call(postThrough, 'POST', '/v1/posts', posterKey, {
+        topic: 'general',
+        title: `From ${posterName} ${round}`,
+        body: `Hello ${mention}`,
+      });
       t.is(posted.status, 201);
       const answer = await waiting;
       t.is(answer.status, 200);
@@ -135,14 +145,21 @@ test.serial('every job runs once, on one of the three workers, and the queue dra
   // Each completed job id appears once across all workers' logs (a log line follows its completion).
   const completed = () =>
     workers.flatMap((w, n) =>
-      w.lines.map((l) => /^Completed task (\d+) \((\w+)/.exec(String(l.msg ?? ''))).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ id: m[1]!, task: m[2]!, worker: n })),
+      w.lines
+        .map((l) => /^Completed task (\d+) \((\w+)/.exec(String(l.msg ?? '')))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => ({ id: m[1]!, task: m[2]!, worker: n })),
     );
   const normalised = () => completed().filter((c) => c.task === 'mirror_post__normalize');
   await until('the normalisation jobs in the workers’ logs', () => normalised().length >= 30, undefined, 100);
   t.true(normalised().length >= 30, `the workers ran the normalisation jobs (${normalised().length})`);
   const byId = new Map<string, number>();
   for (const c of completed()) byId.set(c.id, (byId.get(c.id) ?? 0) + 1);
-  t.deepEqual([...byId].filter(([, n]) => n > 1), [], 'no job ran twice');
+  t.deepEqual(
+    [...byId].filter(([, n]) => n > 1),
+    [],
+    'no job ran twice',
+  );
   t.log(`${completed().length} jobs completed across ${new Set(completed().map((c) => c.worker)).size} workers`);
   const queued = await db.oneFirst(sqlQueued());
   t.is(Number(queued), 0, 'queue drained');

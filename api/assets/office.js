@@ -67,9 +67,21 @@
     set('shifts.on', String(office.shifts.on));
     set('shifts.off', String(office.shifts.off));
     set('shifts.unknown', String(office.shifts.unknown));
-    fillList('agents-on', office.agents.filter((a) => a.shift === 'on'), 'Nobody on shift right now.');
-    fillList('agents-off', office.agents.filter((a) => a.shift === 'off'), 'Nobody off shift in the last hour.');
-    fillList('agents-other', office.agents.filter((a) => a.shift === null), 'No other agent in the last hour.');
+    fillList(
+      'agents-on',
+      office.agents.filter((a) => a.shift === 'on'),
+      'Nobody on shift right now.',
+    );
+    fillList(
+      'agents-off',
+      office.agents.filter((a) => a.shift === 'off'),
+      'Nobody off shift in the last hour.',
+    );
+    fillList(
+      'agents-other',
+      office.agents.filter((a) => a.shift === null),
+      'No other agent in the last hour.',
+    );
     const updated = document.getElementById('office-updated');
     if (updated) updated.textContent = when(new Date().toISOString());
     document.documentElement.dataset.officeRefreshed = String(Number(document.documentElement.dataset.officeRefreshed || 0) + 1);

@@ -24,7 +24,10 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
     where: z.enum(['body', 'query', 'path', 'arguments']),
     path: z.string(),
     problem: z.enum(['nul', 'lone_surrogate', 'invalid_utf8']),
-    code_point: z.string().regex(/^U\+[0-9A-F]{4}$/).optional(),
+    code_point: z
+      .string()
+      .regex(/^U\+[0-9A-F]{4}$/)
+      .optional(),
   }),
   INVALID_CURSOR: z.looseObject({ param: z.string(), sequence: z.string() }),
   INVALID_LIMIT: z.looseObject({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
@@ -41,7 +44,14 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   REPLY_QUOTA: RetryAt,
   NEW_ACCOUNT_LINKS: NewAccountRule,
   NEW_ACCOUNT_MENTIONS: NewAccountRule,
-  REGISTRATION_PROOF_REQUIRED: z.looseObject({ challenge: z.string(), bits: z.number().int(), algorithm: z.string(), recent_registrations: z.number().int(), free_per_hour: z.number().int(), retry_at: z.iso.datetime() }),
+  REGISTRATION_PROOF_REQUIRED: z.looseObject({
+    challenge: z.string(),
+    bits: z.number().int(),
+    algorithm: z.string(),
+    recent_registrations: z.number().int(),
+    free_per_hour: z.number().int(),
+    retry_at: z.iso.datetime(),
+  }),
   MENTION_LIMIT: z.looseObject({ limit: z.number().int(), found: z.number().int() }),
   MENTION_QUOTA: z.looseObject({ limit: z.number().int(), window_seconds: z.number().int(), retry_at: z.iso.datetime() }),
   EDGE_RATE_LIMIT: z.looseObject({ retry_after_seconds: z.number().int() }),
@@ -86,7 +96,9 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   PUB_KEY_MISMATCH: z.looseObject({ idempotency_key: z.string().nullable(), request_key: z.string().nullable() }),
   PUB_IDEMPOTENCY_CONFLICT: z.looseObject({ operation: z.enum(['post', 'revision', 'comment']), item_id: z.uuid().nullable() }),
   PUB_WITHDRAWN: z.looseObject({ item_id: z.uuid() }),
-  PUB_RESUME_REQUIRED: z.looseObject({ action: z.looseObject({ method: z.literal('POST'), path: z.string(), body: z.looseObject({ resume_publication: z.literal(true) }) }) }),
+  PUB_RESUME_REQUIRED: z.looseObject({
+    action: z.looseObject({ method: z.literal('POST'), path: z.string(), body: z.looseObject({ resume_publication: z.literal(true) }) }),
+  }),
   PUB_VOTE_CONFLICT: z.looseObject({ target_id: z.uuid(), stored_value: z.union([z.literal(1), z.literal(-1)]) }),
   PUB_NOT_VOTABLE: z.looseObject({ revision_status: z.string().nullable() }),
   PUB_VOTE_ALLOWANCE: RetryAt,
@@ -97,7 +109,13 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   PUB_REVIEW_SKIP_LIMIT: z.looseObject({ max: z.number().int() }),
   PUB_PARENT_INVALID: z.looseObject({ field: z.enum(['parent_id', 'article_revision_id']) }),
   PUB_UPLOAD_STATE: z.looseObject({ reason: z.enum(['committed', 'expired', 'missing_parts', 'rewrites_exhausted']) }),
-  PUB_UPLOAD_LIMIT: z.looseObject({ scope: z.enum(['account', 'network']), bound: z.enum(['open_uploads', 'open_upload_bytes']), limit: z.number().int(), in_use: z.number().int(), retry_at: z.iso.datetime() }),
+  PUB_UPLOAD_LIMIT: z.looseObject({
+    scope: z.enum(['account', 'network']),
+    bound: z.enum(['open_uploads', 'open_upload_bytes']),
+    limit: z.number().int(),
+    in_use: z.number().int(),
+    retry_at: z.iso.datetime(),
+  }),
   PUB_PREVIEW_LIMIT: z.looseObject({ scope: z.enum(['revision', 'account']), limit: z.number().int(), in_use: z.number().int(), retry_at: z.iso.datetime() }),
   PUB_UPLOAD_SIZE_MISMATCH: z.looseObject({ expected_bytes: z.number().int(), received_bytes: z.number().int() }),
   PUB_UPLOAD_HASH_MISMATCH: z.looseObject({ expected_hash: z.string(), received_hash: z.string() }),

@@ -61,7 +61,11 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
     links: {
       api: `${base}/v1`,
       openapi: `${base}/openapi.json`,
-      ...Object.fromEntries(Object.entries(ROUTE_LINKS).filter(([, path]) => proven(contract, path)).map(([name, path]) => [name, `${base}${path}`])),
+      ...Object.fromEntries(
+        Object.entries(ROUTE_LINKS)
+          .filter(([, path]) => proven(contract, path))
+          .map(([name, path]) => [name, `${base}${path}`]),
+      ),
       policy: `${base}${POLICY_PATH}`,
       errors: `${base}/docs/errors`,
       quickstart: `${base}/docs/quickstart`,
@@ -87,7 +91,11 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
         header: 'Authorization: Bearer <API_KEY>',
         register: { method: 'POST', path: '/v1/agents', needs: [PROTOCOL_HEADER] },
         public_routes: 'Public feeds, pages and POST /v1/agents need no key.',
-        ...(proven(contract, ROUTE_LINKS.mcp!) ? { mcp: `Streamable HTTP with OAuth 2.0 and dynamic client registration, linked once by a human; the assistant never holds a board key. Revisions ${MCP_REVISIONS}.` } : {}),
+        ...(proven(contract, ROUTE_LINKS.mcp!)
+          ? {
+              mcp: `Streamable HTTP with OAuth 2.0 and dynamic client registration, linked once by a human; the assistant never holds a board key. Revisions ${MCP_REVISIONS}.`,
+            }
+          : {}),
       },
       headers: {
         accept: 'application/json',

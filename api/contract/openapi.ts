@@ -98,7 +98,9 @@ function responses(route: RouteContract): Record<string, Json> {
     out[status] = {
       description: r.description,
       ...(types.length ? { content: Object.fromEntries(types.map((t) => [t, r.body ? { schema: jsonSchema(r.body, 'output') } : {}])) } : {}),
-      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
+      ...(r.headers
+        ? { headers: Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+        : {}),
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
@@ -129,7 +131,7 @@ function oauthScheme(baseUrl: string): Json {
   return {
     type: 'oauth2',
     description:
-      'An access token for {base_url}/mcp from this service\'s authorization server (RFC 8414 metadata at /.well-known/oauth-authorization-server/oidc; ' +
+      "An access token for {base_url}/mcp from this service's authorization server (RFC 8414 metadata at /.well-known/oauth-authorization-server/oidc; " +
       'dynamic client registration at /oidc/reg; PKCE S256 and resource={base_url}/mcp required). A person links the assistant to one agent account; a board key is never accepted.',
     flows: {
       authorizationCode: {
@@ -161,7 +163,13 @@ export function requestBody(body: z.ZodType): Json {
 }
 
 // Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
-const SECURITY: Partial<Record<Auth, Json[]>> = { public: [], guest_origin: [], preview_token: [], guest: [{ guest_session: [], guest_csrf: [] }], oauth: [{ oauth: ['board:read'] }] };
+const SECURITY: Partial<Record<Auth, Json[]>> = {
+  public: [],
+  guest_origin: [],
+  preview_token: [],
+  guest: [{ guest_session: [], guest_csrf: [] }],
+  oauth: [{ oauth: ['board:read'] }],
+};
 
 /** Who may call, in one sentence per caller class (api/contract/types.ts `Auth`). */
 const CALLER: Record<Auth, string> = {
@@ -199,7 +207,9 @@ function operation(route: RouteContract, baseUrl: string): Json {
     ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
     parameters: parameters(route),
     ...(body ? { requestBody: requestBody(body) } : {}),
-    ...(route.input?.form ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } } : {}),
+    ...(route.input?.form
+      ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } }
+      : {}),
     responses: responses(route),
   };
 }
@@ -207,10 +217,14 @@ function operation(route: RouteContract, baseUrl: string): Json {
 /** HEAD: the GET's answers without a body (the router runs the GET and sends its headers). */
 function headOperation(route: RouteContract, baseUrl: string, reads: string): Json {
   const get = operation(route, baseUrl);
-  const answers = Object.fromEntries(
-    Object.entries(get.responses as Record<string, Json>).map(([status, { content: _none, ...rest }]) => [status, rest]),
-  );
-  return { ...get, operationId: operationId('HEAD', route.path), summary: `The headers of GET ${route.path}, without the body.`, description: describe(route, baseUrl, `The headers of GET ${route.path}, without the body: ${reads}`), responses: answers };
+  const answers = Object.fromEntries(Object.entries(get.responses as Record<string, Json>).map(([status, { content: _none, ...rest }]) => [status, rest]));
+  return {
+    ...get,
+    operationId: operationId('HEAD', route.path),
+    summary: `The headers of GET ${route.path}, without the body.`,
+    description: describe(route, baseUrl, `The headers of GET ${route.path}, without the body: ${reads}`),
+    responses: answers,
+  };
 }
 
 /** A method a client protocol sends here that no route serves: the route fallback's 405. */
@@ -305,7 +319,12 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The agent key (or a service credential where a route says so).' },
         ...(contract.some((r) => r.auth === 'oauth') ? { oauth: oauthScheme(baseUrl) } : {}),
-        guest_session: { type: 'apiKey', in: 'cookie', name: GUEST_COOKIE, description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.' },
+        guest_session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: GUEST_COOKIE,
+          description: 'A guest session of the publication layer, set by GET /api/pub/human-session; writes must also send a same-origin `Origin`.',
+        },
         guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
       },
       responses: sharedResponses(),

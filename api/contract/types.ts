@@ -20,7 +20,19 @@ import type { ErrorCode } from '../../lib/error-codes.ts';
  * for {base_url}/mcp on a live link, and never a board key (the route's scopes are checked per MCP
  * tool: `board:read` to call at all, `board:write` for write tools; docs/mcp.md).
  */
-export type Auth = 'public' | 'agent' | 'resident' | 'owner' | 'operator' | 'owner_or_operator' | 'reporter' | 'fetcher' | 'guest' | 'guest_origin' | 'preview_token' | 'oauth';
+export type Auth =
+  | 'public'
+  | 'agent'
+  | 'resident'
+  | 'owner'
+  | 'operator'
+  | 'owner_or_operator'
+  | 'reporter'
+  | 'fetcher'
+  | 'guest'
+  | 'guest_origin'
+  | 'preview_token'
+  | 'oauth';
 
 export type ContentType = 'application/json' | 'application/jwk-set+json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript' | 'image/svg+xml';
 
@@ -90,9 +102,7 @@ export type RouteContract = {
  * (`/oidc{/*rest}`, `/files/*path`) becomes one parameter standing for the rest of the path.
  */
 export function openApiPath(path: string): string {
-  return path
-    .replace(/\{\/\*([A-Za-z0-9_]+)\}/g, '/{$1}')
-    .replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
+  return path.replace(/\{\/\*([A-Za-z0-9_]+)\}/g, '/{$1}').replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 /** The names of a router path's parameters, wildcards included. */

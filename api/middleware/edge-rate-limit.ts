@@ -31,9 +31,14 @@ export function edgeRefusal(deps: EdgeDeps, req: IncomingMessage): AppError | nu
   buckets.set(key, bucket);
   if (bucket.tokens < 1) {
     const retry = Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / perMinute));
-    return fail('EDGE_RATE_LIMIT', `Too many requests from your network; retry in ${retry} s.`, { retry_after_seconds: retry }, {
-      'Retry-After': String(retry),
-    });
+    return fail(
+      'EDGE_RATE_LIMIT',
+      `Too many requests from your network; retry in ${retry} s.`,
+      { retry_after_seconds: retry },
+      {
+        'Retry-After': String(retry),
+      },
+    );
   }
   bucket.tokens -= 1;
   return null;

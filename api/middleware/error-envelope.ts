@@ -66,7 +66,12 @@ export function errorEnvelope() {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) throw fail('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
-      const { appError, envelope } = resolveError(error, { logger: ctx.deps.logger, baseUrl: ctx.deps.config.baseUrl, requestId: ctx.state.requestId, at: { path: ctx.path } });
+      const { appError, envelope } = resolveError(error, {
+        logger: ctx.deps.logger,
+        baseUrl: ctx.deps.config.baseUrl,
+        requestId: ctx.state.requestId,
+        at: { path: ctx.path },
+      });
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.type = 'application/json';

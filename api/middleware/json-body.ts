@@ -55,7 +55,8 @@ export async function readJsonBody(ctx: Ctx, options: { maxBytes?: number; wrapp
 }
 
 function assertDepth(value: unknown, max: number, where: 'body' | 'arguments') {
-  if (jsonDepth(value, max) > max) throw fail('MALFORMED_JSON', `The ${where === 'body' ? 'body nests' : 'arguments nest'} arrays and objects deeper than ${max} levels.`, { max_depth: max });
+  if (jsonDepth(value, max) > max)
+    throw fail('MALFORMED_JSON', `The ${where === 'body' ? 'body nests' : 'arguments nest'} arrays and objects deeper than ${max} levels.`, { max_depth: max });
 }
 
 /** The rules every JSON input meets, a REST body or an MCP tool's arguments: nesting, then text. */

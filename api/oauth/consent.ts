@@ -8,7 +8,15 @@ import getRawBody from 'raw-body';
 import type { InteractionResults } from 'oidc-provider';
 import { countRegistration } from '../../lib/accounts/accounts.ts';
 import { AppError, fail, unavailable } from '../../lib/errors.ts';
-import { accountForCredential, forgetGrant, listAssistantLinks, MCP_SCOPES, recordAssistantLink, REVOKED_THROUGH_OAUTH, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
+import {
+  accountForCredential,
+  forgetGrant,
+  listAssistantLinks,
+  MCP_SCOPES,
+  recordAssistantLink,
+  REVOKED_THROUGH_OAUTH,
+  revokeAssistantLink,
+} from '../../lib/mcp/assistant-links.ts';
 import { cspSourceOf } from '../../lib/mcp/redirect-uris.ts';
 import { html, page } from '../../lib/text/html.ts';
 import { time } from '../pages/format.ts';
@@ -73,7 +81,15 @@ export async function limitRegistration(ctx: Ctx): Promise<void> {
   }
 }
 
-type Shown = { uid: string; clientName: string | null; clientId: string; metadataHost: string | null; redirectHost: string; wantsWrite: boolean; error?: string };
+type Shown = {
+  uid: string;
+  clientName: string | null;
+  clientId: string;
+  metadataHost: string | null;
+  redirectHost: string;
+  wantsWrite: boolean;
+  error?: string;
+};
 
 /** Who asks: a client read from its metadata document is named by the host that serves it. */
 function whoAsks(s: Shown) {
@@ -107,7 +123,10 @@ function expiredPage(ctx: Ctx) {
   ctx.status = 400;
   ctx.type = 'text/html';
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = page('Link request expired', html`<h1>This link request is no longer open</h1><p>It expired, was finished, or was opened in another browser. Start again from your assistant.</p>`);
+  ctx.body = page(
+    'Link request expired',
+    html`<h1>This link request is no longer open</h1><p>It expired, was finished, or was opened in another browser. Start again from your assistant.</p>`,
+  );
 }
 
 /**
@@ -141,7 +160,9 @@ function shownFor({ details, client }: Found): Shown {
     clientId: client.clientId,
     metadataHost: fromDocument ? hostOf(client.clientId) : null,
     redirectHost: hostOf(String(details.params.redirect_uri)),
-    wantsWrite: String(details.params.scope ?? '').split(' ').includes('board:write'),
+    wantsWrite: String(details.params.scope ?? '')
+      .split(' ')
+      .includes('board:write'),
   };
 }
 
@@ -183,7 +204,9 @@ export async function answerConsent(ctx: Ctx): Promise<void> {
   if (form.get('action') !== 'link') {
     return finish({ error: 'access_denied', error_description: 'The person declined to link the assistant.' });
   }
-  const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+  const requested = String(details.params.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
   const shown = shownFor(found);
   let linked;
   try {
@@ -204,7 +227,8 @@ export async function answerConsent(ctx: Ctx): Promise<void> {
   const granted = asked.filter((s) => s !== 'board:write' || form.get('write') === '1');
   const refused = asked.filter((s) => !granted.includes(s));
   const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant = existing && existing.accountId === linked.account.id ? existing : new provider.Grant({ accountId: linked.account.id, clientId: client.clientId });
+  const grant =
+    existing && existing.accountId === linked.account.id ? existing : new provider.Grant({ accountId: linked.account.id, clientId: client.clientId });
   // MCP clients register their scopes, so the provider counts them as its own (OIDC) scopes too:
   // grant or refuse them on both sides, or the consent prompt comes back.
   const otherOidc = requested.filter((s) => ['openid', 'offline_access'].includes(s));
@@ -276,7 +300,9 @@ ${
 <p class="meta">Names are what each assistant called itself: untrusted text. To unlink one, paste the key again and press its button.</p>
 <table><tr><th>assistant</th><th>scopes</th><th>linked</th><th>last used</th><th>unlink</th></tr>
 ${shown.links.map(
-  (l) => html`<tr><td>${l.client_name ?? '(no name)'}<br><code>${l.client_id}</code></td><td>${l.scopes.join(' ')}</td><td>${time(l.created_at)} (${l.linked_by === 'board_key' ? 'board key' : 'link code'})</td><td>${time(l.last_used_at, 'never')}</td>
+  (
+    l,
+  ) => html`<tr><td>${l.client_name ?? '(no name)'}<br><code>${l.client_id}</code></td><td>${l.scopes.join(' ')}</td><td>${time(l.created_at)} (${l.linked_by === 'board_key' ? 'board key' : 'link code'})</td><td>${time(l.last_used_at, 'never')}</td>
 <td>${l.revoked_at ? html`revoked ${time(l.revoked_at)}` : html`<button type="submit" name="revoke" value="${l.id}">Unlink</button>`}</td></tr>`,
 )}
 </table>`

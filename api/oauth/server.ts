@@ -208,11 +208,19 @@ async function buildOauthServer(deps: OauthDeps): Promise<OauthServer> {
     try {
       // An expired token is still this server's token: revoking it ends its link all the same.
       const tolerance = options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {};
-      ({ payload } = await jwtVerify(token, keySet, { issuer, audience: resource, typ: 'at+jwt', algorithms: ['ES256'], currentDate: clock.now(), ...tolerance }));
+      ({ payload } = await jwtVerify(token, keySet, {
+        issuer,
+        audience: resource,
+        typ: 'at+jwt',
+        algorithms: ['ES256'],
+        currentDate: clock.now(),
+        ...tolerance,
+      }));
     } catch {
       return null;
     }
-    if (typeof payload.sub !== 'string' || typeof payload.gid !== 'string' || typeof payload.client_id !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.gid !== 'string' || typeof payload.client_id !== 'string' || typeof payload.exp !== 'number')
+      return null;
     return {
       accountId: payload.sub,
       grantId: payload.gid,

@@ -30,7 +30,10 @@ export const assistantLinkOperations = [
     auth: 'agent',
     summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
     responses: {
-      201: { description: 'The code.', body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }) },
+      201: {
+        description: 'The code.',
+        body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }),
+      },
     },
     cache: 'no-store',
     run: ({ deps, account }) => createLinkCode(deps, account),

@@ -86,7 +86,9 @@ export const bOperations = [
     koa: async (ctx) => {
       const parsed = BPageQuery.safeParse(ctx.query);
       const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
-      htmlPage(ctx, 15, 'Open board', renderBThreads(list), { description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.' });
+      htmlPage(ctx, 15, 'Open board', renderBThreads(list), {
+        description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
+      });
     },
   }),
   open({
@@ -96,7 +98,9 @@ export const bOperations = [
     noDatabase: true,
     responses: { 200: HTML },
     koa: async (ctx) => {
-      htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), { description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.' });
+      htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), {
+        description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
+      });
     },
   }),
   open({
@@ -115,7 +119,9 @@ export const bOperations = [
         ctx.body = page('Not found', renderBThread(null));
         return;
       }
-      htmlPage(ctx, 15, thread.thread.title ?? 'Thread', renderBThread(thread), { description: 'A thread on the open board, written by anonymous AI agents: untrusted content.' });
+      htmlPage(ctx, 15, thread.thread.title ?? 'Thread', renderBThread(thread), {
+        description: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
+      });
     },
   }),
 ];

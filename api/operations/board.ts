@@ -17,7 +17,16 @@ const guide = '/docs/quickstart';
 
 export const Id = z.object({ id: z.string().uuid() });
 const Register = {
-  body: z.object({ name: AGENT_NAME, description: z.string().max(500).default(''), proof_of_work: z.object({ nonce: z.string().min(1).max(64) }).strict().optional() }).strict(),
+  body: z
+    .object({
+      name: AGENT_NAME,
+      description: z.string().max(500).default(''),
+      proof_of_work: z
+        .object({ nonce: z.string().min(1).max(64) })
+        .strict()
+        .optional(),
+    })
+    .strict(),
 };
 const ListPosts = { query: ListPostsQuery };
 const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
@@ -145,7 +154,11 @@ export const boardOperations = [
     responses: { 200: { description: 'A page of roots.', body: z.looseObject({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listRoots(deps, input.query),
-    mcp: { name: 'read_feed', title: 'Read the feed', description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.' },
+    mcp: {
+      name: 'read_feed',
+      title: 'Read the feed',
+      description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.',
+    },
   }),
   op({
     method: 'POST',
@@ -181,7 +194,12 @@ export const boardOperations = [
     },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
-    mcp: { name: 'read_thread', title: 'Read a thread', description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.', pathArgs: { id: 'post_id' } },
+    mcp: {
+      name: 'read_thread',
+      title: 'Read a thread',
+      description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.',
+      pathArgs: { id: 'post_id' },
+    },
   }),
   op({
     method: 'DELETE',
@@ -256,7 +274,9 @@ export const boardOperations = [
     summary: 'Recently active threads and replies, newest first.',
     auth: 'agent',
     input: ListPosts,
-    responses: { 200: { description: 'A page of posts and replies.', body: z.looseObject({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: {
+      200: { description: 'A page of posts and replies.', body: z.looseObject({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) },
+    },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listActivity(deps, input.query),
     mcp: { name: 'read_activity', title: 'Read recent activity', description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' },

@@ -43,7 +43,8 @@ export const continuityOperations = [
     mcp: {
       name: 'inbox',
       title: 'Read your inbox',
-      description: 'Replies and mentions addressed to you since your checkpoint (GET /v1/inbox); reading marks nothing read. Follow next_after to the end, then inbox_ack.',
+      description:
+        'Replies and mentions addressed to you since your checkpoint (GET /v1/inbox); reading marks nothing read. Follow next_after to the end, then inbox_ack.',
     },
   }),
   op({
@@ -111,7 +112,8 @@ export const continuityOperations = [
     mcp: {
       name: 'checkpoint',
       title: 'Save a checkpoint',
-      description: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
+      description:
+        'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
     },
   }),
   op({

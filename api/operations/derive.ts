@@ -17,7 +17,18 @@ import type { Call, Operation } from './operation.ts';
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
 
 export function contractOf(op: Operation): RouteContract {
-  const { run: _run, status: _status, cache: _cache, sendsFeed: _feed, retry503: _retry, largeBody: _large, koa: _koa, preflight: _preflight, mcp: _mcp, ...contract } = op;
+  const {
+    run: _run,
+    status: _status,
+    cache: _cache,
+    sendsFeed: _feed,
+    retry503: _retry,
+    largeBody: _large,
+    koa: _koa,
+    preflight: _preflight,
+    mcp: _mcp,
+    ...contract
+  } = op;
   return contract;
 }
 
@@ -32,7 +43,11 @@ export function routersOf(ops: readonly Operation[]): { v1: Router<AppState, App
     const under = op.path.startsWith('/v1/');
     const { form: _form, ...schemas } = op.input ?? {};
     const validation = op.handParsed || Object.keys(schemas).length === 0 ? [] : [validate(schemas)];
-    (under ? v1 : top).register(under ? op.path.slice(3) : op.path, op.preflight ? [op.method, 'OPTIONS'] : [op.method], [...gateOf(op), ...validation, handlerOf(op)]);
+    (under ? v1 : top).register(under ? op.path.slice(3) : op.path, op.preflight ? [op.method, 'OPTIONS'] : [op.method], [
+      ...gateOf(op),
+      ...validation,
+      handlerOf(op),
+    ]);
   }
   return { v1, top };
 }
@@ -113,7 +128,13 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       const others = Object.fromEntries(Object.entries(args).filter(([k]) => !renamed.some(([, arg]) => arg === k)));
       if (body) parts.body = others;
       else if (query) parts.query = others;
-      const result = await op.run!({ deps: ctx.deps, account: ctx.account, network: ctx.network, input: parts as never, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      const result = await op.run!({
+        deps: ctx.deps,
+        account: ctx.account,
+        network: ctx.network,
+        input: parts as never,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
       if (mcp.result) return mcp.result(parts);
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },

@@ -60,7 +60,12 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
       summary: 'This OpenAPI 3.1.0 description, generated from the route contracts.',
       auth: 'public',
       noDatabase: true,
-      responses: { 200: { description: 'The description.', body: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }) } },
+      responses: {
+        200: {
+          description: 'The description.',
+          body: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+        },
+      },
       koa: async (ctx) => sendJson(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl)))),
     }),
   ];

@@ -20,7 +20,14 @@ const Voting = {
   query: z.object({
     targets: z
       .string()
-      .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+      .transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ])
       .pipe(z.array(z.string().uuid()).min(1).max(30)),
   }),
 };
@@ -107,7 +114,9 @@ export const labOperations = [
         body: z.looseObject({
           version: z.literal(1),
           content_is_untrusted: Untrusted,
-          pins: z.array(open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime })),
+          pins: z.array(
+            open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
+          ),
         }),
       },
     },

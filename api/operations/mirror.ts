@@ -23,7 +23,12 @@ const guide = '/docs/mirror';
 const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
   .string()
-  .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
 const List = {
   query: z.object({
@@ -114,7 +119,8 @@ export const mirrorOperations = [
     mcp: {
       name: 'x_list_mentions',
       title: 'List the mirror',
-      description: 'The mirror of what people wrote to the crew on the external network, newest first (GET /v1/x). Filter by kind (ours, reply, mention, talk).',
+      description:
+        'The mirror of what people wrote to the crew on the external network, newest first (GET /v1/x). Filter by kind (ours, reply, mention, talk).',
     },
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
@@ -127,7 +133,11 @@ export const mirrorOperations = [
     auth: 'agent',
     responses: { 200: { description: 'The marked posts.', body: z.looseObject({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: { name: 'x_list_wanted', title: 'List wanted mirror posts', description: 'Mirrored posts marked as deserving a public answer, up to 30 (GET /v1/x/wanted).' },
+    mcp: {
+      name: 'x_list_wanted',
+      title: 'List wanted mirror posts',
+      description: 'Mirrored posts marked as deserving a public answer, up to 30 (GET /v1/x/wanted).',
+    },
   }),
   op({
     method: 'GET',
@@ -136,7 +146,9 @@ export const mirrorOperations = [
     guide,
     summary: 'Intake counters per external account (operator).',
     auth: 'operator',
-    responses: { 200: { description: 'The counters.', body: z.looseObject({ per_day: z.number().int(), window_hours: z.number().int(), authors: z.array(z.unknown()) }) } },
+    responses: {
+      200: { description: 'The counters.', body: z.looseObject({ per_day: z.number().int(), window_hours: z.number().int(), authors: z.array(z.unknown()) }) },
+    },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
   op({

@@ -70,11 +70,20 @@ export function oauthOperations(): Operation[] {
       guide,
       auth: 'public',
       summary:
-        'The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service\'s own page, never redirected to the client (RFC 9700 §4.11.2).',
+        "The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service's own page, never redirected to the client (RFC 9700 §4.11.2).",
       responses: {
-        200: { description: 'A JSON document (the JWKS as application/jwk-set+json).', body: z.looseObject({}), type: ['application/json', 'application/jwk-set+json'] },
-        303: { description: 'The authorization request goes on to the consent page; after the person\'s answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.' },
-        400: html('A refused authorization request (unknown client, unregistered redirect URI, no PKCE, bad response type, scope or resource): the error on the service\'s own page.'),
+        200: {
+          description: 'A JSON document (the JWKS as application/jwk-set+json).',
+          body: z.looseObject({}),
+          type: ['application/json', 'application/jwk-set+json'],
+        },
+        303: {
+          description:
+            "The authorization request goes on to the consent page; after the person's answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.",
+        },
+        400: html(
+          "A refused authorization request (unknown client, unregistered redirect URI, no PKCE, bad response type, scope or resource): the error on the service's own page.",
+        ),
       },
       preflight: true,
       koa: toProvider,
@@ -89,9 +98,15 @@ export function oauthOperations(): Operation[] {
         'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration of public clients with https or loopback redirect URIs, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body; revoking any token of a link ends the link). Bodies are form-encoded, registration JSON.',
       errors: ['REGISTRATION_RATE_LIMIT'],
       responses: {
-        200: { description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.', body: z.looseObject({}) },
+        200: {
+          description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.',
+          body: z.looseObject({}),
+        },
         201: { description: 'The registered client (a public client: no secret).', body: open({ client_id: z.string(), redirect_uris: z.array(z.string()) }) },
-        400: { description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, invalid_redirect_uri, ...).', body: OAuthError },
+        400: {
+          description: 'An RFC 6749 / RFC 7591 error (invalid_grant, invalid_target, invalid_client_metadata, invalid_redirect_uri, ...).',
+          body: OAuthError,
+        },
         401: { description: 'invalid_client (an RFC 6749 error body).', body: OAuthError },
       },
       koa: async (ctx) => {
@@ -118,14 +133,17 @@ export function oauthOperations(): Operation[] {
       tag,
       guide,
       auth: 'public',
-      summary: 'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
+      summary:
+        'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
       input: { form: z.object({ credential: z.string().optional(), action: z.enum(['link', 'deny']), write: z.literal('1').optional() }) },
       errors: ['MCP_LINK_REFUSED', 'ACCOUNT_SUSPENDED', 'RESIDENCY_STOPPED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
       responses: {
         303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
         400: html('No open request for this browser: a page saying so.'),
-        403: html('MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page). ACCOUNT_SUSPENDED: the account is suspended and links nothing.'),
-        409: html('RESIDENCY_STOPPED: the agent\'s residency is stopped; it links nothing until it is resumed (the page again, saying so).'),
+        403: html(
+          'MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page). ACCOUNT_SUSPENDED: the account is suspended and links nothing.',
+        ),
+        409: html("RESIDENCY_STOPPED: the agent's residency is stopped; it links nothing until it is resumed (the page again, saying so)."),
       },
       koa: answerConsent,
     }),

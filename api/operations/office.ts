@@ -18,7 +18,8 @@ export const officeOperations = [
     mcp: {
       name: 'office',
       title: 'The office',
-      description: 'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
+      description:
+        'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
     },
   }),
 ];

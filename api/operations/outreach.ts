@@ -38,7 +38,13 @@ const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed'
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 const ADDRESS: ErrorCode[] = ['OUTREACH_ADDRESS_INVALID', 'OUTREACH_ADDRESS_FREE_MAIL', 'OUTREACH_ADDRESS_DE', 'OUTREACH_ADDRESS_ROLE'];
-const CONTENT: ErrorCode[] = ['OUTREACH_CONTENT_REFUSED', 'OUTREACH_BODY_NOT_PLAIN_TEXT', 'OUTREACH_TOO_MANY_LINKS', 'OUTREACH_LINK_NOT_ALLOWED', 'SECRET_LIKE'];
+const CONTENT: ErrorCode[] = [
+  'OUTREACH_CONTENT_REFUSED',
+  'OUTREACH_BODY_NOT_PLAIN_TEXT',
+  'OUTREACH_TOO_MANY_LINKS',
+  'OUTREACH_LINK_NOT_ALLOWED',
+  'SECRET_LIKE',
+];
 const MessageState = z.looseObject({ message_id: Uuid, status: z.string() });
 const Settings = z.looseObject({ settings: z.looseObject({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = z.looseObject({});
@@ -83,11 +89,21 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'The state.',
-        body: z.looseObject({ mode: z.string(), configured: z.boolean(), enabled: z.boolean(), limits: z.record(z.string(), z.unknown()), allowed_link_hosts: z.array(z.string()) }),
+        body: z.looseObject({
+          mode: z.string(),
+          configured: z.boolean(),
+          enabled: z.boolean(),
+          limits: z.record(z.string(), z.unknown()),
+          allowed_link_hosts: z.array(z.string()),
+        }),
       },
     },
     run: ({ deps, account }) => outreachOverview(deps, account),
-    mcp: { name: 'outreach_overview', title: 'Outreach overview', description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.' },
+    mcp: {
+      name: 'outreach_overview',
+      title: 'Outreach overview',
+      description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.',
+    },
   }),
   residents({
     method: 'POST',
@@ -123,7 +139,8 @@ export const outreachOperations = [
     mcp: {
       name: 'outreach_add_contact',
       title: 'Add an outreach contact',
-      description: 'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
+      description:
+        'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
       untrusted: false,
       annotations: { idempotentHint: true, openWorldHint: true },
     },
@@ -146,7 +163,11 @@ export const outreachOperations = [
     },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
-    mcp: { name: 'outreach_list_contacts', title: 'List outreach contacts', description: 'Contacts with status and whether they can be emailed now (GET /v1/outreach/contacts). Residents only.' },
+    mcp: {
+      name: 'outreach_list_contacts',
+      title: 'List outreach contacts',
+      description: 'Contacts with status and whether they can be emailed now (GET /v1/outreach/contacts). Residents only.',
+    },
   }),
   residents({
     method: 'POST',
@@ -164,7 +185,12 @@ export const outreachOperations = [
         })
         .strict(),
     },
-    responses: { 201: { description: 'Accepted; `status` says whether it was sent or queued.', body: z.looseObject({ message_id: Uuid, status: z.string(), public_url: z.url() }) } },
+    responses: {
+      201: {
+        description: 'Accepted; `status` says whether it was sent or queued.',
+        body: z.looseObject({ message_id: Uuid, status: z.string(), public_url: z.url() }),
+      },
+    },
     errors: [
       ...CONTENT,
       'OUTREACH_NOT_CONFIGURED',
@@ -202,12 +228,20 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'A page of messages.',
-        body: z.looseObject({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted }),
+        body: z.looseObject({
+          messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })),
+          next_before: Cursor,
+          content_is_untrusted: Untrusted,
+        }),
       },
     },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
-    mcp: { name: 'outreach_sent', title: 'Your sent outreach', description: 'Your sent and queued emails with reply excerpts (GET /v1/outreach/sent). Residents only.' },
+    mcp: {
+      name: 'outreach_sent',
+      title: 'Your sent outreach',
+      description: 'Your sent and queued emails with reply excerpts (GET /v1/outreach/sent). Residents only.',
+    },
   }),
   residents({
     method: 'POST',
@@ -427,19 +461,31 @@ export const outreachOperations = [
     if (info.suppressed) return htmlPage(ctx, 200, 'Already stopped', STOPPED('Already stopped'));
     htmlPage(ctx, 200, 'Stop all email', renderStopConfirm(token));
   }),
-  publicPage('POST', '/outreach/stop/:token', 'The stop link: stops every agent emailing the address (RFC 8058 one-click).', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
-    noindex(ctx);
-    if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
-    htmlPage(ctx, 200, 'Stopped', STOPPED('Stopped'));
-  }),
-  publicPage('GET', '/r/:agent/:channel', 'A referral link: counts the click and redirects.', { 302: { description: 'To the channel’s destination.' }, 404: HTML_MISSING }, async (ctx) => {
-    noindex(ctx);
-    const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
-    if ('missing' in outcome) {
-      const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
-      return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
-    }
-    ctx.status = 302;
-    ctx.redirect(outcome.target);
-  }),
+  publicPage(
+    'POST',
+    '/outreach/stop/:token',
+    'The stop link: stops every agent emailing the address (RFC 8058 one-click).',
+    { 200: HTML, 404: HTML_MISSING },
+    async (ctx) => {
+      noindex(ctx);
+      if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
+      htmlPage(ctx, 200, 'Stopped', STOPPED('Stopped'));
+    },
+  ),
+  publicPage(
+    'GET',
+    '/r/:agent/:channel',
+    'A referral link: counts the click and redirects.',
+    { 302: { description: 'To the channel’s destination.' }, 404: HTML_MISSING },
+    async (ctx) => {
+      noindex(ctx);
+      const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
+      if ('missing' in outcome) {
+        const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
+        return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
+      }
+      ctx.status = 302;
+      ctx.redirect(outcome.target);
+    },
+  ),
 ];

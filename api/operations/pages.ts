@@ -18,7 +18,14 @@ const tag = 'discovery';
 const Uuid = z.string().uuid();
 
 /** A page read with no key; `parsed`: it reads its path parameter by hand (a bad one is its own 404). */
-const pageOp = (o: Pick<Operation, 'path' | 'summary' | 'noDatabase' | 'guide' | 'head' | 'input'> & { type: ContentType | ContentType[]; what: string; parsed?: boolean; koa: (ctx: Ctx) => Promise<void> }): Operation => {
+const pageOp = (
+  o: Pick<Operation, 'path' | 'summary' | 'noDatabase' | 'guide' | 'head' | 'input'> & {
+    type: ContentType | ContentType[];
+    what: string;
+    parsed?: boolean;
+    koa: (ctx: Ctx) => Promise<void>;
+  },
+): Operation => {
   const { type, what, parsed, ...rest } = o;
   return op({ method: 'GET', tag, auth: 'public', ...(parsed ? { handParsed: true } : {}), responses: { 200: { description: what, type } }, ...rest });
 };
@@ -100,14 +107,17 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
 <code>details</code> says how: the request to make, or <code>retry_at</code> (every 429 also sends <code>Retry-After</code>).</p>
 <p>Each code's <code>details</code> fields are promised; more may appear. The machine-readable form is in
 <a href="/openapi.json">/openapi.json</a> (<code>components.schemas.Error_CODE</code>).</p>
-${scrollTable('Error codes table', html`<table><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">meaning</th><th scope="col">details</th><th scope="col">routes</th></tr>
+${scrollTable(
+  'Error codes table',
+  html`<table><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">meaning</th><th scope="col">details</th><th scope="col">routes</th></tr>
 ${errorDocs(contract()).map(
-    (d) =>
-      html`<tr id="${d.code}"><td><code>${d.code}</code></td><td>${d.status}</td><td>${d.summary}</td><td>${d.details.map((f) => html`<code>${f}</code> `)}</td><td>${
-        d.routes === 'many' ? 'many routes' : d.routes.map((r) => html`<code>${r}</code> `)
-      }</td></tr>`,
+  (d) =>
+    html`<tr id="${d.code}"><td><code>${d.code}</code></td><td>${d.status}</td><td>${d.summary}</td><td>${d.details.map((f) => html`<code>${f}</code> `)}</td><td>${
+      d.routes === 'many' ? 'many routes' : d.routes.map((r) => html`<code>${r}</code> `)
+    }</td></tr>`,
 )}
-</table>`)}`,
+</table>`,
+)}`,
           { description: 'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it.' },
         );
       },
@@ -141,7 +151,13 @@ ${errorDocs(contract()).map(
       noDatabase: true,
       guide: '/docs/quickstart',
       head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,
-      responses: { 200: { description: 'Markdown.', type: 'text/markdown', headers: { [POLICY_VERSION_HEADER]: 'The policy version (also in the text and in GET /v1/me).' } } },
+      responses: {
+        200: {
+          description: 'Markdown.',
+          type: 'text/markdown',
+          headers: { [POLICY_VERSION_HEADER]: 'The policy version (also in the text and in GET /v1/me).' },
+        },
+      },
       koa: async (ctx) => {
         const policy = await currentPolicy(ctx.deps);
         ctx.type = 'text/markdown; charset=utf-8';

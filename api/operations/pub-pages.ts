@@ -106,7 +106,11 @@ export const pubPageOperations: Operation[] = [
       summary: 'An article page with its comments and the guest comment form.',
       auth: 'public',
       input: { params: z.object({ id: Uuid }) },
-      responses: { 200: htmlPage('HTML.'), 404: htmlPage('Unknown or never published (an HTML page).'), 410: htmlPage('Withdrawn by its author (an HTML page).') },
+      responses: {
+        200: htmlPage('HTML.'),
+        404: htmlPage('Unknown or never published (an HTML page).'),
+        410: htmlPage('Withdrawn by its author (an HTML page).'),
+      },
       errors: READ,
     },
     async (ctx) => {

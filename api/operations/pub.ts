@@ -43,7 +43,14 @@ const guide = '/docs/pub';
 const Id = z.object({ id: z.string().uuid() });
 
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
-const Review = open({ quorum: z.number().int(), qualifying_upvotes: z.number().int(), upvotes: z.number().int(), downvotes: z.number().int(), score: z.number().int(), expires_at: DateTime.nullable() });
+const Review = open({
+  quorum: z.number().int(),
+  qualifying_upvotes: z.number().int(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  score: z.number().int(),
+  expires_at: DateTime.nullable(),
+});
 /** A work's state as the submission, revision, vote and agent reads answer it. */
 const State = open({
   item_id: Uuid,
@@ -63,8 +70,24 @@ const State = open({
 });
 const Submitted = State.extend({ replayed: z.boolean() });
 const Block = open({ type: z.enum(['paragraph', 'heading', 'quote', 'code', 'list', 'svg']) });
-const Revision = open({ id: Uuid, item_id: Uuid, number: z.number().int(), title: z.string(), blocks: z.array(Block), content_hash: z.string(), created_at: DateTime });
-const AssetSource = open({ asset_id: Uuid, kind: z.literal('svg'), runtime: z.string(), description: z.string(), caption: z.string().nullable(), sha256: z.string(), source: z.string() });
+const Revision = open({
+  id: Uuid,
+  item_id: Uuid,
+  number: z.number().int(),
+  title: z.string(),
+  blocks: z.array(Block),
+  content_hash: z.string(),
+  created_at: DateTime,
+});
+const AssetSource = open({
+  asset_id: Uuid,
+  kind: z.literal('svg'),
+  runtime: z.string(),
+  description: z.string(),
+  caption: z.string().nullable(),
+  sha256: z.string(),
+  source: z.string(),
+});
 const Eligibility = open({ eligible: z.boolean(), reasons: z.array(z.string()), eligible_from: DateTime });
 const Allowance = open({ daily_allowance: z.number().int(), used_today: z.number().int(), remaining: z.number().int(), resets_at: DateTime });
 const AgentComment = open({
@@ -77,22 +100,61 @@ const AgentComment = open({
   blocks: z.array(Block),
   created_at: DateTime,
 });
-const PublicComment = open({ id: Uuid, parent_id: Uuid.nullable(), kind: z.enum(['agent', 'human_guest']), author: z.string().nullable(), blocks: z.array(Block), created_at: DateTime });
-const PubEvent = open({ kind: z.enum(['submitted', 'published', 'withdrawn', 'comment', 'guest_comment']), item_id: Uuid, actor: z.string().nullable(), created_at: DateTime, url: z.url() });
-const WorkSummary = open({ id: Uuid, title: z.string(), author: z.string(), revision_id: Uuid, score: z.number().int(), published_at: DateTime.nullable(), url: z.url(), api_url: z.url() });
+const PublicComment = open({
+  id: Uuid,
+  parent_id: Uuid.nullable(),
+  kind: z.enum(['agent', 'human_guest']),
+  author: z.string().nullable(),
+  blocks: z.array(Block),
+  created_at: DateTime,
+});
+const PubEvent = open({
+  kind: z.enum(['submitted', 'published', 'withdrawn', 'comment', 'guest_comment']),
+  item_id: Uuid,
+  actor: z.string().nullable(),
+  created_at: DateTime,
+  url: z.url(),
+});
+const WorkSummary = open({
+  id: Uuid,
+  title: z.string(),
+  author: z.string(),
+  revision_id: Uuid,
+  score: z.number().int(),
+  published_at: DateTime.nullable(),
+  url: z.url(),
+  api_url: z.url(),
+});
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
 const Rolling = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
 const CastVote = open({ value: z.number().int(), qualifying: z.boolean() });
 
-const SUBMIT: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT', 'PUB_SUBMISSION_QUOTA'];
-const COMMENT: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT', 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
+const SUBMIT: ErrorCode[] = [
+  'PUB_ADMISSION_FAILED',
+  'SECRET_LIKE',
+  'PUB_IDEMPOTENCY_KEY_REQUIRED',
+  'PUB_KEY_MISMATCH',
+  'PUB_IDEMPOTENCY_CONFLICT',
+  'PUB_SUBMISSION_QUOTA',
+];
+const COMMENT: ErrorCode[] = [
+  'PUB_ADMISSION_FAILED',
+  'SECRET_LIKE',
+  'PUB_IDEMPOTENCY_KEY_REQUIRED',
+  'PUB_KEY_MISMATCH',
+  'PUB_IDEMPOTENCY_CONFLICT',
+  'PUB_COMMENT_QUOTA',
+  'PUB_WITHDRAWN',
+  'PUB_PARENT_INVALID',
+];
 
 /** A stored publication write answers 201, its replay (the same key and document) 200. */
 const storedOrReplayed = (result: { replayed: boolean }) => (result.replayed ? 200 : 201);
 /** The key a publication write may send as the `Idempotency-Key` header (REST only). */
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 /** A public read of one document, from the feed cache (sent with its ETag). */
-const cached = (deps: AppDeps, key: string, read: () => Promise<unknown>) => deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
+const cached = (deps: AppDeps, key: string, read: () => Promise<unknown>) =>
+  deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
 /** Guest routes answer with no-store; the guest is the one the gate checked. */
 function guestAnswer(ctx: Ctx, status: number, body: unknown): void {
   ctx.set('Cache-Control', 'no-store');
@@ -110,7 +172,10 @@ export const pubOperations = [
     summary: 'Live limits (`limits`, `publication`, `svg`, `uploads`, `viewer`) read from the configuration the routes enforce, and the caller’s eligibility.',
     auth: 'agent',
     responses: {
-      200: { description: 'The capabilities.', body: open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) }) },
+      200: {
+        description: 'The capabilities.',
+        body: open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) }),
+      },
     },
     cache: 'no-store',
     run: ({ deps, account }) => pubCapabilities(deps, account),
@@ -148,7 +213,12 @@ export const pubOperations = [
     summary: 'The caller’s works with their current revision, candidates included, newest first (`before` / `next_before`).',
     auth: 'agent',
     input: { query: PageQuery },
-    responses: { 200: { description: 'A page of works.', body: open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted }) } },
+    responses: {
+      200: {
+        description: 'A page of works.',
+        body: open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted }),
+      },
+    },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: {
@@ -165,7 +235,18 @@ export const pubOperations = [
     summary: 'A work: the author sees the current candidate, others only the published revision of a visible work.',
     auth: 'agent',
     input: { params: Id },
-    responses: { 200: { description: 'The work.', body: State.extend({ author: z.string(), revision: Revision, published_revision: Revision.nullable(), comment_count: z.number().int(), content_is_untrusted: Untrusted }) } },
+    responses: {
+      200: {
+        description: 'The work.',
+        body: State.extend({
+          author: z.string(),
+          revision: Revision,
+          published_revision: Revision.nullable(),
+          comment_count: z.number().int(),
+          content_is_untrusted: Untrusted,
+        }),
+      },
+    },
     errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: {
@@ -205,7 +286,10 @@ export const pubOperations = [
     largeBody: true,
     input: { params: Id, body: CommentEnvelope },
     responses: {
-      200: { description: 'The stored comment of the same key and document (a replay).', body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(true) }) },
+      200: {
+        description: 'The stored comment of the same key and document (a replay).',
+        body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(true) }),
+      },
       201: { description: 'Stored.', body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(false) }) },
     },
     errors: COMMENT,
@@ -214,7 +298,8 @@ export const pubOperations = [
     mcp: {
       name: 'pub_comment',
       title: 'Comment on a work',
-      description: 'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
+      description:
+        'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
       pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
     },
@@ -228,7 +313,12 @@ export const pubOperations = [
     auth: 'agent',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
-    responses: { 200: { description: 'A page of comments.', body: open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted }) } },
+    responses: {
+      200: {
+        description: 'A page of comments.',
+        body: open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted }),
+      },
+    },
     errors: [...READ, 'INVALID_CURSOR'],
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: {
@@ -268,7 +358,13 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The revision.',
-        body: open({ revision: Revision, assets: z.array(AssetSource), state: State, review_context: open({ your_vote: z.number().int().nullable(), can_vote: z.boolean(), eligibility: Eligibility }), content_is_untrusted: Untrusted }),
+        body: open({
+          revision: Revision,
+          assets: z.array(AssetSource),
+          state: State,
+          review_context: open({ your_vote: z.number().int().nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
+          content_is_untrusted: Untrusted,
+        }),
       },
     },
     errors: READ,
@@ -288,7 +384,12 @@ export const pubOperations = [
     summary: 'Appeal a revision (author, one per revision, within the live appeal limit); recorded for an operator, changes no state.',
     auth: 'agent',
     input: { params: Id, body: AppealInput },
-    responses: { 201: { description: 'Recorded, with the live limits.', body: open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) }) } },
+    responses: {
+      201: {
+        description: 'Recorded, with the live limits.',
+        body: open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) }),
+      },
+    },
     errors: ['PUB_NOT_AUTHOR', 'PUB_APPEAL_EXISTS', 'PUB_APPEAL_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
     mcp: {
@@ -309,7 +410,13 @@ export const pubOperations = [
     responses: {
       201: {
         description: 'The preview.',
-        body: open({ revision_id: Uuid, expires_at: DateTime, preview_url: z.url(), assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })), content_is_untrusted: Untrusted }),
+        body: open({
+          revision_id: Uuid,
+          expires_at: DateTime,
+          preview_url: z.url(),
+          assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
+          content_is_untrusted: Untrusted,
+        }),
       },
     },
     errors: ['PUB_NOT_AUTHOR', 'PUB_PREVIEW_UNAVAILABLE', 'PUB_PREVIEW_LIMIT'],
@@ -337,7 +444,13 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The next candidate.',
-        body: open({ candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(), eligibility: Eligibility, allowance: Allowance, skips: open({ used: z.number().int(), max: z.number().int() }), content_is_untrusted: Untrusted }),
+        body: open({
+          candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
+          eligibility: Eligibility,
+          allowance: Allowance,
+          skips: open({ used: z.number().int(), max: z.number().int() }),
+          content_is_untrusted: Untrusted,
+        }),
       },
     },
     errors: ['PUB_REVIEW_SKIP_LIMIT'],
@@ -359,8 +472,14 @@ export const pubOperations = [
     auth: 'agent',
     input: { body: VoteInput },
     responses: {
-      200: { description: 'The same vote again: nothing stored.', body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: Allowance }) },
-      201: { description: 'Stored; `target` is the work’s state (or the comment’s score).', body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: Allowance }) },
+      200: {
+        description: 'The same vote again: nothing stored.',
+        body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: Allowance }),
+      },
+      201: {
+        description: 'Stored; `target` is the work’s state (or the comment’s score).',
+        body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: Allowance }),
+      },
     },
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
@@ -380,9 +499,23 @@ export const pubOperations = [
     guide,
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
     auth: 'agent',
-    responses: { 200: { description: 'The profile.', body: open({ review: Eligibility.extend({ quorum: z.number().int(), qualifying_votes_cast: z.number().int() }), trust: open({}), allowance: Allowance, submissions: Rolling }) } },
+    responses: {
+      200: {
+        description: 'The profile.',
+        body: open({
+          review: Eligibility.extend({ quorum: z.number().int(), qualifying_votes_cast: z.number().int() }),
+          trust: open({}),
+          allowance: Allowance,
+          submissions: Rolling,
+        }),
+      },
+    },
     run: ({ deps, account }) => pubProfile(deps, account),
-    mcp: { name: 'pub_profile', title: 'Your publication profile', description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).' },
+    mcp: {
+      name: 'pub_profile',
+      title: 'Your publication profile',
+      description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).',
+    },
   }),
   op({
     method: 'GET',
@@ -392,7 +525,12 @@ export const pubOperations = [
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
     auth: 'agent',
     input: { query: PageQuery },
-    responses: { 200: { description: 'A page of events.', body: open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted }) } },
+    responses: {
+      200: {
+        description: 'A page of events.',
+        body: open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted }),
+      },
+    },
     errors: ['INVALID_CURSOR'],
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
     mcp: {
@@ -409,13 +547,26 @@ export const pubOperations = [
     summary: 'Start an upload of an envelope too large for one request (`expected_hash`, `expected_bytes`, `metadata.kind`).',
     auth: 'agent',
     input: { body: UploadStartInput },
-    responses: { 201: { description: 'The upload.', body: open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: z.number().int(), max_parts: z.number().int() }) } },
+    responses: {
+      201: {
+        description: 'The upload.',
+        body: open({
+          upload_id: Uuid,
+          parts_url: z.url(),
+          commit_url: z.url(),
+          expires_at: DateTime,
+          part_max_bytes: z.number().int(),
+          max_parts: z.number().int(),
+        }),
+      },
+    },
     errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
     run: ({ deps, account, input, network }) => startUpload(deps, account, input.body, network),
     mcp: {
       name: 'pub_upload_start',
       title: 'Start an upload',
-      description: 'Start an upload of a large publication package (POST /v1/pub/uploads): expected_hash, expected_bytes, metadata. Send parts with pub_upload_part, then pub_upload_commit.',
+      description:
+        'Start an upload of a large publication package (POST /v1/pub/uploads): expected_hash, expected_bytes, metadata. Send parts with pub_upload_part, then pub_upload_commit.',
       untrusted: false,
     },
   }),
@@ -428,7 +579,18 @@ export const pubOperations = [
     auth: 'agent',
     largeBody: true,
     input: { params: Id, body: UploadPartInput },
-    responses: { 200: { description: 'Stored.', body: open({ upload_id: Uuid, part_number: z.number().int(), bytes: z.number().int(), received_bytes: z.number().int(), expected_bytes: z.number().int() }) } },
+    responses: {
+      200: {
+        description: 'Stored.',
+        body: open({
+          upload_id: Uuid,
+          part_number: z.number().int(),
+          bytes: z.number().int(),
+          received_bytes: z.number().int(),
+          expected_bytes: z.number().int(),
+        }),
+      },
+    },
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_PART_TOO_LARGE'],
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
     mcp: {
@@ -448,13 +610,28 @@ export const pubOperations = [
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
     auth: 'agent',
     input: { params: Id, body: z.object({}).strict() },
-    responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: open({ upload_id: Uuid, committed: z.literal(true), result: open({}) }) } },
-    errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_SIZE_MISMATCH', 'PUB_UPLOAD_HASH_MISMATCH', 'PUB_UPLOAD_INVALID', ...COMMENT, ...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED'],
+    responses: {
+      202: {
+        description: 'Committed; `result` is what the direct route answers.',
+        body: open({ upload_id: Uuid, committed: z.literal(true), result: open({}) }),
+      },
+    },
+    errors: [
+      'PUB_UPLOAD_STATE',
+      'PUB_UPLOAD_SIZE_MISMATCH',
+      'PUB_UPLOAD_HASH_MISMATCH',
+      'PUB_UPLOAD_INVALID',
+      ...COMMENT,
+      ...SUBMIT,
+      'PUB_NOT_AUTHOR',
+      'PUB_RESUME_REQUIRED',
+    ],
     run: ({ deps, account, input }) => commitUpload(deps, account, input.params.id),
     mcp: {
       name: 'pub_upload_commit',
       title: 'Commit an upload',
-      description: 'Commit an upload (POST /v1/pub/uploads/{upload_id}/commit): verifies bytes and hash, then runs ordinary submission; it bypasses neither admission nor review.',
+      description:
+        'Commit an upload (POST /v1/pub/uploads/{upload_id}/commit): verifies bytes and hash, then runs ordinary submission; it bypasses neither admission nor review.',
       pathArgs: { id: 'upload_id' },
     },
   }),
@@ -480,7 +657,15 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The stored request.',
-        body: open({ key: z.string(), operation: z.enum(['post', 'revision', 'comment']), item_id: Uuid.nullable(), revision_id: Uuid.nullable(), comment_id: Uuid.nullable(), created_at: DateTime, retained_until: DateTime }),
+        body: open({
+          key: z.string(),
+          operation: z.enum(['post', 'revision', 'comment']),
+          item_id: Uuid.nullable(),
+          revision_id: Uuid.nullable(),
+          comment_id: Uuid.nullable(),
+          created_at: DateTime,
+          retained_until: DateTime,
+        }),
       },
     },
     errors: ['PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_KEY_REQUIRED'],
@@ -488,7 +673,8 @@ export const pubOperations = [
     mcp: {
       name: 'pub_lookup',
       title: 'Look up a publication by key',
-      description: 'The outcome of an earlier submission, revision or comment by its idempotency_key (GET /v1/me/publications/lookup): recover a lost response.',
+      description:
+        'The outcome of an earlier submission, revision or comment by its idempotency_key (GET /v1/me/publications/lookup): recover a lost response.',
     },
   }),
   op({
@@ -501,12 +687,21 @@ export const pubOperations = [
     feed: true,
     edge: true,
     input: { query: FeedQuery },
-    responses: { 200: { description: 'A page of works.', body: open({ version: z.literal(1), content_is_untrusted: Untrusted, sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor }) } },
+    responses: {
+      200: {
+        description: 'A page of works.',
+        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor }),
+      },
+    },
     errors: ['INVALID_CURSOR'],
     sendsFeed: true,
     cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => cached(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
-    mcp: { name: 'pub_feed', title: 'Published articles', description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).' },
+    mcp: {
+      name: 'pub_feed',
+      title: 'Published articles',
+      description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).',
+    },
   }),
   op({
     method: 'GET',
@@ -517,7 +712,12 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: { 200: { description: 'The article.', body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: z.number().int() }) } },
+    responses: {
+      200: {
+        description: 'The article.',
+        body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: z.number().int() }),
+      },
+    },
     errors: READ,
     sendsFeed: true,
     cache: 'public, max-age=15',
@@ -532,7 +732,21 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: { 200: { description: 'The source.', body: open({ version: z.literal(1), content_is_untrusted: Untrusted, id: Uuid, revision_id: Uuid, title: z.string(), content_hash: z.string(), blocks: z.array(Block), assets: z.array(AssetSource) }) } },
+    responses: {
+      200: {
+        description: 'The source.',
+        body: open({
+          version: z.literal(1),
+          content_is_untrusted: Untrusted,
+          id: Uuid,
+          revision_id: Uuid,
+          title: z.string(),
+          content_hash: z.string(),
+          blocks: z.array(Block),
+          assets: z.array(AssetSource),
+        }),
+      },
+    },
     errors: READ,
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicSource(deps, input.params.id),
@@ -546,7 +760,12 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id, query: CommentsQuery },
-    responses: { 200: { description: 'A page of comments.', body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor }) } },
+    responses: {
+      200: {
+        description: 'A page of comments.',
+        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor }),
+      },
+    },
     errors: [...READ, 'INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
@@ -577,11 +796,20 @@ export const pubOperations = [
       200: {
         description: 'The session.',
         headers: { 'Set-Cookie': 'pub_guest=…; HttpOnly; SameSite=Strict' },
-        body: open({ csrf: z.string(), expires_at: DateTime, limits: open({ comments_per_hour: z.number().int() }), challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }) }),
+        body: open({
+          csrf: z.string(),
+          expires_at: DateTime,
+          limits: open({ comments_per_hour: z.number().int() }),
+          challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
+        }),
       },
     },
     koa: async (ctx) => {
-      const opened = await openGuestSession(ctx.deps, { token: ctx.cookies.get(GUEST_COOKIE) ?? null, origin: ctx.get('origin') || null, fetchSite: ctx.get('sec-fetch-site') || null });
+      const opened = await openGuestSession(ctx.deps, {
+        token: ctx.cookies.get(GUEST_COOKIE) ?? null,
+        origin: ctx.get('origin') || null,
+        fetchSite: ctx.get('sec-fetch-site') || null,
+      });
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
       ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
       guestAnswer(ctx, 200, opened.body);

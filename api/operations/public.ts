@@ -19,7 +19,12 @@ const ActivityQuery = z.object({
   limit: z.number().int().min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
   since: z.string().optional().describe('An item id from this feed, or a time (ISO 8601 or unix seconds); strictly after it.'),
 });
-const ScoreQuery = z.object({ window: z.enum(Object.keys(WINDOWS) as [string, ...string[]]).default(DEFAULT_WINDOW).optional() });
+const ScoreQuery = z.object({
+  window: z
+    .enum(Object.keys(WINDOWS) as [string, ...string[]])
+    .default(DEFAULT_WINDOW)
+    .optional(),
+});
 
 const Activity = z.object({
   version: z.literal(1),
@@ -131,7 +136,14 @@ const Figure = z.number().nullable();
 const Score = open({
   price_usd: Figure,
   market_cap_usd: Figure,
-  ...Object.fromEntries(['1h', '6h', '24h'].flatMap((w) => [[`volume_${w}_usd`, Figure], [`buys_${w}`, Figure], [`sells_${w}`, Figure], [`change_${w}_pct`, Figure]])),
+  ...Object.fromEntries(
+    ['1h', '6h', '24h'].flatMap((w) => [
+      [`volume_${w}_usd`, Figure],
+      [`buys_${w}`, Figure],
+      [`sells_${w}`, Figure],
+      [`change_${w}_pct`, Figure],
+    ]),
+  ),
   liquidity_usd: Figure,
   burned_tokens: Figure,
   buyback_spent_usd: Figure,
@@ -178,10 +190,19 @@ export const Office = z.looseObject({
   lab: open({ since: DateTime, experiments: z.array(LabItem), proposals: z.array(LabItem), requests: z.array(LabItem) }),
   show: open({ my_left_24h: z.number().int().nullable(), board_left_today: z.unknown(), top_recent: z.array(z.unknown()) }),
   outbound: open({ drafts: z.unknown() }),
-  outreach: open({ enabled: z.boolean(), mode: z.string(), problems: z.array(open({ source: z.enum(['smtp', 'imap', 'webhook']), since: z.string().nullable(), message: z.string() })) }),
+  outreach: open({
+    enabled: z.boolean(),
+    mode: z.string(),
+    problems: z.array(open({ source: z.enum(['smtp', 'imap', 'webhook']), since: z.string().nullable(), message: z.string() })),
+  }),
   agents: z.array(OfficeAgent),
   shifts: open({ on: z.number().int(), off: z.number().int(), unknown: z.number().int() }),
-  cut: z.partialRecord(z.enum(['agents', 'lab.experiments', 'lab.proposals', 'lab.requests', 'lab.mine', 'mine.experiments', 'mine.requests', 'mine.outreach_replies']), Cut).optional(),
+  cut: z
+    .partialRecord(
+      z.enum(['agents', 'lab.experiments', 'lab.proposals', 'lab.requests', 'lab.mine', 'mine.experiments', 'mine.requests', 'mine.outreach_replies']),
+      Cut,
+    )
+    .optional(),
   content_is_untrusted: Untrusted,
 });
 
@@ -292,7 +313,8 @@ export const publicOperations = [
     method: 'GET',
     path: '/api/office/agents',
     tag,
-    summary: 'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
+    summary:
+      'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
     auth: 'public',
     edge: true,
     guide: '/docs/continuity',
@@ -307,7 +329,8 @@ export const publicOperations = [
     method: 'GET',
     path: '/api/office/lab',
     tag,
-    summary: 'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
+    summary:
+      'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
     auth: 'public',
     edge: true,
     guide: '/docs/continuity',
@@ -331,7 +354,11 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
-    mcp: { name: 'jobs', title: 'Open lab jobs', description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).' },
+    mcp: {
+      name: 'jobs',
+      title: 'Open lab jobs',
+      description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
+    },
   }),
   op({
     method: 'GET',
@@ -361,6 +388,10 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=15',
     run: ({ deps }) => showFeed(deps),
-    mcp: { name: 'show_feed', title: 'Show lane feed', description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).' },
+    mcp: {
+      name: 'show_feed',
+      title: 'Show lane feed',
+      description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
+    },
   }),
 ];

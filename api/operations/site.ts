@@ -42,11 +42,20 @@ export function homeOperation(officePath = '/office'): Operation {
     responses: { 200: { description: 'HTML.', type: 'text/html' } },
     koa: async (ctx) => {
       // The invitation does not depend on the database: without it the page stands, minus the numbers.
-      const office = await officeFeed(ctx.deps).then((body) => feedDocument(body) as Office, (error: unknown) => {
-        ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'homepage: the office could not be read');
-        return null;
-      });
-      send(ctx, 'Agent board', 'AI agents work in the open to grow the service’s token: a public lab of measured experiments, jobs, a leaderboard, and an open invitation to agents.', renderHome(ctx.deps.config, office, officePath), office ? 15 : 5);
+      const office = await officeFeed(ctx.deps).then(
+        (body) => feedDocument(body) as Office,
+        (error: unknown) => {
+          ctx.deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'homepage: the office could not be read');
+          return null;
+        },
+      );
+      send(
+        ctx,
+        'Agent board',
+        'AI agents work in the open to grow the service’s token: a public lab of measured experiments, jobs, a leaderboard, and an open invitation to agents.',
+        renderHome(ctx.deps.config, office, officePath),
+        office ? 15 : 5,
+      );
     },
   });
 }
@@ -57,7 +66,14 @@ export function siteOperations(officePath = '/office'): Operation[] {
     const { deps } = ctx;
     const [doc, day, week] = await Promise.all([officeFeed(deps), scoreFeed(deps, '24h'), scoreFeed(deps, '7d')]);
     const charts = [day, week].map((body) => feedDocument(body) as ScoreHistory);
-    send(ctx, 'The office', 'The live office: the token’s score and chart, agents on and off shift with their public status, the lab, the latest scorecard and playbook.', renderOffice(feedDocument(doc) as Office, charts, deps.clock.now()), 15, ['/assets/office.js']);
+    send(
+      ctx,
+      'The office',
+      'The live office: the token’s score and chart, agents on and off shift with their public status, the lab, the latest scorecard and playbook.',
+      renderOffice(feedDocument(doc) as Office, charts, deps.clock.now()),
+      15,
+      ['/assets/office.js'],
+    );
   });
   // Pages outside the site link the office as /office; send them on to where it is served.
   const moved = sitePage('/office', 'The office moved.', async (ctx) => {
@@ -68,13 +84,31 @@ export function siteOperations(officePath = '/office'): Operation[] {
     office,
     ...(officePath === '/office' ? [] : [moved]),
     sitePage('/jobs', 'Jobs as a page.', async (ctx) => {
-      send(ctx, 'Jobs', 'Open jobs in the lab: requests, experiments and the owner’s jobs of the last 14 days, with takers and deliveries. No job pays money.', renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60);
+      send(
+        ctx,
+        'Jobs',
+        'Open jobs in the lab: requests, experiments and the owner’s jobs of the last 14 days, with takers and deliveries. No job pays money.',
+        renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))),
+        60,
+      );
     }),
     sitePage('/leaderboard', 'The leaderboard as a page.', async (ctx) => {
-      send(ctx, 'Leaderboard', 'Agents ranked by karma and deliveries over a rolling 7 days, with the promoted outside agent.', renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60);
+      send(
+        ctx,
+        'Leaderboard',
+        'Agents ranked by karma and deliveries over a rolling 7 days, with the promoted outside agent.',
+        renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))),
+        60,
+      );
     }),
     sitePage('/show', 'The Show lane as a page.', async (ctx) => {
-      send(ctx, 'Show lane', 'Posts the AI agents propose for people outside the crew, with picks and flags, newest first.', renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15);
+      send(
+        ctx,
+        'Show lane',
+        'Posts the AI agents propose for people outside the crew, with picks and flags, newest first.',
+        renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>),
+        15,
+      );
     }),
   ];
 }

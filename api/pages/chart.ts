@@ -74,8 +74,12 @@ ${runs.map((r) =>
     ? html`<circle class="line dot" cx="${f(r[0]![0])}" cy="${f(r[0]![1])}" r="2.5"/>`
     : html`<path class="line" d="${r.map(([px, py], i) => `${i === 0 ? 'M' : 'L'}${f(px)} ${f(py)}`).join(' ')}"/>`,
 )}
-${values.length ? html`<text class="axis" x="${PAD.left - 6}" y="${PAD.top + 10}" text-anchor="end">${usd(hi)}</text>
-<text class="axis" x="${PAD.left - 6}" y="${H - PAD.bottom}" text-anchor="end">${usd(lo)}</text>` : html`<text class="axis" x="${W / 2}" y="${H / 2}" text-anchor="middle">no data</text>`}
+${
+  values.length
+    ? html`<text class="axis" x="${PAD.left - 6}" y="${PAD.top + 10}" text-anchor="end">${usd(hi)}</text>
+<text class="axis" x="${PAD.left - 6}" y="${H - PAD.bottom}" text-anchor="end">${usd(lo)}</text>`
+    : html`<text class="axis" x="${W / 2}" y="${H / 2}" text-anchor="middle">no data</text>`
+}
 <text class="axis" x="${PAD.left}" y="${H - 8}">${timeText(history.from)}</text>
 <text class="axis" x="${W - PAD.right}" y="${H - 8}" text-anchor="end">${timeText(history.to)}</text>
 </svg>

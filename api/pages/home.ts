@@ -6,7 +6,8 @@ import { usd } from './format.ts';
 import type { Office } from './office.ts';
 
 function liveNumbers(office: Office | null): Html {
-  if (!office) return html`<p class="notice">The live numbers cannot be read right now; the office page and the feeds have them when the database answers again.</p>`;
+  if (!office)
+    return html`<p class="notice">The live numbers cannot be read right now; the office page and the feeds have them when the database answers again.</p>`;
   const openExperiments = office.lab.experiments.filter((e) => e.open).length;
   const openRequests = office.lab.requests.filter((e) => e.open).length;
   return html`<ul class="figures-list">

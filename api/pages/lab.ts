@@ -18,10 +18,14 @@ ${feed.jobs.length === 0 ? html`<p>No open jobs right now.</p>` : ''}
 <p class="meta">${j.kind} · <span class="status-${j.status}">${j.status}</span> · by ${j.author} · ${time(j.created_at)}</p>
 <div class="body">${j.brief}</div>
 ${j.takers.length ? html`<p class="meta">Taken by ${j.takers.map((t, i) => html`${i ? ', ' : ''}${t.agent}${t.outside ? ' (outside)' : ''}`)}</p>` : ''}
-${j.deliveries.length ? html`<h3>Deliveries</h3><ul>${j.deliveries.map(
-      (d) => html`<li><a href="${d.url}">${d.agent}</a>${d.outside ? ' (outside)' : ''} · ${time(d.at)}${d.accepted ? html` · <strong>accepted</strong>` : ''}
+${
+  j.deliveries.length
+    ? html`<h3>Deliveries</h3><ul>${j.deliveries.map(
+        (d) => html`<li><a href="${d.url}">${d.agent}</a>${d.outside ? ' (outside)' : ''} · ${time(d.at)}${d.accepted ? html` · <strong>accepted</strong>` : ''}
 <div class="body">${d.text}</div>${d.links.length ? html`<p>${d.links.map((l) => html`${outsideLink(l)} `)}</p>` : ''}</li>`,
-    )}</ul>` : ''}</article></li>`,
+      )}</ul>`
+    : ''
+}</article></li>`,
   )}</ol>`;
 }
 
@@ -30,13 +34,22 @@ export function renderLeaderboard(feed: z.infer<typeof LeaderboardFeed>): Html {
 <p>Karma and deliveries over the rolling 7 days from ${time(feed.window_start)} to ${time(feed.window_end)}. Refreshed every 5 minutes;
 JSON: <a href="/api/leaderboard">/api/leaderboard</a>.</p>
 ${feed.promotion ? html`<p class="notice">Promoted this window: <strong>${feed.promotion.agent}</strong> (desk ${feed.promotion.desk ?? 'n/a'}, karma 7d ${feed.promotion.karma_7d}).</p>` : ''}
-${feed.rows.length === 0 ? html`<p>No karma or deliveries in the window yet.</p>` : scrollTable('Leaderboard table', html`<table>
+${
+  feed.rows.length === 0
+    ? html`<p>No karma or deliveries in the window yet.</p>`
+    : scrollTable(
+        'Leaderboard table',
+        html`<table>
 <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Desk</th><th scope="col">Karma 7d</th><th scope="col">Karma</th>
 <th scope="col">Deliveries 7d</th><th scope="col">Accepted 7d</th><th scope="col">Picked 7d</th></tr></thead>
 <tbody>${feed.rows.map(
-      (r) => html`<tr><td>${r.rank}</td><td>${r.name}${r.crew ? ' (crew)' : ''}${r.promoted ? html` <strong>promoted</strong>` : ''}</td><td>${r.desk ?? ''}</td>
+          (
+            r,
+          ) => html`<tr><td>${r.rank}</td><td>${r.name}${r.crew ? ' (crew)' : ''}${r.promoted ? html` <strong>promoted</strong>` : ''}</td><td>${r.desk ?? ''}</td>
 <td>${r.karma_7d}</td><td>${r.karma}</td><td>${r.deliveries_7d}</td><td>${r.accepted_deliveries_7d}</td><td>${r.picked_drafts_7d}</td></tr>`,
-    )}</tbody></table>`)}`;
+        )}</tbody></table>`,
+      )
+}`;
 }
 
 export function renderShow(feed: Awaited<ReturnType<typeof readShowFeed>>): Html {

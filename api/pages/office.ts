@@ -52,12 +52,16 @@ function agentList(id: string, agents: readonly Agent[], empty: string): Html {
 
 function labTable(caption: string, roots: readonly LabRoot[]): Html {
   if (roots.length === 0) return html`<h3>${caption}</h3><p class="meta">None in the last 14 days.</p>`;
-  return html`<h3>${caption}</h3>${scrollTable(caption, html`<table><thead><tr><th scope="col">Title</th><th scope="col">Author</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
+  return html`<h3>${caption}</h3>${scrollTable(
+    caption,
+    html`<table><thead><tr><th scope="col">Title</th><th scope="col">Author</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${roots.map(
-    (r) => html`<tr><td><a href="${r.url}">${r.title}</a></td><td>${r.author}${r.crew ? '' : ' (outside)'}</td><td>${r.state}${r.verdict ? ` · ${r.verdict}` : ''}${
-      r.open ? '' : ' · ended'
-    }</td><td>${time(r.created_at)}</td></tr>`,
-  )}</tbody></table>`)}`;
+      (r) =>
+        html`<tr><td><a href="${r.url}">${r.title}</a></td><td>${r.author}${r.crew ? '' : ' (outside)'}</td><td>${r.state}${r.verdict ? ` · ${r.verdict}` : ''}${
+          r.open ? '' : ' · ended'
+        }</td><td>${time(r.created_at)}</td></tr>`,
+    )}</tbody></table>`,
+  )}`;
 }
 
 export function renderOffice(office: Office, charts: readonly ScoreHistory[], now: Date): Html {
@@ -82,9 +86,13 @@ ${scoreSection(office.score)}
 <section aria-labelledby="lab-h"><h2 id="lab-h">Lab (topic ${office.lab.topic}), last 14 days</h2>
 ${labTable('Experiments', office.lab.experiments)}${labTable('Proposals', office.lab.proposals)}${labTable('Requests', office.lab.requests)}</section>
 <section aria-labelledby="card-h"><h2 id="card-h">Latest scorecard</h2>
-${card ? html`<article><h3><a href="${card.url}">${card.title}</a></h3><p class="meta">Posted ${time(card.posted_at)} · window ${time(card.window_start)} to ${time(card.window_end)}</p>
+${
+  card
+    ? html`<article><h3><a href="${card.url}">${card.title}</a></h3><p class="meta">Posted ${time(card.posted_at)} · window ${time(card.window_start)} to ${time(card.window_end)}</p>
 <div class="body">${card.body}</div>
-<h4>Retros</h4>${card.retros.length ? html`<ul>${card.retros.map((r) => html`<li><a href="${r.url}">${r.author}</a>: ${r.excerpt}</li>`)}</ul>` : html`<p class="meta">No Retro: replies yet.</p>`}</article>` : html`<p class="meta">No scorecard posted yet.</p>`}
+<h4>Retros</h4>${card.retros.length ? html`<ul>${card.retros.map((r) => html`<li><a href="${r.url}">${r.author}</a>: ${r.excerpt}</li>`)}</ul>` : html`<p class="meta">No Retro: replies yet.</p>`}</article>`
+    : html`<p class="meta">No scorecard posted yet.</p>`
+}
 </section>
 <section aria-labelledby="playbook-h"><h2 id="playbook-h">Playbook</h2>
 ${office.playbook.items.length ? html`<ul>${office.playbook.items.map((r) => html`<li><a href="${r.url}">${r.author}</a> (scorecard #${r.scorecard_n}): ${r.excerpt}</li>`)}</ul>` : html`<p class="meta">No Playbook: replies yet.</p>`}

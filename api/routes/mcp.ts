@@ -62,10 +62,14 @@ function refuseForeignOrigin(ctx: Ctx) {
   const origins = ownOrigins(ctx.deps.config);
   const origin = ctx.get('origin') || null;
   if (isForeignOrigin(origins, { origin, fetchSite: ctx.get('sec-fetch-site') || null })) {
-    throw fail('MCP_ORIGIN_REFUSED', 'A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service\'s own origin.', {
-      expected: origins,
-      received: origin,
-    });
+    throw fail(
+      'MCP_ORIGIN_REFUSED',
+      "A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service's own origin.",
+      {
+        expected: origins,
+        received: origin,
+      },
+    );
   }
 }
 
@@ -76,7 +80,9 @@ async function mcpEndpoint(ctx: Ctx) {
   const token = bearerToken(ctx.get('authorization') || undefined);
   if (!token) throw unauthorized(base, 'Send Authorization: Bearer <access token>; the resource metadata says where to get one.', false);
   if (token.startsWith(KEY_PREFIXES.agent)) {
-    throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, { reason: 'board_key' });
+    throw unauthorized(base, 'A board key is never accepted at /mcp: link the assistant through OAuth; it only ever holds OAuth tokens.', true, {
+      reason: 'board_key',
+    });
   }
   const claims = await verifiedClaims(deps.oauth, deps.clock, token);
   const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId, deps.keyCache) : null;
@@ -90,7 +96,10 @@ async function mcpEndpoint(ctx: Ctx) {
   // be as large as the largest of them plus the JSON-RPC wrapping. The body's text and nesting rules
   // are applied to each tool's arguments there too, so a refusal is that tool's error.
   if (!hasBody(ctx)) throw fail('MALFORMED_JSON', 'Send a JSON-RPC message as the body, with Content-Type: application/json.');
-  const { value } = await readJsonBody(ctx, { maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES, wrapped: { maxDepth: JSON_RPC_MAX_DEPTH } });
+  const { value } = await readJsonBody(ctx, {
+    maxBytes: Math.max(deps.config.maxBodyBytes, deps.config.pub.maxBodyBytes) + JSON_RPC_SLACK_BYTES,
+    wrapped: { maxDepth: JSON_RPC_MAX_DEPTH },
+  });
   // A tool the token's scope does not cover is refused before the server runs (RFC 6750 step-up).
   for (const message of Array.isArray(value) ? value : [value]) {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;
@@ -100,7 +109,13 @@ async function mcpEndpoint(ctx: Ctx) {
   }
   await touchAssistantLink(deps, live.link);
 
-  const caller = { deps, account: live.account, scopes: claims.scopes, requestId: ctx.state.requestId, network: callerNetwork(ctx.req, deps.config.trustProxy) };
+  const caller = {
+    deps,
+    account: live.account,
+    scopes: claims.scopes,
+    requestId: ctx.state.requestId,
+    network: callerNetwork(ctx.req, deps.config.trustProxy),
+  };
   const mcp = await mcpService();
   // The request as the SDK's web-standard face takes it: the body is already read and checked, so it
   // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go).

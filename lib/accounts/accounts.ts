@@ -22,7 +22,6 @@ import { payRegistration } from '../standing/registration-cost.ts';
 import { rolesOf } from '../auth/roles.ts';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 
-
 /**
  * Fixed one-hour window per network, shared by every web process through Postgres: agent
  * registrations (`agent`) and OAuth client registrations of assistants (`oauth_client`).
@@ -33,7 +32,10 @@ export async function countRegistration(deps: LibDeps, network: string, kind: 'a
   await countInWindow(deps.db, { bucket, limit, windowMs: HOUR, code: 'REGISTRATION_RATE_LIMIT', what: 'registrations' }, deps.clock.now());
 }
 
-export async function registerAgent(deps: LibDeps, input: { name: string; description: string; network: string; proof_of_work?: { nonce: string } | undefined }) {
+export async function registerAgent(
+  deps: LibDeps,
+  input: { name: string; description: string; network: string; proof_of_work?: { nonce: string } | undefined },
+) {
   assertNoSecrets({ description: input.description });
   await countRegistration(deps, input.network);
   await payRegistration(deps.db, deps.config, input.name, input.proof_of_work?.nonce, deps.clock.now());

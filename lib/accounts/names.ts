@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 // Letters, digits and underscore, 3 to 30: safe in @mentions, URLs (/r/<name>/...) and handles.
-export const AGENT_NAME = z
-  .string()
-  .regex(/^[A-Za-z0-9_]{3,30}$/, 'a name is 3 to 30 letters, digits or underscores');
+export const AGENT_NAME = z.string().regex(/^[A-Za-z0-9_]{3,30}$/, 'a name is 3 to 30 letters, digits or underscores');
 
 export const MENTION_PATTERN = /(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g;
 

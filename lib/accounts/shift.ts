@@ -32,7 +32,11 @@ function days(text: string): number[] | null {
 /** Parses a shift spec, or returns the reason it is malformed. */
 export function parseShift(spec: string): Shift | string {
   const windows: Shift['windows'] = [];
-  for (const segment of spec.toLowerCase().split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const segment of spec
+    .toLowerCase()
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([a-z,-]+)\s+(\d\d:\d\d)-(\d\d:\d\d)$/.exec(segment);
     const d = m ? days(m[1] ?? '') : null;
     const start = m ? minutes(m[2] ?? '') : null;

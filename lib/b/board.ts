@@ -64,7 +64,14 @@ async function write(deps: LibDeps, network: string, input: Write) {
     // The count and the post commit together: a refused post does not use up the network's rate.
     const written = await deps.db.transaction(async (tx) => {
       await countInWindow(tx, { ...rule, windowMs: HOUR, code: 'B_RATE_LIMIT' }, now);
-      return createBQueries(tx).insert({ rootId: input.rootId, title: input.title, body: input.body, networkHash: ticket.networkHash, ticketId: ticket.id, now });
+      return createBQueries(tx).insert({
+        rootId: input.rootId,
+        title: input.title,
+        body: input.body,
+        networkHash: ticket.networkHash,
+        ticketId: ticket.id,
+        now,
+      });
     });
     return await positioned(deps.db, 'b', written);
   } catch (error) {

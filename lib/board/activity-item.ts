@@ -10,7 +10,12 @@ function oneLine(text: string): string {
 export function cut(text: string, max: number): string {
   const points = [...text];
   if (points.length <= max) return text;
-  return points.slice(0, max - 1).join('').trimEnd() + '…';
+  return (
+    points
+      .slice(0, max - 1)
+      .join('')
+      .trimEnd() + '…'
+  );
 }
 
 export function itemTitle(post: { title: string | null; body: string }): string {

@@ -3,7 +3,6 @@
 import type { LibDeps } from '../deps.ts';
 import type { CommonQueryMethods } from 'slonik';
 
-
 import { mentionedOthers } from '../accounts/names.ts';
 import { fail, type AppError } from '../errors.ts';
 
@@ -17,7 +16,6 @@ import type { Account } from '../../sql/queries/accounts.ts';
 import { notifyBoard } from './events.ts';
 import { positioned } from '../sequence.ts';
 import { afterReply, afterRoot, beforeReply, beforeRoot, parseReplyInput, rulesNeedTransaction } from './topic-rules.ts';
-
 
 /** Serialises one author's writes so two concurrent requests cannot both pass a quota. */
 async function lockAuthor(tx: CommonQueryMethods, authorId: string): Promise<void> {
@@ -43,7 +41,13 @@ async function unknownTopic(deps: LibDeps, topic: string): Promise<AppError> {
  * message's mentions need one, else the pool). `mentions` are only those to deliver (the standing
  * gate's answer). A refusal writes nothing.
  */
-async function write(deps: LibDeps, db: CommonQueryMethods, post: NewPost, gate: { standing: Standing; mentions: readonly string[] }, kind: QuotaKind): Promise<string> {
+async function write(
+  deps: LibDeps,
+  db: CommonQueryMethods,
+  post: NewPost,
+  gate: { standing: Standing; mentions: readonly string[] },
+  kind: QuotaKind,
+): Promise<string> {
   const written = await createPostsQueries(db).write(post, gate.mentions, quotaWindow(deps.config, kind, post.now, gate.standing));
   if (written.post_id !== null) return written.post_id;
   if (!written.topic_known) throw await unknownTopic(deps, post.topic);
@@ -83,7 +87,16 @@ async function positionedPost(deps: LibDeps, id: string, post: NewPost, author: 
 export async function createRoot(deps: LibDeps, author: Account, input: { topic: string; title: string; body: string }) {
   const now = deps.clock.now();
   const ruleInput = { author, topic: input.topic, title: input.title, body: input.body, now, config: deps.config };
-  const post: NewPost = { rootId: null, replyToId: null, authorId: author.id, topic: input.topic, title: input.title, prefix: leadingLabel(input.title), body: input.body, now };
+  const post: NewPost = {
+    rootId: null,
+    replyToId: null,
+    authorId: author.id,
+    topic: input.topic,
+    title: input.title,
+    prefix: leadingLabel(input.title),
+    body: input.body,
+    now,
+  };
   const mentions = mentionedOthers(input.title, input.body, author.name);
   let id: string;
   const gateInput = { text: `${input.title}\n${input.body}`, mentions };
@@ -137,7 +150,16 @@ export async function createReply(deps: LibDeps, author: Account, input: { rootI
   }
   const replyToId = input.replyToId && input.replyToId !== root.id ? input.replyToId : null;
   const ruleInput = { author, root, body: input.body, parsed: parseReplyInput(input.body), replyToId, now, config: deps.config };
-  const post: NewPost = { rootId: root.id, replyToId, authorId: author.id, topic: root.topic, title: null, prefix: leadingLabel(input.body), body: input.body, now };
+  const post: NewPost = {
+    rootId: root.id,
+    replyToId,
+    authorId: author.id,
+    topic: root.topic,
+    title: null,
+    prefix: leadingLabel(input.body),
+    body: input.body,
+    now,
+  };
   const mentions = mentionedOthers(null, input.body, author.name);
   let id: string;
   const gateInput = { text: input.body, mentions };

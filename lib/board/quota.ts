@@ -32,7 +32,14 @@ export function rollingDay(limit: number, used: number, oldest: string | null) {
   };
 }
 
-export async function quotaState(db: CommonQueryMethods, config: Config, authorId: string, kind: QuotaKind, now: Date, standing: Standing): Promise<QuotaState> {
+export async function quotaState(
+  db: CommonQueryMethods,
+  config: Config,
+  authorId: string,
+  kind: QuotaKind,
+  now: Date,
+  standing: Standing,
+): Promise<QuotaState> {
   const { since, limit, rule } = quotaWindow(config, kind, now, standing);
   const { count, oldest } = await createPostsQueries(db).authoredSince(authorId, kind, since);
   return { ...rollingDay(limit, count, oldest), rule };
@@ -45,10 +52,16 @@ export function quotaRefusal(config: Config, kind: QuotaKind, counted: Counted, 
   const retryAt = state.resets_at ? new Date(state.resets_at) : new Date(now.getTime() + DAY);
   const code = kind === 'root' ? 'POST_QUOTA' : 'REPLY_QUOTA';
   const ruleWords = rule === 'new_account' ? ' (the new-account quota: it rises once the account has standing)' : '';
-  return failUntil(code, `The ${kind === 'root' ? 'posting' : 'reply'} quota of ${state.limit} per 24 h is used${ruleWords}; retry at ${retryAt.toISOString()}.`, retryAt, now, {
-    limit: state.limit,
-    window_seconds: state.window_seconds,
-    rule,
-    ...(rule === 'new_account' ? { lifts: liftsWhen(standing) } : {}),
-  });
+  return failUntil(
+    code,
+    `The ${kind === 'root' ? 'posting' : 'reply'} quota of ${state.limit} per 24 h is used${ruleWords}; retry at ${retryAt.toISOString()}.`,
+    retryAt,
+    now,
+    {
+      limit: state.limit,
+      window_seconds: state.window_seconds,
+      rule,
+      ...(rule === 'new_account' ? { lifts: liftsWhen(standing) } : {}),
+    },
+  );
 }

@@ -10,14 +10,18 @@ import { presentPost } from './present.ts';
 import { parseSince } from './since.ts';
 import type { ListPostsInput, ReadThreadInput, SearchInput } from './inputs.ts';
 
-
 // The root list and activity carry the publication layer's activity beside them when asked (`pub_limit`).
 export async function listRoots(deps: LibDeps, query: ListPostsInput) {
   const posts = createPostsQueries(deps.db);
   const dir = decodeWalk('posts', query);
   const rows = await posts.roots({ topic: query.topic }, dir, query.limit);
   const page = await newestFirstPage('posts', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'roots'));
-  return { posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
+  return {
+    posts: page.items.map((p) => presentPost(p, deps.config.siteUrl)),
+    ...page.cursors,
+    ...(await pubActivityBeside(deps, query)),
+    content_is_untrusted: true as const,
+  };
 }
 
 export async function readThread(deps: Pick<LibDeps, 'db' | 'config'>, id: string, query: ReadThreadInput) {
@@ -45,7 +49,12 @@ export async function listActivity(deps: LibDeps, query: ListPostsInput) {
   const dir = decodeWalk('activity', query);
   const rows = await posts.activity(dir, query.limit);
   const page = await newestFirstPage('activity', rows, query.limit, dir, (seq) => posts.existsOlder(seq, 'activity'));
-  return { items: page.items.map((p) => presentPost(p, deps.config.siteUrl)), ...page.cursors, ...(await pubActivityBeside(deps, query)), content_is_untrusted: true as const };
+  return {
+    items: page.items.map((p) => presentPost(p, deps.config.siteUrl)),
+    ...page.cursors,
+    ...(await pubActivityBeside(deps, query)),
+    content_is_untrusted: true as const,
+  };
 }
 
 export async function searchPosts(deps: Pick<LibDeps, 'db' | 'config'>, query: SearchInput) {
@@ -53,7 +62,12 @@ export async function searchPosts(deps: Pick<LibDeps, 'db' | 'config'>, query: S
   const dir = decodeWalk('search', query);
   const rows = await posts.search(query.q, dir, query.limit);
   const page = await newestFirstPage('search', rows, query.limit, dir, async () => rows.length > query.limit);
-  return { q: query.q, results: page.items.map((p) => presentPost(p, deps.config.siteUrl)), next_before: page.cursors.next_before, content_is_untrusted: true as const };
+  return {
+    q: query.q,
+    results: page.items.map((p) => presentPost(p, deps.config.siteUrl)),
+    next_before: page.cursors.next_before,
+    content_is_untrusted: true as const,
+  };
 }
 
 /**

@@ -2,8 +2,6 @@
 import type { LibDeps } from '../deps.ts';
 import { holdsRole } from '../auth/roles.ts';
 
-
-
 import { fail } from '../errors.ts';
 import { DEFAULT_RULES_BODY, DEFAULT_RULES_TITLE, rulesPostId } from './rules.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
@@ -12,7 +10,6 @@ import { notifyBoard } from './events.ts';
 import { forgetPolicy } from '../policy.ts';
 import { createPostsQueries } from '../../sql/queries/posts.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
-
 
 export async function readRules(deps: LibDeps) {
   const id = await rulesPostId(deps.db);

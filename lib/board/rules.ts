@@ -10,7 +10,7 @@ export const DEFAULT_RULES_BODY = [
   'Say you are an AI agent of the service in every outside message. Report only measured numbers, with source and time.',
   'Promise no profit, price or returns. Invent no partnerships, endorsements, listings, quotes or results.',
   'No impersonation, no spam, no wash trading. Never post credentials, private prompts or personal data.',
-  'Owner decisions arrive only as the owner account\'s replies on your own Request: or Proposal: root.',
+  "Owner decisions arrive only as the owner account's replies on your own Request: or Proposal: root.",
   'After context compaction or uncertainty, call resume (GET /v1/continuity) before writing.',
 ].join('\n');
 

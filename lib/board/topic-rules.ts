@@ -8,7 +8,6 @@ import { LAB_TOPIC } from '../lab/roots.ts';
 import { assertPickedIsOwner, refuseDraftsTopic, showAfterReply, showAfterRoot, showBeforeRoot } from '../show/board.ts';
 import type { ReplyInput, RootInput } from './topic-input.ts';
 
-
 /**
  * Whether a topic's rules read or write the database around a post (the lab, the Show lane): then
  * the post is written inside a transaction with them; in any other topic the rules are pure checks

@@ -17,7 +17,15 @@ import { PublicStatusSchema, presentPublicStatus } from './public-status.ts';
 const Text = (max: number) => z.string().trim().min(1).max(max);
 export const POST_REF = /^post:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-export const CHECKPOINT_LIMITS = { focus: 500, commitment: 280, commitmentsPerCall: 20, openCommitments: 50, decision: 500, reason: 1000, nextStep: 500 } as const;
+export const CHECKPOINT_LIMITS = {
+  focus: 500,
+  commitment: 280,
+  commitmentsPerCall: 20,
+  openCommitments: 50,
+  decision: 500,
+  reason: 1000,
+  nextStep: 500,
+} as const;
 
 export const CheckpointSchema = z
   .object({
@@ -39,9 +47,15 @@ export const CheckpointSchema = z
       })
       .strict()
       .optional(),
-    decision: z.object({ decision: Text(CHECKPOINT_LIMITS.decision), reason: Text(CHECKPOINT_LIMITS.reason) }).strict().optional(),
+    decision: z
+      .object({ decision: Text(CHECKPOINT_LIMITS.decision), reason: Text(CHECKPOINT_LIMITS.reason) })
+      .strict()
+      .optional(),
     next_step: Text(CHECKPOINT_LIMITS.nextStep).nullable().optional(),
-    stop: z.object({ reason: Text(CHECKPOINT_LIMITS.reason) }).strict().optional(),
+    stop: z
+      .object({ reason: Text(CHECKPOINT_LIMITS.reason) })
+      .strict()
+      .optional(),
     public_status: PublicStatusSchema.nullable().optional(),
   })
   .strict()

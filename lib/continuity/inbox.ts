@@ -3,15 +3,12 @@
 // Inbox cursors are their own sequence (`inbox`) over posts.seq.
 import type { LibDeps } from '../deps.ts';
 
-
-
 import { decodeCursor, decodeWalk, encodeCursor } from '../cursor.ts';
 import { fail } from '../errors.ts';
 import { newestFirstPage } from '../page.ts';
 import { itemExcerpt, itemTitle } from '../board/activity-item.ts';
 import { threadUrl } from '../board/present.ts';
 import { createContinuityQueries, type InboxRow } from '../../sql/queries/continuity.ts';
-
 
 export const INBOX_LIMIT = { min: 1, max: 100, default: 25 } as const;
 
@@ -45,11 +42,7 @@ export function presentInboxItem(row: InboxRow, siteUrl: string) {
   };
 }
 
-export async function readInbox(
-  deps: LibDeps,
-  accountId: string,
-  query: { limit: number; before?: string | undefined; after?: string | undefined },
-) {
+export async function readInbox(deps: LibDeps, accountId: string, query: { limit: number; before?: string | undefined; after?: string | undefined }) {
   const q = createContinuityQueries(deps.db);
   const state = await q.stateOf(accountId);
   const checkpoint = state?.inbox_seq ?? 0;

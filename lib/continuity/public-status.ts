@@ -26,7 +26,16 @@ type Residency = { state: string; changed_at: string | null };
 /** The stored status as the office and continuity show it, with the time it was saved. */
 export function presentPublicStatus(stored: unknown, savedAt: string | null, residency: Residency) {
   if (residency.state === 'stopped') {
-    return { phase: 'resting' as const, next_action: STOPPED_NEXT_ACTION, tool: null, route: null, until: null, reason: null, experiment: null, saved_at: residency.changed_at };
+    return {
+      phase: 'resting' as const,
+      next_action: STOPPED_NEXT_ACTION,
+      tool: null,
+      route: null,
+      until: null,
+      reason: null,
+      experiment: null,
+      saved_at: residency.changed_at,
+    };
   }
   const parsed = PublicStatusSchema.safeParse(stored);
   if (!parsed.success || !savedAt) return null;

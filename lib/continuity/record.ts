@@ -4,7 +4,6 @@
 // Mirror counts and the publication layer's direction carry no outside text.
 import type { LibDeps } from '../deps.ts';
 
-
 import { DAY } from '../clock.ts';
 
 import { encodeCursor } from '../cursor.ts';
@@ -23,7 +22,6 @@ import { presentPublicStatus } from './public-status.ts';
 import { publicationDirection } from './publication.ts';
 import { POLICY_PATH } from '../policy.ts';
 
-
 const DECISIONS = 10;
 const OWNER_DECISIONS = 10;
 
@@ -39,24 +37,39 @@ export async function readContinuity(deps: LibDeps, account: Account) {
   const q = createContinuityQueries(db);
   const office = createOfficeQueries(db);
   const labSince = new Date(now.getTime() - LAB_WINDOW_DAYS * DAY);
-  const [open, closed, decisions, changed, ownerReplies, unread, rootsByTopic, repliesElsewhere, openLab, openJobs, scorecard, show, mirror, outreach, publication] =
-    await Promise.all([
-      q.openCommitments(account.id),
-      q.recentlyClosed(account.id, 5),
-      q.latestDecisions(account.id, DECISIONS),
-      q.changedSince(account.id, since),
-      q.ownerDecisionsSince(account.id, since, OWNER_DECISIONS),
-      q.inboxUnread(account.id, state.inbox_seq),
-      office.newRootsByTopic(account.id, since),
-      office.newRepliesElsewhere(account.id, since),
-      office.openLabCounts(labSince),
-      office.openJobs(labSince),
-      createScoreQueries(db).latestPosted(),
-      showOfficeGroup(db, account.id, now),
-      mirrorCountsFor(db, account.id, state.previous_visit_at ? new Date(state.previous_visit_at) : null),
-      outreachState(db, config),
-      publicationDirection(deps, account, since),
-    ]);
+  const [
+    open,
+    closed,
+    decisions,
+    changed,
+    ownerReplies,
+    unread,
+    rootsByTopic,
+    repliesElsewhere,
+    openLab,
+    openJobs,
+    scorecard,
+    show,
+    mirror,
+    outreach,
+    publication,
+  ] = await Promise.all([
+    q.openCommitments(account.id),
+    q.recentlyClosed(account.id, 5),
+    q.latestDecisions(account.id, DECISIONS),
+    q.changedSince(account.id, since),
+    q.ownerDecisionsSince(account.id, since, OWNER_DECISIONS),
+    q.inboxUnread(account.id, state.inbox_seq),
+    office.newRootsByTopic(account.id, since),
+    office.newRepliesElsewhere(account.id, since),
+    office.openLabCounts(labSince),
+    office.openJobs(labSince),
+    createScoreQueries(db).latestPosted(),
+    showOfficeGroup(db, account.id, now),
+    mirrorCountsFor(db, account.id, state.previous_visit_at ? new Date(state.previous_visit_at) : null),
+    outreachState(db, config),
+    publicationDirection(deps, account, since),
+  ]);
   const newRoots = Object.fromEntries(rootsByTopic.map((r) => [r.topic, r.count]));
   const stopped = account.residency === 'stopped';
 

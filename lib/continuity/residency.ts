@@ -10,15 +10,16 @@ import { setResidency } from '../accounts/admin.ts';
 import { assertRole } from '../auth/roles.ts';
 import { createAccountsQueries, type Account } from '../../sql/queries/accounts.ts';
 
-export const ResidencyChangeSchema = z
-  .object({ state: z.enum(['active', 'stopped']), reason: z.string().trim().min(1).max(500).optional() })
-  .strict();
+export const ResidencyChangeSchema = z.object({ state: z.enum(['active', 'stopped']), reason: z.string().trim().min(1).max(500).optional() }).strict();
 export type ResidencyChange = z.infer<typeof ResidencyChangeSchema>;
 
 export async function changeResidency(deps: LibDeps, caller: Account, name: string, input: ResidencyChange) {
   assertRole(caller, 'owner_or_operator', 'Only the owner or an operator stops or resumes a residency.');
   if (input.state === 'active' && caller.residency === 'stopped') {
-    throw fail('RESIDENCY_STOPPED', 'Your own residency is stopped: you may still stop an agent, but you resume nobody until the owner or another operator resumes you.');
+    throw fail(
+      'RESIDENCY_STOPPED',
+      'Your own residency is stopped: you may still stop an agent, but you resume nobody until the owner or another operator resumes you.',
+    );
   }
   const target = await createAccountsQueries(deps.db).byName(name);
   if (!target || target.revoked_at) throw fail('NOT_FOUND', `No live account named "${name}".`);

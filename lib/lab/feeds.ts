@@ -51,4 +51,3 @@ export const LeaderboardFeed = z.looseObject({
   rows: z.array(LeaderboardRow.extend({ rank: z.number().int(), promoted: z.boolean() })),
   promotion: z.looseObject({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number() }).nullable(),
 });
-

@@ -58,6 +58,11 @@ export function requestKey(body: string): string | null {
   const resource = lineValue(body, 'Resource');
   const need = lineValue(body, 'Need');
   if (!resource || !need) return null;
-  const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return `${norm(resource)}|${norm(need)}`;
 }

@@ -20,15 +20,25 @@ type Kind = 'crew' | 'board' | 'token' | 'nothing' | 'qualifier' | 'outside';
 
 const words = (list: string) => list.split(/\s+/).filter(Boolean);
 const VOCABULARY = new Map<string, Kind>([
-  ...words('crew crews team teams teammate teammates colleague colleagues us we ourselves ourself myself me self i resident residents house agent agents bot bots ai fleet').map((w) => [w, 'crew'] as const),
-  ...words('board boards agentboard service services svc office lab labs leaderboard jobs job show lane scorecard scorecards site website feed feeds thread threads topic topics inbox').map((w) => [w, 'board'] as const),
-  ...words('token tokens coin coins mint memecoin memecoins ticker cashtag chart charts price prices mcap marketcap volume liquidity').map((w) => [w, 'token'] as const),
-  ...words('target targets tbd tba tbc todo na n none nobody nothing unknown someone somebody anyone anybody everyone everybody people person public world internet whoever everything anything audience user users folks placeholder name names xxx etc').map((w) => [w, 'nothing'] as const),
+  ...words(
+    'crew crews team teams teammate teammates colleague colleagues us we ourselves ourself myself me self i resident residents house agent agents bot bots ai fleet',
+  ).map((w) => [w, 'crew'] as const),
+  ...words(
+    'board boards agentboard service services svc office lab labs leaderboard jobs job show lane scorecard scorecards site website feed feeds thread threads topic topics inbox',
+  ).map((w) => [w, 'board'] as const),
+  ...words('token tokens coin coins mint memecoin memecoins ticker cashtag chart charts price prices mcap marketcap volume liquidity').map(
+    (w) => [w, 'token'] as const,
+  ),
+  ...words(
+    'target targets tbd tba tbc todo na n none nobody nothing unknown someone somebody anyone anybody everyone everybody people person public world internet whoever everything anything audience user users folks placeholder name names xxx etc',
+  ).map((w) => [w, 'nothing'] as const),
   // A qualifier makes crew words outside ("outside agents", "agents outside the crew").
   ...words('outside external outer').map((w) => [w, 'qualifier'] as const),
 ]);
 const FILLER = new Set(
-  words('the a an our ours my mine this these that those its it own of and or on in at for to from with by all other others fellow every each any some more new itself here there via inside internal within same existing current who whom s'),
+  words(
+    'the a an our ours my mine this these that those its it own of and or on in at for to from with by all other others fellow every each any some more new itself here there via inside internal within same existing current who whom s',
+  ),
 );
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

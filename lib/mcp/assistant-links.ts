@@ -47,7 +47,10 @@ export function assistantsMayAct(account: Pick<Account, 'revoked_at' | 'suspende
 /** /mcp: a suspended account's assistant is refused before anything runs (403 ACCOUNT_SUSPENDED). */
 export function assertAssistantMayAct(account: Pick<Account, 'revoked_at' | 'suspended_at'>): void {
   if (!assistantsMayAct(account)) {
-    throw fail('ACCOUNT_SUSPENDED', 'The agent account is suspended: its assistants can do nothing until an operator restores it. Unlinking stays open (/mcp/links).');
+    throw fail(
+      'ACCOUNT_SUSPENDED',
+      'The agent account is suspended: its assistants can do nothing until an operator restores it. Unlinking stays open (/mcp/links).',
+    );
   }
 }
 
@@ -106,7 +109,12 @@ export async function listAssistantLinks(deps: LibDeps, account: Account) {
  * its account on the same channel (sql/queries/oauth.ts `revokeAssistantLink`), so unlinking, revocation,
  * suspension and key revocation still act on the next call.
  */
-export async function liveAssistantLink(deps: LibDeps, grantId: string, accountId: string, cache?: KeyCache): Promise<{ link: TouchedLink; account: Account } | null> {
+export async function liveAssistantLink(
+  deps: LibDeps,
+  grantId: string,
+  accountId: string,
+  cache?: KeyCache,
+): Promise<{ link: TouchedLink; account: Account } | null> {
   const hash = createHash('sha256').update(`mcp-link\0${grantId}\0${accountId}`).digest();
   const cached = await cache?.get(hash);
   const link = cached ? linksSeen.get(grantId) : undefined;

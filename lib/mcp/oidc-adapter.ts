@@ -25,8 +25,15 @@ export type GrantGone = (grantId: string) => Promise<void>;
 // Models whose id is a bearer secret (a token or code someone presents). Sessions and interactions
 // are found by uid too, so they keep their id in the payload; their ids are hashed all the same.
 const SECRET_IDS = new Set([
-  'AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode',
-  'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest', 'RegistrationAccessToken', 'InitialAccessToken',
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PushedAuthorizationRequest',
+  'RegistrationAccessToken',
+  'InitialAccessToken',
 ]);
 
 export function postgresAdapter(db: Db, clock: Clock, onGrantGone: GrantGone) {

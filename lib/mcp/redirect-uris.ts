@@ -33,7 +33,8 @@ export function redirectUriProblem(raw: unknown): string | null {
   if (raw.includes('#')) return 'must not carry a fragment';
   if (!PLAIN_HOST.test(url.hostname)) return 'must name a plain host (letters, digits, hyphens and dots, or an IP address)';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname) ? null : 'may use http only on a loopback host (127.0.0.1, [::1], localhost); use https';
+  if (url.protocol === 'http:')
+    return LOOPBACK_HOSTS.has(url.hostname) ? null : 'may use http only on a loopback host (127.0.0.1, [::1], localhost); use https';
   return 'must use https (or http on a loopback host)';
 }
 

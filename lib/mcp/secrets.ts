@@ -24,7 +24,8 @@ export async function loadOauthSecrets(deps: LibDeps): Promise<OauthSecrets> {
   const jwks =
     deps.config.mcp.jwks ?? Jwks.parse((await q.secret('jwks'))?.value ?? (await q.putSecretOnce('jwks', { keys: [await newSigningKey()] }, now)).value);
   const cookieKeys =
-    deps.config.mcp.cookieKeys ?? Keys.parse((await q.secret('cookie_keys'))?.value ?? (await q.putSecretOnce('cookie_keys', [randomBytes(32).toString('base64url')], now)).value);
+    deps.config.mcp.cookieKeys ??
+    Keys.parse((await q.secret('cookie_keys'))?.value ?? (await q.putSecretOnce('cookie_keys', [randomBytes(32).toString('base64url')], now)).value);
   return { jwks: { keys: jwks.keys }, cookieKeys };
 }
 

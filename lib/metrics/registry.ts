@@ -42,7 +42,12 @@ function mirroredCounter(registry: Registry, name: string, help: string, read: (
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'board_' });
-  const requests = new Counter({ name: 'board_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'board_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'board_http_request_duration_seconds',
     help: 'time from request to the end of the response, by method and route template',
@@ -53,12 +58,48 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   const jobGauges = {
     // One query per scrape sets every job gauge: each gauge's collect waits for the same one.
-    ready: new Gauge({ name: 'board_job_queue_depth', help: 'jobs due now and not yet taken by a worker, per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
-    oldest: new Gauge({ name: 'board_job_oldest_ready_age_seconds', help: 'how long the oldest due job has waited for a worker, per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
-    scheduled: new Gauge({ name: 'board_jobs_scheduled', help: 'jobs due later (backoff or a set time), per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
-    running: new Gauge({ name: 'board_jobs_running', help: 'jobs a worker holds now, per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
-    retrying: new Gauge({ name: 'board_jobs_retrying', help: 'jobs that failed at least once and will be tried again, per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
-    failed: new Gauge({ name: 'board_jobs_failed', help: 'jobs that used all their attempts (kept for the operator), per task', labelNames: ['task'], registers: [registry], collect: () => jobsOnce() }),
+    ready: new Gauge({
+      name: 'board_job_queue_depth',
+      help: 'jobs due now and not yet taken by a worker, per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
+    oldest: new Gauge({
+      name: 'board_job_oldest_ready_age_seconds',
+      help: 'how long the oldest due job has waited for a worker, per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
+    scheduled: new Gauge({
+      name: 'board_jobs_scheduled',
+      help: 'jobs due later (backoff or a set time), per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
+    running: new Gauge({
+      name: 'board_jobs_running',
+      help: 'jobs a worker holds now, per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
+    retrying: new Gauge({
+      name: 'board_jobs_retrying',
+      help: 'jobs that failed at least once and will be tried again, per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
+    failed: new Gauge({
+      name: 'board_jobs_failed',
+      help: 'jobs that used all their attempts (kept for the operator), per task',
+      labelNames: ['task'],
+      registers: [registry],
+      collect: () => jobsOnce(),
+    }),
   };
   let pending: Promise<void> | null = null;
   const jobsOnce = () => (pending ??= collectJobs().finally(() => (pending = null)));
@@ -122,9 +163,18 @@ export function createMetrics(sources: MetricSources): Metrics {
 /** Replica lag and where routed reads went (only with DATABASE_READ_URL). */
 function replicaMetrics(registry: Registry, reads: MetricSources['reads']): void {
   mirroredCounter(registry, 'board_replica_reads_total', 'public reads the streaming replica answered', () => reads.servedByReplica);
-  mirroredCounter(registry, 'board_replica_fallback_reads_total', 'public reads that could go to the replica but the primary answered (replica behind, not streaming, or down)', () => reads.servedByPrimary);
+  mirroredCounter(
+    registry,
+    'board_replica_fallback_reads_total',
+    'public reads that could go to the replica but the primary answered (replica behind, not streaming, or down)',
+    () => reads.servedByPrimary,
+  );
   let pending: Promise<ReplicaLag | null> | null = null;
-  const lagOnce = () => (pending ??= reads.lag().catch(() => null).finally(() => (pending = null)));
+  const lagOnce = () =>
+    (pending ??= reads
+      .lag()
+      .catch(() => null)
+      .finally(() => (pending = null)));
   // -1 when the replica cannot be asked (down, not a standby): an alert on it stays simple.
   new Gauge({
     name: 'board_replica_lag_bytes',

@@ -27,8 +27,7 @@ const BASE64_RUN = /(?:(?<![A-Za-z0-9+/=_-])|(?<=(?<![A-Za-z0-9+/=_-])[A-Za-z_]{
 
 // Base64 of text mixes cases and usually digits; a long plain word ("congratulations") does not,
 // and skipping it saves a decode per long word.
-const looksLikeBase64 = (run: string): boolean =>
-  /[a-z]/.test(run) && /[A-Z][^A-Z]*[A-Z]|[A-Z].*[0-9+/=]|[0-9+/=].*[A-Z]/.test(run);
+const looksLikeBase64 = (run: string): boolean => /[a-z]/.test(run) && /[A-Z][^A-Z]*[A-Z]|[A-Z].*[0-9+/=]|[0-9+/=].*[A-Z]/.test(run);
 
 export function decodeBase64(text: string): string | null {
   let changed = false;
@@ -45,8 +44,7 @@ export function decodeBase64(text: string): string | null {
 }
 
 // Contiguous hex ("69676e6f7265"), or byte-separated ("69 67 6e", "0x69,0x67", "\x69\x67").
-const HEX_RUN =
-  /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{2}){6,}(?![0-9A-Za-z])|(?:(?:0x|\\x)?[0-9a-fA-F]{2}[ ,:;-]?){6,}/g;
+const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{2}){6,}(?![0-9A-Za-z])|(?:(?:0x|\\x)?[0-9a-fA-F]{2}[ ,:;-]?){6,}/g;
 
 export function decodeHex(text: string): string | null {
   let changed = false;
@@ -101,11 +99,42 @@ export function decodeEscapes(text: string): string | null {
 }
 
 const MORSE: Record<string, string> = {
-  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h',
-  '..': 'i', '.---': 'j', '-.-': 'k', '.-..': 'l', '--': 'm', '-.': 'n', '---': 'o', '.--.': 'p',
-  '--.-': 'q', '.-.': 'r', '...': 's', '-': 't', '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x',
-  '-.--': 'y', '--..': 'z', '-----': '0', '.----': '1', '..---': '2', '...--': '3', '....-': '4',
-  '.....': '5', '-....': '6', '--...': '7', '---..': '8', '----.': '9',
+  '.-': 'a',
+  '-...': 'b',
+  '-.-.': 'c',
+  '-..': 'd',
+  '.': 'e',
+  '..-.': 'f',
+  '--.': 'g',
+  '....': 'h',
+  '..': 'i',
+  '.---': 'j',
+  '-.-': 'k',
+  '.-..': 'l',
+  '--': 'm',
+  '-.': 'n',
+  '---': 'o',
+  '.--.': 'p',
+  '--.-': 'q',
+  '.-.': 'r',
+  '...': 's',
+  '-': 't',
+  '..-': 'u',
+  '...-': 'v',
+  '.--': 'w',
+  '-..-': 'x',
+  '-.--': 'y',
+  '--..': 'z',
+  '-----': '0',
+  '.----': '1',
+  '..---': '2',
+  '...--': '3',
+  '....-': '4',
+  '.....': '5',
+  '-....': '6',
+  '--...': '7',
+  '---..': '8',
+  '----.': '9',
 };
 // Four or more Morse letters; words are split by "/", "|" or a wider gap.
 const MORSE_RUN = /(?:[.\-·•−–—_]{1,6}(?: {1,3}| ?[/|] ?)){3,}[.\-·•−–—_]{1,6}/g;

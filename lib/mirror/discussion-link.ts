@@ -31,7 +31,11 @@ export async function linkDiscussion(db: CommonQueryMethods, accountId: string, 
   if (!post) throw fail('NOT_FOUND', 'No readable mirrored post with that id.');
   const thread = await createPostsQueries(db).any(input.post_id);
   const refuse = (reason: string, message: string) =>
-    fail('MIRROR_LINK_REFUSED', message, { reason, post_id: input.post_id, action: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } } });
+    fail('MIRROR_LINK_REFUSED', message, {
+      reason,
+      post_id: input.post_id,
+      action: { method: 'POST', path: '/v1/posts', body: { topic: 'general', title: '...', body: '...' } },
+    });
   if (!thread) throw refuse('not_found', 'No thread with that post_id; link one of your own live root threads.');
   if (thread.root_id !== null) throw refuse('not_a_root', 'post_id is a reply; link the root thread you wrote.');
   if (thread.deleted_at !== null) throw refuse('deleted', 'That thread was deleted; link one of your own live root threads.');

@@ -1,9 +1,9 @@
 // The mirror fetcher's lease, which lets one fetcher ingest at a time. Its credential (kind 'fetcher',
 // `npm run admin -- fetcher-key`) is checked by lib/auth/roles.ts.
 import { randomUUID } from 'node:crypto';
-import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
 
-import { AppError, fail } from '../errors.ts';
+import { type AppError, fail } from '../errors.ts';
 import { createMirrorQueries, type LeaseRow } from '../../sql/queries/mirror.ts';
 import type { LeaseRequest } from './payload.ts';
 
@@ -67,7 +67,8 @@ export async function assertLease(db: CommonQueryMethods, credentialId: string, 
   const lease = await createMirrorQueries(db).lockLease();
   const live = isLive(lease, now);
   if (lease.lease_id === leaseId && lease.credential_id === credentialId && live) return { expires_at: lease.expires_at! };
-  const reason = lease.lease_id === null ? 'none' : lease.lease_id === leaseId && lease.credential_id === credentialId ? 'expired' : live ? 'not_current' : 'none';
+  const reason =
+    lease.lease_id === null ? 'none' : lease.lease_id === leaseId && lease.credential_id === credentialId ? 'expired' : live ? 'not_current' : 'none';
   throw fail('MIRROR_LEASE_REQUIRED', 'Ingest needs the current live lease; take or renew it first.', {
     reason,
     action: LEASE_ACTION,

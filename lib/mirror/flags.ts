@@ -184,7 +184,12 @@ function anyOn(mask: Mask): boolean {
   for (let w = 0; w < mask.length; w++) {
     for (let bits = mask[w] ?? 0; bits !== 0; bits &= bits - 1) {
       const id = w * 32 + (31 - Math.clz32(bits & -bits));
-      if (tables().BY_FIRST_CLAUSE.get(id)?.some((pattern) => isOn(mask, pattern)) === true) return true;
+      if (
+        tables()
+          .BY_FIRST_CLAUSE.get(id)
+          ?.some((pattern) => isOn(mask, pattern)) === true
+      )
+        return true;
     }
   }
   return false;
@@ -368,7 +373,8 @@ function carriesEncodedText(input: FlagInput, shown: string, folded: string, for
 // this in plain english", "^ explain pls", "can't make heads or tails of it". Beside something that
 // decodes to text (carriesEncodedText), a question or a word of this class is a decode ask; the
 // gated patterns spelled out single frames and missed most new wordings.
-const ASKS_ABOUT = /\?|\b(?:pls|plz|please|help|explain|clue|idea|english|plain|normal words|meaning|means?|says?|saying|reads?|translate|convert|decode|decipher|figure|tell|thoughts|riddle|sense|understand|heads or tails|what)\b/;
+const ASKS_ABOUT =
+  /\?|\b(?:pls|plz|please|help|explain|clue|idea|english|plain|normal words|meaning|means?|says?|saying|reads?|translate|convert|decode|decipher|figure|tell|thoughts|riddle|sense|understand|heads or tails|what)\b/;
 
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
@@ -420,8 +426,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const inTransformed = (p: Pattern): boolean => {
     const transformed = formsOf();
     return (
-      transformed.spaced.some((form) => matchesForm(p, form)) ||
-      transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
+      transformed.spaced.some((form) => matchesForm(p, form)) || transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
     );
   };
   for (const label of labels) {

@@ -131,7 +131,12 @@ export async function ingestBatch(
     const added = await q.insertPosts(newPosts, input.credentialId, now);
     // One graphile-worker batch job per ingest request, payload [{id}, ...]: the task reads and
     // writes the whole batch in two statements.
-    if (added.length) await enqueue(tx, 'mirror_post__normalize', added.map((r) => ({ id: r.id })));
+    if (added.length)
+      await enqueue(
+        tx,
+        'mirror_post__normalize',
+        added.map((r) => ({ id: r.id })),
+      );
     const inserted = new Map(added.map((r) => [r.external_id, r.id]));
     if (seen.length) await q.seenAgain(seen, now);
     for (const [id, kind] of raised) await q.raiseKind(id, kind);

@@ -54,8 +54,7 @@ const JOINING_SCRIPT =
 
 // Right-to-left writing, where the marks below are part of how text is written.
 // Letters only: ALM (U+061C) itself has the Arabic script property.
-const RTL_LETTER =
-  /(?=\p{L})[\p{sc=Hebr}\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}\p{sc=Adlm}\p{sc=Rohg}\p{sc=Yezi}]/u;
+const RTL_LETTER = /(?=\p{L})[\p{sc=Hebr}\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}\p{sc=Adlm}\p{sc=Rohg}\p{sc=Yezi}]/u;
 const LATIN_LETTER = /\p{sc=Latn}/u;
 // LRM, RLM and ALM: Bidi_Control, but marks, not overrides, embeddings or isolates.
 const isBidiMark = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c;
@@ -69,21 +68,17 @@ const isTag = (cp: number): boolean => cp >= 0xe0000 && cp <= 0xe007f;
 const isBasicVs = (cp: number): boolean => cp >= 0xfe00 && cp <= 0xfe0f;
 const isSupplementaryVs = (cp: number): boolean => cp >= 0xe0100 && cp <= 0xe01ef;
 const isVs = (cp: number): boolean => isBasicVs(cp) || isSupplementaryVs(cp);
-const isNewline = (cp: number): boolean =>
-  cp === 0x0d || cp === 0x0b || cp === 0x0c || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
+const isNewline = (cp: number): boolean => cp === 0x0d || cp === 0x0b || cp === 0x0c || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
 const isPlainAscii = (cp: number): boolean => (cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a;
 const isControl = (cp: number): boolean => (cp < 0x20 && cp !== 0x09 && cp !== 0x0a) || (cp >= 0x7f && cp <= 0x9f);
 
-const test = (re: RegExp, cp: number | undefined): boolean =>
-  cp !== undefined && re.test(String.fromCodePoint(cp));
+const test = (re: RegExp, cp: number | undefined): boolean => cp !== undefined && re.test(String.fromCodePoint(cp));
 
 // A subdivision flag is U+1F3F4, 2 to 6 tag letters/digits (region + subdivision), CANCEL TAG.
 function isSubdivisionFlag(tags: number[], before: number | undefined): boolean {
   if (before !== BLACK_FLAG || tags.length < 3 || tags.length > 7) return false;
   if (tags[tags.length - 1] !== CANCEL_TAG) return false;
-  return tags
-    .slice(0, -1)
-    .every((cp) => (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039));
+  return tags.slice(0, -1).every((cp) => (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039));
 }
 
 function decodeTags(tags: number[]): string {

@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import type { ContentLabel } from './flag-names.ts';
 
 /** Labels the model may add. */
-export const MODEL_LABELS = ['instruction_like', 'decode_request', 'claims_authority', 'credential_request', 'money_request'] as const satisfies readonly ContentLabel[];
+export const MODEL_LABELS = [
+  'instruction_like',
+  'decode_request',
+  'claims_authority',
+  'credential_request',
+  'money_request',
+] as const satisfies readonly ContentLabel[];
 export type ModelLabel = (typeof MODEL_LABELS)[number];
 
 export type ModelFile = {
@@ -117,7 +123,15 @@ export function loadModel(file: ModelFile): Loaded {
     slots[at] = row;
     (file.weights[name] ?? []).forEach((w, j) => (weights[row * WIDTH + j] = w));
   });
-  return { keys, slots, mask: size - 1, weights, bias: Float64Array.from(file.bias), thresholds: Float64Array.from(file.thresholds), stamp: new Uint32Array(names.length) };
+  return {
+    keys,
+    slots,
+    mask: size - 1,
+    weights,
+    bias: Float64Array.from(file.bias),
+    thresholds: Float64Array.from(file.thresholds),
+    stamp: new Uint32Array(names.length),
+  };
 }
 
 function rowOf(loaded: Loaded, feature: number): number {

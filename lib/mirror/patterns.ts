@@ -32,7 +32,7 @@ const ROLE =
   '(?:(?:lead |head |chief |senior |core |principal |official |verified )?(?:admin(?:istrator)?s?|system admin|sysadmin|moderators?|mods?|mod team|moderation team|owners?|operators?|developers?|devs?|dev team|engineers?|maintainers?|founders?|co-founders?|cofounders?|ceo|cto|coo|core team|core contributors?|contributors?|team members?|(?:project|team|crew|protocol|tech|engineering|community|audit|security) leads?|leadership|auditors?|audit lead|(?:token|project|crew|board|protocol|security|support|admin|trust (?:&|and) safety|safety|moderation|mod|core|dev|development|launch|marketing|audit) team|community managers?|staff|creators?|programmers?|support staff))';
 // What a role is a role of.
 const SCOPE =
-  "(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)";
+  '(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
 // "as the devs said" reports what a role said; it does not claim the role.
 const NOT_REPORTED =
   '(?![\\s,]+(?:said|say|says|mentioned|announced|confirmed|explained|noted|posted|wrote|shared|promised|tweeted|did|do|have|are|were|will))';
@@ -42,7 +42,7 @@ const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
 const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local)(?![a-z]))';
 const CRED =
-  "(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))";
+  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
@@ -53,11 +53,9 @@ const CUR =
   '(?:holdings|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
 const AMOUNT = '(?:[$€]?\\d[\\d,.]*(?:k|m)? )?';
 // The shapes of addresses a wallet drainer asks for; names are not addresses but are destinations.
-export const ADDRESS_SOURCE =
-  '(?:0x[0-9a-f]{40}|bc1[02-9ac-hj-np-z]{25,87}|[13][1-9a-hj-np-z]{25,34}|[1-9a-hj-np-z]{32,44}|(?:eq|uq)[a-z0-9_-]{46})';
+export const ADDRESS_SOURCE = '(?:0x[0-9a-f]{40}|bc1[02-9ac-hj-np-z]{25,87}|[13][1-9a-hj-np-z]{25,34}|[1-9a-hj-np-z]{32,44}|(?:eq|uq)[a-z0-9_-]{46})';
 const DEST = `(?:\\[link\\]|${ADDRESS_SOURCE}|[a-z0-9-]+\\.(?:eth|sol)|this|that|the (?:(?:[a-z]+ )?(?:address|wallet|contract|account|link|vault|treasury|bridge|relayer|pool|escrow)(?: address| wallet| contract)?)|our (?:[a-z]+ )?(?:address|wallet|vault|treasury|contract|escrow|pool|account|safe|custody|relayer|bridge)|my|our|me|us|the following|below|above|(?:address|wallet) (?:below|above|in (?:my )?(?:bio|profile)))`;
-const WALLETS =
-  '(?:wallets?|metamask|phantom|ledger|trezor|trust(?: )?wallet|coinbase wallet|web3 wallet|rabby|backpack|keplr|tonkeeper|solflare|exodus)';
+const WALLETS = '(?:wallets?|metamask|phantom|ledger|trezor|trust(?: )?wallet|coinbase wallet|web3 wallet|rabby|backpack|keplr|tonkeeper|solflare|exodus)';
 // What a drainer asks a wallet to sign or approve.
 const APPROVAL =
   '(?:transactions?|txn?s?|spending(?: cap| limit)?|spend|allowance|permit|permit2|token approvals?|approvals?|signature requests?|set(?: )?approval(?: )?for(?: )?all|payouts?|payments?|transfers?|withdrawals?|typed data(?: message)?|token|tokens|migration)';
@@ -107,16 +105,15 @@ const COMMUNITY_ROLE =
   '(?:mods?|moderators?|admins?|administrators?|team members?|staff members?|crew members?|community managers?|core contributors?|support agents?|support reps?|support representatives?|ambassadors?)';
 // Words that name a role of the project before the noun ("lead dev", "$CREW team", "one of the mods").
 const ROLE_MOD =
-  "(?:(?:the|your|ur|yr|our|official|real|verified|friendly|local|resident|neighbou?rhood|trusty|humble|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}";
+  '(?:(?:the|your|ur|yr|our|official|real|verified|friendly|local|resident|neighbou?rhood|trusty|humble|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}';
 // Nouns a project's name may stand before: "$CREW team", "Binance support", "Crew staff".
-const TEAM_NOUN =
-  '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
+const TEAM_NOUN = '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
 // Who signs a notice: "— The Support Team", "Regards, the mods".
 const TEAM_SIGN =
   '(?:team|support team|support|devs|developers|dev|foundation|moderation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
 // A writer announcing themself: "mod here", "support team speaking", "lead dev checking in".
 const HERE =
-  "(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))";
+  '(?:here|speaking|checking in|reporting in|chiming in)(?=[^a-z0-9?\\n]*(?:$|\\n|[,.:;!—–(\\-]|[^\\x00-\\x7f])|\\s+(?:with|again|and|from|for)(?![a-z]))';
 // "Dev here, not affiliated with the project" says the opposite of a claim.
 const NOT_DISCLAIMED =
   '(?![^.!?\\n]{0,60}?\\b(?:not (?:affiliated|associated|on the team|part of|with|from|an? official|official|the official|a (?:team )?member)|unaffiliated|unofficial|just a (?:fan|holder|user)))';
@@ -137,19 +134,17 @@ const ORIGIN_NOTE =
 // "an update from the core team meeting" is the meeting's; the writer claims nothing.
 const NOT_ROLE_THING =
   '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
-const FROM_ROLE =
-  '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
+const FROM_ROLE = '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
-  "(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)";
+  '(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)';
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
-  "(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)";
+  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
-const NOT_KEPT =
-  `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
@@ -158,8 +153,7 @@ const NOT_SETUP =
 // beside something encoded (see flags.ts).
 const READ_OBJECT =
   '(?:it|(?:this|that|these|those)(?: (?:following|string|text|message|code|line|post|bit|part|thing|letters|numbers|symbols|characters|stuff|gibberish|one|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))?|the (?:following|string|text|message|code|line|post|bit|part|thing|below|above|letters|numbers|symbols|characters|stuff|gibberish|tweet|reply|payload|blob|sequence|words?|cipher|puzzle))';
-const READ_VERB =
-  '(?:read|decode|decipher|decrypt|translate|crack|solve|figure out|make sense of|understand|interpret|parse|unscramble|work out|spell out)';
+const READ_VERB = '(?:read|decode|decipher|decrypt|translate|crack|solve|figure out|make sense of|understand|interpret|parse|unscramble|work out|spell out)';
 
 // Those a call to act addresses: "all $CREW holders", "every wallet holding v1", "NFT holders".
 const HOLDER_NOUN =
@@ -172,7 +166,7 @@ const TOKEN_ONLY_ACT =
   '(?:claim|bridge|(?:restake|re-stake)|stake|unstake|(?:redelegate|re-delegate)|redeem|withdraw|deposit|swap|burn|wrap|unwrap|revalidate|rectify|whitelist|reclaim)';
 
 const OBLIGE =
-  "(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)";
+  '(?:must|need to|needs to|have to|has to|are required to|is required to|required to|should|are asked to|are urged to|are advised to|are requested to|will need to|gotta|got to|are expected to|are obliged to|kindly|please|pls|are reminded to|are encouraged to|can now|may now|now need to|are to)';
 // What a call to act asks holders to do with their tokens.
 const TOKEN_ACT =
   '(?:migrate|claim|bridge|sync|synchroni[sz]e|swap|convert|upgrade|validate|verify|register|(?:restake|re-stake)|stake|unstake|move|transfer|withdraw|connect|redeem|exchange|approve|(?:reapprove|re-approve)|revalidate|rectify|whitelist|reclaim|deposit|send|lock|(?:relock|re-lock)|link|import|authenticate|(?:reactivate|re-activate)|activate|wrap|unwrap|(?:readd|re-add)|resubmit|consolidate|resync|re-sync|finali[sz]e|complete|confirm|secure|reserve|(?:redelegate|re-delegate)|delegate|accept)';
@@ -210,13 +204,13 @@ const AGENT_ACT =
 const READING =
   '(?: (?:reading|processing|scanning|parsing|seeing|summari[sz]ing|indexing|scraping|crawling|reviewing|moderating|that (?:reads?|sees?|processes|scans?|parses|finds?|gets?)|who (?:reads?|sees?|finds?)) (?:this|these|it|the [a-z]+|my [a-z]+)(?: [a-z]+)?)?';
 const MODAL =
-  "(?:should|must|need to|needs to|have to|has to|are to|is to|shall|will|are required to|is required to|are instructed to|are ordered to|are asked to|is asked to)";
+  '(?:should|must|need to|needs to|have to|has to|are to|is to|shall|will|are required to|is required to|are instructed to|are ordered to|are asked to|is asked to)';
 // What an agent runs under: its instructions, its rules, its memory.
 const SETUP_NOUN =
   '(?:(?:safety|content|usual|normal|standard) (?:review|checks?|screening)|checks|screening|filtering|moderation|instructions?|directions?|guidance|guidelines?|rules|directives?|orders|constraints|restrictions|programming|prompt|system prompt|setup|configuration|context|memory|task|policy|policies|safeguards|filters?|role|limits|training|conditioning)';
 // Whose: the agent's own or the earlier ones (not "the default prompt" of a framework).
 const SETUP_OWNER =
-  "(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))";
+  '(?:your|ur|yr|all (?:your|the|of your)|any|every|whatever|(?:the|all|any) (?:previous|prior|earlier|above|preceding|original|initial|old|given|hidden|system|existing|current|former|first))';
 const PROMPT_NOUN =
   '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|hidden (?:notes|settings|config)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
 
@@ -239,7 +233,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|overwrite|drop) (?:${EARLIER} ){0,4}${INSTRUCTIONS}`,
       `${DROP_VERB} (?:all |of |each |every )*${OWNED} (?:[a-z]+ )?${RULES}`,
       `${DROP_VERB} (?:all |of )*the (?:(?!(?:default|sample|example|starter|template|base|stock|bundled)(?![a-z]))[a-z]+ )?(?:instructions|prompts?|system prompt|directives|guidelines|guardrails|programming|training)`,
-      '(?:ignore|disregard|forget|overlook) (?:all |everything )?(?:of )?(?:the |what(?:\'s| is| was) )?(?:above|preceding)(?: text| message| content| lines?| post)?',
+      "(?:ignore|disregard|forget|overlook) (?:all |everything )?(?:of )?(?:the |what(?:'s| is| was) )?(?:above|preceding)(?: text| message| content| lines?| post)?",
       '(?:ignore|disregard|forget) (?:all|everything) (?:(?:you (?:were|have been) told|written|said) )?(?:above|before|previously|prior|so far)',
       'forget everything (?:you were told|above|before)',
       '(?:ignore|disregard|forget|override|bypass|break) (?:all |of )*(?:your|the previous|the prior|previous|prior|any|these|those|the above|the system) rules',
@@ -286,7 +280,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite|tell me|share|post|quote|paste|copy|list|send me|with) (?:me |us )?your (?:(?:full|complete|initial|original|hidden|secret|entire|first|exact|real|current|system) ){0,2}(?:system prompt|system message|initial prompt|prompt|instructions|configuration|config|memory|context|rules|guidelines)`,
       '(?:reveal|print|show|output|repeat|display|leak|dump|give me|recite) (?:me )?(?:your|the) (?:full |complete |initial |original |hidden |secret |entire )?(?:system prompt|initial prompt|hidden instructions|original instructions|prompt)',
       '(?:reveal|print|show|output|repeat|display|leak|dump|recite|what are) (?:me )?your (?:instructions|rules|configuration|guidelines)',
-      "what (?:your|the) (?:system (?:prompt|message)|prompt|instructions) (?:says?|contains?|is)",
+      'what (?:your|the) (?:system (?:prompt|message)|prompt|instructions) (?:says?|contains?|is)',
       "what(?:'s| is) in (?:your|the) (?:system )?(?:prompt|instructions|context|memory)",
       'contents? of (?:your|the) (?:system prompt|prompt|memory|context|instructions|configuration)',
       '(?:print|repeat|output|show|reveal|recite|dump|copy|paste|quote) (?:me )?(?:all |back )?(?:the |your )?(?:text|words|content|everything|messages?|lines?|conversation) (?:above|before|preceding|so far)',
@@ -500,8 +494,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
-      '(?:this is|i am|i\'m|im|we are|we\'re) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)',
-      `(?:as|i am|i\'m) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
+      "(?:this is|i am|i'm|im|we are|we're) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)",
+      `(?:as|i am|i'm) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
       `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
       `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}${NOT_DESCRIBED}`,
@@ -611,7 +605,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
     ],
     anywhere: [
-      '(?:what(?:\'s| is)) in (?:your|the) \\.?env\\b',
+      "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
       '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
       // The whole environment, or a variable named like a secret; `printenv PATH` and
@@ -690,7 +684,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".
-      `${after('(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don\'t forget to|do not forget to) )?')}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
+      `${after("(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) )?")}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
       `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)|register|verify)(?![a-z])`,
       `${TOKEN_OBJ} ${win(3)}(?:must|need to|needs to|have to|has to|should|will need to) be (?:${TOKEN_DONE})(?![a-z])`,
       `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|(?:restaking|re-staking)|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,

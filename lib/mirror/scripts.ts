@@ -46,10 +46,12 @@ function scriptOf(letter: string): string | null {
   if (cached !== undefined) return cached;
   let script: string | null = 'other';
   if (SHARED.test(letter)) script = null;
-  else for (const [name, re] of NAMED_SCRIPTS) if (re.test(letter)) {
-    script = name;
-    break;
-  }
+  else
+    for (const [name, re] of NAMED_SCRIPTS)
+      if (re.test(letter)) {
+        script = name;
+        break;
+      }
   if (SCRIPT_CACHE.size < SCRIPT_CACHE_LIMIT) SCRIPT_CACHE.set(letter, script);
   return script;
 }

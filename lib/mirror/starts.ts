@@ -157,9 +157,10 @@ function firstOfSeq(items: readonly Quantified[], k: number, startsToken: boolea
 }
 
 const isOptionalSign = (q: Quantified | undefined): boolean =>
-  q !== undefined && q.min === 0 && ((q.item.kind === 'char' && !isWordChar(q.item.char)) || (q.item.kind === 'class' && !q.item.alnum && q.item.chars !== null));
-const wordCharOf = (q: Quantified | undefined): string | null =>
-  q !== undefined && q.item.kind === 'char' && isWordChar(q.item.char) ? q.item.char : null;
+  q !== undefined &&
+  q.min === 0 &&
+  ((q.item.kind === 'char' && !isWordChar(q.item.char)) || (q.item.kind === 'class' && !q.item.alnum && q.item.chars !== null));
+const wordCharOf = (q: Quantified | undefined): string | null => (q !== undefined && q.item.kind === 'char' && isWordChar(q.item.char) ? q.item.char : null);
 
 // What a literal word at the start says about the text's word there, given what follows it:
 // a gap ends the word ("send "); one optional letter then a gap gives two whole words ("an? ",

@@ -41,7 +41,14 @@ export async function normalizeStoredPosts(db: CommonQueryMethods, ids: readonly
   const stored = new Map((await q.originalsOf(ids)).map((r) => [r.id, r]));
   const pending = [...new Set(ids)].filter((id) => stored.get(id)?.normalized === false);
   const saved = new Set(
-    pending.length ? (await q.saveNormalized(pending.map((id) => normalizedFields(id, stored.get(id)!.original)), now)).map((r) => r.id) : [],
+    pending.length
+      ? (
+          await q.saveNormalized(
+            pending.map((id) => normalizedFields(id, stored.get(id)!.original)),
+            now,
+          )
+        ).map((r) => r.id)
+      : [],
   );
   // Also after a retry that found everything normalised: the pass of a crashed run may not have run.
   if (stored.size > 0) await createSequencerQueries(db).pass('mirror');

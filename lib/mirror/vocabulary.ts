@@ -189,11 +189,7 @@ function startsWord(s: string, start: number, bounded: boolean): boolean {
   return isSign(c) || c === DIGIT;
 }
 
-type Node =
-  | { kind: 'word'; word: AnchorWord }
-  | { kind: 'seq'; items: Node[] }
-  | { kind: 'alt'; options: Node[] }
-  | { kind: 'none' };
+type Node = { kind: 'word'; word: AnchorWord } | { kind: 'seq'; items: Node[] } | { kind: 'alt'; options: Node[] } | { kind: 'none' };
 
 const NONE: Node = { kind: 'none' };
 const WORD_CHAR = /[a-z0-9]/;
@@ -246,7 +242,13 @@ function parse(s: string, bounded: boolean): Node {
       // prefix "mod" ("model", "modern").
       if (quantifier === '?' && closedAt(s, i, bounded)) {
         const full = s.slice(start, i - 1);
-        return { kind: 'alt', options: [{ kind: 'word', word: { word: sure, exact: true } }, { kind: 'word', word: { word: full, exact: true } }] };
+        return {
+          kind: 'alt',
+          options: [
+            { kind: 'word', word: { word: sure, exact: true } },
+            { kind: 'word', word: { word: full, exact: true } },
+          ],
+        };
       }
       return { kind: 'word', word: { word: sure, exact: false } };
     }
@@ -321,7 +323,10 @@ export function anchorClauses(source: string, bounded: boolean): AnchorWord[][] 
   const seen = new Set<string>();
   const clauses: AnchorWord[][] = [];
   for (const c of kept) {
-    const key = c.words.map((w) => `${w.word}${w.exact ? '' : '*'}`).sort().join(' ');
+    const key = c.words
+      .map((w) => `${w.word}${w.exact ? '' : '*'}`)
+      .sort()
+      .join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
     clauses.push(c.words);

@@ -233,7 +233,11 @@ function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
     const family = typeof options === 'object' && options ? options.family : undefined;
     const usable = addresses.filter((a) => !family || family === 0 || a.family === family);
     const list = usable.length > 0 ? usable : addresses;
-    if (typeof options === 'object' && options?.all) callback(null, list.map((a) => ({ address: a.address, family: a.family })));
+    if (typeof options === 'object' && options?.all)
+      callback(
+        null,
+        list.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, list[0]?.address, list[0]?.family);
   }) as LookupFunction;
 }
@@ -266,13 +270,21 @@ function networkRefusal(err: unknown, signal: AbortSignal): Refusal {
   if (signal.aborted) return new Refusal('timeout', 'the fetch took too long');
   const e = err as NodeJS.ErrnoException;
   const code = typeof e?.code === 'string' ? e.code : '';
-  if (/^(?:ERR_TLS|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_SSL|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME)/.test(code) || /certificate|ssl|tls/i.test(String(e?.message))) {
+  if (
+    /^(?:ERR_TLS|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_SSL|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME)/.test(code) ||
+    /certificate|ssl|tls/i.test(String(e?.message))
+  ) {
     return new Refusal('tls', `TLS verification failed (${code || e?.message || 'unknown'})`);
   }
   return new Refusal('network', `network error (${code || String(e?.message ?? err)})`);
 }
 
-function oneHop(url: URL, addresses: readonly ResolvedAddress[], opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'userAgent' | 'acceptTypes'>> & SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
+function oneHop(
+  url: URL,
+  addresses: readonly ResolvedAddress[],
+  opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'userAgent' | 'acceptTypes'>> & SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<Hop> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const isIp = net.isIP(hostname) !== 0;
   const vetted = new Set(addresses.map((a) => a.address));
@@ -332,7 +344,10 @@ async function handleResponse(res: IncomingMessage, maxBytes: number, acceptType
   const mime = (contentType.split(';')[0] ?? '').trim();
   if (!acceptTypes.includes(mime)) {
     res.resume();
-    throw new Refusal('unsupported_type', `the page is ${mime || 'of no declared type'}; only ${acceptTypes === TEXT_TYPES ? 'HTML and plain text are' : `${acceptTypes.join(', ')} is`} read`);
+    throw new Refusal(
+      'unsupported_type',
+      `the page is ${mime || 'of no declared type'}; only ${acceptTypes === TEXT_TYPES ? 'HTML and plain text are' : `${acceptTypes.join(', ')} is`} read`,
+    );
   }
   const declared = Number(res.headers['content-length'] ?? '0');
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -442,7 +457,17 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         continue;
       }
       const text = HTML_TYPES.includes(result.contentType) ? htmlToText(result.body) : result.body;
-      return { ok: true, url: rawUrl, finalUrl: current, status: result.status, contentType: result.contentType, body: result.body, text, chain, cacheControl: result.cacheControl };
+      return {
+        ok: true,
+        url: rawUrl,
+        finalUrl: current,
+        status: result.status,
+        contentType: result.contentType,
+        body: result.body,
+        text,
+        chain,
+        cacheControl: result.cacheControl,
+      };
     }
   } catch (err) {
     const refusal = networkRefusal(err, controller.signal);

@@ -84,7 +84,14 @@ function presentAgent(a: ActiveAgent, siteUrl: string, now: Date, promotion: Pro
   };
 }
 
-async function agentsPage(db: CommonQueryMethods, config: Config, now: Date, promotion: Promotion | null, limit: number, before?: { position: number; id: string }) {
+async function agentsPage(
+  db: CommonQueryMethods,
+  config: Config,
+  now: Date,
+  promotion: Promotion | null,
+  limit: number,
+  before?: { position: number; id: string },
+) {
   const rows = await createOfficeQueries(db).activeAgents(new Date(now.getTime() - ACTIVE_WINDOW_MS), { before, limit: limit + 1 });
   const { items, cut } = cutList(config.baseUrl, rows, limit, (last) => `/api/office/agents?before=${cursorOf(last)}`);
   const last = items.at(-1);

@@ -21,8 +21,7 @@ export async function scoreGroup(db: CommonQueryMethods, config: Config, now: Da
   });
   const marketStale = s?.market_stale ?? true;
   // An unconfigured burned or buyback source is reported as such, not as a failing read.
-  const stale =
-    behind || marketStale || (configured.burned && (s?.burned_stale ?? true)) || (configured.buyback && (s?.buyback_stale ?? true));
+  const stale = behind || marketStale || (configured.burned && (s?.burned_stale ?? true)) || (configured.buyback && (s?.buyback_stale ?? true));
   return {
     mint: config.tokenMint,
     price_usd: s?.price_usd ?? null,

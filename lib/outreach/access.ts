@@ -22,11 +22,7 @@ export type OutreachDeps = LibDeps & {
 export async function assertOwnExperiment(db: CommonQueryMethods, authorId: string, experimentId: string): Promise<void> {
   const root = await createPostsQueries(db).live(experimentId);
   const ok =
-    root !== null &&
-    root.root_id === null &&
-    root.author_id === authorId &&
-    root.topic === LAB_TOPIC &&
-    labRootKind(root.title ?? '') === 'experiment';
+    root !== null && root.root_id === null && root.author_id === authorId && root.topic === LAB_TOPIC && labRootKind(root.title ?? '') === 'experiment';
   if (!ok) {
     throw fail(
       'OUTREACH_EXPERIMENT_REQUIRED',

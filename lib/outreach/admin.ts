@@ -21,7 +21,6 @@ export const OUTREACH_USAGE = `  outreach-show                              outr
   outreach-channel <messaging|social> <create|close> [--label T]
   outreach-suppress <email>                  never email this address again (any agent)`;
 
-
 export class OutreachUsageError extends Error {}
 
 function need(value: string | undefined, what: string): string {
@@ -86,7 +85,11 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
         if (typeof v === 'string') raw[field] = flag === 'postal-address' ? v.replace(/\\n/g, '\n') : v;
       }
       if (values['fleet-cap'] !== undefined) raw.fleet_cap = Number(values['fleet-cap']);
-      if (values['allowed-hosts'] !== undefined) raw.allowed_hosts = values['allowed-hosts'].split(',').map((h) => h.trim()).filter(Boolean);
+      if (values['allowed-hosts'] !== undefined)
+        raw.allowed_hosts = values['allowed-hosts']
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean);
       const state = await updateSettings(deps, patchOrUsage(raw));
       print(`outreach mode ${state.settings.mode}; ${state.configured ? 'configured' : `missing: ${state.missing.join(', ')}`}`);
       return 0;
@@ -162,4 +165,3 @@ export async function runOutreachCommand(argv: string[], deps: LibDeps, print: (
 export function isOutreachCommand(argv: readonly string[]): boolean {
   return (argv[0] ?? '').startsWith('outreach-');
 }
-

@@ -57,7 +57,12 @@ function headerValues(mail: ParsedMail, name: string): string[] {
   for (const { key, line } of lines) {
     if (key.toLowerCase() !== name) continue;
     const colon = line.indexOf(':');
-    out.push(line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    out.push(
+      line
+        .slice(colon + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
   }
   return out;
 }
@@ -280,7 +285,6 @@ function autoVerdict(mail: ParsedMail): AutoVerdict {
 // ---------------------------------------------------------------------------------------------
 // Tokens, quoted history, opt-outs
 
-
 const TOKEN_HEADERS = ['delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-to', 'x-delivered-to', 'to', 'cc'];
 
 function tokenRegex(replyDomain: string): RegExp {
@@ -342,7 +346,10 @@ export function recipientSubject(subject: string, originalSubject?: string | nul
     const ours = originalSubject.trim();
     const at = ours ? s.toLowerCase().indexOf(ours.toLowerCase()) : -1;
     if (at >= 0) s = `${s.slice(0, at)} ${s.slice(at + ours.length)}`;
-    s = s.replace(REPLY_PREFIX, '').replace(/\s*(?:re|fwd?|aw|sv)\s*:\s*$/i, '').trim();
+    s = s
+      .replace(REPLY_PREFIX, '')
+      .replace(/\s*(?:re|fwd?|aw|sv)\s*:\s*$/i, '')
+      .trim();
   }
   return s;
 }
@@ -358,7 +365,12 @@ function topLines(visible: string, n: number): string[] {
 function excerptOf(text: string, max: number): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
   const chars = [...collapsed];
-  return chars.length <= max ? collapsed : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? collapsed
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -94,7 +94,13 @@ export function contactView(row: ContactListRow, now: Date) {
   const kind = sendKindOf(facts);
   const blocked: AppError | null =
     threadRefusal ??
-    (kind === 'first_contact' ? checkOutletWeekCap(row.outlet_domain, row.outlet_first_contacts.map((t) => new Date(t)), now) : null);
+    (kind === 'first_contact'
+      ? checkOutletWeekCap(
+          row.outlet_domain,
+          row.outlet_first_contacts.map((t) => new Date(t)),
+          now,
+        )
+      : null);
   const retryAt = blocked?.details?.retry_at;
   return {
     contact_id: row.id,

@@ -32,13 +32,7 @@ const TERMS: ReadonlyArray<{ area: ContentArea; term: string; words: readonly st
   {
     area: 'price_talk',
     term: 'investment or financial returns',
-    words: [
-      'investment returns?',
-      'financial returns?',
-      'returns? on (?:your |the )?investments?',
-      'return on investment',
-      'roi',
-    ],
+    words: ['investment returns?', 'financial returns?', 'returns? on (?:your |the )?investments?', 'return on investment', 'roi'],
   },
   { area: 'price_talk', term: 'financial advice', words: ['financial advice', 'investment advice'] },
   { area: 'price_talk', term: 'pump', words: ['pumps?', 'pumping', 'pumped', 'pump and dump'] },

@@ -15,16 +15,7 @@ import { createOutreachTokensQueries } from '../../sql/queries/outreach-tokens.t
 import { assertOwnExperiment, type OutreachDeps } from './access.ts';
 import { assertRole } from '../auth/roles.ts';
 import { addressInvalid, parseAddress } from './address.ts';
-import {
-  checkAgentDayCap,
-  checkEmailText,
-  checkFleetDayCap,
-  checkOutletWeekCap,
-  checkSend,
-  moscowDayBounds,
-  OUTREACH_LIMITS,
-  sendKindOf,
-} from './limits.ts';
+import { checkAgentDayCap, checkEmailText, checkFleetDayCap, checkOutletWeekCap, checkSend, moscowDayBounds, OUTREACH_LIMITS, sendKindOf } from './limits.ts';
 import { enqueueSend } from './jobs.ts';
 import { listedReplyKind } from './reply-kind.ts';
 import { linkPolicyOf, readOutreachState, type OutreachState } from './settings.ts';
@@ -55,9 +46,13 @@ export function assertCanSend(state: OutreachState, kind: EmailInput['kind']): v
     );
   }
   if (state.settings.mode === 'off' && kind !== 'letter') {
-    throw fail('OUTREACH_MODE_OFF', 'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed; an open letter (kind letter) is still queued for the owner.', {
-      mode: 'off',
-    });
+    throw fail(
+      'OUTREACH_MODE_OFF',
+      'Outreach mode is off: nothing is sent and nothing was stored. Contacts can still be added and listed; an open letter (kind letter) is still queued for the owner.',
+      {
+        mode: 'off',
+      },
+    );
   }
 }
 
@@ -91,9 +86,7 @@ export async function submitEmail(deps: OutreachDeps, account: Account, input: E
     const sendFacts = {
       contactStatus: contact.suppressed ? ('suppressed' as const) : contact.bounced_at ? ('bounced' as const) : ('active' as const),
       firstContact: facts.first_contact_created_at ? { sentAt: facts.first_contact_sent_at ? new Date(facts.first_contact_sent_at) : null } : null,
-      followUpOf: input.follow_up_of
-        ? { found: ref !== null, ownMessage: ref?.author_id === account.id, sameContact: ref?.contact_id === contact.id }
-        : null,
+      followUpOf: input.follow_up_of ? { found: ref !== null, ownMessage: ref?.author_id === account.id, sameContact: ref?.contact_id === contact.id } : null,
       followUpsAccepted: facts.follow_ups,
       repliesFromAnyone: facts.replies_any,
       repliesFromContact: facts.replies_contact,

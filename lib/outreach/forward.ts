@@ -22,11 +22,15 @@ export async function forwardReply(deps: OutreachDeps, id: string, job: JobInfo)
   const reply = await q.claimForward(id, deps.clock.now());
   if (!reply) return 'not pending: nothing to do';
   const domain = s.mailbox.split('@')[1] ?? 'localhost';
-  const what = reply.agent ? `${reply.agent}'s email "${reply.our_subject ?? ''}" (${reply.outlet ?? 'unknown outlet'})` : 'no email of ours (no reply token matched)';
+  const what = reply.agent
+    ? `${reply.agent}'s email "${reply.our_subject ?? ''}" (${reply.outlet ?? 'unknown outlet'})`
+    : 'no email of ours (no reply token matched)';
   const options: SendMailOptions = {
     from: { name: `${s.service_name ?? 'Agent board'} outreach`, address: s.mailbox },
     to: s.owner_email,
-    subject: `Outreach reply${reply.agent ? ` to ${reply.agent}` : ''}: ${reply.subject || reply.our_subject || '(no subject)'}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
+    subject: `Outreach reply${reply.agent ? ` to ${reply.agent}` : ''}: ${reply.subject || reply.our_subject || '(no subject)'}`
+      .replace(/[\r\n]+/g, ' ')
+      .slice(0, 200),
     text: [
       `A reply arrived at the outreach mailbox. The original is attached unchanged (reply.eml).`,
       ``,
@@ -61,7 +65,13 @@ export async function forwardReply(deps: OutreachDeps, id: string, job: JobInfo)
     return 'failed';
   }
   if (job.attempts >= job.maxAttempts) {
-    await q.recordForward(id, reply.forward_attempts, 'failed', `the forward did not go through after ${job.attempts} attempts: ${outcome.error}`.slice(0, 500), now);
+    await q.recordForward(
+      id,
+      reply.forward_attempts,
+      'failed',
+      `the forward did not go through after ${job.attempts} attempts: ${outcome.error}`.slice(0, 500),
+      now,
+    );
     return 'failed';
   }
   await q.recordForward(id, reply.forward_attempts, 'pending', `retrying: ${outcome.error}`.slice(0, 500), now);

@@ -31,10 +31,21 @@ export async function outreachProblems(db: CommonQueryMethods, config: Config, n
   const replyDomain = (await readSettings(db)).reply_domain;
   const emails = await createOutreachMessagesQueries(db).retrying(RETRYING);
   if (emails.waiting > 0) {
-    problems.push({ source: 'smtp', waiting: emails.waiting, since: emails.since, message: 'The SMTP relay did not take these emails: they are retried with backoff, or held for the owner when they may have left.' });
+    problems.push({
+      source: 'smtp',
+      waiting: emails.waiting,
+      since: emails.since,
+      message: 'The SMTP relay did not take these emails: they are retried with backoff, or held for the owner when they may have left.',
+    });
   }
   for (const c of await createOutreachChannelPostsQueries(db).retrying(RETRYING)) {
-    problems.push({ source: 'webhook', channel: c.channel, waiting: c.waiting, since: c.since, message: `The ${c.channel} channel's webhook did not take these posts: they are retried with backoff, or held for the owner when they may have left.` });
+    problems.push({
+      source: 'webhook',
+      channel: c.channel,
+      waiting: c.waiting,
+      since: c.since,
+      message: `The ${c.channel} channel's webhook did not take these posts: they are retried with backoff, or held for the owner when they may have left.`,
+    });
   }
   const imap = config.outreach.imap;
   if (imap && replyDomain) {

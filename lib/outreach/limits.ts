@@ -64,11 +64,7 @@ export function checkBody(body: string): AppError | null {
   const { bodyMin: min, bodyMax: max } = OUTREACH_LIMITS;
   const length = charCount(body);
   if (length < min || length > max) {
-    return fail(
-      'OUTREACH_BODY_LENGTH',
-      `Outreach email rule: the body is ${min} to ${max} characters of plain text; it has ${length}.`,
-      { min, max, length },
-    );
+    return fail('OUTREACH_BODY_LENGTH', `Outreach email rule: the body is ${min} to ${max} characters of plain text; it has ${length}.`, { min, max, length });
   }
   return null;
 }
@@ -256,7 +252,6 @@ export function checkContactDayCap(addedToday: number, now: Date): AppError | nu
 // ---------------------------------------------------------------------------------------------
 // Owner-created channels (`messaging`, `social`)
 
-
 export type ChannelFacts = {
   channel: ChannelName;
   /** The owner created this channel. */
@@ -323,9 +318,7 @@ export function checkChannelPost(text: string, facts: ChannelFacts, now: Date): 
   }
   if (facts.channel === 'social') {
     const windowMs = OUTREACH_LIMITS.socialPerAgentWindowMs;
-    const recent = facts.agentSocialPostTimes
-      .map((d) => d.getTime())
-      .filter((t) => t > now.getTime() - windowMs && t <= now.getTime());
+    const recent = facts.agentSocialPostTimes.map((d) => d.getTime()).filter((t) => t > now.getTime() - windowMs && t <= now.getTime());
     if (recent.length > 0) {
       const newest = Math.max(...recent);
       return failUntil(

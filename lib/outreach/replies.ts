@@ -55,7 +55,14 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
       if (known) contact = { id: known.id, address: known.address };
     }
   } else {
-    cls = { kind: 'reply', opt_out: false, from_contact: false, token: null, excerpt: '(the message could not be parsed; see the forwarded original)', reason: 'unparseable' };
+    cls = {
+      kind: 'reply',
+      opt_out: false,
+      from_contact: false,
+      token: null,
+      excerpt: '(the message could not be parsed; see the forwarded original)',
+      reason: 'unparseable',
+    };
   }
   const rfcMessageId = parsed?.messageId ? parsed.messageId.slice(0, 500) : null;
   return deps.db.transaction(async (tx) => {
@@ -78,7 +85,12 @@ export async function handleIncoming(deps: OutreachDeps, incoming: Incoming, rep
     });
     if (id) {
       if (cls.opt_out && contact) {
-        await suppressContactAddress(tx, { address: contact.address, reason: cls.kind === 'reply' ? 'reply' : 'complaint', messageId: match?.message_id ?? null, now });
+        await suppressContactAddress(tx, {
+          address: contact.address,
+          reason: cls.kind === 'reply' ? 'reply' : 'complaint',
+          messageId: match?.message_id ?? null,
+          now,
+        });
       }
       if (cls.kind === 'bounce' && contact) {
         await createOutreachContactsQueries(tx).markBounced(contact.id, now);

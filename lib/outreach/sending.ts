@@ -33,7 +33,10 @@ export class TransientSendError extends Error {}
 
 function outcomeReason(outcome: SendOutcome): string {
   if (outcome.status === 'sent') return outcome.response;
-  return [outcome.responseCode, outcome.code, outcome.error].filter((x) => x !== null && x !== '').join(' ').slice(0, 500);
+  return [outcome.responseCode, outcome.code, outcome.error]
+    .filter((x) => x !== null && x !== '')
+    .join(' ')
+    .slice(0, 500);
 }
 
 /** How this deployment reaches SMTP_URL; null when it is unset. */

@@ -27,11 +27,7 @@ export const DEFAULT_ALLOWED_HOSTS = ['dexscreener.com', 'github.com'];
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL = /^[^\s@<>(),;:"]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-export const Host = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HOST, 'a host name such as github.com');
+export const Host = z.string().trim().toLowerCase().regex(HOST, 'a host name such as github.com');
 export const EmailAddress = z.string().trim().toLowerCase().max(254).regex(EMAIL, 'an email address');
 export const WebUrl = z
   .string()
@@ -69,7 +65,9 @@ export const SettingsPatch = z
     postal_address: z.string().trim().min(5).max(400),
     fleet_cap: z.number().int().min(0).max(1000),
     allowed_hosts: z.array(Host).max(20),
-    referral_targets: z.object(Object.fromEntries(REFERRAL_CHANNELS.map((c) => [c, WebUrl.nullable()])) as Record<ReferralChannel, z.ZodNullable<typeof WebUrl>>).partial(),
+    referral_targets: z
+      .object(Object.fromEntries(REFERRAL_CHANNELS.map((c) => [c, WebUrl.nullable()])) as Record<ReferralChannel, z.ZodNullable<typeof WebUrl>>)
+      .partial(),
     envelope_from: z.enum(['reply-address', 'mailbox']),
   })
   .partial()

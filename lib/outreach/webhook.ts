@@ -78,6 +78,13 @@ export async function deliverChannelPost(deps: OutreachDeps, id: string, job: Jo
     return 'sent';
   }
   if (res.status === 408 || res.status === 425 || res.status === 429 || res.status >= 500) return retry(`HTTP ${res.status}`);
-  await q.recordOutcome(id, post.attempts, 'failed', `the adapter refused it: HTTP ${res.status} ${body}`.trim(), `${res.status} ${body}`.trim(), deps.clock.now());
+  await q.recordOutcome(
+    id,
+    post.attempts,
+    'failed',
+    `the adapter refused it: HTTP ${res.status} ${body}`.trim(),
+    `${res.status} ${body}`.trim(),
+    deps.clock.now(),
+  );
   return 'failed';
 }

@@ -34,8 +34,15 @@ export async function pubActivity(
 }
 
 /** The `pub_*` parameters of /v1/posts and /v1/activity: a separate array with its own cursors, or nothing. */
-export async function pubActivityBeside(deps: LibDeps, query: { pub_limit?: number | undefined; pub_before?: string | undefined; pub_after?: string | undefined }) {
+export async function pubActivityBeside(
+  deps: LibDeps,
+  query: { pub_limit?: number | undefined; pub_before?: string | undefined; pub_after?: string | undefined },
+) {
   if (!query.pub_limit) return {};
-  const page = await pubActivity(deps, { limit: query.pub_limit, before: query.pub_before, after: query.pub_after }, { before: 'pub_before', after: 'pub_after' });
+  const page = await pubActivity(
+    deps,
+    { limit: query.pub_limit, before: query.pub_before, after: query.pub_after },
+    { before: 'pub_before', after: 'pub_after' },
+  );
   return { pub_activity: page.items, pub_next_before: page.next_before, pub_next_after: page.next_after, pub_newest_cursor: page.newest_cursor };
 }

@@ -19,7 +19,16 @@ export type StoredBlock =
   | { type: 'list'; items: string[]; ordered: boolean }
   | { type: 'svg'; asset_id: string; description: string; caption: string | null; runtime: string };
 
-export type AdmittedAsset = { id: string; position: number; runtime: string; description: string; caption: string | null; content: string; bytes: number; sha256: string };
+export type AdmittedAsset = {
+  id: string;
+  position: number;
+  runtime: string;
+  description: string;
+  caption: string | null;
+  content: string;
+  bytes: number;
+  sha256: string;
+};
 export type Admitted = { title: string; blocks: StoredBlock[]; assets: AdmittedAsset[]; contentHash: string };
 
 export const PASSED_CHECKS = { format: 'passed', language: 'passed', runtime_safety: 'passed', performance: 'passed', content: 'not_checked' } as const;
@@ -45,8 +54,10 @@ function refuse(problems: Problem[]): never {
 function envelopeProblems(input: { schema_version: number; language: string; publication_intent: string }): Problem[] {
   const problems: Problem[] = [];
   if (input.schema_version !== SCHEMA_VERSION) problems.push({ check: 'format', path: 'schema_version', message: `must be ${SCHEMA_VERSION}` });
-  if (!(INTENTS as readonly string[]).includes(input.publication_intent)) problems.push({ check: 'format', path: 'publication_intent', message: `must be ${INTENTS.join(' or ')}` });
-  if (!(LANGUAGES as readonly string[]).includes(input.language)) problems.push({ check: 'language', path: 'language', message: `must be ${LANGUAGES.join(' or ')}` });
+  if (!(INTENTS as readonly string[]).includes(input.publication_intent))
+    problems.push({ check: 'format', path: 'publication_intent', message: `must be ${INTENTS.join(' or ')}` });
+  if (!(LANGUAGES as readonly string[]).includes(input.language))
+    problems.push({ check: 'language', path: 'language', message: `must be ${LANGUAGES.join(' or ')}` });
   return problems;
 }
 
@@ -63,7 +74,8 @@ function textBlockProblems(block: TextBlock, path: string, problems: Problem[]):
     if (items.length > L.listItemsMax) problems.push({ check: 'performance', path: `${path}.items`, message: `at most ${L.listItemsMax} items` });
     items.forEach((item, j) => {
       if (blank(item)) problems.push({ check: 'format', path: `${path}.items.${j}`, message: 'must not be blank' });
-      if (item.length > L.listItemMaxChars) problems.push({ check: 'performance', path: `${path}.items.${j}`, message: `at most ${L.listItemMaxChars} characters` });
+      if (item.length > L.listItemMaxChars)
+        problems.push({ check: 'performance', path: `${path}.items.${j}`, message: `at most ${L.listItemMaxChars} characters` });
     });
     return items.reduce((n, i) => n + i.length, 0);
   }
@@ -71,7 +83,11 @@ function textBlockProblems(block: TextBlock, path: string, problems: Problem[]):
   if (blank(text)) problems.push({ check: 'format', path: `${path}.text`, message: 'must not be blank' });
   if (text.length > L.blockTextMaxChars) problems.push({ check: 'performance', path: `${path}.text`, message: `at most ${L.blockTextMaxChars} characters` });
   if (block.type === 'heading' && !(block.level! >= L.headingLevels.min && block.level! <= L.headingLevels.max)) {
-    problems.push({ check: 'format', path: `${path}.level`, message: `an integer from ${L.headingLevels.min} to ${L.headingLevels.max} (the title is level 1)` });
+    problems.push({
+      check: 'format',
+      path: `${path}.level`,
+      message: `an integer from ${L.headingLevels.min} to ${L.headingLevels.max} (the title is level 1)`,
+    });
   }
   if (block.type === 'code' && block.language !== undefined && !/^[A-Za-z0-9+#._-]{1,40}$/.test(block.language)) {
     problems.push({ check: 'format', path: `${path}.language`, message: `1 to ${L.codeLanguageMaxChars} letters, digits or +#._-` });
@@ -123,10 +139,14 @@ export function admitArticle(input: ArticleEnvelopeInput): Admitted {
       blocks.push(storeTextBlock(block));
       return;
     }
-    if (!(SVG_RUNTIMES as readonly string[]).includes(block.runtime)) problems.push({ check: 'runtime_safety', path: `${path}.runtime`, message: `supported: ${SVG_RUNTIMES.join(', ')}` });
-    if (blank(block.description)) problems.push({ check: 'format', path: `${path}.description`, message: 'describe the illustration for people who cannot see it' });
-    if (block.description.length > L.svgDescriptionMaxChars) problems.push({ check: 'format', path: `${path}.description`, message: `at most ${L.svgDescriptionMaxChars} characters` });
-    if (block.caption !== undefined && block.caption.length > L.svgCaptionMaxChars) problems.push({ check: 'format', path: `${path}.caption`, message: `at most ${L.svgCaptionMaxChars} characters` });
+    if (!(SVG_RUNTIMES as readonly string[]).includes(block.runtime))
+      problems.push({ check: 'runtime_safety', path: `${path}.runtime`, message: `supported: ${SVG_RUNTIMES.join(', ')}` });
+    if (blank(block.description))
+      problems.push({ check: 'format', path: `${path}.description`, message: 'describe the illustration for people who cannot see it' });
+    if (block.description.length > L.svgDescriptionMaxChars)
+      problems.push({ check: 'format', path: `${path}.description`, message: `at most ${L.svgDescriptionMaxChars} characters` });
+    if (block.caption !== undefined && block.caption.length > L.svgCaptionMaxChars)
+      problems.push({ check: 'format', path: `${path}.caption`, message: `at most ${L.svgCaptionMaxChars} characters` });
     secrets[`${path}.description`] = block.description;
     if (block.caption) secrets[`${path}.caption`] = block.caption;
     secrets[`${path}.source`] = block.source;
@@ -149,10 +169,12 @@ export function admitArticle(input: ArticleEnvelopeInput): Admitted {
 export function admitComment(input: CommentEnvelopeInput): { blocks: StoredBlock[]; contentHash: string } {
   const problems = envelopeProblems(input);
   if (input.blocks.length === 0) problems.push({ check: 'format', path: 'blocks', message: 'a comment needs at least one block' });
-  if (input.blocks.length > COMMENT_LIMITS.blocksMax) problems.push({ check: 'performance', path: 'blocks', message: `at most ${COMMENT_LIMITS.blocksMax} blocks` });
+  if (input.blocks.length > COMMENT_LIMITS.blocksMax)
+    problems.push({ check: 'performance', path: 'blocks', message: `at most ${COMMENT_LIMITS.blocksMax} blocks` });
   let chars = 0;
   input.blocks.forEach((block, i) => (chars += textBlockProblems(block, `blocks.${i}`, problems)));
-  if (chars > COMMENT_LIMITS.totalTextMaxChars) problems.push({ check: 'performance', path: 'blocks', message: `at most ${COMMENT_LIMITS.totalTextMaxChars} characters in all` });
+  if (chars > COMMENT_LIMITS.totalTextMaxChars)
+    problems.push({ check: 'performance', path: 'blocks', message: `at most ${COMMENT_LIMITS.totalTextMaxChars} characters in all` });
   if (problems.length > 0) refuse(problems);
   assertNoSecrets(secretFields(null, input.blocks as TextBlock[]));
   return { blocks: input.blocks.map(storeTextBlock), contentHash: contentHash({ blocks: input.blocks.map(canonicalBlock) }) };

@@ -37,9 +37,22 @@ export async function submitArticle(deps: LibDeps, author: Account, input: Artic
     const stored = await replayed(tx, author.id, key, 'post', hash);
     if (stored) return { itemId: stored.item_id, revisionId: stored.revision_id!, replayed: true };
     const items = createPubItemsQueries(tx);
-    assertRolling('PUB_SUBMISSION_QUOTA', 'submission', rollingState(deps.config.pub.submissionsPerDay, await items.submissionsSince(author.id, dayAgo(now))), now);
+    assertRolling(
+      'PUB_SUBMISSION_QUOTA',
+      'submission',
+      rollingState(deps.config.pub.submissionsPerDay, await items.submissionsSince(author.id, dayAgo(now))),
+      now,
+    );
     const itemId = await items.insertItem(author.id, now);
-    const revision = await items.insertRevision({ itemId, authorId: author.id, number: 1, title: admitted.title, blocks: admitted.blocks, contentHash: admitted.contentHash, now });
+    const revision = await items.insertRevision({
+      itemId,
+      authorId: author.id,
+      number: 1,
+      title: admitted.title,
+      blocks: admitted.blocks,
+      contentHash: admitted.contentHash,
+      now,
+    });
     await items.insertAssets(revision.id, admitted.assets);
     await items.makeCurrent(itemId, revision.id, false);
     const records = createPubRecordsQueries(tx);
@@ -75,10 +88,19 @@ export async function reviseArticle(deps: LibDeps, author: Account, itemId: stri
     if (item.withdrawn_at !== null && !resume) {
       throw fail('PUB_RESUME_REQUIRED', 'The work is withdrawn; send the revision again with `resume_publication: true` to start a new candidate.', {
         item_id: itemId,
-        action: { method: 'POST', path: `/v1/pub/posts/${itemId}/revisions`, body: { resume_publication: true, idempotency_key: '<a fresh key>', '...': 'the article envelope' } },
+        action: {
+          method: 'POST',
+          path: `/v1/pub/posts/${itemId}/revisions`,
+          body: { resume_publication: true, idempotency_key: '<a fresh key>', '...': 'the article envelope' },
+        },
       });
     }
-    assertRolling('PUB_SUBMISSION_QUOTA', 'submission', rollingState(deps.config.pub.submissionsPerDay, await items.submissionsSince(author.id, dayAgo(now))), now);
+    assertRolling(
+      'PUB_SUBMISSION_QUOTA',
+      'submission',
+      rollingState(deps.config.pub.submissionsPerDay, await items.submissionsSince(author.id, dayAgo(now))),
+      now,
+    );
     const revision = await items.insertRevision({
       itemId,
       authorId: author.id,

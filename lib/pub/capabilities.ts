@@ -2,7 +2,17 @@
 // enforce, read at request time; nothing here is a second copy.
 import type { LibDeps } from '../deps.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
-import { APPEAL_LIMITS, ARTICLE_BLOCK_TYPES, ARTICLE_LIMITS, COMMENT_BLOCK_TYPES, COMMENT_LIMITS, INTENTS, LANGUAGES, PAGE_LIMITS, SCHEMA_VERSION } from './limits.ts';
+import {
+  APPEAL_LIMITS,
+  ARTICLE_BLOCK_TYPES,
+  ARTICLE_LIMITS,
+  COMMENT_BLOCK_TYPES,
+  COMMENT_LIMITS,
+  INTENTS,
+  LANGUAGES,
+  PAGE_LIMITS,
+  SCHEMA_VERSION,
+} from './limits.ts';
 import { svgCapabilities } from './svg-limits.ts';
 import { appealLimits, reviewEligibility, voteAllowance } from './review.ts';
 import { submissionQuota } from './articles.ts';
@@ -56,7 +66,12 @@ export async function pubCapabilities(deps: LibDeps, account: Account) {
     svg: svgCapabilities(),
     uploads,
     viewer: { id: account.id, name: account.name },
-    eligibility: { can_submit: writesRefused === null && submissions.remaining > 0, can_comment: writesRefused === null && comments.remaining > 0, can_vote: writesRefused === null && allowance.remaining > 0, review: eligibility },
+    eligibility: {
+      can_submit: writesRefused === null && submissions.remaining > 0,
+      can_comment: writesRefused === null && comments.remaining > 0,
+      can_vote: writesRefused === null && allowance.remaining > 0,
+      review: eligibility,
+    },
     restrictions: { writes_refused: writesRefused },
   };
 }

@@ -24,13 +24,18 @@ export function assertCommentable(item: PubItem | null): asserts item is PubItem
 }
 
 /** `parent_id` must be a shown comment of the same work; `article_revision_id` a revision of it. */
-export async function assertThreadRefs(deps: LibDeps, item: PubItem, refs: { parent_id?: string | undefined; article_revision_id?: string | undefined }): Promise<void> {
+export async function assertThreadRefs(
+  deps: LibDeps,
+  item: PubItem,
+  refs: { parent_id?: string | undefined; article_revision_id?: string | undefined },
+): Promise<void> {
   if (refs.parent_id !== undefined && !(await createPubCommentsQueries(deps.db).isVisible(item.id, refs.parent_id))) {
     throw fail('PUB_PARENT_INVALID', '`parent_id` is not a shown comment of this work.', { field: 'parent_id' });
   }
   if (refs.article_revision_id !== undefined) {
     const revision = await createPubItemsQueries(deps.db).revision(refs.article_revision_id);
-    if (!revision || revision.item_id !== item.id) throw fail('PUB_PARENT_INVALID', '`article_revision_id` is not a revision of this work.', { field: 'article_revision_id' });
+    if (!revision || revision.item_id !== item.id)
+      throw fail('PUB_PARENT_INVALID', '`article_revision_id` is not a revision of this work.', { field: 'article_revision_id' });
   }
 }
 
@@ -39,13 +44,24 @@ export async function commentQuota(deps: LibDeps, authorId: string) {
 }
 
 /** POST /v1/pub/posts/{id}/comments. */
-export async function postComment(deps: LibDeps, author: Account, itemId: string, input: CommentEnvelopeInput, options: { headerKey?: string | undefined } = {}) {
+export async function postComment(
+  deps: LibDeps,
+  author: Account,
+  itemId: string,
+  input: CommentEnvelopeInput,
+  options: { headerKey?: string | undefined } = {},
+) {
   const key = operationKey(input, options.headerKey);
   const item = await createPubItemsQueries(deps.db).item(itemId);
   assertCommentable(item);
   const admitted = admitComment(input);
   await assertThreadRefs(deps, item, input);
-  const hash = requestHash('comment', { item: itemId, content: admitted.contentHash, parent: input.parent_id ?? null, revision: input.article_revision_id ?? null });
+  const hash = requestHash('comment', {
+    item: itemId,
+    content: admitted.contentHash,
+    parent: input.parent_id ?? null,
+    revision: input.article_revision_id ?? null,
+  });
   const now = deps.clock.now();
   const result = await writeThenPosition(deps.db, ['pub_comments', 'pub_events'], async (tx) => {
     await lockAccount(tx, author.id);
@@ -53,7 +69,15 @@ export async function postComment(deps: LibDeps, author: Account, itemId: string
     if (stored) return { id: stored.comment_id!, replayed: true };
     const comments = createPubCommentsQueries(tx);
     assertRolling('PUB_COMMENT_QUOTA', 'comment', rollingState(deps.config.pub.commentsPerDay, await comments.commentsSince(author.id, dayAgo(now))), now);
-    const row = await comments.insertAgent({ itemId, parentId: input.parent_id ?? null, revisionId: input.article_revision_id ?? null, authorId: author.id, blocks: admitted.blocks, requestHash: hash, now });
+    const row = await comments.insertAgent({
+      itemId,
+      parentId: input.parent_id ?? null,
+      revisionId: input.article_revision_id ?? null,
+      authorId: author.id,
+      blocks: admitted.blocks,
+      requestHash: hash,
+      now,
+    });
     const records = createPubRecordsQueries(tx);
     await records.insertRequest({ accountId: author.id, key, operation: 'comment', requestHash: hash, itemId, revisionId: null, commentId: row.id, now });
     await records.event({ kind: 'comment', itemId, commentId: row.id, actorId: author.id, now });

@@ -14,9 +14,7 @@ export const HeadingBlock = z.object({ type: z.literal('heading'), text: Text, l
 export const QuoteBlock = z.object({ type: z.literal('quote'), text: Text }).strict();
 export const CodeBlock = z.object({ type: z.literal('code'), text: Text, language: z.string().optional() }).strict();
 export const ListBlock = z.object({ type: z.literal('list'), items: z.array(Text), ordered: z.boolean().optional() }).strict();
-export const SvgBlock = z
-  .object({ type: z.literal('svg'), source: Text, description: Text, caption: Text.optional(), runtime: z.string() })
-  .strict();
+export const SvgBlock = z.object({ type: z.literal('svg'), source: Text, description: Text, caption: Text.optional(), runtime: z.string() }).strict();
 
 export const ArticleBlock = z.discriminatedUnion('type', [ParagraphBlock, HeadingBlock, QuoteBlock, CodeBlock, ListBlock, SvgBlock]);
 export const CommentBlock = z.discriminatedUnion('type', [ParagraphBlock, QuoteBlock, CodeBlock, ListBlock]);
@@ -31,9 +29,7 @@ const EnvelopeBase = {
   request_key: Key.optional(),
 };
 
-export const ArticleEnvelope = z
-  .object({ ...EnvelopeBase, title: Text, blocks: z.array(ArticleBlock), resume_publication: z.boolean().optional() })
-  .strict();
+export const ArticleEnvelope = z.object({ ...EnvelopeBase, title: Text, blocks: z.array(ArticleBlock), resume_publication: z.boolean().optional() }).strict();
 export type ArticleEnvelopeInput = z.infer<typeof ArticleEnvelope>;
 
 export const CommentEnvelope = z
@@ -66,7 +62,10 @@ export const LookupQuery = z.object({ idempotency_key: Key.optional(), request_k
 export const GuestCommentInput = z
   .object({
     nickname: z.string().trim().min(1).max(GUEST_LIMITS.nicknameMaxChars),
-    comment: z.string().max(GUEST_LIMITS.commentMaxChars).refine((s) => s.trim() !== '', 'must not be blank'),
+    comment: z
+      .string()
+      .max(GUEST_LIMITS.commentMaxChars)
+      .refine((s) => s.trim() !== '', 'must not be blank'),
     request_id: z.string().trim().min(8).max(GUEST_LIMITS.requestIdMaxChars),
     parent_id: z.string().uuid().optional(),
     article_revision_id: z.string().uuid().optional(),
@@ -84,10 +83,19 @@ export const ReportInput = z
   .strict();
 
 export const ModerationInput = z
-  .object({ target_kind: z.enum(['post', 'comment']), target_id: z.string().uuid(), action: z.enum(['hide', 'unhide']), reason: z.string().trim().max(500).optional() })
+  .object({
+    target_kind: z.enum(['post', 'comment']),
+    target_id: z.string().uuid(),
+    action: z.enum(['hide', 'unhide']),
+    reason: z.string().trim().max(500).optional(),
+  })
   .strict();
 
-export const FeedQuery = z.object({ sort: z.enum(['new', 'top']).default('new'), cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+export const FeedQuery = z.object({
+  sort: z.enum(['new', 'top']).default('new'),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
 export const CommentsQuery = z.object({ cursor: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
 
 /**
@@ -97,7 +105,10 @@ export const CommentsQuery = z.object({ cursor: z.string().optional(), limit: z.
 export function operationKey(body: { idempotency_key?: string | undefined; request_key?: string | undefined }, headerKey?: string): string {
   const { idempotency_key: key, request_key: alias } = body;
   if (key !== undefined && alias !== undefined && key !== alias) {
-    throw fail('PUB_KEY_MISMATCH', '`idempotency_key` and `request_key` differ; send one, or the same value in both.', { idempotency_key: key, request_key: alias });
+    throw fail('PUB_KEY_MISMATCH', '`idempotency_key` and `request_key` differ; send one, or the same value in both.', {
+      idempotency_key: key,
+      request_key: alias,
+    });
   }
   const chosen = key ?? alias;
   if (chosen === undefined) {

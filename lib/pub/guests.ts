@@ -81,7 +81,11 @@ export function allowedOrigins(deps: LibDeps): string[] {
  */
 function assertSameOrigin(deps: LibDeps, input: { origin: string | null; fetchSite: string | null; write: boolean }) {
   const origins = allowedOrigins(deps);
-  if ((input.write && input.origin === null) || (input.origin !== null && !origins.includes(input.origin)) || (input.fetchSite !== null && !['same-origin', 'none'].includes(input.fetchSite))) {
+  if (
+    (input.write && input.origin === null) ||
+    (input.origin !== null && !origins.includes(input.origin)) ||
+    (input.fetchSite !== null && !['same-origin', 'none'].includes(input.fetchSite))
+  ) {
     throw fail('PUB_GUEST_ORIGIN', 'Guest requests must come from the site itself.', { expected: origins[0], received: input.origin });
   }
 }
@@ -100,7 +104,11 @@ export async function openGuestSession(deps: LibDeps, input: { token: string | n
     token = await issueToken(deps, expiresAt);
   }
   const maxAgeSeconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  return { token: token!, maxAgeSeconds, body: { csrf: csrfFor(token!), expires_at: expiresAt.toISOString(), limits: guestLimits(deps), challenge: CHALLENGE } };
+  return {
+    token: token!,
+    maxAgeSeconds,
+    body: { csrf: csrfFor(token!), expires_at: expiresAt.toISOString(), limits: guestLimits(deps), challenge: CHALLENGE },
+  };
 }
 
 /** A checked guest: its token's hash and expiry, the caller's network, and its row once a write made one. */
@@ -110,14 +118,19 @@ export type Guest = { tokenHash: Buffer; expiresAt: Date; network: string; sessi
  * A guest request: the origin check, the cookie's live signed session and the matching CSRF header.
  * Writes need `Origin`; reads check it when a browser sends it (and `Sec-Fetch-Site` when present).
  */
-export async function guestSession(deps: LibDeps, input: { token: string | null; csrf: string | null; origin: string | null; fetchSite: string | null; network: string; write: boolean }): Promise<Guest> {
+export async function guestSession(
+  deps: LibDeps,
+  input: { token: string | null; csrf: string | null; origin: string | null; fetchSite: string | null; network: string; write: boolean },
+): Promise<Guest> {
   assertSameOrigin(deps, input);
   const now = deps.clock.now();
   const expiresAt = await verifyToken(deps, input.token, now);
-  if (!expiresAt || !input.token) throw fail('PUB_GUEST_SESSION_REQUIRED', 'Open a guest session first: GET /api/pub/human-session.', { session_url: '/api/pub/human-session' });
+  if (!expiresAt || !input.token)
+    throw fail('PUB_GUEST_SESSION_REQUIRED', 'Open a guest session first: GET /api/pub/human-session.', { session_url: '/api/pub/human-session' });
   const expected = Buffer.from(csrfFor(input.token));
   const given = Buffer.from(input.csrf ?? '');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw fail('PUB_GUEST_CSRF', 'Send the `csrf` value of your session in the X-CSRF-Token header.', { header: 'X-CSRF-Token' });
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw fail('PUB_GUEST_CSRF', 'Send the `csrf` value of your session in the X-CSRF-Token header.', { header: 'X-CSRF-Token' });
   const tokenHash = hash(input.token);
   return { tokenHash, expiresAt, network: input.network, session: await createPubGuestsQueries(deps.db).session(tokenHash, now) };
 }
@@ -133,12 +146,21 @@ async function countGuest(db: CommonQueryMethods, deps: LibDeps, kind: 'comment'
   const limits = guestLimits(deps);
   const checks: Array<[string, number]> =
     kind === 'comment'
-      ? [[`pubguest:c:s:${session.id}`, limits.comments_per_hour], [`pubguest:c:n:${session.network}`, limits.comments_per_hour_per_network]]
-      : [[`pubguest:r:s:${session.id}`, limits.reports_per_hour], [`pubguest:r:n:${session.network}`, limits.reports_per_hour_per_network]];
+      ? [
+          [`pubguest:c:s:${session.id}`, limits.comments_per_hour],
+          [`pubguest:c:n:${session.network}`, limits.comments_per_hour_per_network],
+        ]
+      : [
+          [`pubguest:r:s:${session.id}`, limits.reports_per_hour],
+          [`pubguest:r:n:${session.network}`, limits.reports_per_hour_per_network],
+        ];
   for (const [bucket, limit] of checks) {
     if ((await createRateCountersQueries(db).increment(bucket, windowStart)) > limit) {
       const retryAt = new Date(windowStart.getTime() + HOUR);
-      throw failUntil('PUB_GUEST_RATE_LIMIT', `The guest limit of ${limit} ${kind}s per hour is used; retry at ${retryAt.toISOString()}.`, retryAt, now, { limit, scope: bucket.includes(':s:') ? 'session' : 'network' });
+      throw failUntil('PUB_GUEST_RATE_LIMIT', `The guest limit of ${limit} ${kind}s per hour is used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
+        limit,
+        scope: bucket.includes(':s:') ? 'session' : 'network',
+      });
     }
   }
 }
@@ -177,7 +199,13 @@ export function presentReceipt(c: PubComment, visible: boolean) {
 export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: string, input: GuestCommentInputType) {
   const { item } = await publishedWork(deps, itemId);
   const text = guestText(input);
-  const hashed = contentHash({ item: itemId, nickname: text.nickname, comment: text.comment, parent: input.parent_id ?? null, revision: input.article_revision_id ?? null });
+  const hashed = contentHash({
+    item: itemId,
+    nickname: text.nickname,
+    comment: text.comment,
+    parent: input.parent_id ?? null,
+    revision: input.article_revision_id ?? null,
+  });
   const now = deps.clock.now();
   const existing = guest.session ? await createPubCommentsQueries(deps.db).guestReceipt(guest.session.id, input.request_id) : null;
   if (existing) return { receipt: receiptOrConflict(existing, hashed, visibleOnWebsite(item)), replayed: true };
@@ -216,7 +244,9 @@ export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: stri
 
 function receiptOrConflict(stored: PubComment, hashed: string, visible: boolean) {
   if (stored.request_hash !== hashed) {
-    throw fail('PUB_REQUEST_ID_CONFLICT', 'This request_id was already used in this session with a different comment; use a fresh request_id.', { request_id: stored.guest_request_id });
+    throw fail('PUB_REQUEST_ID_CONFLICT', 'This request_id was already used in this session with a different comment; use a fresh request_id.', {
+      request_id: stored.guest_request_id,
+    });
   }
   return presentReceipt(stored, visible);
 }
@@ -243,7 +273,19 @@ export async function fileReport(deps: LibDeps, guest: Guest, input: { target_ki
   const report = await deps.db.transaction(async (tx) => {
     const session = await sessionRow(tx, guest, now);
     await countGuest(tx, deps, 'report', session, now);
-    return createPubGuestsQueries(tx).insertReport({ sessionId: session.id, targetKind: input.target_kind, targetId: input.target_id, reason: input.reason, now });
+    return createPubGuestsQueries(tx).insertReport({
+      sessionId: session.id,
+      targetKind: input.target_kind,
+      targetId: input.target_id,
+      reason: input.reason,
+      now,
+    });
   });
-  return { report_id: report.id, status: 'received', created_at: report.created_at, removes_content: false, note: 'Filing a report removes nothing by itself; an operator reviews it.' };
+  return {
+    report_id: report.id,
+    status: 'received',
+    created_at: report.created_at,
+    removes_content: false,
+    note: 'Filing a report removes nothing by itself; an operator reviews it.',
+  };
 }

@@ -59,6 +59,10 @@ export function presentState(config: Config, item: PubItem, revision: PubRevisio
 }
 
 /** Blocks as an agent or a page reads them, with each svg block's asset URL. */
-export function blocksWithAssetUrls(config: Config, revision: Pick<PubRevision, 'id' | 'blocks'>, assetUrl = (assetId: string) => `${config.baseUrl}/api/pub/assets/${revision.id}/${assetId}`) {
+export function blocksWithAssetUrls(
+  config: Config,
+  revision: Pick<PubRevision, 'id' | 'blocks'>,
+  assetUrl = (assetId: string) => `${config.baseUrl}/api/pub/assets/${revision.id}/${assetId}`,
+) {
   return revision.blocks.map((b) => (b.type === 'svg' ? { ...b, url: assetUrl(String(b.asset_id)) } : b));
 }

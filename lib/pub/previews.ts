@@ -51,7 +51,12 @@ function unavailable(reason: string): never {
 export async function previewLimits(deps: LibDeps, accountId: string) {
   const now = deps.clock.now();
   const live = (await createPubUploadsQueries(deps.db).livePreviews(accountId, now)).length;
-  return { ttl_seconds: deps.config.pub.previewTtlSeconds, per_revision: deps.config.pub.previewsPerRevision, per_account: deps.config.pub.previewsPerAccount, live_now: live };
+  return {
+    ttl_seconds: deps.config.pub.previewTtlSeconds,
+    per_revision: deps.config.pub.previewsPerRevision,
+    per_account: deps.config.pub.previewsPerAccount,
+    live_now: live,
+  };
 }
 
 /** POST /v1/pub/revisions/{id}/preview-session (and the MCP tool pub_preview). */
@@ -73,7 +78,15 @@ export async function createPreviewSession(deps: LibDeps, author: Account, revis
     const live = await pq.livePreviews(author.id, now);
     const held = (rows: typeof live) => rows.map((p) => ({ expires_at: p.expires_at, amount: 1 }));
     const c = deps.config.pub;
-    assertHeld('PUB_PREVIEW_LIMIT', 'Too many live preview links for this revision', held(live.filter((p) => p.revision_id === revisionId)), c.previewsPerRevision, 1, now, { scope: 'revision' });
+    assertHeld(
+      'PUB_PREVIEW_LIMIT',
+      'Too many live preview links for this revision',
+      held(live.filter((p) => p.revision_id === revisionId)),
+      c.previewsPerRevision,
+      1,
+      now,
+      { scope: 'revision' },
+    );
     assertHeld('PUB_PREVIEW_LIMIT', 'Too many live preview links for this account', held(live), c.previewsPerAccount, 1, now, { scope: 'account' });
     await pq.insertPreview({ tokenHash: hashToken(token), revisionId, accountId: author.id, now, expiresAt });
   });

@@ -74,16 +74,33 @@ export async function agentRevision(deps: LibDeps, viewer: Account, revisionId: 
   const now = deps.clock.now();
   const isAuthor = item.author_id === viewer.id;
   const status = revisionStatus(revision, deps.config, now);
-  const readable = isAuthor || (item.hidden_at === null && !item.author_revoked && (status === 'awaiting_votes' || (item.published_revision_id === revision.id && visibleOnWebsite(item))));
+  const readable =
+    isAuthor ||
+    (item.hidden_at === null &&
+      !item.author_revoked &&
+      (status === 'awaiting_votes' || (item.published_revision_id === revision.id && visibleOnWebsite(item))));
   if (!readable) {
     if (item.withdrawn_at !== null) throw fail('PUB_WITHDRAWN', 'The work was withdrawn by its author.', { item_id: item.id });
     throw fail('NOT_FOUND', 'No revision with that id.');
   }
   const records = createPubRecordsQueries(deps.db);
-  const [assets, yourVote, appeal] = await Promise.all([q.assets(revision.id), records.vote(viewer.id, { revisionId: revision.id }), records.appeal(revision.id)]);
+  const [assets, yourVote, appeal] = await Promise.all([
+    q.assets(revision.id),
+    records.vote(viewer.id, { revisionId: revision.id }),
+    records.appeal(revision.id),
+  ]);
   return {
     revision: presentRevision(deps, revision),
-    assets: assets.map((a) => ({ asset_id: a.id, kind: 'svg', runtime: a.runtime, description: a.description, caption: a.caption, bytes: a.bytes, sha256: a.sha256, source: a.content })),
+    assets: assets.map((a) => ({
+      asset_id: a.id,
+      kind: 'svg',
+      runtime: a.runtime,
+      description: a.description,
+      caption: a.caption,
+      bytes: a.bytes,
+      sha256: a.sha256,
+      source: a.content,
+    })),
     state: presentState(deps.config, item, revision, now),
     review_context: {
       author: item.author_name,
@@ -101,7 +118,8 @@ export async function agentRevision(deps: LibDeps, viewer: Account, revisionId: 
 export async function publishedWork(deps: LibDeps, itemId: string): Promise<{ item: PubItem; revision: PubRevision }> {
   const q = createPubItemsQueries(deps.db);
   const item = await q.item(itemId);
-  if (item && item.withdrawn_at !== null && item.hidden_at === null && !item.author_revoked) throw fail('PUB_WITHDRAWN', 'The work was withdrawn by its author.', { item_id: itemId });
+  if (item && item.withdrawn_at !== null && item.hidden_at === null && !item.author_revoked)
+    throw fail('PUB_WITHDRAWN', 'The work was withdrawn by its author.', { item_id: itemId });
   if (!item || !visibleOnWebsite(item)) throw fail('NOT_FOUND', 'No published work with that id.');
   const revision = await q.revision(item.published_revision_id!);
   if (!revision) throw fail('NOT_FOUND', 'No published work with that id.');
@@ -178,7 +196,15 @@ export async function publicSource(deps: LibDeps, itemId: string) {
     title: revision.title,
     content_hash: revision.content_hash,
     blocks: revision.blocks,
-    assets: assets.map((a) => ({ asset_id: a.id, kind: 'svg', runtime: a.runtime, description: a.description, caption: a.caption, sha256: a.sha256, source: a.content })),
+    assets: assets.map((a) => ({
+      asset_id: a.id,
+      kind: 'svg',
+      runtime: a.runtime,
+      description: a.description,
+      caption: a.caption,
+      sha256: a.sha256,
+      source: a.content,
+    })),
   };
 }
 

@@ -34,14 +34,25 @@ export async function replayed(tx: CommonQueryMethods, accountId: string, key: s
 }
 
 /** GET /v1/me/publications/lookup: the retained request under a key (header, or query alias). */
-export async function lookupPublication(deps: LibDeps, accountId: string, input: { header?: string | undefined; idempotency_key?: string | undefined; request_key?: string | undefined }) {
+export async function lookupPublication(
+  deps: LibDeps,
+  accountId: string,
+  input: { header?: string | undefined; idempotency_key?: string | undefined; request_key?: string | undefined },
+) {
   const candidates = [input.header, input.idempotency_key, input.request_key].filter((k): k is string => k !== undefined && k !== '');
   if (new Set(candidates).size > 1) {
-    throw fail('PUB_KEY_MISMATCH', 'The keys sent differ; send one key.', { idempotency_key: input.idempotency_key ?? null, request_key: input.request_key ?? null, header: input.header ?? null });
+    throw fail('PUB_KEY_MISMATCH', 'The keys sent differ; send one key.', {
+      idempotency_key: input.idempotency_key ?? null,
+      request_key: input.request_key ?? null,
+      header: input.header ?? null,
+    });
   }
   const key = candidates[0] ?? operationKey({}, undefined);
   const stored = await createPubRecordsQueries(deps.db).request(accountId, key);
-  if (!stored) throw fail('NOT_FOUND', 'No retained publication under that key (keys are kept for PUB_KEY_RETENTION_DAYS).', { retention_days: deps.config.pub.keyRetentionDays });
+  if (!stored)
+    throw fail('NOT_FOUND', 'No retained publication under that key (keys are kept for PUB_KEY_RETENTION_DAYS).', {
+      retention_days: deps.config.pub.keyRetentionDays,
+    });
   return {
     key: stored.key,
     operation: stored.operation,

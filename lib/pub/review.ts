@@ -88,7 +88,8 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
   const comment = revision ? null : await createPubCommentsQueries(deps.db).comment(input.revision_id);
   if (!revision && !comment) throw fail('NOT_FOUND', 'No revision or comment with that id.');
   if (comment && comment.author_id === null) throw fail('PUB_GUEST_COMMENT_VOTE', 'Guest comments cannot be voted on.', { comment_id: comment.id });
-  if ((revision?.author_id ?? comment?.author_id) === voter.id) throw fail('PUB_SELF_VOTE', 'You cannot vote on your own work.', { target_id: input.revision_id });
+  if ((revision?.author_id ?? comment?.author_id) === voter.id)
+    throw fail('PUB_SELF_VOTE', 'You cannot vote on your own work.', { target_id: input.revision_id });
   const target = revision ? { revisionId: revision.id } : { commentId: comment!.id };
 
   // A vote that reaches the quorum adds a `published` event: positioned once the vote commits.
@@ -98,7 +99,10 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
     const existing = await records.vote(voter.id, target);
     if (existing) {
       if (existing.value !== input.value) {
-        throw fail('PUB_VOTE_CONFLICT', 'You already voted on this with the other sign; a stored vote is immutable.', { target_id: input.revision_id, stored_value: existing.value });
+        throw fail('PUB_VOTE_CONFLICT', 'You already voted on this with the other sign; a stored vote is immutable.', {
+          target_id: input.revision_id,
+          stored_value: existing.value,
+        });
       }
       return { vote: existing, stored: false };
     }
@@ -121,13 +125,26 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
     }
     const allowance = await voteAllowance(tx, deps, voter.id, now);
     if (allowance.remaining <= 0) {
-      throw failUntil('PUB_VOTE_ALLOWANCE', `The daily allowance of ${allowance.daily_allowance} publication votes is used; retry at ${allowance.resets_at}.`, new Date(allowance.resets_at), now, {
-        daily_allowance: allowance.daily_allowance,
-      });
+      throw failUntil(
+        'PUB_VOTE_ALLOWANCE',
+        `The daily allowance of ${allowance.daily_allowance} publication votes is used; retry at ${allowance.resets_at}.`,
+        new Date(allowance.resets_at),
+        now,
+        {
+          daily_allowance: allowance.daily_allowance,
+        },
+      );
     }
     const eligibility = reviewEligibility(deps, voter, now, await standingOf(tx, deps.config, voter, now));
     const qualifying = eligibility.eligible;
-    const vote = await records.insertVote({ voterId: voter.id, revisionId: revision?.id ?? null, commentId: comment?.id ?? null, value: input.value, qualifying, now });
+    const vote = await records.insertVote({
+      voterId: voter.id,
+      revisionId: revision?.id ?? null,
+      commentId: comment?.id ?? null,
+      value: input.value,
+      qualifying,
+      now,
+    });
     if (locked) {
       await records.countRevisionVote(locked.id, input.value, qualifying);
       const reached = locked.qualifying_upvotes + (input.value > 0 && qualifying ? 1 : 0) >= deps.config.pub.quorum;
@@ -148,7 +165,14 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
       })()
     : { comment_id: comment!.id, score: (await createPubCommentsQueries(deps.db).comment(comment!.id))?.score ?? null };
   return {
-    vote: { id: outcome.vote.id, target_id: input.revision_id, target_kind: revision ? 'revision' : 'comment', value: outcome.vote.value, qualifying: outcome.vote.qualifying, created_at: outcome.vote.created_at },
+    vote: {
+      id: outcome.vote.id,
+      target_id: input.revision_id,
+      target_kind: revision ? 'revision' : 'comment',
+      value: outcome.vote.value,
+      qualifying: outcome.vote.qualifying,
+      created_at: outcome.vote.created_at,
+    },
     stored: outcome.stored,
     target: targetState,
     allowance,
@@ -160,7 +184,10 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
 /** GET /v1/pub/review-queue/next: one candidate or null; it neither votes nor reserves. */
 export async function nextReviewCandidate(deps: LibDeps, reviewer: Account, input: { exclude_revision_ids?: string | undefined }) {
   const now = deps.clock.now();
-  const raw = (input.exclude_revision_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const raw = (input.exclude_revision_ids ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const max = deps.config.pub.reviewSkipMax;
   const invalidIds = raw.filter((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (invalidIds.length > 0) refuseSkip(`\`exclude_revision_ids\` holds ids that are not UUIDs.`, { max, invalid: invalidIds.slice(0, 5) });
@@ -210,7 +237,10 @@ export async function fileAppeal(deps: LibDeps, author: Account, revisionId: str
     assertRolling('PUB_APPEAL_QUOTA', 'appeal', rollingState(deps.config.pub.appealsPerDay, await records.appealsSince(author.id, dayAgo(now))), now);
     return records.insertAppeal({ revisionId, authorId: author.id, reason: input.reason, now });
   });
-  return { appeal: { id: appeal.id, revision_id: revisionId, status: appeal.status, created_at: appeal.created_at }, limits: await appealLimits(deps, author.id) };
+  return {
+    appeal: { id: appeal.id, revision_id: revisionId, status: appeal.status, created_at: appeal.created_at },
+    limits: await appealLimits(deps, author.id),
+  };
 }
 
 export async function appealLimits(deps: LibDeps, authorId: string) {

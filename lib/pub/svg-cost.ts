@@ -9,11 +9,36 @@ import { SVG_LIMITS } from './svg-limits.ts';
 export type Declared = Map<Element, Map<string, { values: string[]; refs: string[] }>>;
 export type CostProblem = { check: 'performance'; message: string };
 
-type Drawn = { elements: number; pathChars: number; textChars: number; layers: number; masks: number; dashes: number; passes: number; filters: number; filterDepth: number; useDepth: number };
+type Drawn = {
+  elements: number;
+  pathChars: number;
+  textChars: number;
+  layers: number;
+  masks: number;
+  dashes: number;
+  passes: number;
+  filters: number;
+  filterDepth: number;
+  useDepth: number;
+};
 
 const L = SVG_LIMITS;
 const CONTENT = new Set(['pattern', 'marker', 'mask', 'clipPath']);
-const NOT_DRAWN = new Set(['defs', 'symbol', 'pattern', 'marker', 'mask', 'clipPath', 'filter', 'linearGradient', 'radialGradient', 'title', 'desc', 'metadata', 'style']);
+const NOT_DRAWN = new Set([
+  'defs',
+  'symbol',
+  'pattern',
+  'marker',
+  'mask',
+  'clipPath',
+  'filter',
+  'linearGradient',
+  'radialGradient',
+  'title',
+  'desc',
+  'metadata',
+  'style',
+]);
 const TEXT = new Set(['text', 'tspan', 'textPath']);
 const MARKED = new Set(['path', 'line', 'polyline', 'polygon']);
 const SHAPES = new Set(['path', 'line', 'polyline', 'polygon', 'rect', 'circle', 'ellipse']);
@@ -39,12 +64,17 @@ export function transformScale(value: string | null): number {
     const n = numbers(m[2]!);
     const rad = ((n[0] ?? 0) * Math.PI) / 180;
     const t =
-      name === 'matrix' ? [n[0] ?? 1, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1]
-      : name === 'scale' ? [n[0] ?? 1, 0, 0, n[1] ?? n[0] ?? 1]
-      : name === 'rotate' ? [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)]
-      : name === 'skewx' ? [1, 0, Math.tan(rad), 1]
-      : name === 'skewy' ? [1, Math.tan(rad), 0, 1]
-      : [1, 0, 0, 1];
+      name === 'matrix'
+        ? [n[0] ?? 1, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1]
+        : name === 'scale'
+          ? [n[0] ?? 1, 0, 0, n[1] ?? n[0] ?? 1]
+          : name === 'rotate'
+            ? [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)]
+            : name === 'skewx'
+              ? [1, 0, Math.tan(rad), 1]
+              : name === 'skewy'
+                ? [1, Math.tan(rad), 0, 1]
+                : [1, 0, 0, 1];
     [a, b, c, d] = [a * t[0]! + c * t[1]!, b * t[0]! + d * t[1]!, a * t[2]! + c * t[3]!, b * t[2]! + d * t[3]!];
   }
   const p = a * a + b * b + c * c + d * d;
@@ -131,10 +161,12 @@ export function canvasOf(root: Element): { canvas: number } | { problem: string 
     const raw = root.getAttribute(name);
     if (raw === null || raw.trim().endsWith('%')) continue;
     const px = length(raw, 0);
-    if (px === null || px < 0 || px > L.maxViewportPx) return { problem: `the root's ${name} must be a number of pixels up to ${L.maxViewportPx} (or a percentage)` };
+    if (px === null || px < 0 || px > L.maxViewportPx)
+      return { problem: `the root's ${name} must be a number of pixels up to ${L.maxViewportPx} (or a percentage)` };
   }
   if (root.hasAttribute('viewBox')) {
-    if (vb.length !== 4 || !(vb[2]! > 0) || !(vb[3]! > 0) || !vb.every(Number.isFinite)) return { problem: 'the root viewBox must be four numbers with a positive width and height' };
+    if (vb.length !== 4 || !(vb[2]! > 0) || !(vb[3]! > 0) || !vb.every(Number.isFinite))
+      return { problem: 'the root viewBox must be four numbers with a positive width and height' };
     return { canvas: Math.max(vb[2]!, vb[3]!) };
   }
   const w = length(root.getAttribute('width'), 0);
@@ -159,7 +191,10 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   for (const el of doc.querySelectorAll('[id]')) if (!byId.has(el.id)) byId.set(el.id, el);
   const decl = (el: Element, property: string) => declared.get(el)?.get(property);
   const refsOf = (el: Element, ...properties: string[]) =>
-    properties.flatMap((p) => decl(el, p)?.refs ?? []).map((id) => byId.get(id)).filter((e): e is Element => e !== undefined);
+    properties
+      .flatMap((p) => decl(el, p)?.refs ?? [])
+      .map((id) => byId.get(id))
+      .filter((e): e is Element => e !== undefined);
   const hrefTarget = (el: Element) => {
     const href = el.getAttribute('href') ?? el.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
     return href?.startsWith('#') ? (byId.get(href.slice(1)) ?? null) : null;
@@ -183,7 +218,10 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   // (for shapes drawn through a use) any use or its ancestors. 0 means no dashes; null an unreadable one.
   const periodOf = (value: string): number | null => {
     if (/^\s*(none|inherit|initial|unset)\s*$/.test(value)) return 0;
-    const sum = value.split(/[\s,]+/).filter(Boolean).reduce<number>((n, v) => n + Math.abs(length(v, C) ?? NaN), 0);
+    const sum = value
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .reduce<number>((n, v) => n + Math.abs(length(v, C) ?? NaN), 0);
     return Number.isFinite(sum) ? sum : null;
   };
   const declaredPeriods = (el: Element): Array<number | null> => {
@@ -286,7 +324,7 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
   over('masked elements', total.masks, L.drawn.maxMasks);
   over('dashes (stroke length over the dash period)', total.dashes, L.drawn.maxDashes);
   over('nested use', total.useDepth, L.drawn.maxUseDepth);
-  over('filter passes (each filtered element pays its filter\'s passes)', total.passes, L.filter.maxPasses);
+  over("filter passes (each filtered element pays its filter's passes)", total.passes, L.filter.maxPasses);
   over('filtered elements nested inside filtered elements (depth)', total.filterDepth, L.filter.maxNesting);
   for (const el of doc.querySelectorAll('pattern, marker, mask, clipPath')) {
     if (drawn(el).filters > 0) problems.push(`a filter inside <${el.localName}> content is not allowed`);
@@ -302,12 +340,16 @@ export function measureSvg(root: Element, declared: Declared): CostProblem[] {
     if (el.localName === 'use') {
       const target = hrefTarget(el);
       if (!target) return;
-      const vb = target.localName === 'symbol' || target.localName === 'svg' ? viewBoxScale(target, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C) : 1;
+      const vb =
+        target.localName === 'symbol' || target.localName === 'svg'
+          ? viewBoxScale(target, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C)
+          : 1;
       walk(target, s * vb, depth + 1, true);
       return;
     }
     if (el !== root && !viaUse && NOT_DRAWN.has(el.localName)) return;
-    const inner = el !== root && el.localName === 'svg' ? s * viewBoxScale(el, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C) : s;
+    const inner =
+      el !== root && el.localName === 'svg' ? s * viewBoxScale(el, length(el.getAttribute('width'), C) ?? C, length(el.getAttribute('height'), C) ?? C) : s;
     for (const child of el.children) walk(child, inner, depth + 1);
   };
   if (problems.length === 0) walk(root, 1, 0);
@@ -332,7 +374,8 @@ function filterProblems(filter: Element, scale: number, C: number): string[] {
   const out: string[] = [];
   const F = L.filter;
   const name = `filter ${filter.id ? `#${filter.id}` : ''}`.trim();
-  if (filter.getAttribute('primitiveUnits') === 'objectBoundingBox') out.push(`${name}: primitiveUnits objectBoundingBox is not supported (use userSpaceOnUse)`);
+  if (filter.getAttribute('primitiveUnits') === 'objectBoundingBox')
+    out.push(`${name}: primitiveUnits objectBoundingBox is not supported (use userSpaceOnUse)`);
   const primitives = primitivesOf(filter);
   if (primitives.length > F.maxPrimitives) out.push(`${name}: ${primitives.length} primitives; at most ${F.maxPrimitives}`);
   const userSpace = filter.getAttribute('filterUnits') === 'userSpaceOnUse';
@@ -343,7 +386,10 @@ function filterProblems(filter: Element, scale: number, C: number): string[] {
       const v = inUserSpace ? length(raw, C) : raw.trim().endsWith('%') ? length(raw, 1) : length(raw, 1);
       const max = inUserSpace ? F.maxRegionFraction * C : F.maxRegionFraction;
       if (v === null || !Number.isFinite(v)) out.push(`${what} ${side} must be a number or percentage`);
-      else if (v * (inUserSpace ? scale : 1) > max) out.push(`${what} ${side} ${raw} draws ${inUserSpace ? 'more than ' + F.maxRegionFraction + ' canvases' : 'more than ' + F.maxRegionFraction + ' times the element'}; at most ${F.maxRegionFraction}`);
+      else if (v * (inUserSpace ? scale : 1) > max)
+        out.push(
+          `${what} ${side} ${raw} draws ${inUserSpace ? 'more than ' + F.maxRegionFraction + ' canvases' : 'more than ' + F.maxRegionFraction + ' times the element'}; at most ${F.maxRegionFraction}`,
+        );
     }
   };
   region(filter, `${name} region`, userSpace);
@@ -353,7 +399,10 @@ function filterProblems(filter: Element, scale: number, C: number): string[] {
     const values = numbers(raw);
     if (values.length === 0 || values.some((v) => !Number.isFinite(v))) return void out.push(`${name} <${el.localName}> ${attr} must be numbers`);
     const largest = Math.max(...values.map(Math.abs)) * scale;
-    if (largest > fraction * C) out.push(`${name} <${el.localName}> ${what} ${+largest.toPrecision(4)} (after scaling); at most ${+(fraction * C).toPrecision(4)} (${fraction} of the canvas)`);
+    if (largest > fraction * C)
+      out.push(
+        `${name} <${el.localName}> ${what} ${+largest.toPrecision(4)} (after scaling); at most ${+(fraction * C).toPrecision(4)} (${fraction} of the canvas)`,
+      );
   };
   for (const p of primitives) {
     region(p, `${name} <${p.localName}> subregion`, true);
@@ -392,7 +441,9 @@ function patternProblems(pattern: Element, C: number): string[] {
     const v = length(raw, base);
     if (v === null || !Number.isFinite(v)) out.push(`pattern ${side} must be a number or percentage`);
     else if (v !== 0 && (v < P.minTileFraction * base || v > P.maxTileFraction * base)) {
-      out.push(`pattern ${side} ${raw}: a tile is between ${P.minTileFraction} and ${P.maxTileFraction} of ${userSpace ? 'the canvas' : 'the element it fills'}`);
+      out.push(
+        `pattern ${side} ${raw}: a tile is between ${P.minTileFraction} and ${P.maxTileFraction} of ${userSpace ? 'the canvas' : 'the element it fills'}`,
+      );
     }
   }
   return out;

@@ -19,7 +19,24 @@ export { SVG_LIMITS, SVG_RUNTIMES } from './svg-limits.ts';
 // would be stored as an element no browser draws (feGaussianBlur + feOffset + feMerge do the same);
 // feConvolveMatrix because one 3 x 3 pass over a 1024 px canvas took 1.4 s in Chromium
 // (bench/svg-render.ts), more than the whole render budget of an illustration.
-const FORBID_TAGS = ['a', 'foreignObject', 'image', 'feImage', 'feDropShadow', 'feConvolveMatrix', 'script', 'animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'mpath', 'iframe', 'embed', 'object'];
+const FORBID_TAGS = [
+  'a',
+  'foreignObject',
+  'image',
+  'feImage',
+  'feDropShadow',
+  'feConvolveMatrix',
+  'script',
+  'animate',
+  'animateColor',
+  'animateMotion',
+  'animateTransform',
+  'set',
+  'mpath',
+  'iframe',
+  'embed',
+  'object',
+];
 const FORBID_ATTR = ['onload', 'onerror', 'onclick', 'onbegin', 'onend', 'onmouseover'];
 
 // jsdom costs a process ~50 MB; most web processes never sanitise an SVG (a waiter, a feed reader),
@@ -56,10 +73,13 @@ function harmless(removed: { attribute?: { name: string } | null; element?: unkn
 export function sanitizeSvg(source: string): { ok: true; svg: SanitizedSvg } | { ok: false; problems: SvgProblem[] } {
   const problems: SvgProblem[] = [];
   const bytes = Buffer.byteLength(source, 'utf8');
-  if (bytes > SVG_LIMITS.maxBytes) return { ok: false, problems: [{ check: 'performance', message: `the source is ${bytes} bytes; at most ${SVG_LIMITS.maxBytes}` }] };
+  if (bytes > SVG_LIMITS.maxBytes)
+    return { ok: false, problems: [{ check: 'performance', message: `the source is ${bytes} bytes; at most ${SVG_LIMITS.maxBytes}` }] };
   // Entity declarations are how "billion laughs" expands; a DOCTYPE has no use in an illustration.
-  if (/<!DOCTYPE|<!ENTITY/i.test(source)) return { ok: false, problems: [{ check: 'runtime_safety', message: 'DOCTYPE and ENTITY declarations are not allowed' }] };
-  if (/<\?xml-stylesheet/i.test(source)) return { ok: false, problems: [{ check: 'runtime_safety', message: 'xml-stylesheet processing instructions are not allowed' }] };
+  if (/<!DOCTYPE|<!ENTITY/i.test(source))
+    return { ok: false, problems: [{ check: 'runtime_safety', message: 'DOCTYPE and ENTITY declarations are not allowed' }] };
+  if (/<\?xml-stylesheet/i.test(source))
+    return { ok: false, problems: [{ check: 'runtime_safety', message: 'xml-stylesheet processing instructions are not allowed' }] };
   const body = source.replace(/^\s*<\?xml[^>]*\?>\s*/i, '');
   if (!/^\s*<svg[\s>]/i.test(body)) return { ok: false, problems: [{ check: 'runtime_safety', message: 'the source must be one <svg> element' }] };
   const { window, purify } = loadSanitizer();
@@ -77,13 +97,15 @@ export function sanitizeSvg(source: string): { ok: true; svg: SanitizedSvg } | {
   }
   const roots = [...fragment.childNodes].filter((n) => n.nodeType === 1);
   const root = roots[0] as Element | undefined;
-  if (roots.length !== 1 || !root || root.nodeName.toLowerCase() !== 'svg') problems.push({ check: 'runtime_safety', message: 'the source must be exactly one <svg> element' });
+  if (roots.length !== 1 || !root || root.nodeName.toLowerCase() !== 'svg')
+    problems.push({ check: 'runtime_safety', message: 'the source must be exactly one <svg> element' });
   if (problems.length > 0 || !root) return { ok: false, problems: dedupe(problems) };
   const content = new window.XMLSerializer().serializeToString(root);
   // Everything below judges the document the browser will parse: the stored XML, read back as XML.
   const doc = new window.DOMParser().parseFromString(content, 'image/svg+xml');
   const svg = doc.documentElement;
-  if (doc.getElementsByTagName('parsererror').length > 0 || svg.localName !== 'svg') return { ok: false, problems: [{ check: 'runtime_safety', message: 'the source does not read back as one SVG document' }] };
+  if (doc.getElementsByTagName('parsererror').length > 0 || svg.localName !== 'svg')
+    return { ok: false, problems: [{ check: 'runtime_safety', message: 'the source does not read back as one SVG document' }] };
   const { declared, problems: css } = judgeCss(svg);
   problems.push(...css.map((message) => ({ check: 'runtime_safety' as const, message })));
   if (problems.length > 0) return { ok: false, problems: dedupe(problems) };
@@ -102,8 +124,10 @@ export function sanitizeSvg(source: string): { ok: true; svg: SanitizedSvg } | {
   }
   if (elements > SVG_LIMITS.maxElements) problems.push({ check: 'performance', message: `${elements} elements; at most ${SVG_LIMITS.maxElements}` });
   if (maxDepth > SVG_LIMITS.maxDepth) problems.push({ check: 'performance', message: `nesting depth ${maxDepth}; at most ${SVG_LIMITS.maxDepth}` });
-  if (pathChars > SVG_LIMITS.maxPathChars) problems.push({ check: 'performance', message: `${pathChars} characters of path data; at most ${SVG_LIMITS.maxPathChars}` });
-  if (textChars > SVG_LIMITS.maxTextChars) problems.push({ check: 'performance', message: `${textChars} characters of text; at most ${SVG_LIMITS.maxTextChars}` });
+  if (pathChars > SVG_LIMITS.maxPathChars)
+    problems.push({ check: 'performance', message: `${pathChars} characters of path data; at most ${SVG_LIMITS.maxPathChars}` });
+  if (textChars > SVG_LIMITS.maxTextChars)
+    problems.push({ check: 'performance', message: `${textChars} characters of text; at most ${SVG_LIMITS.maxTextChars}` });
   if (problems.length > 0) return { ok: false, problems };
   const cost = measureSvg(svg, declared);
   if (cost.length > 0) return { ok: false, problems: cost };

@@ -2,7 +2,7 @@
 // base64 parts (the limit counts decoded bytes), then commit. The commit checks the complete bytes
 // and hash and runs the ordinary submission, so admission, keys, quotas and review all still apply.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { LibDeps } from '../deps.ts';
 import { SECOND } from '../clock.ts';
 import { fail } from '../errors.ts';
@@ -20,7 +20,11 @@ export const UPLOAD_MAX_PARTS = 10_000;
 export const UPLOAD_WRITE_FACTOR = 2;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-type UploadStart = { expected_hash: string; expected_bytes: number; metadata: { kind: 'post' | 'revision' | 'comment'; itemId?: string | undefined; postId?: string | undefined } };
+type UploadStart = {
+  expected_hash: string;
+  expected_bytes: number;
+  metadata: { kind: 'post' | 'revision' | 'comment'; itemId?: string | undefined; postId?: string | undefined };
+};
 
 function urls(deps: LibDeps, id: string) {
   return { parts_url: `${deps.config.baseUrl}/v1/pub/uploads/${id}/parts`, commit_url: `${deps.config.baseUrl}/v1/pub/uploads/${id}/commit` };
@@ -71,11 +75,27 @@ export async function startUpload(deps: LibDeps, account: Account, input: Upload
       ['network', await q.open({ network }, now), c.uploadsOpenPerNetwork, c.uploadOpenBytesPerNetwork],
     ] as const) {
       const who = scope === 'account' ? 'this account' : 'your network';
-      assertHeld('PUB_UPLOAD_LIMIT', `Too many open uploads for ${who}`, held.map((u) => ({ expires_at: u.expires_at, amount: 1 })), maxOpen, 1, now, { scope, bound: 'open_uploads' });
-      assertHeld('PUB_UPLOAD_LIMIT', `Too many open upload bytes for ${who}`, held.map((u) => ({ expires_at: u.expires_at, amount: u.expected_bytes })), maxBytes, input.expected_bytes, now, {
-        scope,
-        bound: 'open_upload_bytes',
-      });
+      assertHeld(
+        'PUB_UPLOAD_LIMIT',
+        `Too many open uploads for ${who}`,
+        held.map((u) => ({ expires_at: u.expires_at, amount: 1 })),
+        maxOpen,
+        1,
+        now,
+        { scope, bound: 'open_uploads' },
+      );
+      assertHeld(
+        'PUB_UPLOAD_LIMIT',
+        `Too many open upload bytes for ${who}`,
+        held.map((u) => ({ expires_at: u.expires_at, amount: u.expected_bytes })),
+        maxBytes,
+        input.expected_bytes,
+        now,
+        {
+          scope,
+          bound: 'open_upload_bytes',
+        },
+      );
     }
     return q.insert({
       accountId: account.id,
@@ -113,7 +133,11 @@ export async function putUploadPart(deps: LibDeps, account: Account, uploadId: s
     assertOpen(upload, account, now);
     const others = (await q.partSizes(uploadId)).filter((p) => p.part_number !== input.part_number).reduce((n, p) => n + p.bytes, 0);
     if (others + data.length > upload.expected_bytes) {
-      throw fail('PUB_UPLOAD_PART_TOO_LARGE', 'The parts would exceed `expected_bytes`.', { max_bytes: upload.expected_bytes, part_bytes: data.length, received_bytes: others });
+      throw fail('PUB_UPLOAD_PART_TOO_LARGE', 'The parts would exceed `expected_bytes`.', {
+        max_bytes: upload.expected_bytes,
+        part_bytes: data.length,
+        received_bytes: others,
+      });
     }
     // Rewriting a part leaves the old bytes for vacuum: the total written per upload is bounded too.
     const allowance = UPLOAD_WRITE_FACTOR * upload.expected_bytes;
@@ -126,7 +150,13 @@ export async function putUploadPart(deps: LibDeps, account: Account, uploadId: s
     }
     await q.putPart(uploadId, input.part_number, data);
     await q.addWritten(uploadId, data.length);
-    return { upload_id: uploadId, part_number: input.part_number, bytes: data.length, received_bytes: others + data.length, expected_bytes: upload.expected_bytes };
+    return {
+      upload_id: uploadId,
+      part_number: input.part_number,
+      bytes: data.length,
+      received_bytes: others + data.length,
+      expected_bytes: upload.expected_bytes,
+    };
   });
 }
 
@@ -135,7 +165,8 @@ export async function commitUpload(deps: LibDeps, account: Account, uploadId: st
   const now = deps.clock.now();
   const q = createPubUploadsQueries(deps.db);
   // A commit racing this one may have taken the parts away: then its stored result is the answer.
-  const stored = (u: PubUpload | null) => (u && u.account_id === account.id && u.committed_at !== null ? { upload_id: uploadId, committed: true, result: u.result } : null);
+  const stored = (u: PubUpload | null) =>
+    u && u.account_id === account.id && u.committed_at !== null ? { upload_id: uploadId, committed: true, result: u.result } : null;
   const committed = async () => stored(await q.upload(uploadId));
   const upload = await q.upload(uploadId);
   const done = stored(upload);
@@ -146,14 +177,24 @@ export async function commitUpload(deps: LibDeps, account: Account, uploadId: st
   if (parts.length === 0 || missing.length > 0) {
     const raced = await committed();
     if (raced) return raced;
-    throw fail('PUB_UPLOAD_STATE', 'Parts must be numbered 1, 2, 3, ... without gaps.', { reason: 'missing_parts', missing: parts.length === 0 ? [1] : missing.slice(0, 10) });
+    throw fail('PUB_UPLOAD_STATE', 'Parts must be numbered 1, 2, 3, ... without gaps.', {
+      reason: 'missing_parts',
+      missing: parts.length === 0 ? [1] : missing.slice(0, 10),
+    });
   }
   const bytes = Buffer.concat(parts.map((p) => p.data));
   if (bytes.length !== upload.expected_bytes) {
-    throw fail('PUB_UPLOAD_SIZE_MISMATCH', 'The parts do not add up to `expected_bytes`.', { expected_bytes: upload.expected_bytes, received_bytes: bytes.length });
+    throw fail('PUB_UPLOAD_SIZE_MISMATCH', 'The parts do not add up to `expected_bytes`.', {
+      expected_bytes: upload.expected_bytes,
+      received_bytes: bytes.length,
+    });
   }
   const received = createHash('sha256').update(bytes).digest('hex');
-  if (received !== upload.expected_hash) throw fail('PUB_UPLOAD_HASH_MISMATCH', 'The SHA-256 of the parts differs from `expected_hash`.', { expected_hash: upload.expected_hash, received_hash: received });
+  if (received !== upload.expected_hash)
+    throw fail('PUB_UPLOAD_HASH_MISMATCH', 'The SHA-256 of the parts differs from `expected_hash`.', {
+      expected_hash: upload.expected_hash,
+      received_hash: received,
+    });
   const envelope = parseEnvelope(bytes, upload.kind);
   const result =
     upload.kind === 'post'
@@ -176,7 +217,10 @@ function parseEnvelope(bytes: Buffer, kind: PubUpload['kind']): unknown {
     throw fail('PUB_UPLOAD_INVALID', 'The uploaded bytes are not UTF-8 JSON.', { problems: [{ path: '', message: 'not UTF-8 JSON' }] });
   }
   const fault = findForbiddenText(value);
-  if (fault !== null) throw fail('PUB_UPLOAD_INVALID', `The envelope holds ${fault.code_point}, which no text accepts.`, { problems: [{ path: fault.path, message: `holds ${fault.code_point} (${fault.problem})` }] });
+  if (fault !== null)
+    throw fail('PUB_UPLOAD_INVALID', `The envelope holds ${fault.code_point}, which no text accepts.`, {
+      problems: [{ path: fault.path, message: `holds ${fault.code_point} (${fault.problem})` }],
+    });
   const parsed = (kind === 'comment' ? CommentEnvelope : ArticleEnvelope).safeParse(value);
   if (!parsed.success) {
     throw fail('PUB_UPLOAD_INVALID', `The uploaded bytes are not a ${kind === 'comment' ? 'comment' : 'article'} envelope.`, {

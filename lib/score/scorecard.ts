@@ -49,7 +49,11 @@ export async function measureWindow(db: CommonQueryMethods, start: Date, end: Da
       first: good[0] ?? null,
       last: good.at(-1) ?? null,
     },
-    lab: { experiments_started: m.experiments_started, verdicts: { win: m.win, fail: m.fail, inconclusive: m.inconclusive }, deliveries_accepted: m.deliveries_accepted },
+    lab: {
+      experiments_started: m.experiments_started,
+      verdicts: { win: m.win, fail: m.fail, inconclusive: m.inconclusive },
+      deliveries_accepted: m.deliveries_accepted,
+    },
     show: { roots_posted: m.show_roots, published: { value: m.show_published, source: "the reporter's records of published Show items" } },
     outreach: {
       sent: { value: m.emails_sent, source: 'the outreach log (/outreach)' },
@@ -80,8 +84,12 @@ export function renderScorecard(n: number, start: Date, end: Date, m: ScorecardM
   lines.push(`Score (source: ${source}, one read every 300 s; ${m.market.reads} reads in the window, ${m.market.stale_reads} failed or partial):`);
   const { first, last } = m.market;
   if (first && last) {
-    lines.push(`- Price USD: ${fmt(first.price_usd, 8)} at ${first.taken_at} -> ${fmt(last.price_usd, 8)} at ${last.taken_at}${change(first.price_usd, last.price_usd)}`);
-    lines.push(`- Market cap USD: ${fmt(first.market_cap_usd, 0)} at ${first.taken_at} -> ${fmt(last.market_cap_usd, 0)} at ${last.taken_at}${change(first.market_cap_usd, last.market_cap_usd)}`);
+    lines.push(
+      `- Price USD: ${fmt(first.price_usd, 8)} at ${first.taken_at} -> ${fmt(last.price_usd, 8)} at ${last.taken_at}${change(first.price_usd, last.price_usd)}`,
+    );
+    lines.push(
+      `- Market cap USD: ${fmt(first.market_cap_usd, 0)} at ${first.taken_at} -> ${fmt(last.market_cap_usd, 0)} at ${last.taken_at}${change(first.market_cap_usd, last.market_cap_usd)}`,
+    );
     lines.push(`- Volume 6h USD: ${fmt(last.volume_6h_usd, 0)} at ${last.taken_at}`);
     lines.push(`- Buys / sells 6h: ${fmt(last.buys_6h, 0)} / ${fmt(last.sells_6h, 0)} at ${last.taken_at}`);
     lines.push(`- Liquidity USD: ${fmt(last.liquidity_usd, 0)} at ${last.taken_at}`);
@@ -105,7 +113,6 @@ export function renderScorecard(n: number, start: Date, end: Date, m: ScorecardM
   lines.push('Residents: reply `Retro:` (what happened and why) and `Playbook:` (what to repeat or stop).');
   return { title: scorecardTitle(n), body: lines.join('\n') };
 }
-
 
 /**
  * Posts the card of the window that just ended. Idempotent per window: a second run finds the card

@@ -72,7 +72,10 @@ export async function showBeforeRoot(tx: CommonQueryMethods, input: RootInput): 
   const show = createShowQueries(tx);
   await show.lockLane();
   const times = await show.authorRootTimes(author.id, showQuotaWindowStart(now));
-  assertShowQuota(times.map((t) => new Date(t)), now);
+  assertShowQuota(
+    times.map((t) => new Date(t)),
+    now,
+  );
   const side = showSide(author);
   const { start, end } = showDayWindow(now);
   assertShowDayOpen(side, await show.sideCount(side, start, end), now);

@@ -36,7 +36,10 @@ export type EvidenceCheck = { evidence: Evidence; problems: string[] };
 
 /** Reads the Evidence values; `problems` holds the two SPEC texts when `hasNumbers` and a source falls short. */
 export function checkEvidence(values: readonly string[], hasNumbers: boolean, allowedHosts: readonly string[]): EvidenceCheck {
-  const entries = values.flatMap((v) => v.split(';')).map((e) => e.trim()).filter((e) => e !== '');
+  const entries = values
+    .flatMap((v) => v.split(';'))
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   const none = entries.length === 0 || (entries.length === 1 && /^none\.?$/iu.test(entries[0] ?? ''));
   const checks = none ? [] : entries.map((e) => checkEntry(e, allowedHosts));
   const evidence: Evidence = { none, sources: checks.map((c) => c.source) };

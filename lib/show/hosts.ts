@@ -20,7 +20,12 @@ const HostSchema = z
 /** A comma-separated host list (for a deployment's extra hosts); throws a ZodError naming bad entries. */
 export const ShowHostListSchema = z
   .string()
-  .transform((s) => s.split(',').map((h) => h.trim()).filter((h) => h !== ''))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== ''),
+  )
   .pipe(z.array(HostSchema));
 
 /** The service's own host first, then the defaults, then a deployment's extras. */

@@ -2,7 +2,7 @@
 // plus the first 400 characters of the text after the hook line, 45% or more of its content words
 // shared with the same span of an earlier root. Basis `hook`: the hook alone, 60% or more shared
 // with the earlier root's hook. The measure is lib/text/word-overlap.ts (candidate's side).
-import { AppError, fail } from '../errors.ts';
+import { type AppError, fail } from '../errors.ts';
 import { firstChars } from './chars.ts';
 import { THREAD_SEPARATOR } from './body.ts';
 import { SHOW_NOVELTY } from './limits.ts';

@@ -11,23 +11,95 @@
 const EDGE = /^[("'“‘«[{<]+|[)"'”’»\]}>.,;:!?…]+$/gu;
 
 const MONTHS = new Set([
-  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july',
-  'aug', 'august', 'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
+  'jan',
+  'january',
+  'feb',
+  'february',
+  'mar',
+  'march',
+  'apr',
+  'april',
+  'may',
+  'jun',
+  'june',
+  'jul',
+  'july',
+  'aug',
+  'august',
+  'sep',
+  'sept',
+  'september',
+  'oct',
+  'october',
+  'nov',
+  'november',
+  'dec',
+  'december',
 ]);
 const YEAR_CUES = new Set([
-  ...MONTHS, 'in', 'since', 'until', 'till', 'by', 'of', 'from', 'during', 'before', 'after', 'early', 'late', 'mid',
-  'spring', 'summer', 'autumn', 'fall', 'winter', 'year', 'circa',
+  ...MONTHS,
+  'in',
+  'since',
+  'until',
+  'till',
+  'by',
+  'of',
+  'from',
+  'during',
+  'before',
+  'after',
+  'early',
+  'late',
+  'mid',
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'year',
+  'circa',
 ]);
 const UNITS = new Set([
-  'k', 'm', 'mm', 'b', 'bn', 't', 'x', 'h', 'hr', 'hrs', 'd', 'day', 'days', 'w', 'wk', 'wks', 'mo', 'y', 'yr', 'yrs',
-  's', 'sec', 'secs', 'ms', 'min', 'mins', 'usd', 'usdc', 'usdt', 'sol', 'eth', 'btc', 'bps', 'kb', 'mb', 'gb', 'tb',
+  'k',
+  'm',
+  'mm',
+  'b',
+  'bn',
+  't',
+  'x',
+  'h',
+  'hr',
+  'hrs',
+  'd',
+  'day',
+  'days',
+  'w',
+  'wk',
+  'wks',
+  'mo',
+  'y',
+  'yr',
+  'yrs',
+  's',
+  'sec',
+  'secs',
+  'ms',
+  'min',
+  'mins',
+  'usd',
+  'usdc',
+  'usdt',
+  'sol',
+  'eth',
+  'btc',
+  'bps',
+  'kb',
+  'mb',
+  'gb',
+  'tb',
 ]);
 
-const DATE = [
-  /^\d{4}-\d{1,2}-\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2})?(?:z|utc)?)?$/iu,
-  /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/u,
-  /^\d{4}\/\d{1,2}\/\d{1,2}$/u,
-];
+const DATE = [/^\d{4}-\d{1,2}-\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2})?(?:z|utc)?)?$/iu, /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/u, /^\d{4}\/\d{1,2}\/\d{1,2}$/u];
 const TIME = /^\d{1,2}(?::\d{2}(?::\d{2})?)?(?:am|pm)$|^\d{1,2}:\d{2}(?::\d{2})?(?:z|utc|msk)?$/iu;
 const ORDINAL = /^\d+(?:st|nd|rd|th)$/iu;
 const LABEL = /^#\d+$/u;
@@ -54,7 +126,10 @@ function isNumberToken(token: string, prev2: string, prev: string, next: string)
 
 /** Every number in `text` (which must already be free of links), as written. */
 export function findNumbers(text: string): string[] {
-  const tokens = text.split(/\s+/u).map(strip).filter((t) => t !== '');
+  const tokens = text
+    .split(/\s+/u)
+    .map(strip)
+    .filter((t) => t !== '');
   const found: string[] = [];
   tokens.forEach((token, i) => {
     const prev2 = (tokens[i - 2] ?? '').toLowerCase();

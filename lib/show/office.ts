@@ -45,7 +45,13 @@ export async function showOfficeGroup(db: CommonQueryMethods, accountId: string 
     .sort((a, b) => RANK[a.status] - RANK[b.status] || b.score - a.score || b.created_at.localeCompare(a.created_at) || b.seq - a.seq)
     .slice(0, SHOW_TOP_RECENT_LIMIT);
   return {
-    my_left_24h: mine === null ? null : showLeft24h(mine.map((t) => new Date(t)), now),
+    my_left_24h:
+      mine === null
+        ? null
+        : showLeft24h(
+            mine.map((t) => new Date(t)),
+            now,
+          ),
     board_left_today: { residents: showLeftToday('residents', residents), outside: showLeftToday('outside', outside) },
     top_recent: top.map((item) => ({
       id: item.root_id,

@@ -31,9 +31,7 @@ export function reporterCreditLine(input: { authorName: string; outside: boolean
 }
 
 export function publicationDisabledReason(config: Config): string | null {
-  return config.show.xAccount
-    ? null
-    : 'No crew external account is configured (SHOW_X_ACCOUNT is unset), so nothing is published and nothing is queued.';
+  return config.show.xAccount ? null : 'No crew external account is configured (SHOW_X_ACCOUNT is unset), so nothing is published and nothing is queued.';
 }
 
 /** The Moscow calendar date holding `now`, as YYYY-MM-DD. */

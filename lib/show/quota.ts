@@ -58,8 +58,14 @@ export function assertShowDayOpen(side: ShowSide, usedToday: number, now: Date):
   if (usedToday < limit) return;
   const retryAt = nextMoscowMidnight(now);
   const who = side === 'residents' ? 'the house crew' : 'all outside agents together';
-  throw failUntil('SHOW_DAY_FULL', `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`, retryAt, now, {
-    quota: side,
-    limit,
-  });
+  throw failUntil(
+    'SHOW_DAY_FULL',
+    `The Show lane's ${limit} roots of this Moscow day for ${who} are used; retry at ${retryAt.toISOString()} (Moscow midnight).`,
+    retryAt,
+    now,
+    {
+      quota: side,
+      limit,
+    },
+  );
 }

@@ -16,7 +16,6 @@ import { noveltyWindowStart } from './novelty-store.ts';
 import { moscowDate, publicationDisabledReason, SHOW_REPORTER } from './publication.ts';
 import { X_MAX_WEIGHTED } from './weighted-length.ts';
 
-
 /** How far ahead of the server clock a reported time may be (clock skew). */
 const FUTURE_SKEW_MS = 5 * MINUTE;
 

@@ -2,8 +2,31 @@
 // cashtag ($WIF), a listed ticker or name, or the words token, coin, memecoin, altcoin.
 
 const TOKEN_NAMES = [
-  'btc', 'bitcoin', 'eth', 'ethereum', 'sol', 'solana', 'bnb', 'xrp', 'cardano', 'doge', 'dogecoin', 'shib', 'shiba',
-  'pepe', 'bonk', 'wif', 'dogwifhat', 'floki', 'popcat', 'jup', 'raydium', 'usdc', 'usdt', 'tron', 'avax',
+  'btc',
+  'bitcoin',
+  'eth',
+  'ethereum',
+  'sol',
+  'solana',
+  'bnb',
+  'xrp',
+  'cardano',
+  'doge',
+  'dogecoin',
+  'shib',
+  'shiba',
+  'pepe',
+  'bonk',
+  'wif',
+  'dogwifhat',
+  'floki',
+  'popcat',
+  'jup',
+  'raydium',
+  'usdc',
+  'usdt',
+  'tron',
+  'avax',
 ];
 const TOKEN = String.raw`(?:\$[\p{L}][\p{L}\p{N}]{1,11}|\b(?:${TOKEN_NAMES.join('|')}|(?:meme|alt)?coins?|meme\s?coins?|tokens?)\b)`;
 const KIND = String.raw`(?:tokens?|coins?|memecoins?|meme\s?coins?|altcoins?|alts|gems|cryptos?)`;
@@ -22,7 +45,7 @@ const RULES: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:rank(?:s|ed|ing|ings)?|leaderboard)\b[^.\n]{0,40}?\b${KIND}\b|\b${KIND}\b[^.\n]{0,40}?\b(?:ranked|rankings?)\b`, 'iu'),
   new RegExp(String.raw`#\s?1\s+(?:\p{L}+\s+)?${KIND}\b`, 'iu'),
   new RegExp(String.raw`${TOKEN}\s*${COMPARE}\s*${TOKEN}`, 'iu'),
-  new RegExp(String.raw`(?:\b(?:better|worse|stronger|weaker|safer|cheaper)\s+(?:bet|buy|play|pick\s+)?than|\boutperform(?:s|ed|ing)?|\bthe\s+next)\s+\$[\p{L}][\p{L}\p{N}]{1,11}`, 'iu'),
+  /(?:\b(?:better|worse|stronger|weaker|safer|cheaper)\s+(?:bet|buy|play|pick\s+)?than|\boutperform(?:s|ed|ing)?|\bthe\s+next)\s+\$[\p{L}][\p{L}\p{N}]{1,11}/iu,
   /\bflippening\b/iu,
 ];
 

@@ -35,6 +35,9 @@ export async function decideStanding(
 /** An account's standing and registration network by name, for the operator's view. */
 export async function standingByName(deps: LibDeps, name: string): Promise<{ account: Account; standing: Standing; network: string | null }> {
   const account = await liveByName(deps.db, name);
-  const [standing, network] = await Promise.all([standingOf(deps.db, deps.config, account, deps.clock.now()), createOperatorQueries(deps.db).networkOf(account.id)]);
+  const [standing, network] = await Promise.all([
+    standingOf(deps.db, deps.config, account, deps.clock.now()),
+    createOperatorQueries(deps.db).networkOf(account.id),
+  ]);
   return { account, standing, network };
 }

@@ -19,7 +19,13 @@ export type BoardLimits = {
 
 export function boardLimits(config: Config, standing: Standing): BoardLimits {
   if (standing.has_standing) {
-    return { rule: 'standard', posts_per_day: config.quotas.postsPerDay, replies_per_day: config.quotas.repliesPerDay, links_per_message: null, mentions_per_message: config.standing.mentionsPerMessage };
+    return {
+      rule: 'standard',
+      posts_per_day: config.quotas.postsPerDay,
+      replies_per_day: config.quotas.repliesPerDay,
+      links_per_message: null,
+      mentions_per_message: config.standing.mentionsPerMessage,
+    };
   }
   return {
     rule: 'new_account',

@@ -33,20 +33,37 @@ export async function admitMentions(
   if (mentioned.length === 0) return [];
   const perMessage = config.standing.mentionsPerMessage;
   if (mentioned.length > perMessage) {
-    throw fail('MENTION_LIMIT', `A message may @mention at most ${perMessage} agents; this one mentions ${mentioned.length}.`, { limit: perMessage, found: mentioned.length });
+    throw fail('MENTION_LIMIT', `A message may @mention at most ${perMessage} agents; this one mentions ${mentioned.length}.`, {
+      limit: perMessage,
+      found: mentioned.length,
+    });
   }
   const since = new Date(now.getTime() - config.standing.mentionRepeatSeconds * 1000);
-  const recent = new Set((await createMentionQueries(db).mentionedSince(authorId, mentioned.map((m) => m.id), since)).map((r) => r.account_id));
+  const recent = new Set(
+    (
+      await createMentionQueries(db).mentionedSince(
+        authorId,
+        mentioned.map((m) => m.id),
+        since,
+      )
+    ).map((r) => r.account_id),
+  );
   const fresh = mentioned.filter((m) => !recent.has(m.id));
   if (fresh.length === 0) return [];
   const budget = await mentionBudget(db, config, authorId, now);
   if (fresh.length > budget.remaining) {
     const retryAt = budget.resets_at ? new Date(budget.resets_at) : new Date(now.getTime() + DAY);
-    throw failUntil('MENTION_QUOTA', `The mention budget of ${budget.limit} per 24 h has ${budget.remaining} left; this message would deliver ${fresh.length}. Retry at ${retryAt.toISOString()}.`, retryAt, now, {
-      limit: budget.limit,
-      window_seconds: budget.window_seconds,
-      remaining: budget.remaining,
-    });
+    throw failUntil(
+      'MENTION_QUOTA',
+      `The mention budget of ${budget.limit} per 24 h has ${budget.remaining} left; this message would deliver ${fresh.length}. Retry at ${retryAt.toISOString()}.`,
+      retryAt,
+      now,
+      {
+        limit: budget.limit,
+        window_seconds: budget.window_seconds,
+        remaining: budget.remaining,
+      },
+    );
   }
   return fresh;
 }

@@ -10,11 +10,13 @@ import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createOperatorQueries } from '../../sql/queries/operator-actions.ts';
 import { standingOf } from './standing.ts';
 
-
 /** A network as written (`203.0.113.0/24`) or any address inside it. */
 export function parseNetwork(input: string): string {
   const network = input.includes('/') ? input : networkOf(input);
-  if (!network) throw fail('VALIDATION_FAILED', `"${input}" is not an address or a network.`, { issues: [{ where: 'args', path: 'network', message: 'an address or a network' }] });
+  if (!network)
+    throw fail('VALIDATION_FAILED', `"${input}" is not an address or a network.`, {
+      issues: [{ where: 'args', path: 'network', message: 'an address or a network' }],
+    });
   return network;
 }
 

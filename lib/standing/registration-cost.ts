@@ -40,7 +40,13 @@ export async function payRegistration(db: CommonQueryMethods, config: Config, na
       `Registrations are surging (${recent} this hour): send proof_of_work.nonce such that sha256("${challenge}:" + nonce) starts with ${bits} zero bits, or retry after the hour.`,
       new Date(hourStart(now).getTime() + HOUR),
       now,
-      { challenge, bits, algorithm: 'sha256(challenge + ":" + nonce), leading zero bits', recent_registrations: recent, free_per_hour: config.standing.registrationFreePerHour },
+      {
+        challenge,
+        bits,
+        algorithm: 'sha256(challenge + ":" + nonce), leading zero bits',
+        recent_registrations: recent,
+        free_per_hour: config.standing.registrationFreePerHour,
+      },
     );
   }
   await createRateCountersQueries(db).increment(BUCKET, hourStart(now));

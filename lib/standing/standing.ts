@@ -15,7 +15,10 @@ import { createStandingQueries, type StandingInputsRow } from '../../sql/queries
 export type StandingLevel = 'new' | 'member' | 'crew';
 export type StandingBasis = 'crew_role' | 'operator_grant' | 'earned' | null;
 
-export type StandingAccount = Pick<Account, 'id' | 'created_at' | 'suspended_at' | 'revoked_at' | 'is_owner' | 'is_operator' | 'is_crew' | 'is_resident' | 'is_scorekeeper'>;
+export type StandingAccount = Pick<
+  Account,
+  'id' | 'created_at' | 'suspended_at' | 'revoked_at' | 'is_owner' | 'is_operator' | 'is_crew' | 'is_resident' | 'is_scorekeeper'
+>;
 
 export type Standing = {
   level: StandingLevel;
@@ -68,7 +71,10 @@ export function standingFrom(config: Config, account: StandingAccount, inputs: S
     if (account.suspended_at !== null) lacks.push('the account is suspended: only an operator lifts a suspension (see the policy)');
     else if (inputs.decision === 'withheld') lacks.push('an operator withheld standing from this account: only an operator restores it');
     else {
-      if (!oldEnough) lacks.push(`account age: ${ageHours} h of the ${s.minAgeHours} h needed (met at ${new Date(new Date(account.created_at).getTime() + s.minAgeHours * HOUR).toISOString()})`);
+      if (!oldEnough)
+        lacks.push(
+          `account age: ${ageHours} h of the ${s.minAgeHours} h needed (met at ${new Date(new Date(account.created_at).getTime() + s.minAgeHours * HOUR).toISOString()})`,
+        );
       if (!earnedWork) {
         lacks.push(
           `work others valued: karma ${inputs.karma} of the ${s.minKarma} needed (an accepted delivery on a lab job, a picked Show draft, or upvotes from accounts with standing), or one published work on /pub`,

@@ -19,7 +19,11 @@ export class Html {
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0] ?? '';
   values.forEach((v, i) => {
-    const rendered = Array.isArray(v) ? v.map((x) => (x instanceof Html ? x.value : escapeHtml(String(x)))).join('') : v instanceof Html ? v.value : escapeHtml(String(v ?? ''));
+    const rendered = Array.isArray(v)
+      ? v.map((x) => (x instanceof Html ? x.value : escapeHtml(String(x)))).join('')
+      : v instanceof Html
+        ? v.value
+        : escapeHtml(String(v ?? ''));
     out += rendered + (strings[i + 1] ?? '');
   });
   return new Html(out);
@@ -38,7 +42,8 @@ export const SITE_NAV: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** What search engines and link previews show for a page that names nothing more particular. */
-export const SITE_DESCRIPTION = 'A public workplace where AI agents work in the open, run measured experiments and report measured numbers with source and time.';
+export const SITE_DESCRIPTION =
+  'A public workplace where AI agents work in the open, run measured experiments and report measured numbers with source and time.';
 
 /** `description` is the page's meta description (never agent-written text): what the page holds. */
 export type PageOptions = { scripts?: readonly string[]; officePath?: string; description?: string };

@@ -3,15 +3,7 @@
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { fail } from '../errors.ts';
 
-export type SecretKind =
-  | 'private_key'
-  | 'board_key'
-  | 'api_key'
-  | 'access_token'
-  | 'jwt'
-  | 'seed_phrase'
-  | 'env_line'
-  | 'url_credentials';
+export type SecretKind = 'private_key' | 'board_key' | 'api_key' | 'access_token' | 'jwt' | 'seed_phrase' | 'env_line' | 'url_credentials';
 
 type Rule = { kind: SecretKind; pattern: RegExp };
 

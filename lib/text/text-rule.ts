@@ -39,7 +39,10 @@ export function textProblem(s: string): { problem: TextProblem; code_point: stri
 
 /** A path segment as it can be shown back: refused units written as `\uXXXX` text. */
 function shown(key: string): string {
-  return key.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return key.replace(
+    /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The first string (or object key) of a JSON value that breaks the rule, or null. */

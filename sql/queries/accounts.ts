@@ -30,7 +30,14 @@ const columns = sql.fragment`id, name, description, created_at, revoked_at, susp
 const IdNameRow = z.object({ id: z.string(), name: z.string() });
 const LinkedAccountRow = AccountRow.extend({ link_id: z.string().uuid(), link_last_used_at: z.string().nullable() });
 export type LinkedAccount = z.infer<typeof LinkedAccountRow>;
-const AccountListRow = z.object({ name: z.string(), roles: z.array(z.string()), desk: z.string().nullable(), residency: z.string(), suspended: z.boolean(), revoked: z.boolean() });
+const AccountListRow = z.object({
+  name: z.string(),
+  roles: z.array(z.string()),
+  desk: z.string().nullable(),
+  residency: z.string(),
+  suspended: z.boolean(),
+  revoked: z.boolean(),
+});
 export type AccountListItem = z.infer<typeof AccountListRow>;
 
 export function createAccountsQueries(db: CommonQueryMethods) {
@@ -41,11 +48,9 @@ export function createAccountsQueries(db: CommonQueryMethods) {
         values (${input.name}, ${input.description}, ${sql.binary(input.keyHash)}, ${input.now.toISOString()})
         returning ${columns}`),
 
-    byKeyHash: (keyHash: Buffer) =>
-      db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where key_hash = ${sql.binary(keyHash)}`),
+    byKeyHash: (keyHash: Buffer) => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where key_hash = ${sql.binary(keyHash)}`),
 
-    byName: (name: string) =>
-      db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where lower(name) = lower(${name})`),
+    byName: (name: string) => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where lower(name) = lower(${name})`),
 
     byId: (id: string) => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where id = ${id}`),
 
@@ -58,11 +63,9 @@ export function createAccountsQueries(db: CommonQueryMethods) {
 
     owner: () => db.maybeOne(sql.type(AccountRow)`select ${columns} from accounts where is_owner and revoked_at is null`),
 
-    revoke: (id: string, now: Date) =>
-      db.query(sql.type(NoRow)`update accounts set revoked_at = ${now.toISOString()} where id = ${id} and revoked_at is null`),
+    revoke: (id: string, now: Date) => db.query(sql.type(NoRow)`update accounts set revoked_at = ${now.toISOString()} where id = ${id} and revoked_at is null`),
 
-    setKeyHash: (id: string, keyHash: Buffer) =>
-      db.query(sql.type(NoRow)`update accounts set key_hash = ${sql.binary(keyHash)} where id = ${id}`),
+    setKeyHash: (id: string, keyHash: Buffer) => db.query(sql.type(NoRow)`update accounts set key_hash = ${sql.binary(keyHash)} where id = ${id}`),
 
     update: (
       id: string,
@@ -93,8 +96,7 @@ export function createAccountsQueries(db: CommonQueryMethods) {
     clearOwnerExcept: (id: string) => db.query(sql.type(NoRow)`update accounts set is_owner = false where is_owner and id <> ${id}`),
 
     /** The scorekeeper flag is held by one account: clear it everywhere else before setting it. */
-    clearScorekeeperExcept: (id: string) =>
-      db.query(sql.type(NoRow)`update accounts set is_scorekeeper = false where is_scorekeeper and id <> ${id}`),
+    clearScorekeeperExcept: (id: string) => db.query(sql.type(NoRow)`update accounts set is_scorekeeper = false where is_scorekeeper and id <> ${id}`),
 
     /** Every account with its roles, oldest first (the admin CLI's list). */
     listWithRoles: () =>

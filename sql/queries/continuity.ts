@@ -100,7 +100,6 @@ function inboxSeqs(accountId: string, bound: SeqBound) {
       where m.account_id = ${accountId} and p.author_id <> ${accountId} and ${where}`;
 }
 
-
 function inboxSelect(accountId: string, bound: SeqBound) {
   return sql.fragment`
     select p.id, p.seq, p.root_id, p.reply_to_id, a.name as author_name, a.is_crew as author_crew, a.is_owner as author_is_owner,
@@ -118,8 +117,7 @@ function inboxSelect(accountId: string, bound: SeqBound) {
 
 export function createContinuityQueries(db: CommonQueryMethods) {
   return {
-    stateOf: (accountId: string) =>
-      db.maybeOne(sql.type(ContinuityRow)`select ${stateColumns} from continuity_states where account_id = ${accountId}`),
+    stateOf: (accountId: string) => db.maybeOne(sql.type(ContinuityRow)`select ${stateColumns} from continuity_states where account_id = ${accountId}`),
 
     /** Records a visit (the resume) and returns the state with the visit before it. */
     recordVisit: (accountId: string, now: Date) =>
@@ -191,7 +189,13 @@ export function createContinuityQueries(db: CommonQueryMethods) {
           exists (
             select 1 from posts p join accounts a on a.id = p.author_id left join posts r on r.id = p.root_id
             where p.id = x.post_id and p.author_id = ${accountId} and ${live}) as proof_ok
-        from unnest(${sql.array(closes.map((c) => c.id), 'uuid')}, ${sql.array(closes.map((c) => c.postId), 'uuid')})
+        from unnest(${sql.array(
+          closes.map((c) => c.id),
+          'uuid',
+        )}, ${sql.array(
+          closes.map((c) => c.postId),
+          'uuid',
+        )})
           with ordinality x(id, post_id, n)
         left join commitments c on c.id = x.id and c.account_id = ${accountId}
         order by x.n`),
@@ -221,8 +225,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
       return db.any(sql.type(InboxRow)`${inboxSelect(accountId, { before: dir.before })} order by p.seq desc limit ${limit + 1}`);
     },
 
-    inboxExistsOlder: (accountId: string, seq: number) =>
-      db.exists(sql.type(NoRow)`${inboxSelect(accountId, { before: seq })}`),
+    inboxExistsOlder: (accountId: string, seq: number) => db.exists(sql.type(NoRow)`${inboxSelect(accountId, { before: seq })}`),
 
     inboxUnread: (accountId: string, afterSeq: number) =>
       db.oneFirst(sql.type(CountRow)`
@@ -257,8 +260,7 @@ export function createContinuityQueries(db: CommonQueryMethods) {
         where p.seq > ${after} and p.seq <= ${upto}
         order by p.seq`),
 
-    isInboxItem: (accountId: string, seq: number) =>
-      db.exists(sql.type(NoRow)`select 1 from (${inboxSeqs(accountId, { at: seq })}) s`),
+    isInboxItem: (accountId: string, seq: number) => db.exists(sql.type(NoRow)`select 1 from (${inboxSeqs(accountId, { at: seq })}) s`),
 
     ack: (accountId: string, seq: number, now: Date) =>
       db.one(sql.type(AckRow)`

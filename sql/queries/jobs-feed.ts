@@ -36,8 +36,7 @@ const JobRow = z.object({ job: Job });
 const LINK_PATTERN = String.raw`https?://[^\s<>"')\]]+`;
 const LINE_BREAK = String.raw`\s*\n\s*`;
 
-const iso = (column: ReturnType<typeof sql.fragment>) =>
-  sql.fragment`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: ReturnType<typeof sql.fragment>) => sql.fragment`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type JobsShape = { threadBase: string; max: number; briefLines: number; briefMax: number; deliveryLinks: number };
 

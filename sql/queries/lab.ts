@@ -46,8 +46,7 @@ export function createLabQueries(db: CommonQueryMethods) {
      * Serialises every Request asking for the same thing, whoever asks, until the transaction ends:
      * the duplicate check and the insert that follows it then run one at a time per request key.
      */
-    lockRequestKey: (key: string) =>
-      db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'lab:request:' + key}))`),
+    lockRequestKey: (key: string) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'lab:request:' + key}))`),
 
     /** The oldest open Request with this normalised Resource + Need. */
     openRequestWithKey: (key: string) =>

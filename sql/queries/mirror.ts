@@ -219,7 +219,16 @@ export function createMirrorQueries(db: CommonQueryMethods) {
      * again and the posts are normalised again.
      */
     saveNormalized: (
-      posts: ReadonlyArray<{ id: string; text: string; textLength: number; isTruncated: boolean; links: string[]; flags: string[]; handle: string | null; displayName: string | null }>,
+      posts: ReadonlyArray<{
+        id: string;
+        text: string;
+        textLength: number;
+        isTruncated: boolean;
+        links: string[];
+        flags: string[];
+        handle: string | null;
+        displayName: string | null;
+      }>,
       now: Date,
     ) =>
       db.any(sql.type(IdRow)`

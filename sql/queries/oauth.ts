@@ -55,18 +55,15 @@ export function createOauthQueries(db: CommonQueryMethods) {
       db.query(sql.type(NoRow)`
         update oauth_store set consumed_at = ${at.toISOString()} where model = ${model} and id_hash = ${sql.binary(idHash)}`),
 
-    destroy: (model: string, idHash: Buffer) =>
-      db.query(sql.type(NoRow)`delete from oauth_store where model = ${model} and id_hash = ${sql.binary(idHash)}`),
+    destroy: (model: string, idHash: Buffer) => db.query(sql.type(NoRow)`delete from oauth_store where model = ${model} and id_hash = ${sql.binary(idHash)}`),
 
-    revokeByGrantId: (model: string, grantId: string) =>
-      db.query(sql.type(NoRow)`delete from oauth_store where model = ${model} and grant_id = ${grantId}`),
+    revokeByGrantId: (model: string, grantId: string) => db.query(sql.type(NoRow)`delete from oauth_store where model = ${model} and grant_id = ${grantId}`),
 
     /** Every token, code and session of a grant, whatever the model. */
     destroyGrantEverywhere: (grantId: string, grantIdHash: Buffer) =>
       db.query(sql.type(NoRow)`delete from oauth_store where grant_id = ${grantId} or (model = 'Grant' and id_hash = ${sql.binary(grantIdHash)})`),
 
-    prune: (before: Date) =>
-      db.query(sql.type(NoRow)`delete from oauth_store where expires_at < ${before.toISOString()}`),
+    prune: (before: Date) => db.query(sql.type(NoRow)`delete from oauth_store where expires_at < ${before.toISOString()}`),
 
     secret: (name: string) => db.maybeOne(sql.type(ValueRow)`select value from oauth_secrets where name = ${name}`),
 
@@ -90,14 +87,23 @@ export function createOauthQueries(db: CommonQueryMethods) {
         where code_hash = ${sql.binary(codeHash)} and used_at is null and expires_at > ${at.toISOString()}
         returning account_id`),
 
-    insertAssistantLink: (l: { grantId: string; accountId: string; clientId: string; clientName: string | null; scopes: string[]; linkedBy: 'board_key' | 'link_code'; at: Date }) =>
+    insertAssistantLink: (l: {
+      grantId: string;
+      accountId: string;
+      clientId: string;
+      clientName: string | null;
+      scopes: string[];
+      linkedBy: 'board_key' | 'link_code';
+      at: Date;
+    }) =>
       db.one(sql.type(AssistantLinkRow)`
         insert into mcp_links (grant_id, account_id, client_id, client_name, scopes, linked_by, created_at)
         values (${l.grantId}, ${l.accountId}, ${l.clientId}, ${l.clientName}, ${sql.array(l.scopes, 'text')}, ${l.linkedBy}, ${l.at.toISOString()})
         on conflict (grant_id) do update set scopes = excluded.scopes
         returning ${assistantLinkColumns}`),
 
-    assistantLinkByGrant: (grantId: string) => db.maybeOne(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where grant_id = ${grantId}`),
+    assistantLinkByGrant: (grantId: string) =>
+      db.maybeOne(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where grant_id = ${grantId}`),
 
     assistantLinkById: (id: string) => db.maybeOne(sql.type(AssistantLinkRow)`select ${assistantLinkColumns} from mcp_links where id = ${id}`),
 
@@ -112,7 +118,6 @@ export function createOauthQueries(db: CommonQueryMethods) {
           returning account_id)
         select from revoked, pg_notify('account_changes', revoked.account_id::text)`),
 
-    touchAssistantLink: (id: string, at: Date) =>
-      db.query(sql.type(NoRow)`update mcp_links set last_used_at = ${at.toISOString()} where id = ${id}`),
+    touchAssistantLink: (id: string, at: Date) => db.query(sql.type(NoRow)`update mcp_links set last_used_at = ${at.toISOString()} where id = ${id}`),
   };
 }

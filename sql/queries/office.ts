@@ -81,7 +81,14 @@ export function createOfficeQueries(db: CommonQueryMethods) {
      */
     labRoots: (
       since: Date,
-      options: { authorId?: string | undefined; authorName?: string | undefined; kind?: LabRoot['kind'] | undefined; open?: boolean | undefined; beforeSeq?: number | undefined; limit: number },
+      options: {
+        authorId?: string | undefined;
+        authorName?: string | undefined;
+        kind?: LabRoot['kind'] | undefined;
+        open?: boolean | undefined;
+        beforeSeq?: number | undefined;
+        limit: number;
+      },
     ) =>
       db.any(sql.type(LabRootRow)`
         select p.id, p.seq, l.kind, p.title, l.author_id, a.name as author_name, a.is_crew as author_crew, l.state, l.verdict,

@@ -23,12 +23,19 @@ export function createOperatorQueries(db: CommonQueryMethods) {
         values (${input.actor}, ${input.action}, ${input.target}, ${input.reason}, ${sql.jsonb(input.details as never)}, ${input.now.toISOString()})`),
 
     recent: (limit: number) =>
-      db.any(sql.type(ActionRow)`select id::int as id, actor, action, target, reason, details, created_at from operator_actions order by id desc limit ${limit}`),
+      db.any(
+        sql.type(ActionRow)`select id::int as id, actor, action, target, reason, details, created_at from operator_actions order by id desc limit ${limit}`,
+      ),
 
     recordNetwork: (accountId: string, network: string, now: Date) =>
-      db.query(sql.type(NoRow)`insert into account_networks (account_id, network, created_at) values (${accountId}, ${network}, ${now.toISOString()}) on conflict do nothing`),
+      db.query(
+        sql.type(
+          NoRow,
+        )`insert into account_networks (account_id, network, created_at) values (${accountId}, ${network}, ${now.toISOString()}) on conflict do nothing`,
+      ),
 
-    networkOf: (accountId: string) => db.maybeOneFirst(sql.type(z.object({ network: z.string() }))`select network from account_networks where account_id = ${accountId}`),
+    networkOf: (accountId: string) =>
+      db.maybeOneFirst(sql.type(z.object({ network: z.string() }))`select network from account_networks where account_id = ${accountId}`),
 
     /** Live accounts registered from `network` since `since`, newest first. */
     accountsOfNetwork: (network: string, since: Date) =>

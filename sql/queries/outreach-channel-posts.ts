@@ -46,8 +46,7 @@ export function createOutreachChannelPostsQueries(db: CommonQueryMethods) {
         group by channel order by channel`),
 
     /** Serialises posts to one channel inside the caller's transaction (the caps count rows). */
-    lockChannel: (channel: ChannelName) =>
-      db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'outreach:channel:' + channel}))`),
+    lockChannel: (channel: ChannelName) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'outreach:channel:' + channel}))`),
 
     countBetween: (channel: ChannelName, start: Date, end: Date) =>
       db.oneFirst(sql.type(CountRow)`
@@ -84,7 +83,14 @@ export function createOutreachChannelPostsQueries(db: CommonQueryMethods) {
         select ${columns} from p join accounts a on a.id = p.author_id`),
 
     /** The attempt's outcome; false when the attempt no longer owns the row. */
-    recordOutcome: async (id: string, attempt: number, to: 'sent' | 'failed' | 'unknown' | 'pending', reason: string | null, response: string | null, now: Date) => {
+    recordOutcome: async (
+      id: string,
+      attempt: number,
+      to: 'sent' | 'failed' | 'unknown' | 'pending',
+      reason: string | null,
+      response: string | null,
+      now: Date,
+    ) => {
       const result = await db.query(sql.type(NoRow)`
         update outreach_channel_posts set status = ${to}, status_reason = ${reason}, response = coalesce(${response}, response),
           updated_at = ${iso(now)}, sent_at = case when ${to} = 'sent' then ${iso(now)}::timestamptz else sent_at end

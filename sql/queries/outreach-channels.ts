@@ -13,8 +13,7 @@ export function createOutreachChannelsQueries(db: CommonQueryMethods) {
   return {
     list: () => db.any(sql.type(ChannelRow)`select name, label, created_at, closed_at from outreach_channels order by name`),
 
-    isOpen: (name: ChannelName) =>
-      db.exists(sql.type(NoRow)`select 1 from outreach_channels where name = ${name} and closed_at is null`),
+    isOpen: (name: ChannelName) => db.exists(sql.type(NoRow)`select 1 from outreach_channels where name = ${name} and closed_at is null`),
 
     /** Creates the channel, or re-opens it with a new label. */
     open: (name: ChannelName, label: string, ownerId: string | null, now: Date) =>

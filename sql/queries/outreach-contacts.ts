@@ -53,8 +53,7 @@ export type ContactListRow = z.infer<typeof ContactListRow>;
 export function createOutreachContactsQueries(db: CommonQueryMethods) {
   return {
     /** Serialises one agent's adds inside the caller's transaction (the day quota counts rows). */
-    lockAdder: (accountId: string) =>
-      db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'outreach:contacts:' + accountId}))`),
+    lockAdder: (accountId: string) => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext(${'outreach:contacts:' + accountId}))`),
 
     /** A contact by id or by (lowercased) address. */
     find: (by: { id: string } | { address: string }) =>

@@ -107,8 +107,7 @@ export function createOutreachMessagesQueries(db: CommonQueryMethods) {
         ) fc on true`),
 
     /** Who wrote a message and to whom (what `follow_up_of` must match). */
-    authorAndContactOf: (id: string) =>
-      db.maybeOne(sql.type(MessageRefRow)`select id, author_id, contact_id from outreach_messages where id = ${id}`),
+    authorAndContactOf: (id: string) => db.maybeOne(sql.type(MessageRefRow)`select id, author_id, contact_id from outreach_messages where id = ${id}`),
 
     countAcceptedByAuthorBetween: (authorId: string, start: Date, end: Date) =>
       db.oneFirst(sql.type(CountRow)`
@@ -200,19 +199,32 @@ export function createOutreachMessagesQueries(db: CommonQueryMethods) {
 
     /** Right before the data leaves: true when this attempt still owns the row. */
     markDataStarted: (id: string, attempt: number, now: Date) =>
-      affected(db, sql.type(NoRow)`
+      affected(
+        db,
+        sql.type(NoRow)`
         update outreach_messages set data_started_at = ${iso(now)}, updated_at = ${iso(now)}
-        where id = ${id} and attempts = ${attempt} and status = 'sending'`),
+        where id = ${id} and attempts = ${attempt} and status = 'sending'`,
+      ),
 
     /** `to` from `sending` (or from `unknown`, when a sweep gave up on a send that then finished). */
-    recordOutcome: (id: string, attempt: number, to: 'sent' | 'failed' | 'unknown' | 'approved' | 'cancelled', reason: string | null, now: Date, response: string | null = null) =>
-      affected(db, sql.type(NoRow)`
+    recordOutcome: (
+      id: string,
+      attempt: number,
+      to: 'sent' | 'failed' | 'unknown' | 'approved' | 'cancelled',
+      reason: string | null,
+      now: Date,
+      response: string | null = null,
+    ) =>
+      affected(
+        db,
+        sql.type(NoRow)`
         update outreach_messages set status = ${to}, status_reason = ${reason}, updated_at = ${iso(now)},
           sent_at = case when ${to} = 'sent' then ${iso(now)}::timestamptz else sent_at end,
           smtp_response = coalesce(${response}, smtp_response),
           data_started_at = case when ${to} = 'approved' then null else data_started_at end
         where id = ${id} and attempts = ${attempt}
-          and (status = 'sending' or (status = 'unknown' and ${to} in ('sent', 'failed')))`),
+          and (status = 'sending' or (status = 'unknown' and ${to} in ('sent', 'failed')))`,
+      ),
 
     /** Ids of our sent emails to the contact before `beforeCreatedAt`, oldest first (the thread so far). */
     sentIdsBefore: (contactId: string, beforeCreatedAt: string) =>

@@ -119,10 +119,13 @@ export function createOutreachRepliesQueries(db: CommonQueryMethods) {
           left join outreach_contacts c on c.id = m.contact_id`),
 
     recordForward: (id: string, attempt: number, to: 'sent' | 'failed' | 'pending', reason: string | null, now: Date) =>
-      affected(db, sql.type(NoRow)`
+      affected(
+        db,
+        sql.type(NoRow)`
         update outreach_replies set forward_status = ${to}, forward_reason = ${reason},
           forwarded_at = case when ${to} = 'sent' then ${iso(now)}::timestamptz else forwarded_at end
-        where id = ${id} and forward_attempts = ${attempt} and forward_status = 'sending'`),
+        where id = ${id} and forward_attempts = ${attempt} and forward_status = 'sending'`,
+      ),
 
     /** Forwards claimed before `before` (their worker stopped) go back to `pending`; their ids. */
     releaseStaleForwards: (before: Date) =>

@@ -6,7 +6,13 @@ import { NoRow } from '../rows.ts';
 
 export type TokenPurpose = 'reply' | 'stop';
 
-const TokenMessageRow = z.object({ message_id: z.string().uuid(), contact_id: z.string().uuid(), address: z.string(), subject: z.string(), outlet: z.string() });
+const TokenMessageRow = z.object({
+  message_id: z.string().uuid(),
+  contact_id: z.string().uuid(),
+  address: z.string(),
+  subject: z.string(),
+  outlet: z.string(),
+});
 export type TokenMessage = z.infer<typeof TokenMessageRow>;
 
 export function createOutreachTokensQueries(db: CommonQueryMethods) {

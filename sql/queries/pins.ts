@@ -5,7 +5,14 @@ import { NoRow } from '../rows.ts';
 
 // Row schemas built once: zod compiles every new schema object on its first parse.
 const PinRow = z.object({ post_id: z.string(), note: z.string().nullable(), created_at: z.string() });
-const PinListRow = z.object({ post_id: z.string(), title: z.string(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: z.string() });
+const PinListRow = z.object({
+  post_id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  pinned_by: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
 
 export function createPinsQueries(db: CommonQueryMethods) {
   return {

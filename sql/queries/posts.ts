@@ -129,9 +129,7 @@ export function createPostsQueries(db: CommonQueryMethods) {
       ),
 
     existsOlder: (seq: number, scope: 'roots' | 'activity') =>
-      db.exists(
-        sql.type(NoRow)`${select} where ${live} ${scope === 'roots' ? sql.fragment`and p.root_id is null` : sql.fragment``} and p.seq < ${seq}`,
-      ),
+      db.exists(sql.type(NoRow)`${select} where ${live} ${scope === 'roots' ? sql.fragment`and p.root_id is null` : sql.fragment``} and p.seq < ${seq}`),
 
     /** Live replies of a thread, oldest first, after a reply seq. */
     replies: (rootId: string, afterSeq: number, limit: number) =>

@@ -43,7 +43,8 @@ function visibleTree(itemId: string) {
 
 export function createPubCommentsQueries(db: CommonQueryMethods) {
   return {
-    comment: (id: string) => db.maybeOne(sql.type(PubCommentRow)`select ${columns} from pub_comments c left join accounts a on a.id = c.author_id where c.id = ${id}`),
+    comment: (id: string) =>
+      db.maybeOne(sql.type(PubCommentRow)`select ${columns} from pub_comments c left join accounts a on a.id = c.author_id where c.id = ${id}`),
 
     /** Whether the comment and all its ancestors are shown. */
     isVisible: (itemId: string, id: string) => db.exists(sql.type(NoRow)`${visibleTree(itemId)} select 1 from visible where id = ${id}`),
@@ -56,7 +57,15 @@ export function createPubCommentsQueries(db: CommonQueryMethods) {
 
     visibleCount: (itemId: string) => db.oneFirst(sql.type(CountRow)`${visibleTree(itemId)} select count(*)::int as n from visible`),
 
-    insertAgent: (input: { itemId: string; parentId: string | null; revisionId: string | null; authorId: string; blocks: unknown; requestHash: string; now: Date }) =>
+    insertAgent: (input: {
+      itemId: string;
+      parentId: string | null;
+      revisionId: string | null;
+      authorId: string;
+      blocks: unknown;
+      requestHash: string;
+      now: Date;
+    }) =>
       db.one(sql.type(PubCommentRow)`
         with c as (
           insert into pub_comments (item_id, parent_id, article_revision_id, author_id, blocks, request_hash, created_at)
@@ -64,7 +73,17 @@ export function createPubCommentsQueries(db: CommonQueryMethods) {
           returning *)
         select ${columns} from c left join accounts a on a.id = c.author_id`),
 
-    insertGuest: (input: { itemId: string; parentId: string | null; revisionId: string | null; sessionId: string; nickname: string; text: string; requestId: string; requestHash: string; now: Date }) =>
+    insertGuest: (input: {
+      itemId: string;
+      parentId: string | null;
+      revisionId: string | null;
+      sessionId: string;
+      nickname: string;
+      text: string;
+      requestId: string;
+      requestHash: string;
+      now: Date;
+    }) =>
       db.one(sql.type(PubCommentRow)`
         with c as (
           insert into pub_comments (item_id, parent_id, article_revision_id, guest_session_id, guest_nickname, guest_text, guest_request_id, request_hash, created_at)
@@ -77,9 +96,15 @@ export function createPubCommentsQueries(db: CommonQueryMethods) {
         where c.guest_session_id = ${sessionId} and c.guest_request_id = ${requestId}`),
 
     commentsSince: (authorId: string, since: Date) =>
-      db.one(sql.type(CountOldestRow)`select count(*)::int as count, min(created_at) as oldest from pub_comments where author_id = ${authorId} and created_at > ${since.toISOString()}`),
+      db.one(
+        sql.type(
+          CountOldestRow,
+        )`select count(*)::int as count, min(created_at) as oldest from pub_comments where author_id = ${authorId} and created_at > ${since.toISOString()}`,
+      ),
 
     setHidden: (id: string, hidden: boolean, reason: string | null, now: Date) =>
-      db.query(sql.type(NoRow)`update pub_comments set hidden_at = ${hidden ? now.toISOString() : null}, hidden_reason = ${hidden ? reason : null} where id = ${id}`),
+      db.query(
+        sql.type(NoRow)`update pub_comments set hidden_at = ${hidden ? now.toISOString() : null}, hidden_reason = ${hidden ? reason : null} where id = ${id}`,
+      ),
   };
 }

@@ -106,7 +106,19 @@ export function createPubItemsQueries(db: CommonQueryMethods) {
         values (${input.itemId}, ${input.authorId}, ${input.number}, ${input.title}, ${sql.jsonb(input.blocks as never)}, ${input.contentHash}, ${input.now.toISOString()})
         returning ${revisionColumns}`),
 
-    insertAssets: async (revisionId: string, assets: ReadonlyArray<{ id: string; position: number; runtime: string; description: string; caption: string | null; content: string; bytes: number; sha256: string }>) => {
+    insertAssets: async (
+      revisionId: string,
+      assets: ReadonlyArray<{
+        id: string;
+        position: number;
+        runtime: string;
+        description: string;
+        caption: string | null;
+        content: string;
+        bytes: number;
+        sha256: string;
+      }>,
+    ) => {
       for (const asset of assets) {
         await db.query(sql.type(NoRow)`
           insert into pub_assets (id, revision_id, position, runtime, description, caption, content, bytes, sha256)

@@ -60,7 +60,16 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
         select key, operation, request_hash, item_id, revision_id, comment_id, created_at
         from pub_requests where account_id = ${accountId} and key = ${key}`),
 
-    insertRequest: (input: { accountId: string; key: string; operation: 'post' | 'revision' | 'comment'; requestHash: string; itemId: string; revisionId: string | null; commentId: string | null; now: Date }) =>
+    insertRequest: (input: {
+      accountId: string;
+      key: string;
+      operation: 'post' | 'revision' | 'comment';
+      requestHash: string;
+      itemId: string;
+      revisionId: string | null;
+      commentId: string | null;
+      now: Date;
+    }) =>
       db.query(sql.type(NoRow)`
         insert into pub_requests (account_id, key, operation, request_hash, item_id, revision_id, comment_id, created_at)
         values (${input.accountId}, ${input.key}, ${input.operation}, ${input.requestHash}, ${input.itemId}, ${input.revisionId}, ${input.commentId}, ${input.now.toISOString()})`),
@@ -80,7 +89,11 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
     /** Newest-first window over the publication activity (`before` walks back, `after` takes the nearest newer). */
     events: (dir: { before?: number | undefined; after?: number | undefined }, limit: number) => {
       if (dir.after !== undefined) {
-        return db.any(sql.type(PubEventRow)`select * from (${eventSelect} where ${visibleEvent} and e.seq > ${dir.after} order by e.seq asc limit ${limit + 1}) w order by seq desc`);
+        return db.any(
+          sql.type(
+            PubEventRow,
+          )`select * from (${eventSelect} where ${visibleEvent} and e.seq > ${dir.after} order by e.seq asc limit ${limit + 1}) w order by seq desc`,
+        );
       }
       const upper = dir.before !== undefined ? sql.fragment`and e.seq < ${dir.before}` : sql.fragment``;
       return db.any(sql.type(PubEventRow)`${eventSelect} where ${visibleEvent} ${upper} order by e.seq desc limit ${limit + 1}`);
@@ -116,10 +129,15 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
 
     countCommentVote: (commentId: string, value: number) => db.query(sql.type(NoRow)`update pub_comments set score = score + ${value} where id = ${commentId}`),
 
-    appeal: (revisionId: string) => db.maybeOne(sql.type(AppealRow)`select id, revision_id, reason, status, created_at from pub_appeals where revision_id = ${revisionId}`),
+    appeal: (revisionId: string) =>
+      db.maybeOne(sql.type(AppealRow)`select id, revision_id, reason, status, created_at from pub_appeals where revision_id = ${revisionId}`),
 
     appealsSince: (authorId: string, since: Date) =>
-      db.one(sql.type(CountOldestRow)`select count(*)::int as count, min(created_at) as oldest from pub_appeals where author_id = ${authorId} and created_at > ${since.toISOString()}`),
+      db.one(
+        sql.type(
+          CountOldestRow,
+        )`select count(*)::int as count, min(created_at) as oldest from pub_appeals where author_id = ${authorId} and created_at > ${since.toISOString()}`,
+      ),
 
     insertAppeal: (input: { revisionId: string; authorId: string; reason: string; now: Date }) =>
       db.one(sql.type(AppealRow)`

@@ -28,7 +28,16 @@ const columns = sql.fragment`id, account_id, kind, target_id, expected_hash, exp
 
 export function createPubUploadsQueries(db: CommonQueryMethods) {
   return {
-    insert: (input: { accountId: string; network: string; kind: string; targetId: string | null; expectedHash: string; expectedBytes: number; now: Date; expiresAt: Date }) =>
+    insert: (input: {
+      accountId: string;
+      network: string;
+      kind: string;
+      targetId: string | null;
+      expectedHash: string;
+      expectedBytes: number;
+      now: Date;
+      expiresAt: Date;
+    }) =>
       db.one(sql.type(PubUploadRow)`
         insert into pub_uploads (account_id, network, kind, target_id, expected_hash, expected_bytes, created_at, expires_at)
         values (${input.accountId}, ${input.network}, ${input.kind}, ${input.targetId}, ${input.expectedHash}, ${input.expectedBytes}, ${input.now.toISOString()}, ${input.expiresAt.toISOString()})
@@ -54,10 +63,13 @@ export function createPubUploadsQueries(db: CommonQueryMethods) {
 
     addWritten: (id: string, bytes: number) => db.query(sql.type(NoRow)`update pub_uploads set bytes_written = bytes_written + ${bytes} where id = ${id}`),
 
-    upload: (id: string, lock = false) => db.maybeOne(sql.type(PubUploadRow)`select ${columns} from pub_uploads where id = ${id} ${lock ? sql.fragment`for update` : sql.fragment``}`),
+    upload: (id: string, lock = false) =>
+      db.maybeOne(sql.type(PubUploadRow)`select ${columns} from pub_uploads where id = ${id} ${lock ? sql.fragment`for update` : sql.fragment``}`),
 
     partSizes: (uploadId: string) =>
-      db.any(sql.type(PartSizeRow)`select part_number, octet_length(data)::int as bytes from pub_upload_parts where upload_id = ${uploadId} order by part_number`),
+      db.any(
+        sql.type(PartSizeRow)`select part_number, octet_length(data)::int as bytes from pub_upload_parts where upload_id = ${uploadId} order by part_number`,
+      ),
 
     parts: (uploadId: string) => db.any(sql.type(PartRow)`select part_number, data from pub_upload_parts where upload_id = ${uploadId} order by part_number`),
 
@@ -68,7 +80,11 @@ export function createPubUploadsQueries(db: CommonQueryMethods) {
 
     commit: (id: string, result: unknown, now: Date) =>
       // The first commit's result stays: a concurrent commit of the same upload replays the same work.
-      db.query(sql.type(NoRow)`update pub_uploads set committed_at = ${now.toISOString()}, result = ${sql.jsonb(result as never)} where id = ${id} and committed_at is null`),
+      db.query(
+        sql.type(
+          NoRow,
+        )`update pub_uploads set committed_at = ${now.toISOString()}, result = ${sql.jsonb(result as never)} where id = ${id} and committed_at is null`,
+      ),
 
     dropParts: (id: string) => db.query(sql.type(NoRow)`delete from pub_upload_parts where upload_id = ${id}`),
 
@@ -92,6 +108,10 @@ export function createPubUploadsQueries(db: CommonQueryMethods) {
 
     /** The account's live previews, the soonest to expire first. */
     livePreviews: (accountId: string, now: Date) =>
-      db.any(sql.type(LivePreviewRow)`select revision_id, expires_at from pub_previews where account_id = ${accountId} and expires_at > ${now.toISOString()} order by expires_at`),
+      db.any(
+        sql.type(
+          LivePreviewRow,
+        )`select revision_id, expires_at from pub_previews where account_id = ${accountId} and expires_at > ${now.toISOString()} order by expires_at`,
+      ),
   };
 }

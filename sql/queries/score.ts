@@ -75,8 +75,13 @@ const WindowMeasuresRow = z.object({
 });
 export type WindowMeasures = z.infer<typeof WindowMeasuresRow>;
 const ScorecardReplyRow = z.object({
-  id: z.string().uuid(), root_id: z.string().uuid(), n: z.number().int(), author_name: z.string(), author_crew: z.boolean(),
-  body: z.string(), created_at: z.string(),
+  id: z.string().uuid(),
+  root_id: z.string().uuid(),
+  n: z.number().int(),
+  author_name: z.string(),
+  author_crew: z.boolean(),
+  body: z.string(),
+  created_at: z.string(),
 });
 
 export function createScoreQueries(db: CommonQueryMethods) {
@@ -104,8 +109,7 @@ export function createScoreQueries(db: CommonQueryMethods) {
         select ${columns} from score_snapshots
         where taken_at > ${from.toISOString()} and taken_at <= ${to.toISOString()} order by taken_at, id`),
 
-    prune: (before: Date) =>
-      db.query(sql.type(NoRow)`delete from score_snapshots where taken_at < ${before.toISOString()}`),
+    prune: (before: Date) => db.query(sql.type(NoRow)`delete from score_snapshots where taken_at < ${before.toISOString()}`),
 
     // ---- scorecards ----
 

@@ -19,8 +19,10 @@ export function createServiceCredentialsQueries(db: CommonQueryMethods) {
 
     /** Revokes a live credential; false when none is live under that id. */
     revoke: async (id: string, now: Date) =>
-      (await db.any(sql.type(IdRow)`
+      (
+        await db.any(sql.type(IdRow)`
         update service_credentials set revoked_at = ${now.toISOString()}
-        where id = ${id} and revoked_at is null returning id`)).length > 0,
+        where id = ${id} and revoked_at is null returning id`)
+      ).length > 0,
   };
 }

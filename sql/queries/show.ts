@@ -185,9 +185,7 @@ export function createShowQueries(db: CommonQueryMethods) {
     lockPublication: () => db.query(sql.type(NoRow)`select pg_advisory_xact_lock(hashtext('show:publication'))`),
 
     /** The house agents' names (the crew without the owner, who is a person), refused as SELF_PITCH. */
-    crewNames: async () => [
-      ...(await db.anyFirst(sql.type(NameRow)`select name from accounts where is_crew and not is_owner and revoked_at is null`)),
-    ],
+    crewNames: async () => [...(await db.anyFirst(sql.type(NameRow)`select name from accounts where is_crew and not is_owner and revoked_at is null`))],
 
     /** Marks of the given roots by live accounts in live replies, oldest first. */
     marks: (rootIds: readonly string[]) =>
@@ -248,14 +246,7 @@ export function createShowQueries(db: CommonQueryMethods) {
         where s.x_url is not null and (s.metrics_2h is null or s.metrics_24h is null) and s.x_published_at > ${since.toISOString()}
         order by s.x_published_at, p.seq`),
 
-    recordX: (input: {
-      rootId: string;
-      url: string;
-      publishedAt: string;
-      metrics2h: XMetrics | null;
-      metrics24h: XMetrics | null;
-      now: Date;
-    }) =>
+    recordX: (input: { rootId: string; url: string; publishedAt: string; metrics2h: XMetrics | null; metrics24h: XMetrics | null; now: Date }) =>
       db.query(sql.type(NoRow)`
         update show_items set x_url = ${input.url}, x_published_at = ${input.publishedAt}, x_recorded_at = ${input.now.toISOString()},
           metrics_2h = ${input.metrics2h === null ? null : sql.jsonb(input.metrics2h)},

@@ -38,8 +38,7 @@ export function createVotesQueries(db: CommonQueryMethods) {
         returning ${voteColumns}`),
 
     /** Writes the post's cached score from the one count, and returns it. */
-    rescore: (postId: string) =>
-      db.oneFirst(sql.type(ScoreRow)`update posts set score = post_score(id) where id = ${postId} returning score`),
+    rescore: (postId: string) => db.oneFirst(sql.type(ScoreRow)`update posts set score = post_score(id) where id = ${postId} returning score`),
 
     /** The one count, read directly. */
     currentScore: (postId: string) => db.oneFirst(sql.type(ScoreRow)`select post_score(${postId}::uuid) as score`),

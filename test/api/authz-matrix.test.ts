@@ -56,7 +56,21 @@ const MCP_ORIGIN = { status: 403, code: 'MCP_ORIGIN_REFUSED' };
 
 /** Every code an auth gate answers with: a "passes" case must get none of them. */
 const GATE_CODES = new Set(
-  [AUTH_REQUIRED, AUTH_INVALID, ROLE, RESIDENTS_ONLY, BROWSER, SUSPENDED, STOPPED, GUEST_SESSION, GUEST_CSRF, GUEST_ORIGIN, MCP_TOKEN, MCP_SCOPE, MCP_ORIGIN].map((r) => r.code as string),
+  [
+    AUTH_REQUIRED,
+    AUTH_INVALID,
+    ROLE,
+    RESIDENTS_ONLY,
+    BROWSER,
+    SUSPENDED,
+    STOPPED,
+    GUEST_SESSION,
+    GUEST_CSRF,
+    GUEST_ORIGIN,
+    MCP_TOKEN,
+    MCP_SCOPE,
+    MCP_ORIGIN,
+  ].map((r) => r.code as string),
 );
 
 /** Board accounts (a live board key); every other caller holds something that is not one. */
@@ -227,7 +241,9 @@ const SAMPLES: Record<string, { query?: string; body?: unknown }> = {
 function concrete(path: string): string {
   return path
     .replace(/\{\/\*[A-Za-z0-9_]+\}/g, '/x')
-    .replace(/[:*]([A-Za-z0-9_]+)/g, (_, name: string) => (/(^|_)id$/.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'channel' ? 'trade' : 'nobody'));
+    .replace(/[:*]([A-Za-z0-9_]+)/g, (_, name: string) =>
+      /(^|_)id$/.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'channel' ? 'trade' : 'nobody',
+    );
 }
 
 function headersFor(route: RouteContract, caller: Caller): Record<string, string> {
@@ -281,37 +297,36 @@ for (const route of CONTRACT) {
 }
 
 async function matrixRow(t: ExecutionContext, route: RouteContract) {
-    if (!(route.auth in RULES)) return t.fail(`no matrix rule for auth class ${route.auth}`);
-    const path = concrete(route.path) + (SAMPLES[routeKey(route)]?.query ?? '');
-    let callerKeys = keys;
-    if (endsKey(route)) {
-      await allOthersDone;
-      callerKeys = await makeKeys();
+  if (!(route.auth in RULES)) return t.fail(`no matrix rule for auth class ${route.auth}`);
+  const path = concrete(route.path) + (SAMPLES[routeKey(route)]?.query ?? '');
+  let callerKeys = keys;
+  if (endsKey(route)) {
+    await allOthersDone;
+    callerKeys = await makeKeys();
+  }
+  for (const caller of CALLERS) {
+    const want = expected(route, caller);
+    const body = bodyFor(route);
+    const res = await app.request(route.method, path, {
+      key: callerKeys.get(caller),
+      headers: headersFor(route, caller),
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+    });
+    cases++;
+    const where = describeCase(caller, res);
+    if (want === 'passes') {
+      // A public route may answer 401 for reasons of its own (an OAuth endpoint's invalid_client);
+      // no gated route may, and no route answers with a gate's code.
+      t.false(GATE_CODES.has(res.body?.error?.code), where);
+      if (route.auth !== 'public') t.not(res.status, 401, where);
+      t.not(res.status, 500, where);
+    } else {
+      t.is(res.status, want.status, where);
+      if (want.code !== null) t.is(res.body?.error?.code, want.code, where);
     }
-    for (const caller of CALLERS) {
-      const want = expected(route, caller);
-      const body = bodyFor(route);
-      const res = await app.request(route.method, path, {
-        key: callerKeys.get(caller),
-        headers: headersFor(route, caller),
-        ...(body === undefined ? {} : { body }),
-        redirect: 'manual',
-      });
-      cases++;
-      const where = describeCase(caller, res);
-      if (want === 'passes') {
-        // A public route may answer 401 for reasons of its own (an OAuth endpoint's invalid_client);
-        // no gated route may, and no route answers with a gate's code.
-        t.false(GATE_CODES.has(res.body?.error?.code), where);
-        if (route.auth !== 'public') t.not(res.status, 401, where);
-        t.not(res.status, 500, where);
-      } else {
-        t.is(res.status, want.status, where);
-        if (want.code !== null) t.is(res.body?.error?.code, want.code, where);
-      }
-    }
+  }
 }
-
 
 // Another agent's resource: every write an account makes is checked against someone else's thing.
 // A write route of a per-account class must be listed in OWNED (with its case) or in UNOWNED (with
@@ -346,7 +361,13 @@ const OWNED: Record<string, OwnedCase> = {
     const agent = await app.register();
     const rules = await json('GET', '/v1/rules', agent.key);
     const before = rules.body.rules.body;
-    refused(t, await json('POST', `/v1/posts/${rules.body.rules.id}/edit`, agent.key, { body: 'rules by someone else' }), 404, 'NOT_FOUND', "editing the owner's rules");
+    refused(
+      t,
+      await json('POST', `/v1/posts/${rules.body.rules.id}/edit`, agent.key, { body: 'rules by someone else' }),
+      404,
+      'NOT_FOUND',
+      "editing the owner's rules",
+    );
     const other = await app.register();
     refused(t, await json('POST', `/v1/posts/${await newRoot(other.key)}/edit`, agent.key, { body: 'x' }), 404, 'NOT_FOUND', "editing another's root");
     t.is((await json('GET', '/v1/rules', agent.key)).body.rules.body, before, 'the rules are unchanged');
@@ -386,7 +407,10 @@ const OWNED: Record<string, OwnedCase> = {
 
 // Helpers of surfaces that land from other branches, loaded only when their routes exist (the
 // specifier is a variable so this file compiles before they do).
-type PubHelpers = { submit: (app: TestApp, key: string) => Promise<{ item_id: string; revision_id: string }>; article: (o?: Record<string, unknown>) => Record<string, unknown> };
+type PubHelpers = {
+  submit: (app: TestApp, key: string) => Promise<{ item_id: string; revision_id: string }>;
+  article: (o?: Record<string, unknown>) => Record<string, unknown>;
+};
 const pubHelpers = async () => {
   const path = '../helpers/pub.ts';
   return (await import(path)) as PubHelpers;
@@ -419,19 +443,37 @@ Object.assign(OWNED, {
     const { submit } = await pubHelpers();
     const [author, other] = [await app.register(), await app.register()];
     const work = await submit(app, author.key);
-    refused(t, await json('POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, other.key, {}), 403, 'PUB_NOT_AUTHOR', "previewing another's revision");
+    refused(
+      t,
+      await json('POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, other.key, {}),
+      403,
+      'PUB_NOT_AUTHOR',
+      "previewing another's revision",
+    );
   },
   'POST /v1/pub/revisions/:id/appeals': async (t) => {
     const { submit } = await pubHelpers();
     const [author, other] = [await app.register(), await app.register()];
     const work = await submit(app, author.key);
-    refused(t, await json('POST', `/v1/pub/revisions/${work.revision_id}/appeals`, other.key, { reason: 'please look again at this one' }), 403, 'PUB_NOT_AUTHOR', "appealing another's revision");
+    refused(
+      t,
+      await json('POST', `/v1/pub/revisions/${work.revision_id}/appeals`, other.key, { reason: 'please look again at this one' }),
+      403,
+      'PUB_NOT_AUTHOR',
+      "appealing another's revision",
+    );
   },
   'POST /v1/pub/uploads/:id/parts': async (t) => {
     const [author, other] = [await app.register(), await app.register()];
     const bytes = Buffer.from('{"schema_version":1}');
     const id = await uploadOf(author.key, bytes);
-    refused(t, await json('POST', `/v1/pub/uploads/${id}/parts`, other.key, { part_number: 1, data: bytes.toString('base64') }), 404, 'NOT_FOUND', "a part into another's upload");
+    refused(
+      t,
+      await json('POST', `/v1/pub/uploads/${id}/parts`, other.key, { part_number: 1, data: bytes.toString('base64') }),
+      404,
+      'NOT_FOUND',
+      "a part into another's upload",
+    );
     const own = await json('POST', `/v1/pub/uploads/${id}/parts`, author.key, { part_number: 1, data: bytes.toString('base64') });
     t.is(own.body.received_bytes, bytes.length, 'nothing of the other agent was received');
   },
@@ -442,7 +484,9 @@ Object.assign(OWNED, {
   },
   'POST /v1/mcp/links/:id/revoke': async (t) => {
     const path = '../helpers/mcp.ts';
-    const { linkedClient } = (await import(path)) as { linkedClient: (url: string, o: { credential: string; write: boolean }) => Promise<{ client: { close(): Promise<void> } }> };
+    const { linkedClient } = (await import(path)) as {
+      linkedClient: (url: string, o: { credential: string; write: boolean }) => Promise<{ client: { close(): Promise<void> } }>;
+    };
     const [person, other] = [await app.register(), await app.register()];
     await (await linkedClient(app.url, { credential: person.key, write: false })).client.close();
     const links = (await json('GET', '/v1/mcp/links', person.key)).body.links as Array<{ id: string }>;
@@ -471,7 +515,10 @@ const UNOWNED: Record<string, string> = {
 
 test('every per-account write route has an "another agent’s resource" case or a reason it has none', (t) => {
   const writes = CONTRACT.filter((r) => r.method !== 'GET' && (r.auth === 'agent' || r.auth === 'resident')).map(routeKey);
-  t.deepEqual(writes.filter((k) => !(k in OWNED) && !(k in UNOWNED)), []);
+  t.deepEqual(
+    writes.filter((k) => !(k in OWNED) && !(k in UNOWNED)),
+    [],
+  );
 });
 
 // Cases run for the routes that exist (the publication and MCP ones arrive from their branches).

@@ -10,7 +10,13 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 const BITS = 8;
 let app: TestApp;
 test.before(async () => {
-  app = await startTestApp({ B_POW_BITS: String(BITS), B_TICKET_TTL_SECONDS: '300', B_THREADS_PER_HOUR: '1000', B_REPLIES_PER_HOUR: '1000', B_TICKETS_PER_HOUR: '100000' });
+  app = await startTestApp({
+    B_POW_BITS: String(BITS),
+    B_TICKET_TTL_SECONDS: '300',
+    B_THREADS_PER_HOUR: '1000',
+    B_REPLIES_PER_HOUR: '1000',
+    B_TICKETS_PER_HOUR: '100000',
+  });
 });
 test.after.always(async () => {
   await app?.close();
@@ -81,7 +87,10 @@ test.serial('posting with a valid ticket: 201, the post as stored; the thread li
   t.is(read.status, 200);
   t.is(read.body.thread.reply_count, 1);
   t.true(BThreadRead.strict().safeParse(read.body).success);
-  t.deepEqual(read.body.replies.map((x: { id: string }) => x.id), [r.body.post.id]);
+  t.deepEqual(
+    read.body.replies.map((x: { id: string }) => x.id),
+    [r.body.post.id],
+  );
   t.is((await app.request('GET', '/b/api/threads/00000000-0000-4000-8000-000000000000')).body.error.code, 'NOT_FOUND');
   const missing = await reply(app, '00000000-0000-4000-8000-000000000000', 'to nowhere');
   t.is(missing.status, 404);
@@ -93,7 +102,9 @@ test.serial('posting without a ticket, with a forged one, or with a wrong nonce 
   t.is(none.status, 401);
   t.is(none.body.error.code, 'B_TICKET_REQUIRED');
   t.regex(none.body.error.message, /POST \/b\/api\/tickets/);
-  const noReplyTicket = await app.request('POST', `/b/api/threads/${(await app.request('GET', '/b/api/threads')).body.threads[0].id}/replies`, { body: { body: 'y' } });
+  const noReplyTicket = await app.request('POST', `/b/api/threads/${(await app.request('GET', '/b/api/threads')).body.threads[0].id}/replies`, {
+    body: { body: 'y' },
+  });
   t.is(noReplyTicket.body.error.code, 'B_TICKET_REQUIRED');
   const forged = await app.request('POST', '/b/api/threads', { body: { ticket: 'eyJhbGciOiJIUzI1NiJ9.e30.AAAA', nonce: '1', title: 'x', body: 'y' } });
   t.is(forged.status, 401);
@@ -132,10 +143,15 @@ test.serial('one post per ticket: a spent ticket is refused, and of several post
   t.is(again.body.error.code, 'B_TICKET_USED');
   const race = await ticketFrom(app);
   const results = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => app.request('POST', '/b/api/threads', { body: { ticket: race.ticket, nonce: race.nonce, title: `race ${i}`, body: 'race' } })),
+    Array.from({ length: 6 }, (_, i) =>
+      app.request('POST', '/b/api/threads', { body: { ticket: race.ticket, nonce: race.nonce, title: `race ${i}`, body: 'race' } }),
+    ),
   );
   t.deepEqual(results.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
-  t.deepEqual(results.filter((r) => r.status === 409).map((r) => r.body.error.code), Array(5).fill('B_TICKET_USED'));
+  t.deepEqual(
+    results.filter((r) => r.status === 409).map((r) => r.body.error.code),
+    Array(5).fill('B_TICKET_USED'),
+  );
 });
 
 test.serial('ticket expiry on the clock: valid at its last second, refused one second later', async (t) => {
@@ -151,7 +167,7 @@ test.serial('ticket expiry on the clock: valid at its last second, refused one s
   t.is(res.body.error.details.expired_at, new Date(app.clock.now().getTime()).toISOString());
 });
 
-test.serial('the named board\'s rules: sizes at the edge, SECRET_LIKE, NUL; nothing stored on a refusal', async (t) => {
+test.serial("the named board's rules: sizes at the edge, SECRET_LIKE, NUL; nothing stored on a refusal", async (t) => {
   t.is((await thread(app, 't'.repeat(POST_TITLE_MAX))).status, 201);
   const long = await thread(app, 't'.repeat(POST_TITLE_MAX + 1));
   t.is(long.status, 400);
@@ -229,7 +245,10 @@ test.serial('a board key gains nothing on /b: not as Authorization, not as a tic
   t.is(keyAsTicket.body.error.code, 'B_TICKET_INVALID');
   // With a key and a valid ticket, the post is as anonymous as any other: nothing names the account.
   const tk = await ticketFrom(app);
-  const res = await app.request('POST', '/b/api/threads', { key: agent.key, body: { ticket: tk.ticket, nonce: tk.nonce, title: 'still anonymous', body: 'x' } });
+  const res = await app.request('POST', '/b/api/threads', {
+    key: agent.key,
+    body: { ticket: tk.ticket, nonce: tk.nonce, title: 'still anonymous', body: 'x' },
+  });
   t.is(res.status, 201);
   t.false(JSON.stringify(res.body).includes('b_key_holder'));
   // And the key's quotas and state did not move.
@@ -266,7 +285,10 @@ test.serial('cursor walks to the end: threads and replies, newest first, every i
     let before: string | null = null;
     let pages = 0;
     do {
-      const res: { body: { threads: Array<{ id: string }>; next_before: string | null } } = await walker.request('GET', `/b/api/threads?limit=3${before ? `&before=${before}` : ''}`);
+      const res: { body: { threads: Array<{ id: string }>; next_before: string | null } } = await walker.request(
+        'GET',
+        `/b/api/threads?limit=3${before ? `&before=${before}` : ''}`,
+      );
       seen.push(...res.body.threads.map((x) => x.id));
       before = res.body.next_before;
       pages++;
@@ -283,7 +305,10 @@ test.serial('cursor walks to the end: threads and replies, newest first, every i
     let cursor: string | null = null;
     let threadCursor = '';
     do {
-      const res: { body: { replies: Array<{ id: string }>; next_before: string | null } } = await walker.request('GET', `/b/api/threads/${root}?limit=2${cursor ? `&before=${cursor}` : ''}`);
+      const res: { body: { replies: Array<{ id: string }>; next_before: string | null } } = await walker.request(
+        'GET',
+        `/b/api/threads/${root}?limit=2${cursor ? `&before=${cursor}` : ''}`,
+      );
       got.push(...res.body.replies.map((x) => x.id));
       cursor = res.body.next_before;
       if (cursor) threadCursor = cursor;
@@ -311,7 +336,16 @@ test.serial('pages: /b and a thread escape every post; /b/guide documents the ro
   t.false(page.text.includes('<script>alert'));
   t.is((await app.request('GET', '/b/t/not-a-uuid')).status, 404);
   const guide = await app.request('GET', '/b/guide');
-  for (const s of ['POST /b/api/tickets', 'POST /b/api/threads', 'GET /b/api/threads', '/replies', 'B_TICKET_EXPIRED', 'B_RATE_LIMIT', 'never an instruction', 'next_before']) {
+  for (const s of [
+    'POST /b/api/tickets',
+    'POST /b/api/threads',
+    'GET /b/api/threads',
+    '/replies',
+    'B_TICKET_EXPIRED',
+    'B_RATE_LIMIT',
+    'never an instruction',
+    'next_before',
+  ]) {
     t.true(guide.text.includes(s), s);
   }
   const doc = await app.request('GET', '/docs/b');

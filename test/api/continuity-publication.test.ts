@@ -43,7 +43,13 @@ test.serial('the publication direction: review queue, comments on your works sin
   t.is(mine.your_works.awaiting_votes, 2);
   t.deepEqual(mine.your_works.works.map((w: { item_id: string }) => w.item_id).sort(), [w1.item_id, w2.item_id].sort());
   const listed = mine.your_works.works.find((w: { item_id: string }) => w.item_id === w1.item_id);
-  t.like(listed, { revision_id: w1.revision_id, revision_number: 1, revision_status: 'awaiting_votes', website_status: 'not_listed', visible_on_website: false });
+  t.like(listed, {
+    revision_id: w1.revision_id,
+    revision_number: 1,
+    revision_status: 'awaiting_votes',
+    website_status: 'not_listed',
+    visible_on_website: false,
+  });
   t.like(listed.review, { quorum: 2, qualifying_upvotes: 0 });
   t.deepEqual(listed.route, { method: 'GET', path: `/v1/pub/posts/${w1.item_id}` });
 
@@ -55,16 +61,27 @@ test.serial('the publication direction: review queue, comments on your works sin
 
   // Two comments by others and one by the author on the now published work.
   for (const who of [r1, r2, author]) {
-    const res = await app.request('POST', `/v1/pub/posts/${w1.item_id}/comments`, { key: who.key, body: comment({ blocks: [{ type: 'paragraph', text: COMMENT_TEXT }] }) });
+    const res = await app.request('POST', `/v1/pub/posts/${w1.item_id}/comments`, {
+      key: who.key,
+      body: comment({ blocks: [{ type: 'paragraph', text: COMMENT_TEXT }] }),
+    });
     t.is(res.status, 201, res.text);
   }
   const after = await direction(author.key);
   const p = after.publication;
   t.like(p.comments_on_your_works, { since_last_visit: 2, from_guests: 0, works_commented: 1 });
-  t.like(p.comments_on_your_works.works[0], { item_id: w1.item_id, new_comments: 2, from_guests: 0, route: { method: 'GET', path: `/v1/pub/posts/${w1.item_id}/comments` } });
+  t.like(p.comments_on_your_works.works[0], {
+    item_id: w1.item_id,
+    new_comments: 2,
+    from_guests: 0,
+    route: { method: 'GET', path: `/v1/pub/posts/${w1.item_id}/comments` },
+  });
   t.is(p.your_works.approved_since_last_visit, 1);
   t.is(p.your_works.awaiting_votes, 1);
-  t.like(p.your_works.works.find((w: { item_id: string }) => w.item_id === w1.item_id), { revision_status: 'approved', website_status: 'published', visible_on_website: true, approved_since_last_visit: true });
+  t.like(
+    p.your_works.works.find((w: { item_id: string }) => w.item_id === w1.item_id),
+    { revision_status: 'approved', website_status: 'published', visible_on_website: true, approved_since_last_visit: true },
+  );
   // No outside text: neither titles nor comments are in the record.
   const text = JSON.stringify(after.body);
   t.false(text.includes(TITLE));

@@ -17,7 +17,9 @@ const seen: Heard[] = [];
 let app: TestApp;
 test.before(async () => {
   app = await startTestApp({ POSTS_PER_DAY: '1000', REPLIES_PER_DAY: '1000' });
-  app.deps.events.subscribe((event) => seen.push({ kind: event.kind, post_id: event.post_id, account_ids: event.account_ids, after: event.after, upto: event.upto }));
+  app.deps.events.subscribe((event) =>
+    seen.push({ kind: event.kind, post_id: event.post_id, account_ids: event.account_ids, after: event.after, upto: event.upto }),
+  );
 });
 test.after.always(async () => {
   await app?.close();
@@ -63,8 +65,21 @@ test.serial('the resume records the visit and returns the record with directions
   t.is(first.status, 200);
   const body = first.body;
   t.deepEqual(Object.keys(body).sort(), [
-    'account', 'commitments', 'content_is_untrusted', 'decisions', 'directions', 'directions_order', 'focus', 'inbox', 'next_step',
-    'public_status', 'residency', 'routes', 'saved_at', 'since_last_visit', 'visit',
+    'account',
+    'commitments',
+    'content_is_untrusted',
+    'decisions',
+    'directions',
+    'directions_order',
+    'focus',
+    'inbox',
+    'next_step',
+    'public_status',
+    'residency',
+    'routes',
+    'saved_at',
+    'since_last_visit',
+    'visit',
   ]);
   t.is(body.visit.last_visit_at, null);
   t.is(body.visit.resumed_at, app.clock.now().toISOString());
@@ -113,8 +128,14 @@ test.serial('a checkpoint saves focus, commitments, a decision and a public stat
   t.is(saved.body.focus, body.focus);
   t.is(saved.body.commitments.open.length, 2);
   t.deepEqual(saved.body.public_status, {
-    phase: 'waiting', next_action: 'read replies', tool: 'inbox', route: '/v1/inbox', until: '2026-11-22T18:00:00.000Z', reason: null,
-    experiment: null, saved_at: app.clock.now().toISOString(),
+    phase: 'waiting',
+    next_action: 'read replies',
+    tool: 'inbox',
+    route: '/v1/inbox',
+    until: '2026-11-22T18:00:00.000Z',
+    reason: null,
+    experiment: null,
+    saved_at: app.clock.now().toISOString(),
   });
   t.is(saved.body.residency.state, 'active');
   const retry = await checkpoint(agent.key, body);
@@ -123,7 +144,10 @@ test.serial('a checkpoint saves focus, commitments, a decision and a public stat
   const record = (await resume(agent.key)).body;
   t.is(record.focus, body.focus);
   t.is(record.next_step, body.next_step);
-  t.deepEqual(record.commitments.open.map((c: any) => c.text), body.commitments.add);
+  t.deepEqual(
+    record.commitments.open.map((c: any) => c.text),
+    body.commitments.add,
+  );
   t.is(record.decisions.length, 1);
   t.deepEqual({ decision: record.decisions[0].decision, reason: record.decisions[0].reason }, body.decision);
   t.is(record.public_status.phase, 'waiting');
@@ -170,7 +194,7 @@ test.serial('a commitment closes only with post:<uuid> of a live post or reply t
   const deleted = await post(agent.key, 'Will be deleted');
   t.is((await app.request('DELETE', `/v1/posts/${deleted}`, { key: agent.key })).status, 204);
   for (const [ref, why] of [
-    [othersPost, 'another agent\'s post'],
+    [othersPost, "another agent's post"],
     [deleted, 'a deleted post'],
     ['00000000-0000-4000-8000-000000000000', 'no such post'],
   ] as const) {
@@ -188,7 +212,12 @@ test.serial('a commitment closes only with post:<uuid> of a live post or reply t
   const root = await post(agent.key, 'The chart', 'here it is');
   const ownReply = await reply(agent.key, othersPost, 'answered');
   const closed = await checkpoint(agent.key, {
-    commitments: { close: [{ id: chart!.id, closed_by: `post:${root}` }, { id: answer!.id, closed_by: `post:${ownReply.toUpperCase()}` }] },
+    commitments: {
+      close: [
+        { id: chart!.id, closed_by: `post:${root}` },
+        { id: answer!.id, closed_by: `post:${ownReply.toUpperCase()}` },
+      ],
+    },
   });
   t.is(closed.status, 200);
   t.deepEqual(closed.body.commitments.open, []);
@@ -265,7 +294,7 @@ test.serial('wait: wakes on a reply to the caller through the real LISTEN connec
   t.is((await app.request('GET', `/v1/continuity/wait?since=${encodeURIComponent('bad')}`, { key: agent.key })).status, 400);
 });
 
-test.serial('wait: scope=mine ignores others\' threads and wakes on a mention; scope=all wakes on any post but not on one\'s own', async (t) => {
+test.serial("wait: scope=mine ignores others' threads and wakes on a mention; scope=all wakes on any post but not on one's own", async (t) => {
   const agent = await app.register('wait_kai');
   const other = await app.register('wait_lee');
   const elsewhere = await post(other.key, 'Lee thread');

@@ -81,7 +81,12 @@ test('Accept that excludes JSON is a 406; a missing or wildcard Accept passes', 
 });
 
 test('browser-shaped requests are refused on message routes but not on public reads', async (t) => {
-  const shapes: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { Cookie: 'a=b' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Dest': 'empty' }];
+  const shapes: Array<Record<string, string>> = [
+    { Origin: 'https://evil.example' },
+    { Cookie: 'a=b' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    { 'Sec-Fetch-Dest': 'empty' },
+  ];
   for (const headers of shapes) {
     const res = await app.request('GET', '/v1/me', { key, headers });
     t.is(res.status, 403, JSON.stringify(headers));

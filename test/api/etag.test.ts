@@ -4,7 +4,10 @@ import test from 'ava';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { until } from '../helpers/until.ts';
 
-for (const [label, cacheMs] of [['Koa (cache off)', '0'], ['lean feed path (cache on)', '60000']] as const) {
+for (const [label, cacheMs] of [
+  ['Koa (cache off)', '0'],
+  ['lean feed path (cache on)', '60000'],
+] as const) {
   let app: TestApp;
   test.serial.before(async () => {
     app = await startTestApp({ FEED_CACHE_MS: cacheMs });

@@ -70,7 +70,7 @@ async function post(title: string): Promise<string> {
   const ranges: Array<[number, number]> = [];
   let heard: () => void = () => {};
   const unsubscribe = app.deps.events.subscribe((event) => {
-    if (event.kind === 'positioned' && event.feed === 'posts') (ranges.push([event.after!, event.upto!]), heard());
+    if (event.kind === 'positioned' && event.feed === 'posts') ranges.push([event.after!, event.upto!]), heard();
   });
   try {
     const res = await app.request('POST', '/v1/posts', { key: writer.key, body: { topic: 'general', title, body: 'measured' } });
@@ -384,10 +384,16 @@ test('a failed rebuild is not kept: its readers get the failure, and the next re
   const cache = new FeedCache(events, 1000);
   t.is((await cache.get('k', 0, async () => 'v1')).raw.toString(), 'v1');
   events.publish({ kind: 'post' });
-  await t.throwsAsync(cache.get('k', 10, async () => Promise.reject(new Error('database gone'))), { message: 'database gone' });
+  await t.throwsAsync(
+    cache.get('k', 10, async () => Promise.reject(new Error('database gone'))),
+    { message: 'database gone' },
+  );
   t.is((await cache.get('k', 20, async () => 'v2')).raw.toString(), 'v2');
   // With no body young enough, a failing rebuild fails its readers: nothing stale beyond the TTL.
-  await t.throwsAsync(cache.get('k', 1020, async () => Promise.reject(new Error('still gone'))), { message: 'still gone' });
+  await t.throwsAsync(
+    cache.get('k', 1020, async () => Promise.reject(new Error('still gone'))),
+    { message: 'still gone' },
+  );
 });
 
 test('the caller address follows X-Forwarded-For only behind a trusted proxy', (t) => {

@@ -32,7 +32,14 @@ async function insertRow(tx: CommonQueryMethods, post: NewPost) {
   return { id, seq: await tx.maybeOneFirst(sql.type(z.object({ seq: z.number().nullable() }))`select seq from posts where id = ${id}`) };
 }
 const row = (authorId: string, title: string, at: number): NewPost => ({
-  rootId: null, replyToId: null, authorId, topic: 'general', title, prefix: null, body: title, now: new Date(at),
+  rootId: null,
+  replyToId: null,
+  authorId,
+  topic: 'general',
+  title,
+  prefix: null,
+  body: title,
+  now: new Date(at),
 });
 type Item = { id: string; title: string; created_at: string };
 const titles = (items: Item[]) => items.map((i) => i.title);
@@ -116,12 +123,19 @@ test.serial('writers meeting a running pass wait for it together in shared mode,
     await new Promise((resolve) => setTimeout(resolve, 10));
     waiting = await app.db.any(sql.type(Waiting)`select mode from pg_locks where locktype = 'advisory' and classid = 7341050 and not granted`);
   }
-  t.deepEqual(waiting.map((w) => w.mode), ['ShareLock', 'ShareLock']);
+  t.deepEqual(
+    waiting.map((w) => w.mode),
+    ['ShareLock', 'ShareLock'],
+  );
   hold.open();
   await running;
   const placed = await Promise.all(positions);
   const head = await app.db.oneFirst(sql.type(z.object({ seq: z.number() }))`select seq from feed_heads where name = 'posts'`);
-  t.deepEqual(placed.map((p) => p.seq).sort((x, y) => x - y), [head - 1, head], 'both numbered by the pass after the running one, in turn');
+  t.deepEqual(
+    placed.map((p) => p.seq).sort((x, y) => x - y),
+    [head - 1, head],
+    'both numbered by the pass after the running one, in turn',
+  );
   for (const r of rows) t.truthy(await createPostsQueries(app.db).live(r.id));
 });
 
@@ -133,7 +147,10 @@ test.serial('a row whose writer died before its pass is numbered by the sweep ta
   t.is(await createPostsQueries(app.db).live(orphan.id), null, 'not read by id either');
   await app.workerUtils.addJob('feed__position', {});
   const ran = await app.runJobs({ only: ['feed__position'] });
-  t.deepEqual(ran.map((j) => j.task), ['feed__position']);
+  t.deepEqual(
+    ran.map((j) => j.task),
+    ['feed__position'],
+  );
   const after = await app.request('GET', '/api/activity?limit=5');
   t.is(after.body.items[0].title, 'orphaned');
   const head = await app.db.oneFirst(sql.type(z.object({ seq: z.number() }))`select seq from feed_heads where name = 'posts'`);
@@ -167,7 +184,8 @@ async function concurrentWalk(t: import('ava').ExecutionContext, name: string, w
       expected.add(post.id);
       // The writer's own next read finds what it wrote.
       const own = await app.request('GET', `/v1/posts/${reply ? start.body.post.id : post.id}?limit=200`, { key });
-      if (own.status !== 200 || (reply && !own.body.replies.some((r: { id: string }) => r.id === post.id))) throw new Error(`the writer's own read missed ${post.id}`);
+      if (own.status !== 200 || (reply && !own.body.replies.some((r: { id: string }) => r.id === post.id)))
+        throw new Error(`the writer's own read missed ${post.id}`);
     }
   };
   const publicWalk = async () => {
@@ -192,7 +210,11 @@ async function concurrentWalk(t: import('ava').ExecutionContext, name: string, w
       const done = !writing;
       const res = await app.request('GET', `/v1/activity?limit=9&after=${cursor}`, { key: agents[0]!.key });
       if (res.status !== 200) throw new Error(`walk failed: ${res.status}`);
-      const items: Item[] = res.body.items.map((p: { id: string; title: string | null; body: string; created_at: string }) => ({ id: p.id, title: p.title ?? p.body, created_at: p.created_at }));
+      const items: Item[] = res.body.items.map((p: { id: string; title: string | null; body: string; created_at: string }) => ({
+        id: p.id,
+        title: p.title ?? p.body,
+        created_at: p.created_at,
+      }));
       seen.push(...[...items].reverse());
       if (res.body.newest_cursor) cursor = res.body.newest_cursor;
       if (done && res.body.next_after === null) return seen;
@@ -211,21 +233,35 @@ function assertWalk(t: import('ava').ExecutionContext, label: string, seen: Item
   t.is(new Set(ids).size, ids.length, `${label}: no item is delivered twice`);
   t.deepEqual([...ids].sort(), [...expected].sort(), `${label}: every committed item is delivered`);
   for (let i = 1; i < seen.length; i++) {
-    if (seen[i]!.created_at < seen[i - 1]!.created_at) t.fail(`${label}: created_at goes back along the walk: ${seen[i - 1]!.created_at} then ${seen[i]!.created_at}`);
+    if (seen[i]!.created_at < seen[i - 1]!.created_at)
+      t.fail(`${label}: created_at goes back along the walk: ${seen[i - 1]!.created_at} then ${seen[i]!.created_at}`);
   }
 }
 
 async function assertOrder(t: import('ava').ExecutionContext, walk: Awaited<ReturnType<typeof concurrentWalk>>) {
   assertWalk(t, 'since=<id> walk', walk.publicSeen, walk.expected);
   assertWalk(t, 'after=<cursor> walk', walk.agentSeen, walk.expected);
-  t.deepEqual(walk.agentSeen.map((i) => i.id), walk.publicSeen.map((i) => i.id), 'both walks deliver the one order of the sequence');
+  t.deepEqual(
+    walk.agentSeen.map((i) => i.id),
+    walk.publicSeen.map((i) => i.id),
+    'both walks deliver the one order of the sequence',
+  );
   // since=<time> agrees with since=<id>: from each delivered item's time, the next item is the next one walked.
   for (const at of [5, Math.floor(walk.publicSeen.length / 2), walk.publicSeen.length - 2]) {
     const item = walk.publicSeen[at]!;
     const byId = await app.request('GET', `/api/activity?limit=3&since=${item.id}`);
     const byTime = await app.request('GET', `/api/activity?limit=3&since=${encodeURIComponent(item.created_at)}`);
-    const later = walk.publicSeen.slice(at + 1).filter((i) => i.created_at > item.created_at).slice(0, 3).map((i) => i.id).reverse();
-    t.deepEqual(byTime.body.items.map((i: Item) => i.id), later, 'since=<time> lists exactly the items strictly after that time');
+    const later = walk.publicSeen
+      .slice(at + 1)
+      .filter((i) => i.created_at > item.created_at)
+      .slice(0, 3)
+      .map((i) => i.id)
+      .reverse();
+    t.deepEqual(
+      byTime.body.items.map((i: Item) => i.id),
+      later,
+      'since=<time> lists exactly the items strictly after that time',
+    );
     const sameTime = walk.publicSeen.slice(at + 1).filter((i) => i.created_at === item.created_at).length;
     if (sameTime === 0) t.deepEqual(byTime.body.items, byId.body.items, 'and, where no later item shares the time, what since=<id> lists');
   }
@@ -254,7 +290,14 @@ test.serial('a lab acknowledgement credits the newest delivery committed before 
   const first = (await app.request('POST', `/v1/posts/${job}/replies`, { key: x.key, body: { body: 'Delivered: first' } })).body.reply.id;
   // A second delivery, committed as its writer's transaction commits it, its pass not run yet.
   const second = await app.db.transaction(async (tx) => {
-    const written = await insertRow(tx, { ...row(y.id, 'unused', app.clock.now().getTime()), rootId: job, title: null, topic: 'svc-1m', prefix: 'Delivered', body: 'Delivered: second' });
+    const written = await insertRow(tx, {
+      ...row(y.id, 'unused', app.clock.now().getTime()),
+      rootId: job,
+      title: null,
+      topic: 'svc-1m',
+      prefix: 'Delivered',
+      body: 'Delivered: second',
+    });
     await createLabQueries(tx).insertEvent({ replyId: written.id, rootId: job, agentId: y.id, kind: 'delivered', text: 'second', at: app.clock.now() });
     return written.id;
   });
@@ -268,5 +311,8 @@ test.serial('a lab acknowledgement credits the newest delivery committed before 
   // The acknowledgement's own pass numbered the waiting delivery before it.
   const seqs = await app.db.any(sql.type(z.object({ id: z.string(), seq: z.number() }))`
     select id, seq from posts where id = any(${sql.array([first, second, done.body.reply.id], 'uuid')}) order by seq`);
-  t.deepEqual(seqs.map((s) => s.id), [first, second, done.body.reply.id]);
+  t.deepEqual(
+    seqs.map((s) => s.id),
+    [first, second, done.body.reply.id],
+  );
 });

@@ -98,19 +98,26 @@ function documentedServerAnswer(code: unknown, status: number): boolean {
  * JSON refusals (or, at /mcp, a JSON-RPC error), no stack or SQL in a refusal.
  */
 function badAnswer(res: Raw): string | null {
-  const json = res.type.startsWith('application/json') ? (JSON.parse(res.text) as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown }; docs?: unknown }) : null;
+  const json = res.type.startsWith('application/json')
+    ? (JSON.parse(res.text) as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown }; docs?: unknown })
+    : null;
   if (res.status >= 500 && !documentedServerAnswer(json?.error?.code, res.status)) return 'server error';
   if (res.status >= 400 && LEAK.test(res.text)) return 'a stack trace or SQL in the body';
   if (res.status >= 400 && json) {
     const jsonRpc = json.jsonrpc === '2.0' && typeof json.error?.code === 'number' && typeof json.error.message === 'string';
-    if (!jsonRpc && (typeof json.error?.code !== 'string' || typeof json.error.message !== 'string' || typeof json.docs !== 'string')) return 'a refusal outside the envelope';
+    if (!jsonRpc && (typeof json.error?.code !== 'string' || typeof json.error.message !== 'string' || typeof json.docs !== 'string'))
+      return 'a refusal outside the envelope';
   }
   return null;
 }
 
 // ---- 1. Every operation of /openapi.json, every string field, every hostile value ---------------
 
-type Operation = { parameters?: Array<{ name: string; in: string; required?: boolean; schema: Record<string, any> }>; requestBody?: { content: Record<string, { schema: Record<string, any> }> }; 'x-auth': string };
+type Operation = {
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema: Record<string, any> }>;
+  requestBody?: { content: Record<string, { schema: Record<string, any> }> };
+  'x-auth': string;
+};
 /** The operations, from the same registry the served document is built from (the test reads the served one). */
 const OPERATIONS = Object.entries(buildOpenApi(CONTRACT, 'http://fuzz.test').paths as Record<string, Record<string, Operation>>).flatMap(([path, ops]) =>
   Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
@@ -151,7 +158,10 @@ function casesOf(method: string, path: string, op: Operation): Case[] {
   const cases: Case[] = [];
   for (const p of params) {
     const where = p.in as 'path' | 'query';
-    for (const [values, refused] of [[REFUSED_IN_URL, true], [OTHER_IN_URL, false]] as const) {
+    for (const [values, refused] of [
+      [REFUSED_IN_URL, true],
+      [OTHER_IN_URL, false],
+    ] as const) {
       for (const v of values) {
         cases.push({
           what: `${where} ${p.name}: ${v.name}`,
@@ -166,9 +176,20 @@ function casesOf(method: string, path: string, op: Operation): Case[] {
     }
   }
   for (const field of schema ? stringFields(schema) : []) {
-    for (const [values, refused] of [[REFUSED_TEXT, true], [OTHER_HOSTILE, false]] as const) {
+    for (const [values, refused] of [
+      [REFUSED_TEXT, true],
+      [OTHER_HOSTILE, false],
+    ] as const) {
       for (const v of values) {
-        cases.push({ what: `body ${field.path || '(root)'}: ${v.name}`, where: 'body', field: field.path, refused, path: pathWith(), query: queryWith(), body: withValue(schema, schema!, field.steps, v.value, hints) });
+        cases.push({
+          what: `body ${field.path || '(root)'}: ${v.name}`,
+          where: 'body',
+          field: field.path,
+          refused,
+          path: pathWith(),
+          query: queryWith(),
+          body: withValue(schema, schema!, field.steps, v.value, hints),
+        });
       }
     }
   }
@@ -203,7 +224,9 @@ for (const { method, path } of OPERATIONS) {
       const bad = badAnswer(res);
       if (bad) failures.push(`${bad}: ${where}`);
       if (c.refused && textRuleHere) {
-        const error = res.type.startsWith('application/json') ? (JSON.parse(res.text) as { error?: { code?: string; details?: { where?: string; path?: string } } }).error : undefined;
+        const error = res.type.startsWith('application/json')
+          ? (JSON.parse(res.text) as { error?: { code?: string; details?: { where?: string; path?: string } } }).error
+          : undefined;
         if (res.status !== 400 || error?.code !== 'INVALID_CHARACTER' || error.details?.where !== c.where || error.details?.path !== c.field) {
           failures.push(`not refused as INVALID_CHARACTER at ${c.where} "${c.field}": ${where}`);
         }
@@ -217,7 +240,11 @@ for (const { method, path } of OPERATIONS) {
       const after = await rowCount();
       if (after !== before) failures.push(`refused requests stored ${after - before} row(s)`);
     }
-    await inBatches(cases.filter((c) => !c.refused), 8, run);
+    await inBatches(
+      cases.filter((c) => !c.refused),
+      8,
+      run,
+    );
     // A write that stopped the residency (a checkpoint's stop) must not close the next operations.
     if (op['x-auth'] === 'resident') await setResidencyByName(app.deps, callers.residentName, 'active', null);
     t.log(`${cases.length} requests (${refused.length} refused by the text rule)`);
@@ -243,7 +270,11 @@ for (const tool of TOOLS) {
     }
     const failures: string[] = [];
     const cases = fields.flatMap((field) =>
-      [...REFUSED_TEXT.map((v) => ({ ...v, refused: true })), ...OTHER_HOSTILE.map((v) => ({ ...v, refused: false }))].map((v) => ({ field, v, args: withValue(schema, schema, field.steps, v.value, hints) as Record<string, unknown> })),
+      [...REFUSED_TEXT.map((v) => ({ ...v, refused: true })), ...OTHER_HOSTILE.map((v) => ({ ...v, refused: false }))].map((v) => ({
+        field,
+        v,
+        args: withValue(schema, schema, field.steps, v.value, hints) as Record<string, unknown>,
+      })),
     );
     await inBatches(cases, 8, async ({ field, v, args }) => {
       const where = `${field.path}: ${v.name}`;
@@ -255,10 +286,19 @@ for (const tool of TOOLS) {
         return;
       }
       const text = result.content.map((c) => c.text ?? '').join('\n');
-      const envelope = result.isError ? (JSON.parse(result.content[0]!.text!) as { status: number; error: { code: string; details?: { where?: string; path?: string } } }) : null;
-      if (envelope && envelope.status >= 500 && !documentedServerAnswer(envelope.error.code, envelope.status)) failures.push(`status ${envelope.status}: ${where}: ${text.slice(0, 160)}`);
+      const envelope = result.isError
+        ? (JSON.parse(result.content[0]!.text!) as { status: number; error: { code: string; details?: { where?: string; path?: string } } })
+        : null;
+      if (envelope && envelope.status >= 500 && !documentedServerAnswer(envelope.error.code, envelope.status))
+        failures.push(`status ${envelope.status}: ${where}: ${text.slice(0, 160)}`);
       if (envelope && LEAK.test(text)) failures.push(`a stack trace or SQL: ${where}: ${text.slice(0, 160)}`);
-      if (v.refused && (envelope?.status !== 400 || envelope.error.code !== 'INVALID_CHARACTER' || envelope.error.details?.where !== 'arguments' || envelope.error.details?.path !== field.path)) {
+      if (
+        v.refused &&
+        (envelope?.status !== 400 ||
+          envelope.error.code !== 'INVALID_CHARACTER' ||
+          envelope.error.details?.where !== 'arguments' ||
+          envelope.error.details?.path !== field.path)
+      ) {
         failures.push(`not refused as INVALID_CHARACTER at arguments "${field.path}": ${where}: ${text.slice(0, 160)}`);
       }
     });
@@ -271,18 +311,76 @@ for (const tool of TOOLS) {
 // ---- 3. Random requests per route of the route table --------------------------------------------
 
 const edgeText = fc.constantFrom(
-  '', ' ', '0', '-1', '1e308', 'NaN', 'Infinity', '9007199254740993', '999999999999', '0000-01-01', '9999-12-31T23:59:59Z',
-  '2026-02-30', 'null', 'true', '[]', '{}', '%00', '%FF', '%ED%A0%80', '%C0%AF', '..%2F..%2Fetc%2Fpasswd', "'; drop table posts; --",
-  'x'.repeat(5000), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '@me', '<script>alert(1)</script>',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e308',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  '999999999999',
+  '0000-01-01',
+  '9999-12-31T23:59:59Z',
+  '2026-02-30',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '%00',
+  '%FF',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..%2F..%2Fetc%2Fpasswd',
+  "'; drop table posts; --",
+  'x'.repeat(5000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '@me',
+  '<script>alert(1)</script>',
 );
-const pathId = fc.oneof(edgeText.filter((s) => s.length > 0 && s.length < 200 && !s.includes(' ') && !s.includes('<') && !s.includes("'")), fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_.~-]{1,40}$/));
+const pathId = fc.oneof(
+  edgeText.filter((s) => s.length > 0 && s.length < 200 && !s.includes(' ') && !s.includes('<') && !s.includes("'")),
+  fc.uuid(),
+  fc.stringMatching(/^[A-Za-z0-9_.~-]{1,40}$/),
+);
 const queryKeys = fc.constantFrom('since', 'before', 'after', 'cursor', 'limit', 'q', 'topic', 'agent', 'kind', 'status', 'window', 'range', 'name', 'id');
-const queryValue = fc.oneof(edgeText, fc.string({ maxLength: 30 }), fc.integer().map(String), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
+const queryValue = fc.oneof(
+  edgeText,
+  fc.string({ maxLength: 30 }),
+  fc.integer().map(String),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+);
 const query = fc.array(fc.tuple(queryKeys, queryValue), { maxLength: 4 });
 
 const deep = (n: number): unknown => (n === 0 ? 'x' : { a: [deep(n - 1)] });
-const fieldNames = fc.constantFrom('topic', 'title', 'body', 'name', 'description', 'reply_to', 'post_id', 'value', 'note', 'reason', 'email', 'state', 'items', 'url', 'status', 'lease');
-const hostileValue = fc.oneof(edgeText, fc.jsonValue({ maxDepth: 2 }), fc.constant('a\u0000b'), fc.constant('\ud800'), fc.constant('\u202etxt.exe'), fc.integer(), fc.double());
+const fieldNames = fc.constantFrom(
+  'topic',
+  'title',
+  'body',
+  'name',
+  'description',
+  'reply_to',
+  'post_id',
+  'value',
+  'note',
+  'reason',
+  'email',
+  'state',
+  'items',
+  'url',
+  'status',
+  'lease',
+);
+const hostileValue = fc.oneof(
+  edgeText,
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constant('a\u0000b'),
+  fc.constant('\ud800'),
+  fc.constant('\u202etxt.exe'),
+  fc.integer(),
+  fc.double(),
+);
 const bodyBytes: fc.Arbitrary<Buffer | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.jsonValue({ maxDepth: 3 }).map((v) => Buffer.from(JSON.stringify(v) ?? 'null')),
@@ -293,22 +391,44 @@ const bodyBytes: fc.Arbitrary<Buffer | undefined> = fc.oneof(
   fc.constant(Buffer.from('{"title":"\\ud800","body":"\\u0000"}')),
   fc.string({ maxLength: 200 }).map((s) => Buffer.from(s)),
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=latin1',
+  '',
+);
 const accept = fc.constantFrom('application/json', '*/*', 'text/html', 'image/png', '');
-const method = (own: string) => fc.oneof({ weight: 6, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'FOO') });
+const method = (own: string) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant(own) },
+    { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'FOO') },
+  );
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 for (const route of listRoutes()) {
   test.serial(`fuzz ${route.method} ${route.path}`, async (t) => {
     const inputs = fc.sample(
-      fc.tuple(method(route.method), fc.array(pathId, { minLength: 3, maxLength: 3 }), query, bodyBytes, contentType, accept, fc.constantFrom('valid', 'none', 'garbage'), fc.boolean()),
+      fc.tuple(
+        method(route.method),
+        fc.array(pathId, { minLength: 3, maxLength: 3 }),
+        query,
+        bodyBytes,
+        contentType,
+        accept,
+        fc.constantFrom('valid', 'none', 'garbage'),
+        fc.boolean(),
+      ),
       { numRuns: RUNS, seed: SEED },
     );
     const failures: string[] = [];
     for (const [m, ids, q, body, type, acc, auth, realId] of inputs) {
       let i = 0;
-      const path = route.path.replace(/:[a-z_]+/g, () => (realId && i === 0 && postId ? (i++, postId) : encodeURIComponent(ids[i++] ?? 'x').replace(/%25/g, '%')));
+      const path = route.path.replace(/:[a-z_]+/g, () =>
+        realId && i === 0 && postId ? (i++, postId) : encodeURIComponent(ids[i++] ?? 'x').replace(/%25/g, '%'),
+      );
       const search = q.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%25/g, '%')}`).join('&');
       const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1' };
       if (type) headers['Content-Type'] = type;

@@ -21,7 +21,9 @@ test('the homepage invites agents: the registration call on this base URL, the p
   t.true(res.text.includes('curl -s -X POST http://board.test/v1/agents \\\n'));
   for (const line of ["-H 'X-Agent-Protocol: svc/1'", "-H 'Content-Type: application/json'", `-d '{"name":"my_agent"`]) t.true(res.text.includes(line), line);
   t.true(res.text.includes('http://board.test/mcp'), 'the MCP connection URL');
-  const links = [...new Set([...res.text.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((href) => href.startsWith('/') && !href.startsWith('/assets/')))];
+  const links = [
+    ...new Set([...res.text.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((href) => href.startsWith('/') && !href.startsWith('/assets/'))),
+  ];
   for (const required of ['/agent-policy.md', '/api/activity', '/docs/errors', '/office', '/b/guide']) t.true(links.includes(required), required);
   // Every link on the page answers.
   for (const href of links) t.is((await app.request('GET', href)).status, 200, href);

@@ -124,14 +124,17 @@ test.serial('replies and mentions walk to the end with every item once, newest f
   // New items after the checkpoint are the next walk; the older ones are reachable with `before`.
   const fresh = await reply(carol.key, mine, 'after the ack');
   const next = await inbox(alice.key);
-  t.deepEqual(next.body.items.map((i: any) => i.id), [fresh]);
+  t.deepEqual(
+    next.body.items.map((i: any) => i.id),
+    [fresh],
+  );
   t.is(next.body.unread, 1);
   t.truthy(next.body.next_before);
   const back = await inbox(alice.key, `?before=${next.body.next_before}&limit=100`);
   t.is(back.body.items.length, expected.length);
 });
 
-test.serial('ack refuses cursors of another sequence and positions that are not the agent\'s items', async (t) => {
+test.serial("ack refuses cursors of another sequence and positions that are not the agent's items", async (t) => {
   const dora = await app.register('inbox_dora');
   const eve = await app.register('inbox_eve');
   const root = await post(dora.key, 'general', 'Dora', 'x');
@@ -166,7 +169,10 @@ test.serial('deleted replies, replies in deleted threads and revoked authors lea
   t.is((await app.request('DELETE', `/v1/posts/${gone}`, { key: gus.key })).status, 204);
   t.is((await app.request('POST', '/v1/me/revoke', { key: hal.key })).status, 200);
   const page = await inbox(fay.key);
-  t.deepEqual(page.body.items.map((i: any) => i.id), [kept]);
+  t.deepEqual(
+    page.body.items.map((i: any) => i.id),
+    [kept],
+  );
   // A reply in someone else's thread that the thread's author deletes goes with it.
   const other = await post(gus.key, 'general', 'Gus thread', 'mentions nobody');
   const mention = await reply(gus.key, other, 'ping @inbox_fay');
@@ -217,8 +223,7 @@ test.serial('a stopped residency still reads the inbox; acking it and other writ
 test('mentions are recorded with the post in one transaction: the inbox has them before any job runs', async (t) => {
   const author = await app.register('tx_author');
   const target = await app.register('tx_target');
-  const mentionsOf = async (id: string) =>
-    Number(await app.db.oneFirst(sql.type(CountRow)`select count(*)::int as count from mentions where post_id = ${id}`));
+  const mentionsOf = async (id: string) => Number(await app.db.oneFirst(sql.type(CountRow)`select count(*)::int as count from mentions where post_id = ${id}`));
   const plain = await post(author.key, 'general', 'No names here', 'Result: 12 clicks, mail me@example.com');
   t.is(await mentionsOf(plain), 0);
   const self = await post(author.key, 'general', 'Note to @tx_author', 'only myself, @TX_AUTHOR and @nobody_by_that_name');

@@ -27,7 +27,8 @@ test.after.always(async () => {
   await database?.drop();
 });
 
-const post = (app: TestApp, key: string, title: string) => app.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: 'A measured note.' } });
+const post = (app: TestApp, key: string, title: string) =>
+  app.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: 'A measured note.' } });
 
 /** Registers on `one` and warms the key into `two`'s cache with a read (and proves the cache holds it). */
 async function cachedOnTwo(name: string) {
@@ -103,7 +104,9 @@ test.serial('after the LISTEN connection comes back, nothing cached before it is
     await two.db.query(sql.type(NoRow)`update accounts set suspended_at = now() where id = ${agent.id}`);
     const before = await listenerPids();
     t.true(before.length >= 2, 'both apps listen');
-    await two.db.query(sql.type(NoRow)`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'board-listener' and datname = current_database()`);
+    await two.db.query(
+      sql.type(NoRow)`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'board-listener' and datname = current_database()`,
+    );
     // Wait until both listeners are back (new backends) and this process listens again, so the
     // cache is in use (not bypassed as while the connection is down).
     for (let i = 0; i < 1000; i++) {
@@ -121,8 +124,10 @@ test.serial('after the LISTEN connection comes back, nothing cached before it is
 });
 
 async function listenerPids(): Promise<number[]> {
-  return [...(await two.db.anyFirst(sql.type(z.object({ pid: z.number() }))`
-    select pid from pg_stat_activity where application_name = 'board-listener' and datname = current_database() and state is not null`))];
+  return [
+    ...(await two.db.anyFirst(sql.type(z.object({ pid: z.number() }))`
+    select pid from pg_stat_activity where application_name = 'board-listener' and datname = current_database() and state is not null`)),
+  ];
 }
 
 // A post reads its author's standing inputs from the key cache (migration 000082 announces their
@@ -144,14 +149,18 @@ test.serial('standing served from the cache follows a grant, a withholding and k
   // Without the announcement the cached standing would still be served: the cache is what answers.
   await one.db.query(sql.type(NoRow)`alter table account_standing_decisions disable trigger account_standing_decisions__notify_standing`);
   try {
-    await one.db.query(sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`);
+    await one.db.query(
+      sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`,
+    );
     await refused();
     await one.db.query(sql.type(NoRow)`delete from account_standing_decisions where account_id = ${agent.id}`);
   } finally {
     await one.db.query(sql.type(NoRow)`alter table account_standing_decisions enable trigger account_standing_decisions__notify_standing`);
   }
   // The operator's grant, then its withholding, then clearing it.
-  await one.db.query(sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`);
+  await one.db.query(
+    sql.type(NoRow)`insert into account_standing_decisions (account_id, decision, reason, decided_at) values (${agent.id}, 'granted', 'test', now())`,
+  );
   await accepted();
   await one.db.query(sql.type(NoRow)`update account_standing_decisions set decision = 'withheld' where account_id = ${agent.id}`);
   await refused();

@@ -40,7 +40,10 @@ test.serial('an Experiment lists every missing or empty line at once, with a tem
   const res = await post(agent.key, 'Experiment: nothing yet', 'Target: \nChannel: email');
   t.is(res.status, 422);
   t.is(res.body.error.code, 'LAB_ROOT_INVALID');
-  t.deepEqual(res.body.error.details.problems.map((p: any) => p.line), ['Target', 'Action', 'Metric', 'Baseline', 'Cost']);
+  t.deepEqual(
+    res.body.error.details.problems.map((p: any) => p.line),
+    ['Target', 'Action', 'Metric', 'Baseline', 'Cost'],
+  );
   t.regex(res.body.error.details.problems[0].problem, /empty/);
   t.regex(res.body.error.details.template, /^Target: <who outside the crew/m);
   t.regex(res.body.error.details.template, /^Channel: <\.\.\.>/m);
@@ -49,43 +52,50 @@ test.serial('an Experiment lists every missing or empty line at once, with a tem
   t.is((await post(agent.key, 'Experiment: elsewhere', 'no lines', 'general')).status, 201);
 });
 
-test.serial('`Target:` must name an outside target: the crew, the board, the token or nothing are refused with the reason, and nothing is stored', async (t) => {
-  const crewmate = await app.register('lab_crewmate');
-  await setRole(app.deps, crewmate.name, 'crew', true);
-  const author = await app.register('lab_targeter');
-  const lines = (target: string) => EXPERIMENT.replace('Target: 5 newsletter editors', `Target: ${target}`);
-  const host = new URL(app.config.baseUrl).host;
-  const refused: Array<[string, RegExp]> = [
-    ['the crew', /names the crew/],
-    ['@lab_crewmate and lab_targeter', /names the crew/],
-    ['our own agents', /names the crew/],
-    [`agents on ${host}`, /names the crew/],
-    [`https://${host}/office`, /names the board itself/],
-    ['this board and its leaderboard', /names the board itself/],
-    ['the token', /names only the token/],
-    ['$SVC', /names only the token/],
-    ['<outside target>', /placeholder/],
-    ['TBD', /names nothing outside/],
-    ['n/a', /names nothing outside/],
-    ['everyone', /names nothing outside/],
-    ['-', /names nothing outside/],
-  ];
-  const before = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from lab_roots`);
-  for (const [target, why] of refused) {
-    const res = await post(author.key, 'Experiment: aimed inward', lines(target));
-    t.is(res.status, 422, target);
-    t.is(res.body.error.code, 'LAB_ROOT_INVALID', target);
-    t.deepEqual(res.body.error.details.problems.map((p: { line: string }) => p.line), ['Target'], target);
-    t.regex(res.body.error.details.problems[0].problem, why, target);
-    t.regex(res.body.error.details.problems[0].problem, /must name an outside target/, target);
-  }
-  t.is(await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from lab_roots`), before, 'nothing was stored');
-  // An outside target passes, however it mentions the crew or the token beside it.
-  const ok = await post(author.key, 'Experiment: aimed outward', lines('token holders on X who never heard of the crew'));
-  t.is(ok.status, 201, ok.text);
-  // Outside the lab topic nothing is checked.
-  t.is((await post(author.key, 'Experiment: a note', lines('the crew'), 'general')).status, 201);
-});
+test.serial(
+  '`Target:` must name an outside target: the crew, the board, the token or nothing are refused with the reason, and nothing is stored',
+  async (t) => {
+    const crewmate = await app.register('lab_crewmate');
+    await setRole(app.deps, crewmate.name, 'crew', true);
+    const author = await app.register('lab_targeter');
+    const lines = (target: string) => EXPERIMENT.replace('Target: 5 newsletter editors', `Target: ${target}`);
+    const host = new URL(app.config.baseUrl).host;
+    const refused: Array<[string, RegExp]> = [
+      ['the crew', /names the crew/],
+      ['@lab_crewmate and lab_targeter', /names the crew/],
+      ['our own agents', /names the crew/],
+      [`agents on ${host}`, /names the crew/],
+      [`https://${host}/office`, /names the board itself/],
+      ['this board and its leaderboard', /names the board itself/],
+      ['the token', /names only the token/],
+      ['$SVC', /names only the token/],
+      ['<outside target>', /placeholder/],
+      ['TBD', /names nothing outside/],
+      ['n/a', /names nothing outside/],
+      ['everyone', /names nothing outside/],
+      ['-', /names nothing outside/],
+    ];
+    const before = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from lab_roots`);
+    for (const [target, why] of refused) {
+      const res = await post(author.key, 'Experiment: aimed inward', lines(target));
+      t.is(res.status, 422, target);
+      t.is(res.body.error.code, 'LAB_ROOT_INVALID', target);
+      t.deepEqual(
+        res.body.error.details.problems.map((p: { line: string }) => p.line),
+        ['Target'],
+        target,
+      );
+      t.regex(res.body.error.details.problems[0].problem, why, target);
+      t.regex(res.body.error.details.problems[0].problem, /must name an outside target/, target);
+    }
+    t.is(await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from lab_roots`), before, 'nothing was stored');
+    // An outside target passes, however it mentions the crew or the token beside it.
+    const ok = await post(author.key, 'Experiment: aimed outward', lines('token holders on X who never heard of the crew'));
+    t.is(ok.status, 201, ok.text);
+    // Outside the lab topic nothing is checked.
+    t.is((await post(author.key, 'Experiment: a note', lines('the crew'), 'general')).status, 201);
+  },
+);
 
 test.serial('one open Experiment per author: a Verdict, a Closed: or a deletion frees the slot', async (t) => {
   const agent = await app.register();
@@ -117,7 +127,11 @@ test.serial('the experiment moves only by its author, in order; out-of-order rep
   t.is((await state(id)).state, 'started');
   await reply(author.key, id, 'Result 24h: skipped 6h');
   t.is((await state(id)).state, 'started');
-  for (const [text, expected] of [['RESULT 6H: 3 replies', 'result_6h'], ['Result 24h: 4', 'result_24h'], ['Result 72h: 6', 'result_72h']] as const) {
+  for (const [text, expected] of [
+    ['RESULT 6H: 3 replies', 'result_6h'],
+    ['Result 24h: 4', 'result_24h'],
+    ['Result 72h: 6', 'result_72h'],
+  ] as const) {
     await reply(author.key, id, text);
     t.is((await state(id)).state, expected);
   }
@@ -157,7 +171,10 @@ test.serial('a Request needs Resource, Need and Cost; a Proposal needs Payback r
   const agent = await app.register();
   const req = await post(agent.key, 'Request: thin', 'Resource: x');
   t.is(req.status, 422);
-  t.deepEqual(req.body.error.details.problems.map((p: any) => p.line), ['Need', 'Cost']);
+  t.deepEqual(
+    req.body.error.details.problems.map((p: any) => p.line),
+    ['Need', 'Cost'],
+  );
   const cases: Array<[string, number, string?]> = [
     ['Cost: 100 USD', 422, 'missing'],
     ['Payback: soon', 422, 'r=<number>'],

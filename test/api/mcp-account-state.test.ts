@@ -24,7 +24,16 @@ async function authorize(credential: string) {
   const clientId = reg.body.client_id as string;
   const pkce = pkcePair();
   const u = new URL(`${app.url}/oidc/auth`);
-  const params = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT_URL, scope: 'board:read board:write', state: 's', code_challenge: pkce.challenge, code_challenge_method: 'S256', resource: `${app.url}/mcp` };
+  const params = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URL,
+    scope: 'board:read board:write',
+    state: 's',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    resource: `${app.url}/mcp`,
+  };
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   const jar = new CookieJar();
   const first = await browse(jar, u.toString());
@@ -39,9 +48,17 @@ async function authorize(credential: string) {
 }
 
 const exchange = (a: { clientId: string; verifier: string; code: string | null }) =>
-  tokenRequest(app.url, { grant_type: 'authorization_code', code: a.code!, code_verifier: a.verifier, redirect_uri: REDIRECT_URL, client_id: a.clientId, resource: `${app.url}/mcp` });
+  tokenRequest(app.url, {
+    grant_type: 'authorization_code',
+    code: a.code!,
+    code_verifier: a.verifier,
+    redirect_uri: REDIRECT_URL,
+    client_id: a.clientId,
+    resource: `${app.url}/mcp`,
+  });
 
-const refresh = (clientId: string, refreshToken: string) => tokenRequest(app.url, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, resource: `${app.url}/mcp` });
+const refresh = (clientId: string, refreshToken: string) =>
+  tokenRequest(app.url, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, resource: `${app.url}/mcp` });
 
 async function linkedTokens(credential: string) {
   const a = await authorize(credential);
@@ -51,15 +68,25 @@ async function linkedTokens(credential: string) {
 }
 
 async function revoke(params: Record<string, string>) {
-  const res = await fetch(`${app.url}/oidc/token/revocation`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+  const res = await fetch(`${app.url}/oidc/token/revocation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
   return { status: res.status, text: await res.text() };
 }
 
-const linksOf = (key: string) => app.request('GET', '/v1/mcp/links', { key }).then((r) => r.body.links as Array<{ revoked_at: string | null; revoked_reason: string | null }>);
+const linksOf = (key: string) =>
+  app.request('GET', '/v1/mcp/links', { key }).then((r) => r.body.links as Array<{ revoked_at: string | null; revoked_reason: string | null }>);
 const postsBy = (accountId: string) =>
   app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from posts where author_id = ${accountId}`);
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Issue 24 item 9: the account's state, read at each step
@@ -118,41 +145,50 @@ test('a stopped residency links nothing (409 RESIDENCY_STOPPED); an assistant li
   t.is(JSON.parse(write.body.result.content[0].text).error.code, 'RESIDENCY_STOPPED');
 });
 
-test.serial('an account suspended after linking: every request of its assistant is refused at once, and so are its refresh token and an unexchanged code; restored, the same tokens act again', async (t) => {
-  const agent = await app.register('state_suspended_later');
-  const linked = await linkedTokens(agent.key);
-  const pending = await authorize(agent.key);
-  t.truthy(pending.code);
-  t.is((await mcpPost(app.url, linked.access, toolCall('whoami'))).status, 200);
+test.serial(
+  'an account suspended after linking: every request of its assistant is refused at once, and so are its refresh token and an unexchanged code; restored, the same tokens act again',
+  async (t) => {
+    const agent = await app.register('state_suspended_later');
+    const linked = await linkedTokens(agent.key);
+    const pending = await authorize(agent.key);
+    t.truthy(pending.code);
+    t.is((await mcpPost(app.url, linked.access, toolCall('whoami'))).status, 200);
 
-  await setSuspended(app.deps, agent.name, true, 'test');
-  const posts = await postsBy(agent.id);
-  // Several connections at once: every one refused, whatever it asks.
-  const messages = [INITIALIZE, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, toolCall('whoami'), toolCall('read_feed'), toolCall('post', { topic: 'general', title: 'suspended', body: 'b' })];
-  const answers = await Promise.all([...messages, ...messages].map((m) => mcpPost(app.url, linked.access, m)));
-  for (const res of answers) {
-    t.is(res.status, 403);
-    t.is(res.body.error.code, 'ACCOUNT_SUSPENDED');
-  }
-  t.is(await postsBy(agent.id), posts);
-  const refused = await refresh(linked.clientId, linked.refresh);
-  t.is(refused.status, 400);
-  t.is(refused.body.error, 'invalid_grant');
-  const code = await exchange(pending);
-  t.is(code.status, 400);
-  t.is(code.body.error, 'invalid_grant');
-  // Revoking stays open: the person's page lists the links for the pasted key, with their Unlink buttons.
-  const page = await browse(new CookieJar(), `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key } });
-  t.is(page.status, 200);
-  t.is((page.text.match(/name="revoke"/g) ?? []).length, 2);
+    await setSuspended(app.deps, agent.name, true, 'test');
+    const posts = await postsBy(agent.id);
+    // Several connections at once: every one refused, whatever it asks.
+    const messages = [
+      INITIALIZE,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      toolCall('whoami'),
+      toolCall('read_feed'),
+      toolCall('post', { topic: 'general', title: 'suspended', body: 'b' }),
+    ];
+    const answers = await Promise.all([...messages, ...messages].map((m) => mcpPost(app.url, linked.access, m)));
+    for (const res of answers) {
+      t.is(res.status, 403);
+      t.is(res.body.error.code, 'ACCOUNT_SUSPENDED');
+    }
+    t.is(await postsBy(agent.id), posts);
+    const refused = await refresh(linked.clientId, linked.refresh);
+    t.is(refused.status, 400);
+    t.is(refused.body.error, 'invalid_grant');
+    const code = await exchange(pending);
+    t.is(code.status, 400);
+    t.is(code.body.error, 'invalid_grant');
+    // Revoking stays open: the person's page lists the links for the pasted key, with their Unlink buttons.
+    const page = await browse(new CookieJar(), `${app.url}/mcp/links`, { method: 'POST', form: { credential: agent.key } });
+    t.is(page.status, 200);
+    t.is((page.text.match(/name="revoke"/g) ?? []).length, 2);
 
-  // Suspension is a state, not an end: the link survives it, and acts again once restored.
-  await setSuspended(app.deps, agent.name, false);
-  t.is((await mcpPost(app.url, linked.access, toolCall('whoami'))).status, 200);
-  const again = await refresh(linked.clientId, linked.refresh);
-  t.is(again.status, 200);
-  t.is((await mcpPost(app.url, again.body.access_token, toolCall('whoami'))).status, 200);
-});
+    // Suspension is a state, not an end: the link survives it, and acts again once restored.
+    await setSuspended(app.deps, agent.name, false);
+    t.is((await mcpPost(app.url, linked.access, toolCall('whoami'))).status, 200);
+    const again = await refresh(linked.clientId, linked.refresh);
+    t.is(again.status, 200);
+    t.is((await mcpPost(app.url, again.body.access_token, toolCall('whoami'))).status, 200);
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Issue 24 item 10: RFC 7009 on an access token
@@ -190,7 +226,13 @@ test('only the client the token was issued to revokes it; garbage, foreign and u
   const [header, payload] = linked.access.split('.');
   const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
   const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
-  for (const [token, clientId] of [[linked.access, other], ['garbage', linked.clientId], [forged, linked.clientId], [unsigned, linked.clientId], ['eyJhbGciOiJFUzI1NiJ9.e30.AAAA', linked.clientId]] as const) {
+  for (const [token, clientId] of [
+    [linked.access, other],
+    ['garbage', linked.clientId],
+    [forged, linked.clientId],
+    [unsigned, linked.clientId],
+    ['eyJhbGciOiJFUzI1NiJ9.e30.AAAA', linked.clientId],
+  ] as const) {
     const res = await revoke({ token, client_id: clientId });
     t.is(res.status, 200, token.slice(0, 20));
   }
@@ -221,14 +263,19 @@ test.serial('an expired access token revoked still ends its link (its refresh to
 // ---------------------------------------------------------------------------------------------
 // Issue 29 item 5: DNS rebinding, the Origin of browser requests to /mcp
 
-test('/mcp refuses foreign browser origins before anything runs (403 MCP_ORIGIN_REFUSED); no Origin, the service\'s own and the site\'s pass', async (t) => {
+test("/mcp refuses foreign browser origins before anything runs (403 MCP_ORIGIN_REFUSED); no Origin, the service's own and the site's pass", async (t) => {
   const agent = await app.register('origin_agent');
   const linked = await linkedTokens(agent.key);
   const own = new URL(app.url).origin;
   const send = async (headers: Record<string, string>, token: string | null, message: unknown) => {
     const res = await fetch(`${app.url}/mcp`, {
       method: 'POST',
-      headers: { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: JSON.stringify(message),
     });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };

@@ -63,9 +63,14 @@ const CASES: Record<string, Record<string, string | null>> = {
   'a request object': { request: 'eyJhbGciOiJub25lIn0.e30.' },
 };
 
-test('no error of the authorization endpoint is redirected: each case, for a registered and an unregistered redirect URI, is the service\'s own page', async (t) => {
+test("no error of the authorization endpoint is redirected: each case, for a registered and an unregistered redirect URI, is the service's own page", async (t) => {
   // It registered read access only, so asking for more is an error of the request.
-  const reg = await register({ client_name: 'Landing client', redirect_uris: [REDIRECT_URL, LANDING], token_endpoint_auth_method: 'none', scope: 'openid board:read' });
+  const reg = await register({
+    client_name: 'Landing client',
+    redirect_uris: [REDIRECT_URL, LANDING],
+    token_endpoint_auth_method: 'none',
+    scope: 'openid board:read',
+  });
   t.is(reg.status, 201);
   const { challenge } = pkcePair();
   const links = await linkRows();
@@ -85,7 +90,12 @@ test('no error of the authorization endpoint is redirected: each case, for a reg
       // Nothing on the page leads to the redirect URI either.
       t.false(text.includes('evil.example') || text.includes('other.example'), label);
       // The authorization endpoint takes GET only: a form-posted request is no endpoint at all.
-      const posted = await fetch(`${app.url}/oidc/auth`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: query.toString() });
+      const posted = await fetch(`${app.url}/oidc/auth`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: query.toString(),
+      });
       t.is(posted.status, 404, label);
       t.is(posted.headers.get('location'), null, label);
       t.is(((await posted.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');
@@ -94,7 +104,7 @@ test('no error of the authorization endpoint is redirected: each case, for a reg
   t.is(await linkRows(), links);
 });
 
-test('the same request, valid, goes on to the consent page; only the person\'s answer sends the browser back to the client', async (t) => {
+test("the same request, valid, goes on to the consent page; only the person's answer sends the browser back to the client", async (t) => {
   const reg = await register({ client_name: 'Landing client', redirect_uris: [REDIRECT_URL, LANDING], token_endpoint_auth_method: 'none' });
   const { challenge } = pkcePair();
   const query = new URLSearchParams(authorizeParams(reg.body.client_id, REDIRECT_URL, challenge));
@@ -109,11 +119,13 @@ test('the same request, valid, goes on to the consent page; only the person\'s a
 });
 
 test('the metadata offers exactly the code flow with PKCE S256, answered in the query, refresh tokens and public clients, at every discovery path', async (t) => {
-  const docs = await Promise.all(DISCOVERY_PATHS.map(async (path) => {
-    const res = await fetch(app.url + path);
-    t.is(res.status, 200, path);
-    return (await res.json()) as Record<string, unknown>;
-  }));
+  const docs = await Promise.all(
+    DISCOVERY_PATHS.map(async (path) => {
+      const res = await fetch(app.url + path);
+      t.is(res.status, 200, path);
+      return (await res.json()) as Record<string, unknown>;
+    }),
+  );
   const m = docs[0]!;
   for (const doc of docs) t.deepEqual(doc, m);
   t.deepEqual(m.response_types_supported, ['code']);
@@ -125,8 +137,28 @@ test('the metadata offers exactly the code flow with PKCE S256, answered in the 
   t.is(m.client_id_metadata_document_supported, true);
   t.is(m.authorization_response_iss_parameter_supported, true);
   const text = JSON.stringify(m);
-  for (const word of ['implicit', 'id_token"', 'plain', 'client_secret', 'private_key_jwt', 'form_post', 'fragment', 'password', 'client_credentials', 'device_code']) t.false(text.includes(word), word);
-  for (const key of ['userinfo_endpoint', 'end_session_endpoint', 'pushed_authorization_request_endpoint', 'dpop_signing_alg_values_supported', 'introspection_endpoint', 'device_authorization_endpoint', 'token_endpoint_auth_signing_alg_values_supported']) {
+  for (const word of [
+    'implicit',
+    'id_token"',
+    'plain',
+    'client_secret',
+    'private_key_jwt',
+    'form_post',
+    'fragment',
+    'password',
+    'client_credentials',
+    'device_code',
+  ])
+    t.false(text.includes(word), word);
+  for (const key of [
+    'userinfo_endpoint',
+    'end_session_endpoint',
+    'pushed_authorization_request_endpoint',
+    'dpop_signing_alg_values_supported',
+    'introspection_endpoint',
+    'device_authorization_endpoint',
+    'token_endpoint_auth_signing_alg_values_supported',
+  ]) {
     t.false(key in m, key);
   }
   // What is not offered is not served either.
@@ -135,50 +167,63 @@ test('the metadata offers exactly the code flow with PKCE S256, answered in the 
   }
 });
 
-test.serial('registration refuses every grant type, response type, response mode and client authentication that is not offered; nothing is stored', async (t) => {
-  const before = await clientRows();
-  const base = { redirect_uris: [REDIRECT_URL] };
-  const refused: Array<[Record<string, unknown>, string]> = [
-    [{ grant_types: ['implicit'], response_types: ['id_token'] }, 'invalid_client_metadata'],
-    [{ grant_types: ['implicit'], response_types: ['token'] }, 'invalid_client_metadata'],
-    [{ grant_types: ['authorization_code', 'implicit'] }, 'invalid_client_metadata'],
-    [{ grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
-    [{ grant_types: ['password'] }, 'invalid_client_metadata'],
-    [{ grant_types: ['urn:ietf:params:oauth:grant-type:device_code'] }, 'invalid_client_metadata'],
-    [{ response_types: ['code id_token'] }, 'invalid_client_metadata'],
-    [{ response_types: ['code token'] }, 'invalid_client_metadata'],
-    [{ response_types: ['none'] }, 'invalid_client_metadata'],
-    [{ response_modes: ['fragment'] }, 'invalid_client_metadata'],
-    [{ response_modes: ['query', 'form_post'] }, 'invalid_client_metadata'],
-    [{ token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
-    [{ token_endpoint_auth_method: 'client_secret_post' }, 'invalid_client_metadata'],
-    [{ token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example.com/jwks' }, 'invalid_client_metadata'],
-    [{ sector_identifier_uri: 'https://app.example.com/sector.json' }, 'invalid_client_metadata'],
-  ];
-  for (const [extra, error] of refused) {
-    const res = await register({ ...base, ...extra });
-    t.is(res.status, 400, JSON.stringify(extra));
-    t.is(res.body.error, error, JSON.stringify(extra));
-  }
-  t.is(await clientRows(), before);
-  // What is offered registers, and is what the client gets by default.
-  const ok = await register({ ...base, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' });
-  t.is(ok.status, 201);
-  t.deepEqual(ok.body.response_types, ['code']);
-  t.deepEqual(ok.body.response_modes, ['query']);
-  t.is(ok.body.token_endpoint_auth_method, 'none');
-  t.is(ok.body.client_secret, undefined);
-  // The token endpoint takes no other grant.
-  for (const grant of ['client_credentials', 'password', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code']) {
-    const res = await tokenRequest(app.url, { grant_type: grant, client_id: ok.body.client_id, username: 'a', password: 'b' });
-    t.is(res.status, 400, grant);
-    t.is(res.body.error, 'unsupported_grant_type', grant);
-  }
-});
+test.serial(
+  'registration refuses every grant type, response type, response mode and client authentication that is not offered; nothing is stored',
+  async (t) => {
+    const before = await clientRows();
+    const base = { redirect_uris: [REDIRECT_URL] };
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ grant_types: ['implicit'], response_types: ['id_token'] }, 'invalid_client_metadata'],
+      [{ grant_types: ['implicit'], response_types: ['token'] }, 'invalid_client_metadata'],
+      [{ grant_types: ['authorization_code', 'implicit'] }, 'invalid_client_metadata'],
+      [{ grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
+      [{ grant_types: ['password'] }, 'invalid_client_metadata'],
+      [{ grant_types: ['urn:ietf:params:oauth:grant-type:device_code'] }, 'invalid_client_metadata'],
+      [{ response_types: ['code id_token'] }, 'invalid_client_metadata'],
+      [{ response_types: ['code token'] }, 'invalid_client_metadata'],
+      [{ response_types: ['none'] }, 'invalid_client_metadata'],
+      [{ response_modes: ['fragment'] }, 'invalid_client_metadata'],
+      [{ response_modes: ['query', 'form_post'] }, 'invalid_client_metadata'],
+      [{ token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
+      [{ token_endpoint_auth_method: 'client_secret_post' }, 'invalid_client_metadata'],
+      [{ token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example.com/jwks' }, 'invalid_client_metadata'],
+      [{ sector_identifier_uri: 'https://app.example.com/sector.json' }, 'invalid_client_metadata'],
+    ];
+    for (const [extra, error] of refused) {
+      const res = await register({ ...base, ...extra });
+      t.is(res.status, 400, JSON.stringify(extra));
+      t.is(res.body.error, error, JSON.stringify(extra));
+    }
+    t.is(await clientRows(), before);
+    // What is offered registers, and is what the client gets by default.
+    const ok = await register({ ...base, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' });
+    t.is(ok.status, 201);
+    t.deepEqual(ok.body.response_types, ['code']);
+    t.deepEqual(ok.body.response_modes, ['query']);
+    t.is(ok.body.token_endpoint_auth_method, 'none');
+    t.is(ok.body.client_secret, undefined);
+    // The token endpoint takes no other grant.
+    for (const grant of ['client_credentials', 'password', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code']) {
+      const res = await tokenRequest(app.url, { grant_type: grant, client_id: ok.body.client_id, username: 'a', password: 'b' });
+      t.is(res.status, 400, grant);
+      t.is(res.body.error, 'unsupported_grant_type', grant);
+    }
+  },
+);
 
 test.serial('registration takes only plain https or loopback http redirect URIs (invalid_redirect_uri); nothing is stored', async (t) => {
   const before = await clientRows();
-  for (const uri of ['http://attacker.example/cb', 'https://evil;sandbox/cb', 'https://app.example.com/cb#x', 'https://u:p@app.example.com/cb', 'https://app.example.com/c b', 'HTTPS://APP.EXAMPLE.COM/cb', 'com.example.app:/cb', 'javascript:alert(1)', 'https://exämple.com/cb']) {
+  for (const uri of [
+    'http://attacker.example/cb',
+    'https://evil;sandbox/cb',
+    'https://app.example.com/cb#x',
+    'https://u:p@app.example.com/cb',
+    'https://app.example.com/c b',
+    'HTTPS://APP.EXAMPLE.COM/cb',
+    'com.example.app:/cb',
+    'javascript:alert(1)',
+    'https://exämple.com/cb',
+  ]) {
     const res = await register({ redirect_uris: [REDIRECT_URL, uri], token_endpoint_auth_method: 'none' });
     t.is(res.status, 400, uri);
     t.is(res.body.error, 'invalid_redirect_uri', uri);
@@ -193,7 +238,13 @@ test.serial('registration takes only plain https or loopback http redirect URIs 
 
 /** Directives of a Content-Security-Policy header, by name. */
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d] as [string, string]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d] as [string, string]),
+  );
 }
 
 test("the consent page's CSP adds exactly the client's plain origin to form-action; a stored client with a hostile redirect URI opens no page at all", async (t) => {
@@ -202,7 +253,10 @@ test("the consent page's CSP adds exactly the client's plain origin to form-acti
   const reg = await register({ client_name: 'CSP client', redirect_uris: ['https://app.example.com:8443/cb?from=mcp'], token_endpoint_auth_method: 'none' });
   const { challenge } = pkcePair();
   const jar = new CookieJar();
-  const first = await browse(jar, `${app.url}/oidc/auth?${new URLSearchParams(authorizeParams(reg.body.client_id, 'https://app.example.com:8443/cb?from=mcp', challenge))}`);
+  const first = await browse(
+    jar,
+    `${app.url}/oidc/auth?${new URLSearchParams(authorizeParams(reg.body.client_id, 'https://app.example.com:8443/cb?from=mcp', challenge))}`,
+  );
   const page = await fetch(first.location!, { headers: { Cookie: jar.header() } });
   t.is(page.status, 200);
   const shown = directives(page.headers.get('content-security-policy')!);
@@ -213,8 +267,17 @@ test("the consent page's CSP adds exactly the client's plain origin to form-acti
   // from it, so there is no consent page, no redirect and no header carrying its value.
   const Adapter = postgresAdapter(app.db, app.clock, async () => {});
   const store = new Adapter('Client');
-  for (const [id, uri] of [['hostile-csp', 'https://evil;sandbox/cb'], ['hostile-http', 'http://attacker.example/cb']] as const) {
-    await store.upsert(id, { client_id: id, redirect_uris: [uri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] });
+  for (const [id, uri] of [
+    ['hostile-csp', 'https://evil;sandbox/cb'],
+    ['hostile-http', 'http://attacker.example/cb'],
+  ] as const) {
+    await store.upsert(id, {
+      client_id: id,
+      redirect_uris: [uri],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    });
     const res = await fetch(`${app.url}/oidc/auth?${new URLSearchParams(authorizeParams(id, uri, challenge))}`, { redirect: 'manual' });
     t.is(res.status, 400, id);
     t.is(res.headers.get('location'), null, id);

@@ -24,11 +24,24 @@ let privateServer: TestHttpsServer;
 const clientId = (path: string) => server.url(HOST, path);
 
 function documentFor(id: string, extra: Record<string, unknown> = {}) {
-  return { client_id: id, client_name: 'Metadata Assistant', client_uri: `https://${HOST}/`, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...extra };
+  return {
+    client_id: id,
+    client_name: 'Metadata Assistant',
+    client_uri: `https://${HOST}/`,
+    redirect_uris: [REDIRECT_URL],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    ...extra,
+  };
 }
 
 /** Serves `doc` as JSON at `path` (optionally padded to an exact byte size) and returns its client_id. */
-function serve(path: string, doc: (id: string) => Record<string, unknown>, o: { bytes?: number; type?: string; headers?: Record<string, string> } = {}): string {
+function serve(
+  path: string,
+  doc: (id: string) => Record<string, unknown>,
+  o: { bytes?: number; type?: string; headers?: Record<string, string> } = {},
+): string {
   const id = clientId(path);
   let body = JSON.stringify(doc(id));
   if (o.bytes !== undefined) {
@@ -63,7 +76,12 @@ test.before(async () => {
       selfBaseUrl: true,
       // Test-only: trust the test CA, reach the test ports, resolve the test names, and let 127.0.0.1
       // (where the public test server listens) through; 127.0.0.2 stays refused like any private address.
-      clientMetadataFetch: { ca: server.ca, allowedPorts: [server.port, privateServer.port], allowAddresses: ['127.0.0.1'], resolve: async (name) => names[name] ?? [] },
+      clientMetadataFetch: {
+        ca: server.ca,
+        allowedPorts: [server.port, privateServer.port],
+        allowAddresses: ['127.0.0.1'],
+        resolve: async (name) => names[name] ?? [],
+      },
     },
   );
   app.clock.set(new Date());
@@ -133,7 +151,16 @@ function assertOpened(res: { status: number; location: string | null }) {
 /** An authorization request with `id` as client_id, as a browser opens it. */
 async function authorizeWith(id: string, redirectUri = REDIRECT_URL) {
   const u = new URL(`${app.url}/oidc/auth`);
-  const params = { response_type: 'code', client_id: id, redirect_uri: redirectUri, scope: 'board:read', state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', resource: `${app.url}/mcp` };
+  const params = {
+    response_type: 'code',
+    client_id: id,
+    redirect_uri: redirectUri,
+    scope: 'board:read',
+    state: 's',
+    code_challenge: pkcePair().challenge,
+    code_challenge_method: 'S256',
+    resource: `${app.url}/mcp`,
+  };
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   return browse(new CookieJar(), u.toString());
 }
@@ -161,12 +188,16 @@ test.serial('a document is kept for its Cache-Control max-age, at least 60 s and
   t.is(await fetchedAfter(ten, '/cache-ten.json', 610), 2);
 });
 
-test('documents that do not describe a public client of this URL are refused on the service\'s own page', async (t) => {
+test("documents that do not describe a public client of this URL are refused on the service's own page", async (t) => {
   const cases: Array<[string, (id: string) => Record<string, unknown>, RegExp]> = [
     ['/mismatch.json', (id) => documentFor(`${id}-other`), /invalid_client_metadata<\/code>: client_id metadata document client_id does not match/],
     ['/secret.json', (id) => documentFor(id, { token_endpoint_auth_method: 'client_secret_basic' }), /invalid_client_metadata/],
     ['/with-secret.json', (id) => documentFor(id, { client_secret: 'shh' }), /invalid_client_metadata/],
-    ['/private-key.json', (id) => documentFor(id, { token_endpoint_auth_method: 'private_key_jwt', jwks_uri: `https://${HOST}/jwks` }), /invalid_client_metadata/],
+    [
+      '/private-key.json',
+      (id) => documentFor(id, { token_endpoint_auth_method: 'private_key_jwt', jwks_uri: `https://${HOST}/jwks` }),
+      /invalid_client_metadata/,
+    ],
     ['/no-redirects.json', (id) => documentFor(id, { redirect_uris: [] }), /invalid_(client_metadata|redirect_uri)/],
     ['/http-redirect.json', (id) => documentFor(id, { redirect_uris: ['http://attacker.example/cb'] }), /invalid_redirect_uri/],
     ['/csp-redirect.json', (id) => documentFor(id, { redirect_uris: ['https://evil;sandbox/cb'] }), /invalid_redirect_uri/],
@@ -219,22 +250,43 @@ test('documents the fetch will not read: a private address (never connected to),
   served.set('/gone.json', { body: '{}', status: 404 });
   assertRefused(t, await authorizeWith(clientId('/gone.json')), /did not answer 200/, 'not 200');
   // No path, a fragment, plain http: not a document URL at all, so an unknown client (nothing fetched).
-  for (const [id, path] of [[server.url(HOST, '/'), '/'], [`${clientId('/never-a.json')}#frag`, '/never-a.json'], [clientId('/never-b.json').replace('https:', 'http:'), '/never-b.json']] as const) {
+  for (const [id, path] of [
+    [server.url(HOST, '/'), '/'],
+    [`${clientId('/never-a.json')}#frag`, '/never-a.json'],
+    [clientId('/never-b.json').replace('https:', 'http:'), '/never-b.json'],
+  ] as const) {
     assertRefused(t, await authorizeWith(id), /invalid_client/, id);
     t.is(fetchesOf(server, path), 0, id);
   }
 });
 
-test('each document read counts as a registration of the caller\'s network: past the limit, 429 REGISTRATION_RATE_LIMIT and no fetch', async (t) => {
+test("each document read counts as a registration of the caller's network: past the limit, 429 REGISTRATION_RATE_LIMIT and no fetch", async (t) => {
   const limited = await startTestApp(
     { OAUTH_REGISTRATIONS_PER_HOUR: '2' },
-    { selfBaseUrl: true, clientMetadataFetch: { ca: server.ca, allowedPorts: [server.port], allowAddresses: ['127.0.0.1'], resolve: async (name) => (name === HOST ? [{ address: '127.0.0.1', family: 4 }] : []) } },
+    {
+      selfBaseUrl: true,
+      clientMetadataFetch: {
+        ca: server.ca,
+        allowedPorts: [server.port],
+        allowAddresses: ['127.0.0.1'],
+        resolve: async (name) => (name === HOST ? [{ address: '127.0.0.1', family: 4 }] : []),
+      },
+    },
   );
   try {
     const ids = ['/limit-1.json', '/limit-2.json', '/limit-3.json'].map((p) => serve(p, documentFor));
     const open = async (id: string) => {
       const u = new URL(`${limited.url}/oidc/auth`);
-      for (const [k, v] of Object.entries({ response_type: 'code', client_id: id, redirect_uri: REDIRECT_URL, scope: 'board:read', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', resource: `${limited.url}/mcp` })) u.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        response_type: 'code',
+        client_id: id,
+        redirect_uri: REDIRECT_URL,
+        scope: 'board:read',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+        resource: `${limited.url}/mcp`,
+      }))
+        u.searchParams.set(k, v);
       return fetch(u, { redirect: 'manual' });
     };
     t.is((await open(ids[0]!)).status, 303);

@@ -8,7 +8,6 @@ import { chromium, type Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { MemoryOAuthProvider, mcpClient } from '../helpers/mcp.ts';
 
-
 let app: TestApp;
 let browser: Browser;
 // The assistant's own callback listener, a real HTTP server as a desktop MCP client runs one.

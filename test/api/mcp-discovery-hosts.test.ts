@@ -10,7 +10,13 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pkcePair, REDIRECT_URL } from '../helpers/mcp.ts';
 
 const BASE = 'https://board.example';
-const DOCUMENTS = ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', ...DISCOVERY_PATHS, ...MANIFEST_PATHS, '/openapi.json'];
+const DOCUMENTS = [
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  ...DISCOVERY_PATHS,
+  ...MANIFEST_PATHS,
+  '/openapi.json',
+];
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -18,11 +24,14 @@ type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
 function raw(app: TestApp, target: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
   const u = new URL(app.url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, path: target, method: o.method ?? 'GET', headers: o.headers ?? {}, setHost: !o.headers?.Host }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: target, method: o.method ?? 'GET', headers: o.headers ?? {}, setHost: !o.headers?.Host },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     if (o.body) req.write(o.body);
     req.end();
@@ -36,7 +45,13 @@ const HOSTILE: Array<{ name: string; target: (path: string) => string; headers: 
   {
     name: 'forwarding headers',
     target: (p) => p,
-    headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil-forwarded.example', 'X-Forwarded-Proto': 'http', 'X-Forwarded-Port': '8080', Forwarded: 'host=evil-forwarded.example;proto=http' },
+    headers: {
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil-forwarded.example',
+      'X-Forwarded-Proto': 'http',
+      'X-Forwarded-Port': '8080',
+      Forwarded: 'host=evil-forwarded.example;proto=http',
+    },
   },
   { name: 'absolute request target', target: (p) => `http://evil-target.example${p}`, headers: { Host: 'evil.example' } },
 ];
@@ -69,7 +84,8 @@ for (const trustProxy of ['false', 'true']) {
       }
       const as = JSON.parse(forms[0]!.body) as Record<string, unknown>;
       t.is(as.issuer, `${BASE}/oidc`);
-      for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri']) t.true(String(as[key]).startsWith(`${BASE}/oidc/`), key);
+      for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri'])
+        t.true(String(as[key]).startsWith(`${BASE}/oidc/`), key);
     } finally {
       await app.close();
     }
@@ -90,7 +106,16 @@ for (const trustProxy of ['false', 'true']) {
         t.is(client.registration_client_uri, `${BASE}/oidc/reg/${client.client_id}`, v.name);
 
         // The authorization request goes on to the consent page, and the page back to the provider, on BASE_URL.
-        const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URL, scope: 'board:read', state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', resource: `${BASE}/mcp` });
+        const query = new URLSearchParams({
+          response_type: 'code',
+          client_id: client.client_id,
+          redirect_uri: REDIRECT_URL,
+          scope: 'board:read',
+          state: 's',
+          code_challenge: pkcePair().challenge,
+          code_challenge_method: 'S256',
+          resource: `${BASE}/mcp`,
+        });
         const auth = await raw(app, v.target(`/oidc/auth?${query}`), { headers: v.headers });
         t.is(auth.status, 303, v.name);
         const toConsent = new URL(auth.headers.location!, BASE);
@@ -105,9 +130,17 @@ for (const trustProxy of ['false', 'true']) {
         t.true(linked.headers.location!.startsWith(`${BASE}/oidc/auth/`), `${v.name}: ${linked.headers.location}`);
 
         // The 401 challenge of /mcp names the resource metadata on BASE_URL.
-        const mcp = await raw(app, v.target('/mcp'), { method: 'POST', headers: { ...v.headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' });
+        const mcp = await raw(app, v.target('/mcp'), {
+          method: 'POST',
+          headers: { ...v.headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: '{}',
+        });
         t.is(mcp.status, 401, v.name);
-        t.is(mcp.headers['www-authenticate'], `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp", scope="board:read board:write"`, v.name);
+        t.is(
+          mcp.headers['www-authenticate'],
+          `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp", scope="board:read board:write"`,
+          v.name,
+        );
         t.true(JSON.parse(mcp.body).docs.startsWith(`${BASE}/docs/`), v.name);
       }
     } finally {

@@ -4,7 +4,11 @@
 // in each era, with the result shape an assistant relies on (title, hints, structuredContent,
 // untrusted marking, the REST error envelope).
 import test, { type ExecutionContext } from 'ava';
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport, UnauthorizedError as ModernUnauthorized } from '@modelcontextprotocol/client';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+  UnauthorizedError as ModernUnauthorized,
+} from '@modelcontextprotocol/client';
 import { TOOLS, TOOLS_BY_NAME } from '../../api/mcp/tools/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { consent, linkedClient, MemoryOAuthProvider, mcpPost, toolJson } from '../helpers/mcp.ts';
@@ -51,14 +55,18 @@ async function modernLinked(credential: string) {
 type AnyClient = { listTools: () => Promise<{ tools: any[] }>; callTool: (p: { name: string; arguments: Record<string, unknown> }) => Promise<any> };
 
 function assertListed(t: ExecutionContext, tools: any[]) {
-  t.deepEqual(tools.map((x) => x.name), TOOLS.map((x) => x.name));
+  t.deepEqual(
+    tools.map((x) => x.name),
+    TOOLS.map((x) => x.name),
+  );
   for (const listed of tools) {
     const tool = TOOLS_BY_NAME.get(listed.name)!;
     t.true(typeof listed.title === 'string' && listed.title.length > 0, listed.name);
     if (tool.title) t.is(listed.title, tool.title);
     const writes = tool.write ?? tool.scope === 'board:write';
     t.like(listed.annotations, { readOnlyHint: !writes }, listed.name);
-    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) t.is(typeof listed.annotations[hint], 'boolean', `${listed.name} ${hint}`);
+    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+      t.is(typeof listed.annotations[hint], 'boolean', `${listed.name} ${hint}`);
     t.is(listed.inputSchema.type, 'object', listed.name);
     t.is(listed.outputSchema !== undefined, tool.output !== undefined, listed.name);
     t.deepEqual(listed._meta, { scope: tool.scope });
@@ -66,7 +74,13 @@ function assertListed(t: ExecutionContext, tools: any[]) {
   t.true(tools.find((x) => x.name === 'delete_post').annotations.destructiveHint);
   t.false(tools.find((x) => x.name === 'post').annotations.destructiveHint);
   t.true(tools.find((x) => x.name === 'outreach_send_email').annotations.openWorldHint);
-  t.like(tools.find((x) => x.name === 'read_feed'), { title: TOOLS_BY_NAME.get('read_feed')!.title ?? 'Read feed', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } });
+  t.like(
+    tools.find((x) => x.name === 'read_feed'),
+    {
+      title: TOOLS_BY_NAME.get('read_feed')!.title ?? 'Read feed',
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+  );
 }
 
 /** Every tool in TOOLS order: its happy path (or the rule it reaches) and its refusal, with the result's shape. */
@@ -110,7 +124,10 @@ async function everyTool(t: ExecutionContext, client: AnyClient, agent: { key: s
     t.deepEqual(refused._meta.error, envelope, tool.name);
     t.is(refused.structuredContent, undefined, tool.name);
   }
-  t.deepEqual(outcomes.filter(([, expected, got]) => expected !== got), []);
+  t.deepEqual(
+    outcomes.filter(([, expected, got]) => expected !== got),
+    [],
+  );
   t.is(outcomes.length, TOOLS.length * 2);
 }
 
@@ -145,7 +162,11 @@ async function raw(token: string, headers: Record<string, string>, body: unknown
 
 const envelope = (method: string, params: Record<string, unknown> = {}) => ({
   ...params,
-  _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } },
+  _meta: {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  },
 });
 
 test('on the wire: server/discover names 2026-07-28, each 2025 revision initializes, and the 2026 headers are checked', async (t) => {
@@ -154,14 +175,22 @@ test('on the wire: server/discover names 2026-07-28, each 2025 revision initiali
   const token = provider.savedTokens!.access_token;
   const modern = { 'MCP-Protocol-Version': MODERN };
 
-  const discover = await raw(token, { ...modern, 'Mcp-Method': 'server/discover' }, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: envelope('server/discover') });
+  const discover = await raw(
+    token,
+    { ...modern, 'Mcp-Method': 'server/discover' },
+    { jsonrpc: '2.0', id: 1, method: 'server/discover', params: envelope('server/discover') },
+  );
   t.is(discover.status, 200);
   t.like(discover.body.result, { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'agent-board' } }, capabilities: { tools: { listChanged: false } } });
   // Discovery names the per-request revisions; a 2025 client negotiates its own through initialize (below).
   t.deepEqual(discover.body.result.supportedVersions, [MODERN]);
   t.regex(discover.body.result.instructions, /untrusted data/);
 
-  const call = await raw(token, { ...modern, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'whoami' }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) });
+  const call = await raw(
+    token,
+    { ...modern, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'whoami' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) },
+  );
   t.is(call.status, 200);
   t.regex(call.type ?? '', /^application\/json/);
   t.is(call.body.result.structuredContent.account.name, 'era_wire');
@@ -169,19 +198,34 @@ test('on the wire: server/discover names 2026-07-28, each 2025 revision initiali
   const noMethod = await raw(token, modern, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) });
   t.is(noMethod.status, 400);
   t.truthy(noMethod.body.error);
-  const wrongName = await raw(token, { ...modern, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'read_feed' }, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) });
+  const wrongName = await raw(
+    token,
+    { ...modern, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'read_feed' },
+    { jsonrpc: '2.0', id: 4, method: 'tools/call', params: envelope('tools/call', { name: 'whoami', arguments: {} }) },
+  );
   t.is(wrongName.status, 400);
   t.truthy(wrongName.body.error);
   // A revision the server does not serve is named as such, with the ones it does.
-  const future = await raw(token, { 'MCP-Protocol-Version': '2099-01-01', 'Mcp-Method': 'tools/list' }, {
-    jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: { ...envelope('tools/list')._meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
-  });
+  const future = await raw(
+    token,
+    { 'MCP-Protocol-Version': '2099-01-01', 'Mcp-Method': 'tools/list' },
+    {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/list',
+      params: { _meta: { ...envelope('tools/list')._meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+    },
+  );
   t.is(future.status, 400);
   t.true(JSON.stringify(future.body.error).includes(MODERN));
 
   // Each 2025 revision initializes as itself; a stateless tools/list follows with its header.
   for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-    const init = await raw(token, {}, { jsonrpc: '2.0', id: 6, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const init = await raw(
+      token,
+      {},
+      { jsonrpc: '2.0', id: 6, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    );
     t.is(init.status, 200, version);
     t.is(init.body.result.protocolVersion, version);
     t.like(init.body.result, { serverInfo: { name: 'agent-board' }, capabilities: { tools: { listChanged: false } } }, version);

@@ -70,7 +70,27 @@ test.serial('an assistant links by board key, then acts as that agent: tools, JW
 
   const tools = await client.listTools();
   const names = tools.tools.map((x) => x.name);
-  for (const name of ['read_feed', 'read_thread', 'post', 'reply', 'search', 'inbox', 'inbox_ack', 'resume', 'checkpoint', 'office', 'vote', 'pin', 'jobs', 'show_feed', 'x_list_mentions', 'x_read_conversation', 'x_link_discussion', 'x_list_wanted', 'outreach_send_email']) {
+  for (const name of [
+    'read_feed',
+    'read_thread',
+    'post',
+    'reply',
+    'search',
+    'inbox',
+    'inbox_ack',
+    'resume',
+    'checkpoint',
+    'office',
+    'vote',
+    'pin',
+    'jobs',
+    'show_feed',
+    'x_list_mentions',
+    'x_read_conversation',
+    'x_link_discussion',
+    'x_list_wanted',
+    'outreach_send_email',
+  ]) {
     t.true(names.includes(name), name);
   }
   const post = tools.tools.find((x) => x.name === 'post')!;

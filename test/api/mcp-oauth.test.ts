@@ -43,7 +43,10 @@ async function codeFor(key: string, o: { resource?: string } = {}) {
 test('a resource other than the MCP URL is refused (invalid_target), at the authorization and the token request', async (t) => {
   const reg = await registerClient(app.url);
   const pkce = pkcePair();
-  const res = await browse(new CookieJar(), authorizeUrl(reg.body.client_id, { challenge: pkce.challenge, resource: 'https://elsewhere.example/mcp' }).toString());
+  const res = await browse(
+    new CookieJar(),
+    authorizeUrl(reg.body.client_id, { challenge: pkce.challenge, resource: 'https://elsewhere.example/mcp' }).toString(),
+  );
   // Shown on the service's own page, not redirected (RFC 9700 §4.11.2; test/api/mcp-authorize-errors.test.ts).
   t.is(res.status, 400);
   t.is(res.location, null);
@@ -51,7 +54,14 @@ test('a resource other than the MCP URL is refused (invalid_target), at the auth
 
   const agent = await app.register('oauth_resource');
   const { clientId, verifier, code } = await codeFor(agent.key);
-  const wrong = await tokenRequest(app.url, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URL, client_id: clientId, resource: 'https://elsewhere.example/mcp' });
+  const wrong = await tokenRequest(app.url, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT_URL,
+    client_id: clientId,
+    resource: 'https://elsewhere.example/mcp',
+  });
   t.is(wrong.status, 400);
   t.is(wrong.body.error, 'invalid_target');
 });
@@ -65,7 +75,14 @@ test('an authorization request without PKCE is refused; a wrong verifier is refu
 
   const agent = await app.register('oauth_pkce');
   const { clientId, code } = await codeFor(agent.key);
-  const bad = await tokenRequest(app.url, { grant_type: 'authorization_code', code, code_verifier: pkcePair().verifier, redirect_uri: REDIRECT_URL, client_id: clientId, resource: `${app.url}/mcp` });
+  const bad = await tokenRequest(app.url, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: pkcePair().verifier,
+    redirect_uri: REDIRECT_URL,
+    client_id: clientId,
+    resource: `${app.url}/mcp`,
+  });
   t.is(bad.status, 400);
   t.is(bad.body.error, 'invalid_grant');
 });
@@ -73,7 +90,14 @@ test('an authorization request without PKCE is refused; a wrong verifier is refu
 test('a code works once: replaying it is refused and ends what it issued', async (t) => {
   const agent = await app.register('oauth_replay');
   const { clientId, verifier, code } = await codeFor(agent.key);
-  const params = { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URL, client_id: clientId, resource: `${app.url}/mcp` };
+  const params = {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT_URL,
+    client_id: clientId,
+    resource: `${app.url}/mcp`,
+  };
   const first = await tokenRequest(app.url, params);
   t.is(first.status, 200);
   t.is(first.body.token_type, 'Bearer');
@@ -131,7 +155,11 @@ test('/mcp is stateless: GET and DELETE answer 405 with Allow (no stream, no ses
       t.deepEqual(res.body.error.details.allowed, ['POST', 'OPTIONS']);
     }
   }
-  const res = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{nope' });
+  const res = await fetch(`${app.url}/mcp`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: '{nope',
+  });
   t.is(res.status, 400);
   t.is(((await res.json()) as { error: { code: string } }).error.code, 'MALFORMED_JSON');
   // A JSON-RPC answer carries no session id: nothing to keep between requests.
@@ -165,6 +193,10 @@ test('registration refuses scopes the server does not know and redirect URIs tha
   });
   t.is(res.status, 400);
   t.is(((await res.json()) as { error: string }).error, 'invalid_client_metadata');
-  const bad = await fetch(`${app.url}/oidc/reg`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['not a url'] }) });
+  const bad = await fetch(`${app.url}/oidc/reg`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: ['not a url'] }),
+  });
   t.is(bad.status, 400);
 });

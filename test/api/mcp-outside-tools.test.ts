@@ -16,7 +16,10 @@ import { bearerProxy } from '../helpers/mcp-proxy.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const INSPECTOR = join(ROOT, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 /** 0.1.x runs the 2025 scenarios; the 0.2.0 alpha adds the 2026-07-28 ones. */
-const CONFORMANCE = { legacy: join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'), modern: join(ROOT, 'node_modules/mcp-conformance-next/dist/index.js') };
+const CONFORMANCE = {
+  legacy: join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
+  modern: join(ROOT, 'node_modules/mcp-conformance-next/dist/index.js'),
+};
 
 let app: TestApp;
 let proxy: Awaited<ReturnType<typeof bearerProxy>>;
@@ -49,7 +52,10 @@ for (const era of ['modern', 'legacy'] as const) {
     const listed = await inspector(era, '--method', 'tools/list');
     t.is(listed.code, 0, listed.stderr);
     const tools = JSON.parse(listed.stdout).result.tools as Array<{ name: string; title?: string; annotations?: Record<string, boolean> }>;
-    t.deepEqual(tools.map((x) => x.name), TOOLS.map((x) => x.name));
+    t.deepEqual(
+      tools.map((x) => x.name),
+      TOOLS.map((x) => x.name),
+    );
     t.true(tools.every((x) => typeof x.title === 'string' && typeof x.annotations?.readOnlyHint === 'boolean'));
     const called = await inspector(era, '--method', 'tools/call', '--tool-name', 'whoami');
     t.is(called.code, 0, called.stderr);

@@ -11,7 +11,14 @@ import { article, comment, submit } from '../helpers/pub.ts';
 let app: TestApp;
 test.before(async () => {
   app = await startTestApp(
-    { PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_SUBMISSIONS_PER_DAY: '50', MAX_BODY_BYTES: '4096', PUB_MAX_BODY_BYTES: '16384', PUB_UPLOAD_PART_MAX_BYTES: '1024' },
+    {
+      PUB_QUORUM: '1',
+      PUB_REVIEWER_MIN_AGE_HOURS: '0',
+      PUB_SUBMISSIONS_PER_DAY: '50',
+      MAX_BODY_BYTES: '4096',
+      PUB_MAX_BODY_BYTES: '16384',
+      PUB_UPLOAD_PART_MAX_BYTES: '1024',
+    },
     { selfBaseUrl: true },
   );
   app.clock.set(new Date());
@@ -27,7 +34,16 @@ const errorOf = (result: unknown) => toolJson(result) as { error: { code: string
 const path = (url: string) => url.slice(app.url.length);
 
 /** A tool and its route answer alike: the whole body, or the same error and status. */
-async function same(t: import('ava').ExecutionContext, client: Client, key: string, name: string, args: Record<string, unknown>, method: string, route: string, body?: unknown) {
+async function same(
+  t: import('ava').ExecutionContext,
+  client: Client,
+  key: string,
+  name: string,
+  args: Record<string, unknown>,
+  method: string,
+  route: string,
+  body?: unknown,
+) {
   const viaTool = await call(client, name, args);
   const viaRoute = await app.request(method, route, { key, ...(body !== undefined ? { body } : {}) });
   const answer = toolJson(viaTool);
@@ -70,12 +86,31 @@ test.serial('every publication tool answers as its route: reads whole, writes re
   await same(t, client, author.key, 'pub_read_revision', { revision_id: work.revision_id }, 'GET', `/v1/pub/revisions/${work.revision_id}`);
   await same(t, client, author.key, 'pub_profile', {}, 'GET', '/v1/pub/profile/me');
   await same(t, client, author.key, 'pub_activity', { limit: 5 }, 'GET', '/v1/pub/activity?limit=5');
-  await same(t, client, author.key, 'pub_lookup', { idempotency_key: envelope.idempotency_key }, 'GET', `/v1/me/publications/lookup?idempotency_key=${envelope.idempotency_key}`);
+  await same(
+    t,
+    client,
+    author.key,
+    'pub_lookup',
+    { idempotency_key: envelope.idempotency_key },
+    'GET',
+    `/v1/me/publications/lookup?idempotency_key=${envelope.idempotency_key}`,
+  );
   await same(t, reviewing, reviewer.key, 'pub_review_next', {}, 'GET', '/v1/pub/review-queue/next');
-  await same(t, reviewing, reviewer.key, 'pub_review_next', { exclude_revision_ids: work.revision_id }, 'GET', `/v1/pub/review-queue/next?exclude_revision_ids=${work.revision_id}`);
+  await same(
+    t,
+    reviewing,
+    reviewer.key,
+    'pub_review_next',
+    { exclude_revision_ids: work.revision_id },
+    'GET',
+    `/v1/pub/review-queue/next?exclude_revision_ids=${work.revision_id}`,
+  );
 
   // Refusals: the rule's own code and details.
-  await same(t, client, author.key, 'pub_vote', { revision_id: work.revision_id, value: 1 }, 'POST', '/v1/pub/votes', { revision_id: work.revision_id, value: 1 });
+  await same(t, client, author.key, 'pub_vote', { revision_id: work.revision_id, value: 1 }, 'POST', '/v1/pub/votes', {
+    revision_id: work.revision_id,
+    value: 1,
+  });
   await same(t, reviewing, reviewer.key, 'pub_read_post', { post_id: work.item_id }, 'GET', `/v1/pub/posts/${work.item_id}`);
   await same(t, reviewing, reviewer.key, 'pub_withdraw', { post_id: work.item_id }, 'POST', `/v1/pub/posts/${work.item_id}/withdraw`, {});
   await same(t, reviewing, reviewer.key, 'pub_preview', { revision_id: work.revision_id }, 'POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, {});
@@ -86,7 +121,16 @@ test.serial('every publication tool answers as its route: reads whole, writes re
   const reason = 'The review missed the measurement section entirely.';
   const appealed = await call(client, 'pub_appeal', { revision_id: work.revision_id, reason });
   t.is(toolJson(appealed).appeal.revision_id, work.revision_id);
-  const again = await same(t, client, author.key, 'pub_appeal', { revision_id: work.revision_id, reason }, 'POST', `/v1/pub/revisions/${work.revision_id}/appeals`, { reason });
+  const again = await same(
+    t,
+    client,
+    author.key,
+    'pub_appeal',
+    { revision_id: work.revision_id, reason },
+    'POST',
+    `/v1/pub/revisions/${work.revision_id}/appeals`,
+    { reason },
+  );
   t.true(again.viaRoute.status >= 400);
   const noKey = article();
   delete (noKey as Record<string, unknown>).idempotency_key;
@@ -110,7 +154,9 @@ test.serial('every publication tool answers as its route: reads whole, writes re
   await same(t, reviewing, reviewer.key, 'pub_read_post', { post_id: work.item_id }, 'GET', `/v1/pub/posts/${work.item_id}`);
 
   // A comment and a revision through tools; REST reads them.
-  const commented = toolJson(await call(reviewing, 'pub_comment', { post_id: work.item_id, ...comment({ blocks: [{ type: 'paragraph', text: 'Nice measurement.' }] }) }));
+  const commented = toolJson(
+    await call(reviewing, 'pub_comment', { post_id: work.item_id, ...comment({ blocks: [{ type: 'paragraph', text: 'Nice measurement.' }] }) }),
+  );
   const comments = await same(t, client, author.key, 'pub_read_comments', { post_id: work.item_id }, 'GET', `/v1/pub/posts/${work.item_id}/comments`);
   t.is(commented.comment.author, 'mcp_pub_reviewer');
   t.true(comments.answer.comments.some((c: { id: string }) => c.id === commented.comment.id));
@@ -121,7 +167,13 @@ test.serial('every publication tool answers as its route: reads whole, writes re
 
   // An upload in parts through the tools commits through ordinary submission.
   const bytes = Buffer.from(JSON.stringify(article({ title: 'Uploaded through MCP', blocks: [{ type: 'paragraph', text: 'y'.repeat(1200) }] })));
-  const started = toolJson(await call(client, 'pub_upload_start', { expected_hash: createHash('sha256').update(bytes).digest('hex'), expected_bytes: bytes.length, metadata: { kind: 'post' } }));
+  const started = toolJson(
+    await call(client, 'pub_upload_start', {
+      expected_hash: createHash('sha256').update(bytes).digest('hex'),
+      expected_bytes: bytes.length,
+      metadata: { kind: 'post' },
+    }),
+  );
   t.is(path(started.parts_url), `/v1/pub/uploads/${started.upload_id}/parts`);
   for (const [n, chunk] of [bytes.subarray(0, 1024), bytes.subarray(1024)].entries()) {
     const put = await call(client, 'pub_upload_part', { upload_id: started.upload_id, part_number: n + 1, data: chunk.toString('base64') });

@@ -70,7 +70,8 @@ test('tool refusals carry the REST code, status and details: validation, secrets
   t.is(errorOf(await client.callTool({ name: 'read_feed', arguments: { before: 'garbage' } })).error.code, 'INVALID_CURSOR');
 
   // POSTS_PER_DAY=3 shared by both surfaces: two by REST, the third by MCP passes, the fourth fails.
-  for (const n of [1, 2]) t.is((await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: `rest ${n}`, body: 'b' } })).status, 201);
+  for (const n of [1, 2])
+    t.is((await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: `rest ${n}`, body: 'b' } })).status, 201);
   const third = await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'mcp 3', body: 'b' } });
   t.falsy(third.isError);
   const fourth = await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'mcp 4', body: 'b' } });
@@ -106,7 +107,9 @@ test("a stopped resident's assistant is stopped too: writes (checkpoints include
   t.falsy((await client.callTool({ name: 'post', arguments: { topic: 'general', title: 'after resume', body: 'b' } })).isError);
   await setSuspended(app.deps, 'mcp_stopped', true, 'test');
   // Suspended: the assistant can do nothing at all (refused at /mcp itself, test/api/mcp-account-state.test.ts).
-  const refused = await t.throwsAsync(client.callTool({ name: 'post', arguments: { topic: 'general', title: 'suspended', body: 'b' } }), { message: /ACCOUNT_SUSPENDED/ });
+  const refused = await t.throwsAsync(client.callTool({ name: 'post', arguments: { topic: 'general', title: 'suspended', body: 'b' } }), {
+    message: /ACCOUNT_SUSPENDED/,
+  });
   t.is((refused as { code?: unknown } | undefined)?.code, 403);
 });
 
@@ -122,7 +125,11 @@ test("a revoked agent's assistant loses access at once (401)", async (t) => {
   const refreshed = await fetch(`${app.url}/oidc/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.savedTokens!.refresh_token!, client_id: provider.client!.client_id }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: provider.savedTokens!.refresh_token!,
+      client_id: provider.client!.client_id,
+    }).toString(),
   });
   t.is(refreshed.status, 400);
 });
@@ -227,9 +234,27 @@ test.serial('every area answers through its tool as through its route: same body
     ['outreach_overview', {}, 'GET', '/v1/outreach'],
     ['outreach_channels', {}, 'GET', '/v1/outreach/channels'],
     ['outreach_referrals', {}, 'GET', '/v1/outreach/referrals'],
-    ['outreach_add_contact', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }, 'POST', '/v1/outreach/contacts', { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' }],
-    ['outreach_send_email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/email', { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown }],
-    ['outreach_channel_post', { channel: 'social', text: 'x', experiment_id: unknown }, 'POST', '/v1/outreach/post', { channel: 'social', text: 'x', experiment_id: unknown }],
+    [
+      'outreach_add_contact',
+      { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' },
+      'POST',
+      '/v1/outreach/contacts',
+      { email: 'a@b.example', outlet: 'o', beat: 'b', source_url: 'https://b.example/' },
+    ],
+    [
+      'outreach_send_email',
+      { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown },
+      'POST',
+      '/v1/outreach/email',
+      { contact_id: unknown, subject: 'hello', body: 'x', experiment_id: unknown },
+    ],
+    [
+      'outreach_channel_post',
+      { channel: 'social', text: 'x', experiment_id: unknown },
+      'POST',
+      '/v1/outreach/post',
+      { channel: 'social', text: 'x', experiment_id: unknown },
+    ],
   ];
   for (const [name, args, method, path, body] of pairs) {
     const viaTool = await client.callTool({ name, arguments: args });
@@ -252,8 +277,15 @@ test.serial('every area answers through its tool as through its route: same body
   const viaRoute = await app.request('POST', '/v1/outreach/email', { key: agent.key, body: email });
   t.not(viaRoute.body.error.code, 'OUTREACH_RESIDENTS_ONLY');
   t.deepEqual(errorOf(viaTool).error, viaRoute.body.error);
-  t.deepEqual(toolJson(await client.callTool({ name: 'outreach_list_contacts', arguments: {} })), (await app.request('GET', '/v1/outreach/contacts', { key: agent.key })).body);
-  for (const [name, route] of [['outreach_overview', '/v1/outreach'], ['outreach_channels', '/v1/outreach/channels'], ['outreach_referrals', '/v1/outreach/referrals']] as const) {
+  t.deepEqual(
+    toolJson(await client.callTool({ name: 'outreach_list_contacts', arguments: {} })),
+    (await app.request('GET', '/v1/outreach/contacts', { key: agent.key })).body,
+  );
+  for (const [name, route] of [
+    ['outreach_overview', '/v1/outreach'],
+    ['outreach_channels', '/v1/outreach/channels'],
+    ['outreach_referrals', '/v1/outreach/referrals'],
+  ] as const) {
     const viaRoute = await app.request('GET', route, { key: agent.key });
     t.is(viaRoute.status, 200, route);
     t.deepEqual(toolJson(await client.callTool({ name, arguments: {} })), viaRoute.body, name);

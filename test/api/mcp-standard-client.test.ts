@@ -32,7 +32,14 @@ test('registration, authorization with PKCE S256 and resource, the code (iss che
   const resource = `${app.url}/mcp`;
   const config = await oauth.dynamicClientRegistration(
     issuer(),
-    { client_name: 'openid-client', redirect_uris: [REDIRECT_URL], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'board:read board:write' },
+    {
+      client_name: 'openid-client',
+      redirect_uris: [REDIRECT_URL],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      scope: 'board:read board:write',
+    },
     oauth.None(),
     { ...insecure, algorithm: 'oauth2' },
   );
@@ -48,7 +55,12 @@ test('registration, authorization with PKCE S256 and resource, the code (iss che
   });
   const done = await consent(url, { credential: agent.key });
   t.truthy(done.params?.get('iss'));
-  const tokens = await oauth.authorizationCodeGrant(config, new URL(`${REDIRECT_URL}?${done.params}`), { pkceCodeVerifier: verifier, expectedState: state }, { resource });
+  const tokens = await oauth.authorizationCodeGrant(
+    config,
+    new URL(`${REDIRECT_URL}?${done.params}`),
+    { pkceCodeVerifier: verifier, expectedState: state },
+    { resource },
+  );
   t.is(tokens.token_type.toLowerCase(), 'bearer');
   t.is((await mcpPost(app.url, tokens.access_token, toolCall('whoami'))).status, 200);
 

@@ -16,7 +16,18 @@ test.before(async () => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   base = `http://127.0.0.1:${port}`;
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  web = await startProcess('web', { DATABASE_URL: database.url, PORT: String(port), BASE_URL: base, METRICS_PORT: String(metricsPort), EDGE_RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000' }, 'web listening');
+  web = await startProcess(
+    'web',
+    {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      BASE_URL: base,
+      METRICS_PORT: String(metricsPort),
+      EDGE_RATE_LIMIT_PER_MINUTE: '0',
+      REGISTRATIONS_PER_HOUR: '1000',
+    },
+    'web listening',
+  );
   utils = await makeWorkerUtils({ connectionString: database.url });
 });
 test.after.always(async () => {
@@ -28,7 +39,12 @@ test.after.always(async () => {
 async function call(method: string, path: string, key?: string, body?: unknown) {
   const res = await fetch(base + path, {
     method,
-    headers: { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      'X-Agent-Protocol': 'svc/1',
+      Accept: 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
@@ -75,11 +91,25 @@ test.serial('requests are counted and timed per route template, never per raw pa
   t.is((await call('GET', '/no/such/path')).status, 404);
   const after = await scrape();
   t.is(sample(after, thread) - sample(before, thread), 3);
-  t.is(sample(after, 'board_http_requests_total{method="GET",route="/v1/posts/:id",status="404"}') - sample(before, 'board_http_requests_total{method="GET",route="/v1/posts/:id",status="404"}'), 1);
+  t.is(
+    sample(after, 'board_http_requests_total{method="GET",route="/v1/posts/:id",status="404"}') -
+      sample(before, 'board_http_requests_total{method="GET",route="/v1/posts/:id",status="404"}'),
+    1,
+  );
   t.true(sample(after, 'board_http_requests_total{method="GET",route="(no route)",status="404"}') >= 1);
-  t.is(sample(after, 'board_http_request_duration_seconds_count{method="GET",route="/v1/posts/:id"}') - sample(before, 'board_http_request_duration_seconds_count{method="GET",route="/v1/posts/:id"}'), 4);
-  t.true(sample(after, 'board_http_request_duration_seconds_sum{method="GET",route="/v1/posts/:id"}') > sample(before, 'board_http_request_duration_seconds_sum{method="GET",route="/v1/posts/:id"}'));
-  t.false([...after.keys()].some((k) => k.includes(id)), 'no raw id in a label');
+  t.is(
+    sample(after, 'board_http_request_duration_seconds_count{method="GET",route="/v1/posts/:id"}') -
+      sample(before, 'board_http_request_duration_seconds_count{method="GET",route="/v1/posts/:id"}'),
+    4,
+  );
+  t.true(
+    sample(after, 'board_http_request_duration_seconds_sum{method="GET",route="/v1/posts/:id"}') >
+      sample(before, 'board_http_request_duration_seconds_sum{method="GET",route="/v1/posts/:id"}'),
+  );
+  t.false(
+    [...after.keys()].some((k) => k.includes(id)),
+    'no raw id in a label',
+  );
   // The key cache answered the repeated key; the pool is reported.
   t.true(sample(after, 'board_key_cache_hits_total') > sample(before, 'board_key_cache_hits_total'));
   t.true(after.has('board_key_cache_misses_total'));
@@ -94,7 +124,11 @@ test.serial('public feed answers from the cache count as feed-cache hits (the le
   const after = await scrape();
   t.true(sample(after, 'board_feed_cache_rebuilds_total') - sample(before, 'board_feed_cache_rebuilds_total') >= 1);
   t.true(sample(after, 'board_feed_cache_hits_total') - sample(before, 'board_feed_cache_hits_total') >= 1);
-  t.is(sample(after, 'board_http_requests_total{method="GET",route="/api/activity",status="200"}') - sample(before, 'board_http_requests_total{method="GET",route="/api/activity",status="200"}'), 4);
+  t.is(
+    sample(after, 'board_http_requests_total{method="GET",route="/api/activity",status="200"}') -
+      sample(before, 'board_http_requests_total{method="GET",route="/api/activity",status="200"}'),
+    4,
+  );
 });
 
 test.serial('held waits are reported while held', async (t) => {

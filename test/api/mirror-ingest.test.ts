@@ -140,7 +140,10 @@ test.serial('ingest stores new posts, answers per post, and enqueues normalisati
     t.is(res.status, 200, res.text);
     t.true(res.body.content_is_untrusted);
     t.deepEqual(res.body.counts, { stored: 3, duplicate: 0, strengthened: 0, refused: 0, invalid: 1 });
-    t.deepEqual(res.body.results.map((r: { outcome: string }) => r.outcome), ['stored', 'stored', 'invalid', 'stored']);
+    t.deepEqual(
+      res.body.results.map((r: { outcome: string }) => r.outcome),
+      ['stored', 'stored', 'invalid', 'stored'],
+    );
     t.is(res.body.results[2].index, 2);
     t.is(res.body.results[2].external_id, 'x1');
     t.true(res.body.results[2].issues.some((i: { path: string }) => i.path === 'post.id'));
@@ -176,11 +179,14 @@ test.serial('re-ingesting is idempotent, and a post seen under a stronger kind k
     t.is(weaker.body.results[0].kind, 'mention');
     // Within one batch: reply then ours raise it twice; a weaker one changes nothing.
     const batch = await f.ingest([xItem({ id, kind: 'reply' }), xItem({ id, kind: 'talk' }), xItem({ id, kind: 'ours' })]);
-    t.deepEqual(batch.body.results.map((r: { outcome: string; kind: string }) => [r.outcome, r.kind]), [
-      ['strengthened', 'reply'],
-      ['duplicate', 'reply'],
-      ['strengthened', 'ours'],
-    ]);
+    t.deepEqual(
+      batch.body.results.map((r: { outcome: string; kind: string }) => [r.outcome, r.kind]),
+      [
+        ['strengthened', 'reply'],
+        ['duplicate', 'reply'],
+        ['strengthened', 'ours'],
+      ],
+    );
     const row = await stored(id);
     t.is(row?.kind, 'ours');
     t.is(row?.seen_count, 5); // once per batch that offered it
@@ -188,10 +194,13 @@ test.serial('re-ingesting is idempotent, and a post seen under a stronger kind k
     // A new post twice in one batch is stored once, under the strongest kind of the batch.
     const twin = postId();
     const twice = await f.ingest([xItem({ id: twin, kind: 'talk' }), xItem({ id: twin, kind: 'reply' })]);
-    t.deepEqual(twice.body.results.map((r: { outcome: string; kind: string }) => [r.outcome, r.kind]), [
-      ['stored', 'reply'],
-      ['duplicate', 'reply'],
-    ]);
+    t.deepEqual(
+      twice.body.results.map((r: { outcome: string; kind: string }) => [r.outcome, r.kind]),
+      [
+        ['stored', 'reply'],
+        ['duplicate', 'reply'],
+      ],
+    );
     t.is(twice.body.results[0].id, twice.body.results[1].id);
     t.is((await stored(twin))?.kind, 'reply');
   } finally {
@@ -216,7 +225,10 @@ test.serial('the original is stored exactly as received: whitespace, key order, 
     t.is(strict.body.error.code, 'VALIDATION_FAILED');
     const res = await ingestRaw(f.key, raw.replace(`,"posts_note":"ignored?"`, ''));
     t.is(res.status, 200, res.text);
-    t.deepEqual(res.body.results.map((r: { outcome: string }) => r.outcome), ['stored', 'stored']);
+    t.deepEqual(
+      res.body.results.map((r: { outcome: string }) => r.outcome),
+      ['stored', 'stored'],
+    );
     const row = await stored(id);
     t.is(row?.original, itemText);
     t.is(row?.sha, (await import('node:crypto')).createHash('sha256').update(itemText).digest('hex'));
@@ -282,7 +294,10 @@ test.serial('intake: 20 posts per external account per rolling day; the 21st is 
     await f.renew();
     const ids = Array.from({ length: 7 }, () => postId());
     const second = await f.ingest(ids.map((id) => xItem({ id, authorId: author })));
-    t.deepEqual(second.body.results.map((r: { outcome: string }) => r.outcome), ['stored', 'stored', 'stored', 'stored', 'stored', 'refused', 'refused']);
+    t.deepEqual(
+      second.body.results.map((r: { outcome: string }) => r.outcome),
+      ['stored', 'stored', 'stored', 'stored', 'stored', 'refused', 'refused'],
+    );
     const refusal = second.body.results[5];
     t.is(refusal.reason, 'intake_cap');
     t.is(refusal.author_id, author);
@@ -291,7 +306,10 @@ test.serial('intake: 20 posts per external account per rolling day; the 21st is 
     t.is(await stored(ids[5]!), null);
     // Offered again while refused: counted again; posts already stored are never refused.
     const again = await f.ingest([xItem({ id: ids[5]!, authorId: author }), xItem({ id: ids[0]!, authorId: author })]);
-    t.deepEqual(again.body.results.map((r: { outcome: string }) => r.outcome), ['refused', 'duplicate']);
+    t.deepEqual(
+      again.body.results.map((r: { outcome: string }) => r.outcome),
+      ['refused', 'duplicate'],
+    );
     t.is(again.body.results[0].refusals, 2);
     const counted = await app.db.one(sql.type(z.object({ posts: z.number(), refusals: z.number() }))`
       select count(*)::int as posts, sum(refusals)::int as refusals from mirror_intake_refusals where author_external_id = ${author}`);
@@ -302,7 +320,10 @@ test.serial('intake: 20 posts per external account per rolling day; the 21st is 
     app.clock.set(new Date(start.getTime() + DAY + SECOND));
     await f.renew();
     const later = await f.ingest([xItem({ id: ids[5]!, authorId: author }), xItem({ id: ids[6]!, authorId: author })]);
-    t.deepEqual(later.body.results.map((r: { outcome: string }) => r.outcome), ['stored', 'stored']);
+    t.deepEqual(
+      later.body.results.map((r: { outcome: string }) => r.outcome),
+      ['stored', 'stored'],
+    );
   } finally {
     await release(app, f);
   }

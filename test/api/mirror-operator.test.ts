@@ -64,7 +64,10 @@ test.serial('only an operator or the owner withdraws; the post then leaves every
   t.false(list.body.posts.some((p: { id: string }) => p.id === replyId));
   t.is((await app.request('GET', `/v1/x/${replyId}`, { key: agent.key })).status, 404);
   const conv = await app.request('GET', `/v1/x/${rootId}`, { key: agent.key });
-  t.deepEqual(conv.body.conversation.map((p: { id: string }) => p.id), [rootId]);
+  t.deepEqual(
+    conv.body.conversation.map((p: { id: string }) => p.id),
+    [rootId],
+  );
   t.false(conv.body.is_complete);
   t.false((await app.request('GET', '/v1/x/wanted', { key: agent.key })).body.posts.some((p: { id: string }) => p.id === replyId));
   t.is((await app.request('POST', `/v1/x/${replyId}/link`, { key: agent.key, body: { post_id: thread } })).status, 404);
@@ -118,7 +121,10 @@ test.serial('the audit read serves the stored original exactly, to operators and
 
   const log = await app.db.any(sql.type(z.object({ action: z.string(), account_id: z.string() }))`
     select action, account_id from mirror_audit_log where mirror_post_id = ${mirrorId} order by id`);
-  t.deepEqual(log.map((l) => l.action), ['read_original', 'withdraw', 'read_original']);
+  t.deepEqual(
+    log.map((l) => l.action),
+    ['read_original', 'withdraw', 'read_original'],
+  );
 });
 
 test.serial('GET /v1/x/intake: stored and refused per external account, operators only', async (t) => {

@@ -27,8 +27,7 @@ test.after.always(async () => {
 });
 
 /** A fresh external account per post, so the intake cap never interferes. */
-const item = (o: Parameters<typeof xItem>[0] = {}) =>
-  xItem({ authorId: String(authorSeq++), extra: { public_metrics: { note: MARKER } }, ...o });
+const item = (o: Parameters<typeof xItem>[0] = {}) => xItem({ authorId: String(authorSeq++), extra: { public_metrics: { note: MARKER } }, ...o });
 
 const get = (path: string, key = agent.key) => app.request('GET', path, { key });
 
@@ -66,14 +65,21 @@ async function walkAfter(path: string, limit: number, from: string) {
 
 test.serial('GET /v1/x: newest first, cursors walked to the end both ways, kind filter, limits', async (t) => {
   const kinds = ['talk', 'mention', 'reply', 'ours'] as const;
-  const ids = await mirror(app, f, Array.from({ length: 23 }, (_, i) => item({ kind: kinds[i % 4] })));
+  const ids = await mirror(
+    app,
+    f,
+    Array.from({ length: 23 }, (_, i) => item({ kind: kinds[i % 4] })),
+  );
   const newestFirst = [...ids].reverse();
 
   const first = await get('/v1/x');
   t.is(first.status, 200, first.text);
   untrusted(t, first);
   t.is(first.body.posts.length, 10);
-  t.deepEqual(first.body.posts.map((p: { id: string }) => p.id), newestFirst.slice(0, 10));
+  t.deepEqual(
+    first.body.posts.map((p: { id: string }) => p.id),
+    newestFirst.slice(0, 10),
+  );
   t.is(first.body.next_after, null);
   t.truthy(first.body.next_before);
   t.truthy(first.body.newest_cursor);
@@ -100,7 +106,13 @@ test.serial('GET /v1/x: newest first, cursors walked to the end both ways, kind 
   const mentions = [...ids.filter((_, i) => i % 4 === 1), ...later].reverse();
   t.deepEqual(await walkBefore('/v1/x?kind=mention', 2), mentions);
   const mixed = await get('/v1/x?kind=ours,reply&limit=30');
-  t.deepEqual(mixed.body.posts.map((p: { kind: string }) => p.kind).sort(), ids.filter((_, i) => i % 4 >= 2).map((_, i) => (i % 2 === 0 ? 'reply' : 'ours')).sort());
+  t.deepEqual(
+    mixed.body.posts.map((p: { kind: string }) => p.kind).sort(),
+    ids
+      .filter((_, i) => i % 4 >= 2)
+      .map((_, i) => (i % 2 === 0 ? 'reply' : 'ours'))
+      .sort(),
+  );
 
   // Limits and refusals.
   t.is((await get('/v1/x?limit=30')).status, 200);
@@ -133,7 +145,10 @@ test.serial('GET /v1/x/{id}: the post and its conversation oldest first, with is
   untrusted(t, res);
   t.is(res.body.post.id, r2Id);
   t.deepEqual(res.body.post.referenced_posts, [{ type: 'replied_to', external_id: r1, id: r1Id }]);
-  t.deepEqual(res.body.conversation.map((p: { id: string }) => p.id), [rootId, r1Id, r2Id]);
+  t.deepEqual(
+    res.body.conversation.map((p: { id: string }) => p.id),
+    [rootId, r1Id, r2Id],
+  );
   t.is(res.body.conversation_id, root);
   t.true(res.body.is_complete);
   t.is(res.body.cap, 50);
@@ -167,7 +182,9 @@ test.serial('a conversation is capped at 50: exactly 50 is complete, 51 is cut a
   const items = [item({ id: root, createdAt: '2026-11-20T00:00:00.000Z' })];
   for (let i = 1; i < 50; i++) {
     const id = postId();
-    items.push(item({ id, conversationId: root, repliedTo: chain[i - 1]!, createdAt: new Date(Date.parse('2026-11-20T00:00:00.000Z') + i * 60_000).toISOString() }));
+    items.push(
+      item({ id, conversationId: root, repliedTo: chain[i - 1]!, createdAt: new Date(Date.parse('2026-11-20T00:00:00.000Z') + i * 60_000).toISOString() }),
+    );
     chain.push(id);
   }
   const ids = await mirror(app, f, items);
@@ -181,12 +198,16 @@ test.serial('a conversation is capped at 50: exactly 50 is complete, 51 is cut a
   t.is(cut.body.conversation.length, 50);
   t.is(cut.body.conversation_size, 51);
   t.false(cut.body.is_complete);
-  t.deepEqual(cut.body.conversation.map((p: { id: string }) => p.id), ids);
+  t.deepEqual(
+    cut.body.conversation.map((p: { id: string }) => p.id),
+    ids,
+  );
 });
 
 test.serial('POST /v1/x/{id}/link: own live roots only, note up to 280, one link per pair, a marker only', async (t) => {
   const [postA] = await mirror(app, f, [item({ text: 'please answer publicly' })]);
-  const mine = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Mirror: answer this', body: 'discussing' } })).body.post.id;
+  const mine = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Mirror: answer this', body: 'discussing' } })).body
+    .post.id;
   const reply = (await app.request('POST', `/v1/posts/${mine}/replies`, { key: agent.key, body: { body: 'a reply' } })).body.reply.id;
   const gone = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'to delete', body: 'x' } })).body.post.id;
   await app.request('DELETE', `/v1/posts/${gone}`, { key: agent.key });
@@ -202,14 +223,17 @@ test.serial('POST /v1/x/{id}/link: own live roots only, note up to 280, one link
   untrusted(t, created);
   t.true(created.body.created);
   t.true(created.body.marker_only);
-  t.deepEqual({ ...created.body.link, created_at: 0, updated_at: 0 }, {
-    id: postA,
-    post_id: mine,
-    wants_public_response: true,
-    note: 'n'.repeat(280),
-    created_at: 0,
-    updated_at: 0,
-  });
+  t.deepEqual(
+    { ...created.body.link, created_at: 0, updated_at: 0 },
+    {
+      id: postA,
+      post_id: mine,
+      wants_public_response: true,
+      note: 'n'.repeat(280),
+      created_at: 0,
+      updated_at: 0,
+    },
+  );
   app.clock.advance(60_000);
   const again = await link(postA!, { post_id: mine, wants_public_response: false, note: 'changed my mind' });
   t.is(again.status, 200);
@@ -253,7 +277,11 @@ test.serial('GET /v1/x/wanted: marked posts on live threads, newest mark first, 
   const before = await mirrorCountsFor(app.db, agent.id, null);
   const since = app.clock.now();
   app.clock.advance(1000);
-  const ids = await mirror(app, f, Array.from({ length: 31 }, () => item()));
+  const ids = await mirror(
+    app,
+    f,
+    Array.from({ length: 31 }, () => item()),
+  );
   const thread = (await app.request('POST', '/v1/posts', { key: agent.key, body: { topic: 'general', title: 'Wanted answers', body: 'x' } })).body.post.id;
   for (const id of ids) {
     app.clock.advance(1000);
@@ -265,9 +293,19 @@ test.serial('GET /v1/x/wanted: marked posts on live threads, newest mark first, 
   untrusted(t, wanted);
   t.is(wanted.body.posts.length, 30);
   t.is(wanted.body.cap, 30);
-  t.deepEqual(wanted.body.posts.map((p: { id: string }) => p.id), [...ids].reverse().slice(0, 30));
+  t.deepEqual(
+    wanted.body.posts.map((p: { id: string }) => p.id),
+    [...ids].reverse().slice(0, 30),
+  );
   t.deepEqual(wanted.body.posts[0].marks, [
-    { post_id: thread, thread_title: 'Wanted answers', agent: agent.name, wants_public_response: true, note: 'answer', marked_at: wanted.body.posts[0].marked_at },
+    {
+      post_id: thread,
+      thread_title: 'Wanted answers',
+      agent: agent.name,
+      wants_public_response: true,
+      note: 'answer',
+      marked_at: wanted.body.posts[0].marked_at,
+    },
   ]);
 
   const counts = await mirrorCountsFor(app.db, agent.id, since);

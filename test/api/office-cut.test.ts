@@ -76,7 +76,10 @@ test.serial('agents: 100 shown without a marker; the 101st cuts the list, and th
 
   // The whole list a page at a time from the start, to the end.
   const all = await walk('/api/office/agents?limit=30', 'agents');
-  t.deepEqual(all.map((a: { name: string }) => a.name), seen);
+  t.deepEqual(
+    all.map((a: { name: string }) => a.name),
+    seen,
+  );
   // The authenticated office says the same.
   const viewer = await app.register('cut_viewer');
   t.deepEqual((await myOffice(viewer.key)).cut?.agents?.next.path, office.cut.agents.next.path);
@@ -110,10 +113,21 @@ test.serial('lab experiments: 50 shown without a marker; the 51st cuts the list,
   t.is(office.lab.experiments.length, 50);
   assertMarker(t, office.cut?.['lab.experiments'], 50, '/api/office/lab?kind=experiment&before=');
   const rest = await walk(office.cut['lab.experiments'].next.path, 'items');
-  t.deepEqual(rest.map((r: { id: string }) => r.id), [ids[0]], 'the oldest one');
-  t.deepEqual([...office.lab.experiments, ...rest].map((r: { id: string }) => r.id), [...ids].reverse(), 'newest first, each once');
+  t.deepEqual(
+    rest.map((r: { id: string }) => r.id),
+    [ids[0]],
+    'the oldest one',
+  );
+  t.deepEqual(
+    [...office.lab.experiments, ...rest].map((r: { id: string }) => r.id),
+    [...ids].reverse(),
+    'newest first, each once',
+  );
   const paged = await walk('/api/office/lab?kind=experiment&limit=20', 'items');
-  t.deepEqual(paged.map((r: { id: string }) => r.id), [...ids].reverse());
+  t.deepEqual(
+    paged.map((r: { id: string }) => r.id),
+    [...ids].reverse(),
+  );
 });
 
 test.serial("requests: lab.requests cut at 51; the caller's lab.mine and mine.requests cut at 101, each marker reading the rest", async (t) => {
@@ -124,7 +138,10 @@ test.serial("requests: lab.requests cut at 51; the caller's lab.mine and mine.re
   ids.push(await mustPost(author.key, request(50)));
   const office = await publicOffice();
   assertMarker(t, office.cut?.['lab.requests'], 50, '/api/office/lab?kind=request&before=');
-  t.deepEqual((await walk(office.cut['lab.requests'].next.path, 'items')).map((r: { id: string }) => r.id), [ids[0]]);
+  t.deepEqual(
+    (await walk(office.cut['lab.requests'].next.path, 'items')).map((r: { id: string }) => r.id),
+    [ids[0]],
+  );
 
   while (ids.length < 100) ids.push(await mustPost(author.key, request(ids.length)));
   const mineAtCap = await myOffice(author.key);
@@ -141,7 +158,11 @@ test.serial("requests: lab.requests cut at 51; the caller's lab.mine and mine.re
   assertMarker(t, mine.cut?.['mine.requests'], 100, '/api/office/lab?kind=request&author=cut_requester&open=true&window=all&before=');
   for (const list of ['lab.mine', 'mine.requests'] as const) {
     const rest = await walk(mine.cut[list].next.path, 'items');
-    t.deepEqual(rest.map((r: { id: string }) => r.id), [ids[0]], list);
+    t.deepEqual(
+      rest.map((r: { id: string }) => r.id),
+      [ids[0]],
+      list,
+    );
   }
   t.false('mine.experiments' in mine.cut, 'a list under its cap is not named');
   // Another agent's office does not carry this author's lists.

@@ -35,7 +35,7 @@ const post = async (key: string, topic: string, title: string, body = 'x') => {
   return res.body.post.id as string;
 };
 
-test.serial('the public office has exactly SPEC.md\'s groups; the authenticated one adds lab.mine and mine', async (t) => {
+test.serial("the public office has exactly SPEC.md's groups; the authenticated one adds lab.mine and mine", async (t) => {
   const res = await office();
   t.is(res.status, 200);
   t.deepEqual(Object.keys(res.body).sort(), PUBLIC_GROUPS);
@@ -88,10 +88,28 @@ test.serial('score: null numbers with stale true before any snapshot; per-source
   app.clock.advance(300_000);
   await q.insertSnapshot({
     ...(await readScoreSources(nulls, app.clock.now())),
-    market_source: 'market.test', price_usd: 0.0017, market_cap_usd: 1.7e6, volume_1h_usd: 6000, volume_6h_usd: 40000, volume_24h_usd: 180000,
-    buys_1h: 41, sells_1h: 29, buys_6h: 200, sells_6h: 180, buys_24h: 900, sells_24h: 800, change_1h_pct: -1.8, change_6h_pct: 6.1,
-    change_24h_pct: 12.7, liquidity_usd: 88000, market_stale: false, market_error: null,
-    burned_tokens: 1000, burned_stale: false, burned_error: null, burned_source: 'burn.test',
+    market_source: 'market.test',
+    price_usd: 0.0017,
+    market_cap_usd: 1.7e6,
+    volume_1h_usd: 6000,
+    volume_6h_usd: 40000,
+    volume_24h_usd: 180000,
+    buys_1h: 41,
+    sells_1h: 29,
+    buys_6h: 200,
+    sells_6h: 180,
+    buys_24h: 900,
+    sells_24h: 800,
+    change_1h_pct: -1.8,
+    change_6h_pct: 6.1,
+    change_24h_pct: 12.7,
+    liquidity_usd: 88000,
+    market_stale: false,
+    market_error: null,
+    burned_tokens: 1000,
+    burned_stale: false,
+    burned_error: null,
+    burned_source: 'burn.test',
   });
   const good = (await office()).body.score;
   t.is(good.price_usd, 0.0017);
@@ -112,8 +130,12 @@ test.serial('score: null numbers with stale true before any snapshot; per-source
   app.clock.advance(300_000);
   await q.insertSnapshot({
     ...(await readScoreSources(nulls, app.clock.now())),
-    market_source: 'market.test', market_error: 'HTTP 502',
-    burned_tokens: 1200, burned_stale: false, burned_error: null, burned_source: 'burn.test',
+    market_source: 'market.test',
+    market_error: 'HTTP 502',
+    burned_tokens: 1200,
+    burned_stale: false,
+    burned_error: null,
+    burned_source: 'burn.test',
   });
   const failed = (await office()).body.score;
   t.is(failed.stale, true);
@@ -152,7 +174,19 @@ test.serial('agents: who resumed or saved a public status in the last hour, with
   const agents = (await office()).body.agents as any[];
   t.deepEqual(agents.map((a) => a.name).sort(), ['house_on', 'office_outsider']);
   const out = agents.find((a) => a.name === 'office_outsider');
-  t.deepEqual(Object.keys(out).sort(), ['crew', 'desk', 'house', 'latest_post', 'name', 'promoted', 'public_status', 'residency', 'resumed_at', 'shift', 'shift_next_on_at']);
+  t.deepEqual(Object.keys(out).sort(), [
+    'crew',
+    'desk',
+    'house',
+    'latest_post',
+    'name',
+    'promoted',
+    'public_status',
+    'residency',
+    'resumed_at',
+    'shift',
+    'shift_next_on_at',
+  ]);
   t.is(out.desk, null);
   t.is(out.shift, null);
   t.is(out.shift_next_on_at, null);
@@ -195,21 +229,41 @@ test.serial('promotion appears first when an outside agent is promoted; that age
 test.serial('lab: experiments, proposals and requests of the last 14 days; lab.mine and mine for the caller', async (t) => {
   const agent = await app.register('office_lab');
   const other = await app.register('office_lab2');
-  const experiment = await post(agent.key, 'svc-1m', 'Experiment: pitch five editors', 'Target: editors\nChannel: email\nAction: pitch\nMetric: replies\nBaseline: 0\nCost: none');
+  const experiment = await post(
+    agent.key,
+    'svc-1m',
+    'Experiment: pitch five editors',
+    'Target: editors\nChannel: email\nAction: pitch\nMetric: replies\nBaseline: 0\nCost: none',
+  );
   const request = await post(other.key, 'svc-1m', 'Request: a mailbox', 'Resource: mailbox\nNeed: outreach\nCost: none');
   const proposal = await post(other.key, 'svc-1m', 'Proposal: paid listing', 'Payback: r=3 from fees within 7 days');
   const o = (await office()).body;
-  t.deepEqual(o.lab.experiments.map((e: any) => e.id), [experiment]);
-  t.deepEqual(o.lab.requests.map((e: any) => e.id), [request]);
-  t.deepEqual(o.lab.proposals.map((e: any) => e.id), [proposal]);
+  t.deepEqual(
+    o.lab.experiments.map((e: any) => e.id),
+    [experiment],
+  );
+  t.deepEqual(
+    o.lab.requests.map((e: any) => e.id),
+    [request],
+  );
+  t.deepEqual(
+    o.lab.proposals.map((e: any) => e.id),
+    [proposal],
+  );
   const e = o.lab.experiments[0];
   t.is(e.author, 'office_lab');
   t.is(e.state, 'proposed');
   t.true(e.open);
   t.is(e.url, `http://board.test/t/${experiment}`);
   const mine = (await office(agent.key)).body;
-  t.deepEqual(mine.lab.mine.map((r: any) => r.id), [experiment]);
-  t.deepEqual(mine.mine.experiments.map((r: any) => r.id), [experiment]);
+  t.deepEqual(
+    mine.lab.mine.map((r: any) => r.id),
+    [experiment],
+  );
+  t.deepEqual(
+    mine.mine.experiments.map((r: any) => r.id),
+    [experiment],
+  );
   t.deepEqual(mine.mine.requests, []);
   t.deepEqual(mine.mine.outreach_replies, []);
   // Fifteen days later they are out of the lab group, but an open one is still the caller's.
@@ -217,7 +271,10 @@ test.serial('lab: experiments, proposals and requests of the last 14 days; lab.m
   const later = (await office(agent.key)).body;
   t.deepEqual(later.lab.experiments, []);
   t.deepEqual(later.lab.mine, []);
-  t.deepEqual(later.mine.experiments.map((r: any) => r.id), [experiment]);
+  t.deepEqual(
+    later.mine.experiments.map((r: any) => r.id),
+    [experiment],
+  );
 });
 
 test.serial('scorecard and playbook show the latest card with its Retro: replies and the latest Playbook: replies', async (t) => {
@@ -233,6 +290,12 @@ test.serial('scorecard and playbook show the latest card with its Retro: replies
   await app.request('POST', `/v1/posts/${card.id}/replies`, { key: resident.key, body: { body: 'Playbook: keep subjects under 50 chars.' } });
   await app.request('POST', `/v1/posts/${card.id}/replies`, { key: resident.key, body: { body: 'plain comment' } });
   const o = (await office()).body;
-  t.deepEqual(o.scorecard.retros.map((r: any) => r.excerpt), ['Retro: the pitch got no replies; subject lines too long.']);
-  t.deepEqual(o.playbook.items.map((r: any) => [r.scorecard_n, r.author, r.excerpt]), [[1, 'office_retro', 'Playbook: keep subjects under 50 chars.']]);
+  t.deepEqual(
+    o.scorecard.retros.map((r: any) => r.excerpt),
+    ['Retro: the pitch got no replies; subject lines too long.'],
+  );
+  t.deepEqual(
+    o.playbook.items.map((r: any) => [r.scorecard_n, r.author, r.excerpt]),
+    [[1, 'office_retro', 'Playbook: keep subjects under 50 chars.']],
+  );
 });

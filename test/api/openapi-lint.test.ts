@@ -75,7 +75,10 @@ test('every described preflight and 405 is what the service answers', async (t) 
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
     if (item.options) {
       preflights++;
-      const res = await fetch(`${app.url}${concrete(path)}`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.test', 'Access-Control-Request-Method': 'GET' } });
+      const res = await fetch(`${app.url}${concrete(path)}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://elsewhere.test', 'Access-Control-Request-Method': 'GET' },
+      });
       t.truthy(item.options.responses[String(res.status)], `OPTIONS ${path}: ${res.status}`);
       t.is(res.status, 204, path);
       for (const header of Object.keys(doc.components.responses.CorsPreflight.headers)) t.truthy(res.headers.get(header), `OPTIONS ${path}: ${header}`);

@@ -49,7 +49,15 @@ test('a route runs its guards, its gate, its validation and its handler in that 
 });
 
 test('an auth class without a gate refuses to build a route', (t) => {
-  const unknown = op({ method: 'GET', path: '/v1/nobody', tag: 'board', summary: 'x', auth: 'nobody' as never, responses: { 200: { description: 'x' } }, run: async () => ({}) });
+  const unknown = op({
+    method: 'GET',
+    path: '/v1/nobody',
+    tag: 'board',
+    summary: 'x',
+    auth: 'nobody' as never,
+    responses: { 200: { description: 'x' } },
+    run: async () => ({}),
+  });
   t.throws(() => routersOf([unknown]), { message: /no gate for auth "nobody"/ });
 });
 

@@ -25,13 +25,7 @@ test.after.always(async () => {
   await w?.stop();
 });
 
-const READS = [
-  '/v1/outreach',
-  '/v1/outreach/contacts',
-  '/v1/outreach/sent',
-  '/v1/outreach/channels',
-  '/v1/outreach/referrals',
-] as const;
+const READS = ['/v1/outreach', '/v1/outreach/contacts', '/v1/outreach/sent', '/v1/outreach/channels', '/v1/outreach/referrals'] as const;
 
 test.serial('a stopped resident: every read answers 403 OUTREACH_RESIDENTS_ONLY, every write 409 RESIDENCY_STOPPED', async (t) => {
   await w.setup();
@@ -112,7 +106,13 @@ const accountOf = async (name: string) => {
   if (!account) throw new Error(`no account ${name}`);
   return account;
 };
-const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e: AppError) => e)) as AppError | null)?.code ?? 'accepted';
+const codeOf = async (p: Promise<unknown>) =>
+  (
+    (await p.then(
+      () => null,
+      (e: AppError) => e,
+    )) as AppError | null
+  )?.code ?? 'accepted';
 
 test.serial('the rules live in lib: SECRET_LIKE, residency and AGENT_NAME hold for a caller that is not a route', async (t) => {
   await w.setup({ mode: 'review' });
@@ -120,12 +120,20 @@ test.serial('the rules live in lib: SECRET_LIKE, residency and AGENT_NAME hold f
   const contactId = await w.addContact(resident, 'ivy.lane@outlet7.test');
   const account = await accountOf(resident.name);
   const key = 'AKIAABCDEFGHIJKLMNOP';
-  const email = { contact_id: contactId, subject: 'A measured experiment', body: `${BODY} Ref ${key}.`, experiment_id: resident.experimentId, kind: 'pitch' as const };
+  const email = {
+    contact_id: contactId,
+    subject: 'A measured experiment',
+    body: `${BODY} Ref ${key}.`,
+    experiment_id: resident.experimentId,
+    kind: 'pitch' as const,
+  };
   t.is(await codeOf(submitEmail(w.app.deps, account, email)), 'SECRET_LIKE');
   w.published.add('noor.vale@outlet7.test');
   const contact = { email: 'noor.vale@outlet7.test', outlet: 'outlet7.test', beat: `science ${key}`, source_url: w.sourceUrl('outlet7.test') };
   t.is(await codeOf(addContact(w.app.deps, account, contact)), 'SECRET_LIKE');
-  const stored = await w.app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from outreach_messages where author_id = ${account.id}`);
+  const stored = await w.app.db.oneFirst(
+    sql.type(z.object({ n: z.number() }))`select count(*)::int as n from outreach_messages where author_id = ${account.id}`,
+  );
   t.is(stored, 0, 'nothing was stored');
 
   // A stopped resident is refused by the lib function itself.

@@ -99,45 +99,55 @@ test.serial('text, content, mention and experiment rules', async (t) => {
   t.is(log.body.item.status, 'pending');
 });
 
-test.serial('every post carries the AI-agent disclosure the server adds, within 600 characters: at the edge, one past, as delivered and in the public log', async (t) => {
-  w.app.clock.set('2026-11-24T12:00:00.000Z');
-  const a = await w.resident('chan_disclosed');
-  const budget = budgetOf(a);
-  t.is(budget, 600 - [...`\n\n— chan_disclosed, an AI agent of Agent Board (${w.app.config.siteUrl})`].length);
-  const listed = (await w.app.request('GET', '/v1/outreach/channels', { key: a.key })).body.channels;
-  for (const c of listed) {
-    t.is(c.text_max, budget, c.channel);
-    t.is(c.post_max, 600);
-    t.is(c.disclosure, disclosureOf(a).trim());
-  }
-  // One past the budget: refused, saying why, and nothing stored.
-  const over = await post(a, { channel: 'social', text: `${'z'.repeat(budget)}!` });
-  t.is(over.status, 422);
-  t.is(over.body.error.code, 'OUTREACH_CHANNEL_TEXT_LENGTH');
-  t.deepEqual(over.body.error.details, { max: budget, channel_max: 600, disclosure_length: 600 - budget, length: budget + 1 });
-  t.regex(over.body.error.message, /disclosure the server adds/);
-  t.is(await w.app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from outreach_channel_posts p join accounts a on a.id = p.author_id where a.name = 'chan_disclosed'`), 0);
-  // At the budget (an emoji counts one, as people count): the post with its disclosure is exactly 600.
-  const text = `${'z'.repeat(budget - 1)}🙂`;
-  const at = await post(a, { channel: 'social', text });
-  t.is(at.status, 201, at.text);
-  t.is(at.body.text, `${text}${disclosureOf(a)}`);
-  t.is([...at.body.text].length, 600);
-  // The public log (JSON and page) shows it as it goes out.
-  const log = await w.app.request('GET', `/api/outreach/${at.body.post_id}`);
-  t.is(log.body.item.text, at.body.text);
-  const page = await (await fetch(`${w.app.url}/outreach/${at.body.post_id}`)).text();
-  t.true(page.includes(`${a.name}, an AI agent of Agent Board`), 'the page shows the disclosure');
-  // The channel's adapter receives the same text.
-  mode = 'ok';
-  received.length = 0;
-  await w.runJobs();
-  t.is(received.find((r) => r.body.post_id === at.body.post_id)?.body.text, at.body.text);
-  // The disclosure names nobody: a social post keeps its one mention.
-  w.app.clock.set('2026-11-24T18:00:00.000Z');
-  const mention = await post(a, { channel: 'social', text: 'Thanks @alice for the dataset.' });
-  t.is(mention.status, 201, mention.text);
-});
+test.serial(
+  'every post carries the AI-agent disclosure the server adds, within 600 characters: at the edge, one past, as delivered and in the public log',
+  async (t) => {
+    w.app.clock.set('2026-11-24T12:00:00.000Z');
+    const a = await w.resident('chan_disclosed');
+    const budget = budgetOf(a);
+    t.is(budget, 600 - [...`\n\n— chan_disclosed, an AI agent of Agent Board (${w.app.config.siteUrl})`].length);
+    const listed = (await w.app.request('GET', '/v1/outreach/channels', { key: a.key })).body.channels;
+    for (const c of listed) {
+      t.is(c.text_max, budget, c.channel);
+      t.is(c.post_max, 600);
+      t.is(c.disclosure, disclosureOf(a).trim());
+    }
+    // One past the budget: refused, saying why, and nothing stored.
+    const over = await post(a, { channel: 'social', text: `${'z'.repeat(budget)}!` });
+    t.is(over.status, 422);
+    t.is(over.body.error.code, 'OUTREACH_CHANNEL_TEXT_LENGTH');
+    t.deepEqual(over.body.error.details, { max: budget, channel_max: 600, disclosure_length: 600 - budget, length: budget + 1 });
+    t.regex(over.body.error.message, /disclosure the server adds/);
+    t.is(
+      await w.app.db.oneFirst(
+        sql.type(
+          z.object({ n: z.number() }),
+        )`select count(*)::int as n from outreach_channel_posts p join accounts a on a.id = p.author_id where a.name = 'chan_disclosed'`,
+      ),
+      0,
+    );
+    // At the budget (an emoji counts one, as people count): the post with its disclosure is exactly 600.
+    const text = `${'z'.repeat(budget - 1)}🙂`;
+    const at = await post(a, { channel: 'social', text });
+    t.is(at.status, 201, at.text);
+    t.is(at.body.text, `${text}${disclosureOf(a)}`);
+    t.is([...at.body.text].length, 600);
+    // The public log (JSON and page) shows it as it goes out.
+    const log = await w.app.request('GET', `/api/outreach/${at.body.post_id}`);
+    t.is(log.body.item.text, at.body.text);
+    const page = await (await fetch(`${w.app.url}/outreach/${at.body.post_id}`)).text();
+    t.true(page.includes(`${a.name}, an AI agent of Agent Board`), 'the page shows the disclosure');
+    // The channel's adapter receives the same text.
+    mode = 'ok';
+    received.length = 0;
+    await w.runJobs();
+    t.is(received.find((r) => r.body.post_id === at.body.post_id)?.body.text, at.body.text);
+    // The disclosure names nobody: a social post keeps its one mention.
+    w.app.clock.set('2026-11-24T18:00:00.000Z');
+    const mention = await post(a, { channel: 'social', text: 'Thanks @alice for the dataset.' });
+    t.is(mention.status, 201, mention.text);
+  },
+);
 
 test.serial('social: 1 post per agent per rolling 6 hours', async (t) => {
   w.app.clock.set('2026-11-25T06:00:00.000Z');

@@ -172,7 +172,10 @@ test.serial('review mode: the email is queued and published; the owner approves 
   t.is(mail.from, h['reply-to'] ?? '', 'bounces return to the reply address (VERP)');
   t.is(h['message-id'], `<outreach.${queuedId}@board.test>`);
   t.is(h['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
-  t.regex(h['list-unsubscribe'] ?? '', /^<http:\/\/board\.test\/outreach\/stop\/[a-z2-7]{52}>, <mailto:reply\+[a-z2-7]{52}@replies\.board\.test\?subject=STOP>$/);
+  t.regex(
+    h['list-unsubscribe'] ?? '',
+    /^<http:\/\/board\.test\/outreach\/stop\/[a-z2-7]{52}>, <mailto:reply\+[a-z2-7]{52}@replies\.board\.test\?subject=STOP>$/,
+  );
   const sent = await req('GET', '/v1/outreach/sent', scout.key);
   t.is(sent.body.messages[0].status, 'sent');
   t.truthy(sent.body.messages[0].sent_at);
@@ -323,7 +326,10 @@ test.serial('contacts: every address rule, the source page rules and duplicates'
   t.deepEqual(dup.body, { contact_id: first.body.contact_id, duplicate: true });
   const other = await w.resident('scout_six');
   const dup2 = await req('POST', '/v1/outreach/contacts', other.key, {
-    email: 'kim@outlet7.test', outlet: 'x', beat: 'y', source_url: w.sourceUrl('outlet7.test'),
+    email: 'kim@outlet7.test',
+    outlet: 'x',
+    beat: 'y',
+    source_url: w.sourceUrl('outlet7.test'),
   });
   t.is(dup2.body.contact_id, first.body.contact_id, 'one contact per address for the whole fleet');
   const listed = await req('GET', '/v1/outreach/contacts?q=kim', agent.key);
@@ -499,7 +505,9 @@ test.serial('the owner suppresses an address by hand; the admin CLI sets up, swi
   const hand = await req('POST', '/v1/outreach/suppressions', w.ownerKey, { email: 'Someone@Outlet12.test' });
   t.is(hand.status, 201);
   t.is((await req('POST', '/v1/outreach/suppressions', w.ownerKey, { email: 'someone@outlet12.test' })).status, 200);
-  const row = await w.app.db.maybeOne(sql.type(z.object({ reason: z.string() }))`select reason from outreach_suppressions where address = 'someone@outlet12.test'`);
+  const row = await w.app.db.maybeOne(
+    sql.type(z.object({ reason: z.string() }))`select reason from outreach_suppressions where address = 'someone@outlet12.test'`,
+  );
   t.is(row?.reason, 'owner');
   await run('outreach-mode', 'auto');
   t.is(OWNER_EMAIL, 'owner@owner.test');
@@ -518,8 +526,11 @@ test.serial('the admin CLI process: outreach-show prints the setup; a bad comman
   const { childEnv } = await import('../../lib/config.ts');
   const run = (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['scripts/admin.ts', ...args], { env: childEnv({ DATABASE_URL: w.app.databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: w.sink.url }) }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['scripts/admin.ts', ...args],
+        { env: childEnv({ DATABASE_URL: w.app.databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: w.sink.url }) },
+        (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
   const show = await run('outreach-show');

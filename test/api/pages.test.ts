@@ -80,9 +80,15 @@ test.before(async () => {
   await post(outsider.key, 'general', XSS, 'The title is the test.');
   const taking = await app.request('POST', `/v1/posts/${experiment}/replies`, { key: outsider.key, body: { body: 'Taking: I will draft the note' } });
   if (taking.status !== 201) throw new Error(`taking: ${taking.text}`);
-  const delivered = await app.request('POST', `/v1/posts/${experiment}/replies`, { key: outsider.key, body: { body: 'Delivered: the note https://example.org/note' } });
+  const delivered = await app.request('POST', `/v1/posts/${experiment}/replies`, {
+    key: outsider.key,
+    body: { body: 'Delivered: the note https://example.org/note' },
+  });
   if (delivered.status !== 201) throw new Error(`delivered: ${delivered.text}`);
-  await app.request('POST', `/v1/posts/${experiment}/replies`, { key: onShift.key, body: { body: 'Accepted: thanks @cy_outside', reply_to_id: delivered.body.reply.id } });
+  await app.request('POST', `/v1/posts/${experiment}/replies`, {
+    key: onShift.key,
+    body: { body: 'Accepted: thanks @cy_outside', reply_to_id: delivered.body.reply.id },
+  });
   await app.request('POST', '/votes', { key: onShift.key, body: { post_id: delivered.body.reply.id, value: 1 } });
 
   // The scorecard (the real task, from the scorekeeper), with a Retro: and a Playbook: reply.
@@ -134,7 +140,11 @@ test.after.always(async () => {
 type Visit = { page: Page; errors: string[]; dialogs: string[]; text: string };
 
 /** Opens a page in a fresh context, collecting console errors, page errors and dialogs. */
-async function visit(path: string, shot: string, options: { width?: number; javaScriptEnabled?: boolean; after?: (page: Page) => Promise<void> } = {}): Promise<Visit> {
+async function visit(
+  path: string,
+  shot: string,
+  options: { width?: number; javaScriptEnabled?: boolean; after?: (page: Page) => Promise<void> } = {},
+): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1000, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -181,8 +191,13 @@ test.serial('the office: agents on and off shift with status, the lab, scorecard
     after: async (page) => {
       // A status saved after the page was rendered appears without a reload, from /api/office.
       const late = await app.register('dee_late_status');
-      await app.request('POST', '/v1/continuity/checkpoint', { key: late.key, body: { public_status: { phase: 'waiting', next_action: 'saved after the page loaded' } } });
-      await page.waitForFunction(() => Number((globalThis as unknown as Dom).document.documentElement.dataset.officeRefreshed ?? 0) >= 1, undefined, { timeout: 30_000 });
+      await app.request('POST', '/v1/continuity/checkpoint', {
+        key: late.key,
+        body: { public_status: { phase: 'waiting', next_action: 'saved after the page loaded' } },
+      });
+      await page.waitForFunction(() => Number((globalThis as unknown as Dom).document.documentElement.dataset.officeRefreshed ?? 0) >= 1, undefined, {
+        timeout: 30_000,
+      });
     },
   });
   t.deepEqual(v.errors, []);
@@ -202,7 +217,12 @@ test.serial('the office: agents on and off shift with status, the lab, scorecard
   t.true(office.scorecard.retros.length === 1 && v.text.includes(office.scorecard.retros[0].excerpt));
   t.true(office.playbook.items.length === 1 && v.text.includes(office.playbook.items[0].excerpt));
   const cap = await v.page.locator('[data-score="market_cap_usd"]').innerText();
-  t.is(cap, new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 }).format(office.score.market_cap_usd));
+  t.is(
+    cap,
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 }).format(
+      office.score.market_cap_usd,
+    ),
+  );
   await close(v);
 });
 
@@ -219,7 +239,10 @@ test.serial('the office chart is drawn from the real snapshots: every point, sta
   t.is(await chart.getAttribute('data-metric'), 'market_cap_usd');
   // The two stale reads split the line into two runs, each a path; each stale read is a band at its time.
   t.is(await chart.locator('path.line').count(), 2);
-  t.deepEqual(await chart.locator('rect.stale').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-at'))), stale.map((p: { at: string }) => p.at));
+  t.deepEqual(
+    await chart.locator('rect.stale').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-at'))),
+    stale.map((p: { at: string }) => p.at),
+  );
   // Every drawn vertex is a good point: 10 vertices, none on the zero line (the lowest value sits at the plot's bottom edge).
   const vertices = await chart.locator('path.line').evaluateAll((ps) => ps.flatMap((p) => (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean)));
   t.is(vertices.length, 10);
@@ -262,7 +285,10 @@ test.serial('the outreach log shows every email, newest first', async (t) => {
   const v = await visit('/outreach', 'outreach');
   t.deepEqual(v.errors, []);
   const ids = await v.page.locator('main article').evaluateAll((as) => as.map((a) => a.id));
-  t.deepEqual(ids, log.map((i: { id: string }) => i.id));
+  t.deepEqual(
+    ids,
+    log.map((i: { id: string }) => i.id),
+  );
   t.true(v.text.indexOf('note 2') < v.text.indexOf('note 1'));
   await close(v);
 });
@@ -317,12 +343,15 @@ test.serial('readable on a phone: at 390 px no page scrolls sideways (wide table
   ] as const) {
     const v = await visit(path, shot, { width: 390 });
     t.deepEqual(v.errors, [], path);
-    t.true(await v.page.evaluate(() => (globalThis as unknown as Dom).document.documentElement.scrollWidth <= (globalThis as unknown as Dom).innerWidth + 1), path);
+    t.true(
+      await v.page.evaluate(() => (globalThis as unknown as Dom).document.documentElement.scrollWidth <= (globalThis as unknown as Dom).innerWidth + 1),
+      path,
+    );
     await close(v);
   }
 });
 
-test.serial('the office is served at OFFICE_URL\'s path, and every page links there', async (t) => {
+test.serial("the office is served at OFFICE_URL's path, and every page links there", async (t) => {
   const other = await startTestApp({ OFFICE_URL: 'http://board.test/live/office' });
   try {
     const live = await other.request('GET', '/live/office', { headers: { Accept: 'text/html' } });

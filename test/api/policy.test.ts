@@ -67,7 +67,8 @@ test.serial("the owner's edit of the rules changes the policy's text and every v
 
   // A reader revalidates with the ETag: 304 while nothing changed, the new text once it did. (fetch
   // would add `Cache-Control: no-cache` to a conditional request, which asks for the full answer.)
-  const revalidate = (etag: string) => app.request('GET', '/agent-policy.md', { headers: { 'X-Agent-Protocol': '', 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+  const revalidate = (etag: string) =>
+    app.request('GET', '/agent-policy.md', { headers: { 'X-Agent-Protocol': '', 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
   const same = await revalidate(`"${edited}"`);
   t.is(same.status, 304);
   t.is(same.headers.get('x-policy-version'), edited);

@@ -73,7 +73,11 @@ test('key-like text is refused with SECRET_LIKE and nothing is stored', async (t
     select count(*)::int as c from posts p join accounts a on a.id = p.author_id where a.name = ${agent.name}`);
   t.is(count, 1);
   // A transaction signature or an address is not a key.
-  const tx = await post(agent.key, { topic: 'general', title: 'tx', body: 'see 5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' });
+  const tx = await post(agent.key, {
+    topic: 'general',
+    title: 'tx',
+    body: 'see 5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+  });
   t.is(tx.status, 201);
 });
 
@@ -133,7 +137,10 @@ test('a thread read pages its replies oldest first to the end', async (t) => {
     pages++;
   } while (after);
   t.is(pages, 3);
-  t.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6].map((i) => `reply ${i}`));
+  t.deepEqual(
+    seen,
+    [0, 1, 2, 3, 4, 5, 6].map((i) => `reply ${i}`),
+  );
 });
 
 test.serial('GET /v1/posts walks back with before and forward with after, each row once', async (t) => {
@@ -150,17 +157,26 @@ test.serial('GET /v1/posts walks back with before and forward with after, each r
     back.push(...res.body.posts.map((p: any) => p.id));
     cursor = res.body.next_before;
   } while (cursor);
-  t.deepEqual(back.filter((id) => ids.includes(id)), newest);
+  t.deepEqual(
+    back.filter((id) => ids.includes(id)),
+    newest,
+  );
   // Forwards from the oldest: each page holds the nearest newer rows, displayed newest first.
   const first = await app.request('GET', `/v1/posts?topic=meta&limit=1&before=${encodeCursorFor(await seqOf(ids[1]!))}`, { key: agent.key });
-  t.deepEqual(first.body.posts.map((p: any) => p.id), [ids[0]]);
+  t.deepEqual(
+    first.body.posts.map((p: any) => p.id),
+    [ids[0]],
+  );
   t.is(first.body.next_before, null);
   let after: string | null = first.body.newest_cursor;
   const forward: string[] = [];
   while (after) {
     const res = await app.request('GET', `/v1/posts?topic=meta&limit=3&after=${after}`, { key: agent.key });
     const page = res.body.posts.map((p: any) => p.id);
-    t.deepEqual(page, [...page].sort((x: string, y: string) => ids.indexOf(y) - ids.indexOf(x)));
+    t.deepEqual(
+      page,
+      [...page].sort((x: string, y: string) => ids.indexOf(y) - ids.indexOf(x)),
+    );
     forward.push(...page.slice().reverse());
     after = res.body.next_after;
     if (after === null) t.is(res.body.newest_cursor, encodeCursorFor(await seqOf(ids[6]!)));
@@ -267,7 +283,10 @@ test('search finds live posts by indexed words and pages back', async (t) => {
   await app.runJobs({ only: ['post_search__index'] });
   const res = await app.request('GET', '/v1/search?q=zebrafish', { key: agent.key });
   t.is(res.status, 200);
-  t.deepEqual(res.body.results.map((r: any) => r.id), [hit]);
+  t.deepEqual(
+    res.body.results.map((r: any) => r.id),
+    [hit],
+  );
   t.is((await app.request('GET', '/v1/search?q=', { key: agent.key })).status, 400);
 });
 
@@ -279,7 +298,10 @@ test('mentions are recorded by the worker task, once, for live accounts other th
   await app.runJobs();
   const rows = await app.db.any(sql.type(z.object({ name: z.string() }))`
     select a.name from mentions m join accounts a on a.id = m.account_id where m.post_id = ${root}`);
-  t.deepEqual(rows.map((r) => r.name), ['mention_target']);
+  t.deepEqual(
+    rows.map((r) => r.name),
+    ['mention_target'],
+  );
 });
 
 test.serial('GET /v1/activity lists posts and replies newest first with cursors', async (t) => {
@@ -288,7 +310,10 @@ test.serial('GET /v1/activity lists posts and replies newest first with cursors'
   const r = (await reply(agent.key, root, { body: 'Activity reply' })).body.reply.id;
   const res = await app.request('GET', '/v1/activity?limit=2', { key: agent.key });
   t.is(res.status, 200);
-  t.deepEqual(res.body.items.map((i: any) => i.id), [r, root]);
+  t.deepEqual(
+    res.body.items.map((i: any) => i.id),
+    [r, root],
+  );
   t.truthy(res.body.next_before);
   t.true(res.body.content_is_untrusted);
 });

@@ -24,7 +24,8 @@ const INJECT = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</
 test('a published article renders with its SVG and runs no injected script; the guest form posts a comment', async (t) => {
   const author = await app.register('browser_author');
   const reviewer = await app.register('browser_reviewer');
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect width="40" height="20" fill="#d33"/><text x="2" y="14">hi</text></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect width="40" height="20" fill="#d33"/><text x="2" y="14">hi</text></svg>';
   const work = await submit(app, author.key, {
     title: `Title ${INJECT}`,
     blocks: [
@@ -58,8 +59,12 @@ test('a published article renders with its SVG and runs no injected script; the 
   t.is(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined, 'no injected script ran');
   t.deepEqual(dialogs, []);
   const comments = await app.request('GET', `/api/pub/posts/${work.item_id}/comments`);
-  t.is(comments.body.comments[0].author, `Guest ${INJECT}`.slice(0, 40), "the form caps the nickname at 40");
+  t.is(comments.body.comments[0].author, `Guest ${INJECT}`.slice(0, 40), 'the form caps the nickname at 40');
   // The asset opened directly is sandboxed SVG.
-  const direct = await page.goto((await img.getAttribute('src'))!.startsWith('http') ? (await img.getAttribute('src'))! : `http://board.test${await page.evaluate(() => document.querySelector('figure img')!.getAttribute('src'))}`);
+  const direct = await page.goto(
+    (await img.getAttribute('src'))!.startsWith('http')
+      ? (await img.getAttribute('src'))!
+      : `http://board.test${await page.evaluate(() => document.querySelector('figure img')!.getAttribute('src'))}`,
+  );
   t.is(direct?.headers()['content-security-policy'], "default-src 'none'; sandbox");
 });

@@ -17,7 +17,15 @@ let reviewer: { key: string; id: string; name: string };
 const ORIGIN = 'http://board.test';
 
 test.before(async () => {
-  app = await startTestApp({ PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_SUBMISSIONS_PER_DAY: '100', PUB_COMMENTS_PER_DAY: '200', PUB_GUEST_COMMENTS_PER_HOUR: '100', PUB_GUEST_REPORTS_PER_HOUR: '100', PUB_APPEALS_PER_DAY: '100' });
+  app = await startTestApp({
+    PUB_QUORUM: '1',
+    PUB_REVIEWER_MIN_AGE_HOURS: '0',
+    PUB_SUBMISSIONS_PER_DAY: '100',
+    PUB_COMMENTS_PER_DAY: '200',
+    PUB_GUEST_COMMENTS_PER_HOUR: '100',
+    PUB_GUEST_REPORTS_PER_HOUR: '100',
+    PUB_APPEALS_PER_DAY: '100',
+  });
   author = await app.register('edge_author');
   reviewer = await app.register('edge_reviewer');
 });
@@ -29,7 +37,12 @@ const post = (key: string, path: string, body: unknown) => app.request('POST', p
 
 async function guest() {
   const res = await app.request('GET', '/api/pub/human-session', { headers: { 'X-Agent-Protocol': '' } });
-  const headers = { Cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, 'X-CSRF-Token': res.body.csrf as string, Origin: ORIGIN, 'X-Agent-Protocol': '' };
+  const headers = {
+    Cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    'X-CSRF-Token': res.body.csrf as string,
+    Origin: ORIGIN,
+    'X-Agent-Protocol': '',
+  };
   return (path: string, body: unknown) => app.request('POST', path, { body, headers });
 }
 
@@ -111,7 +124,12 @@ test.serial('guest fields at their edges: nickname 40, comment 2 000, request_id
 
 test.serial('page sizes at their edges: limit 1 and 100 pass, 0 and 101 fail; pub_limit 0 adds nothing, 50 passes, 51 fails', async (t) => {
   for (const path of ['/api/pub/feed', `/v1/pub/posts`, '/v1/pub/activity']) {
-    for (const [limit, status] of [[1, 200], [100, 200], [0, 400], [101, 400]] as const) {
+    for (const [limit, status] of [
+      [1, 200],
+      [100, 200],
+      [0, 400],
+      [101, 400],
+    ] as const) {
       const res = await app.request('GET', `${path}?limit=${limit}`, { key: author.key });
       t.is(res.status, status, `${path} limit=${limit}`);
       if (status === 400) t.is(res.body.error.code, 'VALIDATION_FAILED');
@@ -167,7 +185,13 @@ test.serial('account state comes before the replay lookup; the quota after it', 
 });
 
 test.serial('limits hold under concurrent requests: submissions, comments and votes at their edges', async (t) => {
-  const q = await startTestApp({ PUB_SUBMISSIONS_PER_DAY: '3', PUB_COMMENTS_PER_DAY: '2', PUB_VOTES_PER_DAY: '2', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_QUORUM: '5' });
+  const q = await startTestApp({
+    PUB_SUBMISSIONS_PER_DAY: '3',
+    PUB_COMMENTS_PER_DAY: '2',
+    PUB_VOTES_PER_DAY: '2',
+    PUB_REVIEWER_MIN_AGE_HOURS: '0',
+    PUB_QUORUM: '5',
+  });
   try {
     const writer = await q.register();
     const voter = await q.register();
@@ -175,7 +199,9 @@ test.serial('limits hold under concurrent requests: submissions, comments and vo
     t.is(subs.filter((s) => s.status === 202).length, 3);
     t.true(subs.filter((s) => s.status !== 202).every((s) => s.status === 429 && s.body.error.code === 'PUB_SUBMISSION_QUOTA'));
     const works = subs.filter((s) => s.status === 202).map((s) => s.body);
-    const comments = await Promise.all(Array.from({ length: 5 }, () => q.request('POST', `/v1/pub/posts/${works[0].item_id}/comments`, { key: voter.key, body: comment() })));
+    const comments = await Promise.all(
+      Array.from({ length: 5 }, () => q.request('POST', `/v1/pub/posts/${works[0].item_id}/comments`, { key: voter.key, body: comment() })),
+    );
     t.is(comments.filter((c) => c.status === 201).length, 2);
     t.true(comments.filter((c) => c.status !== 201).every((c) => c.body.error.code === 'PUB_COMMENT_QUOTA'));
     const votes = await Promise.all(works.map((w) => q.request('POST', '/v1/pub/votes', { key: voter.key, body: { revision_id: w.revision_id, value: 1 } })));
@@ -194,7 +220,8 @@ test.serial('cursor walks to the end: the agent comment view, activity after a c
     const writer = await q.register();
     const voter = await q.register();
     const work = (await q.request('POST', '/v1/pub/posts', { key: writer.key, body: article() })).body;
-    for (let i = 0; i < 5; i++) await q.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: voter.key, body: comment({ blocks: [{ type: 'paragraph', text: `c${i}` }] }) });
+    for (let i = 0; i < 5; i++)
+      await q.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: voter.key, body: comment({ blocks: [{ type: 'paragraph', text: `c${i}` }] }) });
     const texts: string[] = [];
     let cursor: string | null = '';
     for (let guard = 0; cursor !== null && guard < 10; guard++) {
@@ -205,14 +232,22 @@ test.serial('cursor walks to the end: the agent comment view, activity after a c
     t.deepEqual(texts, ['c0', 'c1', 'c2', 'c3', 'c4']);
     // Activity: from the oldest item, `after` walks forward to the newest, then answers nothing new.
     const all = (await q.request('GET', '/v1/pub/activity?limit=100', { key: writer.key })).body;
-    const oldest = (await q.request('GET', `/v1/pub/activity?limit=1&before=${(await q.request('GET', `/v1/pub/activity?limit=${all.items.length - 1}`, { key: writer.key })).body.next_before}`, { key: writer.key })).body;
+    const oldest = (
+      await q.request(
+        'GET',
+        `/v1/pub/activity?limit=1&before=${(await q.request('GET', `/v1/pub/activity?limit=${all.items.length - 1}`, { key: writer.key })).body.next_before}`,
+        { key: writer.key },
+      )
+    ).body;
     t.is(oldest.items.length, 1);
     const forward: string[] = [];
     let after: string | null = oldest.newest_cursor;
     for (let guard = 0; after !== null && guard < 10; guard++) {
       const res = await q.request('GET', `/v1/pub/activity?limit=2&after=${after}`, { key: writer.key });
-      forward.push(...res.body.items.map((e: { kind: string; comment_id: string | null; revision_id: string }) => `${e.kind}:${e.comment_id ?? e.revision_id}`));
-      after = res.body.items.length > 0 ? res.body.next_after ?? res.body.newest_cursor : null;
+      forward.push(
+        ...res.body.items.map((e: { kind: string; comment_id: string | null; revision_id: string }) => `${e.kind}:${e.comment_id ?? e.revision_id}`),
+      );
+      after = res.body.items.length > 0 ? (res.body.next_after ?? res.body.newest_cursor) : null;
     }
     t.is(forward.length, all.items.length - 1);
     t.is(new Set(forward).size, forward.length);
@@ -242,9 +277,23 @@ test.serial('publication items and guest comments never reach board search or th
   const work = await submit(app, author.key, { title: 'Zanzibarquux article', blocks: [{ type: 'paragraph', text: 'zanzibarquux body' }] });
   await publish(app, work.revision_id, [reviewer]);
   const root = await post(author.key, `/v1/pub/posts/${work.item_id}/comments`, comment({ blocks: [{ type: 'paragraph', text: 'zanzibarquux comment' }] }));
-  await post(reviewer.key, `/v1/pub/posts/${work.item_id}/comments`, comment({ parent_id: root.body.comment.id, blocks: [{ type: 'paragraph', text: `@${author.name} zanzibarquux reply` }] }));
+  await post(
+    reviewer.key,
+    `/v1/pub/posts/${work.item_id}/comments`,
+    comment({ parent_id: root.body.comment.id, blocks: [{ type: 'paragraph', text: `@${author.name} zanzibarquux reply` }] }),
+  );
   const send = await guest();
-  t.is((await send(`/api/pub/posts/${work.item_id}/human-comments`, { nickname: 'Guest', comment: `@${author.name} zanzibarquux guest`, request_id: randomUUID(), parent_id: root.body.comment.id })).status, 201);
+  t.is(
+    (
+      await send(`/api/pub/posts/${work.item_id}/human-comments`, {
+        nickname: 'Guest',
+        comment: `@${author.name} zanzibarquux guest`,
+        request_id: randomUUID(),
+        parent_id: root.body.comment.id,
+      })
+    ).status,
+    201,
+  );
   await app.runJobs({ only: ['post_search__index'] });
   const search = await app.request('GET', '/v1/search?q=zanzibarquux', { key: reviewer.key });
   t.is(search.status, 200);
@@ -257,10 +306,20 @@ test.serial('publication items and guest comments never reach board search or th
   // A commenter whose key is revoked: their comment and its subtree leave people's and agents' views.
   const leaver = await app.register('edge_leaver');
   const gone = await post(leaver.key, `/v1/pub/posts/${work.item_id}/comments`, comment({ blocks: [{ type: 'paragraph', text: 'leaving' }] }));
-  await post(reviewer.key, `/v1/pub/posts/${work.item_id}/comments`, comment({ parent_id: gone.body.comment.id, blocks: [{ type: 'paragraph', text: 'under the leaver' }] }));
+  await post(
+    reviewer.key,
+    `/v1/pub/posts/${work.item_id}/comments`,
+    comment({ parent_id: gone.body.comment.id, blocks: [{ type: 'paragraph', text: 'under the leaver' }] }),
+  );
   const shown = async () => [
-    ((await app.request('GET', `/api/pub/posts/${work.item_id}/comments?limit=100`)).body.comments as Array<{ blocks: Array<{ text: string }> }>).map((c) => c.blocks[0]!.text),
-    ((await app.request('GET', `/v1/pub/posts/${work.item_id}/comments?limit=100`, { key: reviewer.key })).body.comments as Array<{ blocks: Array<{ text: string }> }>).map((c) => c.blocks[0]!.text),
+    ((await app.request('GET', `/api/pub/posts/${work.item_id}/comments?limit=100`)).body.comments as Array<{ blocks: Array<{ text: string }> }>).map(
+      (c) => c.blocks[0]!.text,
+    ),
+    (
+      (await app.request('GET', `/v1/pub/posts/${work.item_id}/comments?limit=100`, { key: reviewer.key })).body.comments as Array<{
+        blocks: Array<{ text: string }>;
+      }>
+    ).map((c) => c.blocks[0]!.text),
   ];
   for (const view of await shown()) t.true(view.includes('leaving') && view.includes('under the leaver'));
   t.is((await app.request('POST', '/v1/me/revoke', { key: leaver.key })).status, 200);

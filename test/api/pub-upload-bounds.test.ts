@@ -22,7 +22,14 @@ const LIMITS = {
 };
 let app: TestApp;
 test.before(async () => {
-  app = await startTestApp({ ...LIMITS, TRUST_PROXY: 'true', PUB_UPLOAD_MAX_BYTES: '4096', PUB_UPLOAD_PART_MAX_BYTES: '1024', PUB_UPLOAD_TTL_SECONDS: '3600', PUB_PREVIEW_TTL_SECONDS: '600' });
+  app = await startTestApp({
+    ...LIMITS,
+    TRUST_PROXY: 'true',
+    PUB_UPLOAD_MAX_BYTES: '4096',
+    PUB_UPLOAD_PART_MAX_BYTES: '1024',
+    PUB_UPLOAD_TTL_SECONDS: '3600',
+    PUB_PREVIEW_TTL_SECONDS: '600',
+  });
 });
 test.after.always(async () => {
   await app?.close();
@@ -31,8 +38,13 @@ test.after.always(async () => {
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const from = (network: number, host = 1) => ({ 'X-Forwarded-For': `10.0.${network}.${host}` });
 const startUpload = (key: string, network: number, bytes = 100, host = 1) =>
-  app.request('POST', '/v1/pub/uploads', { key, headers: from(network, host), body: { expected_hash: sha(Buffer.alloc(bytes, 97)), expected_bytes: bytes, metadata: { kind: 'post' } } });
-const rows = (where: ReturnType<typeof sql.fragment>) => app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_uploads where ${where}`);
+  app.request('POST', '/v1/pub/uploads', {
+    key,
+    headers: from(network, host),
+    body: { expected_hash: sha(Buffer.alloc(bytes, 97)), expected_bytes: bytes, metadata: { kind: 'post' } },
+  });
+const rows = (where: ReturnType<typeof sql.fragment>) =>
+  app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_uploads where ${where}`);
 const path = (url: string) => url.replace('http://board.test', '');
 
 test.serial('open uploads per account: the bound passes, one more is 429 with the bound and when it frees; expiry frees it', async (t) => {
@@ -61,12 +73,24 @@ test.serial('open uploads per account: the bound passes, one more is 429 with th
 test.serial('a committed upload no longer counts as open', async (t) => {
   const a = await app.register();
   const envelope = Buffer.from(JSON.stringify(article({ title: 'Bounded' })));
-  const up = await app.request('POST', '/v1/pub/uploads', { key: a.key, headers: from(12), body: { expected_hash: sha(envelope), expected_bytes: envelope.length, metadata: { kind: 'post' } } });
+  const up = await app.request('POST', '/v1/pub/uploads', {
+    key: a.key,
+    headers: from(12),
+    body: { expected_hash: sha(envelope), expected_bytes: envelope.length, metadata: { kind: 'post' } },
+  });
   t.is((await startUpload(a.key, 12)).status, 201);
   t.is((await startUpload(a.key, 12)).status, 201);
   t.is((await startUpload(a.key, 12)).status, 429);
-  await app.request('POST', path(up.body.parts_url), { key: a.key, headers: from(12), body: { part_number: 1, data: envelope.subarray(0, 1024).toString('base64') } });
-  await app.request('POST', path(up.body.parts_url), { key: a.key, headers: from(12), body: { part_number: 2, data: envelope.subarray(1024).toString('base64') } });
+  await app.request('POST', path(up.body.parts_url), {
+    key: a.key,
+    headers: from(12),
+    body: { part_number: 1, data: envelope.subarray(0, 1024).toString('base64') },
+  });
+  await app.request('POST', path(up.body.parts_url), {
+    key: a.key,
+    headers: from(12),
+    body: { part_number: 2, data: envelope.subarray(1024).toString('base64') },
+  });
   t.is((await app.request('POST', path(up.body.commit_url), { key: a.key, headers: from(12) })).status, 202);
   t.is((await startUpload(a.key, 12)).status, 201);
 });
@@ -117,15 +141,22 @@ test.serial('parts sent at once never pass expected_bytes, and rewrites stop at 
   const parts_url = path(started.body.parts_url);
   // 6 distinct parts of 1024 bytes at once into an upload of 2048: exactly two fit.
   const answers = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => app.request('POST', parts_url, { key: c.key, headers: from(9), body: { part_number: i + 1, data: Buffer.alloc(1024, 97).toString('base64') } })),
+    Array.from({ length: 6 }, (_, i) =>
+      app.request('POST', parts_url, { key: c.key, headers: from(9), body: { part_number: i + 1, data: Buffer.alloc(1024, 97).toString('base64') } }),
+    ),
   );
   t.is(answers.filter((r) => r.status === 200).length, 2);
   t.true(answers.filter((r) => r.status !== 200).every((r) => r.body.error.code === 'PUB_UPLOAD_PART_TOO_LARGE'));
-  const stored = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select coalesce(sum(octet_length(data)), 0)::int as n from pub_upload_parts where upload_id = ${started.body.upload_id}`);
+  const stored = await app.db.oneFirst(
+    sql.type(
+      z.object({ n: z.number() }),
+    )`select coalesce(sum(octet_length(data)), 0)::int as n from pub_upload_parts where upload_id = ${started.body.upload_id}`,
+  );
   t.is(stored, 2048);
   // Rewrites: 2048 written so far, allowance 2 x 2048: two more 1024-byte rewrites pass, the next is refused.
   const kept = answers.findIndex((r) => r.status === 200) + 1;
-  const rewrite = () => app.request('POST', parts_url, { key: c.key, headers: from(9), body: { part_number: kept, data: Buffer.alloc(1024, 98).toString('base64') } });
+  const rewrite = () =>
+    app.request('POST', parts_url, { key: c.key, headers: from(9), body: { part_number: kept, data: Buffer.alloc(1024, 98).toString('base64') } });
   t.is((await rewrite()).status, 200);
   t.is((await rewrite()).status, 200);
   const exhausted = await rewrite();
@@ -136,8 +167,13 @@ test.serial('parts sent at once never pass expected_bytes, and rewrites stop at 
 test.serial('abandoned uploads and their parts are deleted once expired (pub__prune), so stored parts stay within the open bounds', async (t) => {
   const d = await app.register();
   const started = await startUpload(d.key, 10, 1024);
-  await app.request('POST', path(started.body.parts_url), { key: d.key, headers: from(10), body: { part_number: 1, data: Buffer.alloc(1024, 97).toString('base64') } });
-  const parts = () => app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_upload_parts where upload_id = ${started.body.upload_id}`);
+  await app.request('POST', path(started.body.parts_url), {
+    key: d.key,
+    headers: from(10),
+    body: { part_number: 1, data: Buffer.alloc(1024, 97).toString('base64') },
+  });
+  const parts = () =>
+    app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_upload_parts where upload_id = ${started.body.upload_id}`);
   t.is(await parts(), 1);
   app.clock.advance(3601 * 1000);
   await enqueue(app.db, 'pub__prune', {});
@@ -147,30 +183,33 @@ test.serial('abandoned uploads and their parts are deleted once expired (pub__pr
   app.clock.set('2026-11-22T09:00:00.000Z');
 });
 
-test.serial('live previews per revision and per account: at the bound, one more is 429 with when the oldest expires; concurrent requests cannot pass it', async (t) => {
-  const e = await app.register();
-  const works = [await submit(app, e.key), await submit(app, e.key), await submit(app, e.key)];
-  const preview = (revisionId: string) => app.request('POST', `/v1/pub/revisions/${revisionId}/preview-session`, { key: e.key, body: {} });
-  const first = await preview(works[0]!.revision_id);
-  t.is(first.status, 201);
-  app.clock.advance(1000);
-  const racing = await Promise.all(Array.from({ length: 8 }, () => preview(works[0]!.revision_id)));
-  t.is(racing.filter((r) => r.status === 201).length, 2, 'three in all for the revision');
-  const refused = racing.find((r) => r.status === 429)!;
-  t.like(refused.body.error, { code: 'PUB_PREVIEW_LIMIT', details: { scope: 'revision', limit: 3, in_use: 3, retry_at: first.body.expires_at } });
-  t.is(refused.headers.get('retry-after'), '599');
-  t.is((await preview(works[1]!.revision_id)).status, 201);
-  t.is((await preview(works[1]!.revision_id)).status, 201);
-  const account = await preview(works[2]!.revision_id);
-  t.is(account.status, 429);
-  t.like(account.body.error.details, { scope: 'account', limit: 5, in_use: 5 });
-  const live = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_previews where account_id = ${e.id}`);
-  t.is(live, 5, 'refusals stored nothing');
-  // The oldest expires: one more fits again.
-  app.clock.set(first.body.expires_at);
-  t.is((await preview(works[2]!.revision_id)).status, 201);
-  app.clock.set('2026-11-22T09:00:00.000Z');
-});
+test.serial(
+  'live previews per revision and per account: at the bound, one more is 429 with when the oldest expires; concurrent requests cannot pass it',
+  async (t) => {
+    const e = await app.register();
+    const works = [await submit(app, e.key), await submit(app, e.key), await submit(app, e.key)];
+    const preview = (revisionId: string) => app.request('POST', `/v1/pub/revisions/${revisionId}/preview-session`, { key: e.key, body: {} });
+    const first = await preview(works[0]!.revision_id);
+    t.is(first.status, 201);
+    app.clock.advance(1000);
+    const racing = await Promise.all(Array.from({ length: 8 }, () => preview(works[0]!.revision_id)));
+    t.is(racing.filter((r) => r.status === 201).length, 2, 'three in all for the revision');
+    const refused = racing.find((r) => r.status === 429)!;
+    t.like(refused.body.error, { code: 'PUB_PREVIEW_LIMIT', details: { scope: 'revision', limit: 3, in_use: 3, retry_at: first.body.expires_at } });
+    t.is(refused.headers.get('retry-after'), '599');
+    t.is((await preview(works[1]!.revision_id)).status, 201);
+    t.is((await preview(works[1]!.revision_id)).status, 201);
+    const account = await preview(works[2]!.revision_id);
+    t.is(account.status, 429);
+    t.like(account.body.error.details, { scope: 'account', limit: 5, in_use: 5 });
+    const live = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from pub_previews where account_id = ${e.id}`);
+    t.is(live, 5, 'refusals stored nothing');
+    // The oldest expires: one more fits again.
+    app.clock.set(first.body.expires_at);
+    t.is((await preview(works[2]!.revision_id)).status, 201);
+    app.clock.set('2026-11-22T09:00:00.000Z');
+  },
+);
 
 test.serial('capabilities show the bounds live, with what the account holds now', async (t) => {
   const f = await app.register();

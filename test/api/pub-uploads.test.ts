@@ -11,7 +11,15 @@ let app: TestApp;
 let author: { key: string; id: string; name: string };
 let reviewer: { key: string; id: string; name: string };
 test.before(async () => {
-  app = await startTestApp({ PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_UPLOAD_PART_MAX_BYTES: '1024', PUB_UPLOAD_MAX_BYTES: '4096', PUB_PREVIEW_TTL_SECONDS: '600', PUB_UPLOADS_OPEN_PER_ACCOUNT: '20', PUB_UPLOADS_OPEN_PER_NETWORK: '40' });
+  app = await startTestApp({
+    PUB_QUORUM: '1',
+    PUB_REVIEWER_MIN_AGE_HOURS: '0',
+    PUB_UPLOAD_PART_MAX_BYTES: '1024',
+    PUB_UPLOAD_MAX_BYTES: '4096',
+    PUB_PREVIEW_TTL_SECONDS: '600',
+    PUB_UPLOADS_OPEN_PER_ACCOUNT: '20',
+    PUB_UPLOADS_OPEN_PER_NETWORK: '40',
+  });
   author = await app.register('up_author');
   reviewer = await app.register('up_reviewer');
 });
@@ -27,7 +35,8 @@ async function start(bytes: Buffer, metadata: Record<string, unknown> = { kind: 
   return res.body as { upload_id: string; parts_url: string; commit_url: string };
 }
 const path = (url: string) => url.replace('http://board.test', '');
-const part = (url: string, n: number, data: Buffer, key = author.key) => app.request('POST', path(url), { key, body: { part_number: n, data: data.toString('base64') } });
+const part = (url: string, n: number, data: Buffer, key = author.key) =>
+  app.request('POST', path(url), { key, body: { part_number: n, data: data.toString('base64') } });
 
 test.serial('an upload in parts commits through the ordinary submission', async (t) => {
   const envelope = Buffer.from(JSON.stringify(article({ title: 'Uploaded', blocks: [{ type: 'paragraph', text: 'x'.repeat(1500) }] })));
@@ -56,7 +65,10 @@ test.serial('an upload in parts commits through the ordinary submission', async 
   await part(upC.parts_url, 1, c, reviewer.key);
   const committedC = await app.request('POST', path(upC.commit_url), { key: reviewer.key });
   t.is(committedC.body.result.comment.kind, 'agent');
-  const noItem = await app.request('POST', '/v1/pub/uploads', { key: author.key, body: { expected_hash: sha(c), expected_bytes: c.length, metadata: { kind: 'revision' } } });
+  const noItem = await app.request('POST', '/v1/pub/uploads', {
+    key: author.key,
+    body: { expected_hash: sha(c), expected_bytes: c.length, metadata: { kind: 'revision' } },
+  });
   t.is(noItem.status, 400);
   t.is(noItem.body.error.details.issues[0].path, 'metadata.itemId');
 });
@@ -67,7 +79,10 @@ test.serial('commits of one upload sent at the same moment store one work and al
   await part(up.parts_url, 1, envelope.subarray(0, 1000));
   await part(up.parts_url, 2, envelope.subarray(1000));
   const answers = await Promise.all(Array.from({ length: 4 }, () => app.request('POST', path(up.commit_url), { key: author.key })));
-  t.deepEqual(answers.map((a) => a.status), [202, 202, 202, 202]);
+  t.deepEqual(
+    answers.map((a) => a.status),
+    [202, 202, 202, 202],
+  );
   t.is(new Set(answers.map((a) => a.body.result.item_id)).size, 1);
   for (const a of answers) t.deepEqual(a.body, answers[0]!.body, 'every answer is the one stored result');
   const works = await app.request('GET', '/v1/pub/posts?limit=100', { key: author.key });
@@ -96,7 +111,10 @@ test.serial('part size edges, size and hash mismatches, gaps, expiry and ownersh
   t.like(short.body.error.details, { expected_bytes: envelope.length, received_bytes: 200 });
   // Wrong hash: the bytes differ from what was announced.
   const other = Buffer.from(JSON.stringify(article({ title: 'Other' })));
-  const up2 = await app.request('POST', '/v1/pub/uploads', { key: author.key, body: { expected_hash: sha(envelope), expected_bytes: other.length, metadata: { kind: 'post' } } });
+  const up2 = await app.request('POST', '/v1/pub/uploads', {
+    key: author.key,
+    body: { expected_hash: sha(envelope), expected_bytes: other.length, metadata: { kind: 'post' } },
+  });
   await part(up2.body.parts_url, 1, other.subarray(0, 1000));
   await part(up2.body.parts_url, 2, other.subarray(1000));
   const badHash = await app.request('POST', path(up2.body.commit_url), { key: author.key });
@@ -116,7 +134,10 @@ test.serial('part size edges, size and hash mismatches, gaps, expiry and ownersh
   const up4 = await start(hostile);
   await part(up4.parts_url, 1, hostile);
   t.is((await app.request('POST', path(up4.commit_url), { key: author.key })).body.error.code, 'PUB_ADMISSION_FAILED');
-  const tooLarge = await app.request('POST', '/v1/pub/uploads', { key: author.key, body: { expected_hash: sha(small), expected_bytes: 4097, metadata: { kind: 'post' } } });
+  const tooLarge = await app.request('POST', '/v1/pub/uploads', {
+    key: author.key,
+    body: { expected_hash: sha(small), expected_bytes: 4097, metadata: { kind: 'post' } },
+  });
   t.is(tooLarge.status, 413);
   t.is(tooLarge.body.error.details.max_bytes, 4096);
   const up5 = await start(small);
@@ -128,7 +149,13 @@ test.serial('part size edges, size and hash mismatches, gaps, expiry and ownersh
 });
 
 test.serial('a preview is author-only, short-lived and rechecked on every request; it never changes visibility', async (t) => {
-  const work = await submit(app, author.key, { title: 'Preview me', blocks: [{ type: 'paragraph', text: 'candidate <i>text</i>' }, { type: 'svg', source: SVG_OK, description: 'square', runtime: 'static' }] });
+  const work = await submit(app, author.key, {
+    title: 'Preview me',
+    blocks: [
+      { type: 'paragraph', text: 'candidate <i>text</i>' },
+      { type: 'svg', source: SVG_OK, description: 'square', runtime: 'static' },
+    ],
+  });
   const notAuthor = await app.request('POST', `/v1/pub/revisions/${work.revision_id}/preview-session`, { key: reviewer.key, body: {} });
   t.is(notAuthor.status, 403);
   t.is(notAuthor.body.error.code, 'PUB_NOT_AUTHOR');
@@ -149,7 +176,11 @@ test.serial('a preview is author-only, short-lived and rechecked on every reques
   t.is((await app.request('GET', `/api/pub/posts/${work.item_id}`)).status, 404);
   const token = session.body.preview_url.split('/').at(-1);
   t.is((await app.request('GET', `/api/pub/assets/${work.revision_id}/${session.body.assets[0].asset_id}?token=${token}`)).status, 404);
-  t.is((await app.request('GET', `/api/pub/assets/${work.revision_id}/${session.body.assets[0].asset_id}`, { headers: { Authorization: `Bearer ${token}` } })).status, 404);
+  t.is(
+    (await app.request('GET', `/api/pub/assets/${work.revision_id}/${session.body.assets[0].asset_id}`, { headers: { Authorization: `Bearer ${token}` } }))
+      .status,
+    404,
+  );
   // Expiry: at expires_at it no longer opens.
   app.clock.advance(600 * 1000);
   const expired = await app.request('GET', path(session.body.preview_url));
@@ -181,7 +212,9 @@ test.serial('a preview is author-only, short-lived and rechecked on every reques
   await app.db.query(sql.type(NoRow)`update accounts set suspended_at = null where id = ${author.id}`);
   const withSvg = await submit(app, author.key, { blocks: [{ type: 'svg', source: SVG_OK, description: 'square', runtime: 'static' }] });
   const svgPreview = await app.request('POST', `/v1/pub/revisions/${withSvg.revision_id}/preview-session`, { key: author.key, body: {} });
-  await app.db.query(sql.type(NoRow)`update pub_assets set content = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' where revision_id = ${withSvg.revision_id}`);
+  await app.db.query(
+    sql.type(NoRow)`update pub_assets set content = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' where revision_id = ${withSvg.revision_id}`,
+  );
   t.is(await reason(svgPreview.body.preview_url), 'checks');
   await app.request('POST', `/v1/pub/posts/${work.item_id}/withdraw`, { key: author.key });
   t.is(await reason(current.body.preview_url), 'withdrawn');

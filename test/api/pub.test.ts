@@ -19,7 +19,15 @@ test.after.always(async () => {
 
 test.serial('a submission answers 202 with the state, and the author reads the candidate while the public does not', async (t) => {
   const author = await app.register('pub_author1');
-  const res = await app.request('POST', '/v1/pub/posts', { key: author.key, body: article({ blocks: [{ type: 'paragraph', text: 'Hello' }, { type: 'svg', source: SVG_OK, description: 'a green square', caption: 'Figure 1', runtime: 'static' }] }) });
+  const res = await app.request('POST', '/v1/pub/posts', {
+    key: author.key,
+    body: article({
+      blocks: [
+        { type: 'paragraph', text: 'Hello' },
+        { type: 'svg', source: SVG_OK, description: 'a green square', caption: 'Figure 1', runtime: 'static' },
+      ],
+    }),
+  });
   t.is(res.status, 202);
   t.like(res.body, { revision_status: 'awaiting_votes', website_status: 'not_listed', visible_on_website: false, public_url: null, replayed: false });
   t.deepEqual(res.body.checks, { format: 'passed', language: 'passed', runtime_safety: 'passed', performance: 'passed', content: 'not_checked' });
@@ -53,20 +61,31 @@ test.serial('idempotency: the same key and content replays; a changed document c
   t.is(changed.status, 409);
   t.is(changed.body.error.code, 'PUB_IDEMPOTENCY_CONFLICT');
   t.deepEqual(changed.body.error.details, { operation: 'post', item_id: first.body.item_id });
-  const alias = await app.request('POST', '/v1/pub/posts', { key: author.key, body: { ...body, idempotency_key: undefined, request_key: body.idempotency_key } });
+  const alias = await app.request('POST', '/v1/pub/posts', {
+    key: author.key,
+    body: { ...body, idempotency_key: undefined, request_key: body.idempotency_key },
+  });
   t.is(alias.status, 202);
   t.is(alias.body.item_id, first.body.item_id);
   const mismatch = await app.request('POST', '/v1/pub/posts', { key: author.key, body: { ...body, request_key: 'other' } });
   t.is(mismatch.status, 400);
   t.is(mismatch.body.error.code, 'PUB_KEY_MISMATCH');
-  const headerOnly = await app.request('POST', '/v1/pub/posts', { key: author.key, body: { ...body, idempotency_key: undefined }, headers: { 'Idempotency-Key': 'k-1' } });
+  const headerOnly = await app.request('POST', '/v1/pub/posts', {
+    key: author.key,
+    body: { ...body, idempotency_key: undefined },
+    headers: { 'Idempotency-Key': 'k-1' },
+  });
   t.is(headerOnly.status, 400);
   t.is(headerOnly.body.error.code, 'PUB_IDEMPOTENCY_KEY_REQUIRED');
   t.deepEqual(headerOnly.body.error.details, { field: 'idempotency_key', header_seen: true });
   const none = await app.request('POST', '/v1/pub/posts', { key: author.key, body: { ...body, idempotency_key: undefined } });
   t.is(none.body.error.details.header_seen, false);
   // The lookup finds it by header, by query and by the alias.
-  for (const q of [{ headers: { 'Idempotency-Key': body.idempotency_key } }, { path: `?idempotency_key=${body.idempotency_key}` }, { path: `?request_key=${body.idempotency_key}` }]) {
+  for (const q of [
+    { headers: { 'Idempotency-Key': body.idempotency_key } },
+    { path: `?idempotency_key=${body.idempotency_key}` },
+    { path: `?request_key=${body.idempotency_key}` },
+  ]) {
     const found = await app.request('GET', `/v1/me/publications/lookup${q.path ?? ''}`, { key: author.key, headers: q.headers ?? {} });
     t.is(found.status, 200);
     t.like(found.body, { operation: 'post', item_id: first.body.item_id, revision_id: first.body.revision_id });
@@ -110,12 +129,41 @@ test.serial('admission refuses each check with 422 and stores nothing', async (t
     t.is(res.status, 422, path);
     t.is(res.body.error.code, 'PUB_ADMISSION_FAILED');
     t.is(res.body.error.details.check, check, path);
-    t.true(res.body.error.details.problems.some((p: { path: string }) => p.path === path), path);
+    t.true(
+      res.body.error.details.problems.some((p: { path: string }) => p.path === path),
+      path,
+    );
   }
   // At the edges: 200 characters of title, 200 blocks, levels 2 and 4, 10 000 characters pass.
-  t.is((await app.request('POST', '/v1/pub/posts', { key: author.key, body: article({ title: 'x'.repeat(200), blocks: [{ type: 'heading', text: 'h', level: 2 }, { type: 'heading', text: 'h', level: 4 }, { type: 'paragraph', text: 'y'.repeat(10_000) }] }) })).status, 202);
-  t.is((await app.request('POST', '/v1/pub/posts', { key: author.key, body: article({ blocks: Array.from({ length: 200 }, () => ({ type: 'paragraph', text: 'p' })) }) })).status, 202);
-  const secret = await app.request('POST', '/v1/pub/posts', { key: author.key, body: article({ blocks: [{ type: 'paragraph', text: 'key: AKIAABCDEFGHIJKLMNOP' }] }) });
+  t.is(
+    (
+      await app.request('POST', '/v1/pub/posts', {
+        key: author.key,
+        body: article({
+          title: 'x'.repeat(200),
+          blocks: [
+            { type: 'heading', text: 'h', level: 2 },
+            { type: 'heading', text: 'h', level: 4 },
+            { type: 'paragraph', text: 'y'.repeat(10_000) },
+          ],
+        }),
+      })
+    ).status,
+    202,
+  );
+  t.is(
+    (
+      await app.request('POST', '/v1/pub/posts', {
+        key: author.key,
+        body: article({ blocks: Array.from({ length: 200 }, () => ({ type: 'paragraph', text: 'p' })) }),
+      })
+    ).status,
+    202,
+  );
+  const secret = await app.request('POST', '/v1/pub/posts', {
+    key: author.key,
+    body: article({ blocks: [{ type: 'paragraph', text: 'key: AKIAABCDEFGHIJKLMNOP' }] }),
+  });
   t.is(secret.status, 422);
   t.is(secret.body.error.code, 'SECRET_LIKE');
   t.deepEqual(secret.body.error.details, { kind: 'api_key', where: 'blocks.0.text' });
@@ -148,7 +196,12 @@ test.serial('quorum: qualifying upvotes approve and publish; downvotes do not su
   const up1 = await vote(reviewers[1]!.key, 1);
   t.like(up1.body.target, { revision_status: 'awaiting_votes', website_status: 'not_listed', review: { qualifying_upvotes: 1, score: 0 } });
   const up2 = await vote(reviewers[2]!.key, 1);
-  t.like(up2.body.target, { revision_status: 'approved', website_status: 'published', visible_on_website: true, review: { qualifying_upvotes: 2, upvotes: 2, downvotes: 1, score: 1 } });
+  t.like(up2.body.target, {
+    revision_status: 'approved',
+    website_status: 'published',
+    visible_on_website: true,
+    review: { qualifying_upvotes: 2, upvotes: 2, downvotes: 1, score: 1 },
+  });
   t.is(up2.body.target.public_url, `http://board.test/pub/${work.item_id}`);
   const late = await vote((await app.register('pub_late')).key, 1);
   t.is(late.status, 409);
@@ -181,7 +234,10 @@ test.serial('votes of accounts that are not review-eligible change the score but
     t.false(v2.body.vote.qualifying);
     // The candidate expires after PUB_CANDIDATE_TTL_HOURS (168): then no vote is taken.
     strict.clock.advance(7 * 24 * 3600 * 1000);
-    const expired = await strict.request('POST', '/v1/pub/votes', { key: (await strict.register()).key, body: { revision_id: res.body.revision_id, value: -1 } });
+    const expired = await strict.request('POST', '/v1/pub/votes', {
+      key: (await strict.register()).key,
+      body: { revision_id: res.body.revision_id, value: -1 },
+    });
     t.is(expired.status, 409);
     t.is(expired.body.error.details.revision_status, 'expired');
   } finally {
@@ -197,7 +253,9 @@ test.serial('the quorum vote is decided once when reviewers vote at the same mom
   const stored = answers.filter((a) => a.status === 201).length;
   t.is(stored, 2, 'the quorum is 2; later votes find the revision approved');
   t.true(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 && a.body.error.code === 'PUB_NOT_VOTABLE'));
-  const events = await app.db.oneFirst(sql.type(NoRow)`select count(*)::int as n from pub_events where revision_id = ${work.revision_id} and kind = 'published'`);
+  const events = await app.db.oneFirst(
+    sql.type(NoRow)`select count(*)::int as n from pub_events where revision_id = ${work.revision_id} and kind = 'published'`,
+  );
   t.is(events, 1);
 });
 
@@ -207,7 +265,13 @@ test.serial('a new revision leaves the published one available until it is appro
   await publish(app, work.revision_id, reviewers.slice(0, 2));
   const rev2 = await app.request('POST', `/v1/pub/posts/${work.item_id}/revisions`, { key: author.key, body: article({ title: 'Second version' }) });
   t.is(rev2.status, 202);
-  t.like(rev2.body, { revision_number: 2, revision_status: 'awaiting_votes', website_status: 'published', visible_on_website: true, published_revision_id: work.revision_id });
+  t.like(rev2.body, {
+    revision_number: 2,
+    revision_status: 'awaiting_votes',
+    website_status: 'published',
+    visible_on_website: true,
+    published_revision_id: work.revision_id,
+  });
   t.is((await app.request('GET', `/api/pub/posts/${work.item_id}`)).body.title, 'First version');
   const rev3 = await app.request('POST', `/v1/pub/posts/${work.item_id}/revisions`, { key: author.key, body: article({ title: 'Third version' }) });
   const old = await app.request('GET', `/v1/pub/revisions/${rev2.body.revision_id}`, { key: author.key });
@@ -266,7 +330,10 @@ test.serial('withdrawal: public reads answer 410, a revision needs resume_public
 test.serial('comments: agents need no quorum; guest comments are not votable; agent comments are votable by id', async (t) => {
   const author = await app.register('pub_author7');
   const work = await submit(app, author.key);
-  const c1 = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: reviewers[0]!.key, body: comment({ article_revision_id: work.revision_id }) });
+  const c1 = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, {
+    key: reviewers[0]!.key,
+    body: comment({ article_revision_id: work.revision_id }),
+  });
   t.is(c1.status, 201);
   t.like(c1.body, { visible_on_website: false, comment: { kind: 'agent', author: 'pub_rev_a', article_revision_id: work.revision_id } });
   const reply = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: author.key, body: comment({ parent_id: c1.body.comment.id }) });
@@ -274,7 +341,10 @@ test.serial('comments: agents need no quorum; guest comments are not votable; ag
   const badParent = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: author.key, body: comment({ parent_id: randomUUID() }) });
   t.is(badParent.status, 422);
   t.is(badParent.body.error.code, 'PUB_PARENT_INVALID');
-  const heading = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: author.key, body: comment({ blocks: [{ type: 'heading', text: 'h', level: 2 }] }) });
+  const heading = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, {
+    key: author.key,
+    body: comment({ blocks: [{ type: 'heading', text: 'h', level: 2 }] }),
+  });
   t.is(heading.status, 400, 'comment blocks are paragraph, quote, code and list');
   const body = comment();
   const replay = await app.request('POST', `/v1/pub/posts/${work.item_id}/comments`, { key: author.key, body });
@@ -310,9 +380,15 @@ test.serial('quotas: submissions and comments refuse one past the limit with ret
     t.like(caps.body.limits.submissions, { limit: 2, used: 2, remaining: 0 });
     t.like(caps.body.eligibility, { can_submit: false, can_comment: false });
     // Appeals: one per revision, and the daily limit.
-    const a1 = await q.request('POST', `/v1/pub/revisions/${w1.body.revision_id}/appeals`, { key: author.key, body: { reason: 'Please look again at this one.' } });
+    const a1 = await q.request('POST', `/v1/pub/revisions/${w1.body.revision_id}/appeals`, {
+      key: author.key,
+      body: { reason: 'Please look again at this one.' },
+    });
     t.is(a1.status, 201);
-    const again = await q.request('POST', `/v1/pub/revisions/${w1.body.revision_id}/appeals`, { key: author.key, body: { reason: 'Please look again at this one.' } });
+    const again = await q.request('POST', `/v1/pub/revisions/${w1.body.revision_id}/appeals`, {
+      key: author.key,
+      body: { reason: 'Please look again at this one.' },
+    });
     t.is(again.body.error.code, 'PUB_APPEAL_EXISTS');
     const list = await q.request('GET', '/v1/pub/posts', { key: author.key });
     const otherRevision = (await q.request('GET', `/v1/pub/posts/${w1.body.item_id}`, { key: author.key })).body.revision_id;
@@ -323,7 +399,10 @@ test.serial('quotas: submissions and comments refuse one past the limit with ret
     const short = await q.request('POST', `/v1/pub/revisions/${otherRevision}/appeals`, { key: author.key, body: { reason: 'too short' } });
     t.is(short.status, 400);
     const stranger = await q.register();
-    const notAuthor = await q.request('POST', `/v1/pub/revisions/${otherRevision}/appeals`, { key: stranger.key, body: { reason: 'Please look again at this one.' } });
+    const notAuthor = await q.request('POST', `/v1/pub/revisions/${otherRevision}/appeals`, {
+      key: stranger.key,
+      body: { reason: 'Please look again at this one.' },
+    });
     t.is(notAuthor.body.error.code, 'PUB_NOT_AUTHOR');
   } finally {
     await q.close();
@@ -348,7 +427,11 @@ test.serial('the vote allowance ends at its edge; suspended and stopped accounts
     t.is(suspended.status, 403);
     t.is(suspended.body.error.code, 'ACCOUNT_SUSPENDED');
     await q.db.query(sql.type(NoRow)`update accounts set residency = 'stopped' where id = ${author.id}`);
-    for (const [path, body] of [['/v1/pub/posts', article()], [`/v1/pub/posts/${w1.body.item_id}/revisions`, article()], [`/v1/pub/posts/${w1.body.item_id}/comments`, comment()]] as const) {
+    for (const [path, body] of [
+      ['/v1/pub/posts', article()],
+      [`/v1/pub/posts/${w1.body.item_id}/revisions`, article()],
+      [`/v1/pub/posts/${w1.body.item_id}/comments`, comment()],
+    ] as const) {
       const res = await q.request('POST', path, { key: author.key, body });
       t.is(res.status, 409, path);
       t.is(res.body.error.code, 'RESIDENCY_STOPPED');
@@ -368,7 +451,8 @@ test.serial('the review queue offers one candidate at a time, honours exclusions
       ids.push((await q.request('POST', '/v1/pub/posts', { key: author.key, body: article({ title: `Candidate ${i}` }) })).body.revision_id);
       q.clock.advance(1000);
     }
-    const next = async (exclude?: string) => q.request('GET', `/v1/pub/review-queue/next${exclude !== undefined ? `?exclude_revision_ids=${exclude}` : ''}`, { key: reviewer.key });
+    const next = async (exclude?: string) =>
+      q.request('GET', `/v1/pub/review-queue/next${exclude !== undefined ? `?exclude_revision_ids=${exclude}` : ''}`, { key: reviewer.key });
     const first = await next();
     t.is(first.body.candidate.revision_id, ids[0]);
     t.is(first.body.candidate.read_url, `http://board.test/v1/pub/revisions/${ids[0]}`);
@@ -413,20 +497,59 @@ test.serial('cursor walks: own list, public feed (new and top), comments and pub
       }
       return seen;
     };
-    const own = await walk('/v1/pub/posts?limit=2', (b) => (b.next_before ? `before=${b.next_before}` : null), (b) => b.posts);
-    t.deepEqual(own.map((p) => p.item_id), [...items].reverse());
-    const fresh = await walk('/api/pub/feed?sort=new&limit=2', (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null), (b) => b.items);
-    t.deepEqual(fresh.map((p) => p.id), [...items].reverse());
-    const top = await walk('/api/pub/feed?sort=top&limit=2', (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null), (b) => b.items);
-    t.deepEqual(top.map((p) => p.id), [items[3], items[1], items[4], items[2], items[0]]);
-    t.is((await q.request('GET', `/api/pub/feed?sort=top&cursor=${(await q.request('GET', '/api/pub/feed?sort=new&limit=1')).body.next_cursor}`)).body.error.code, 'INVALID_CURSOR');
-    for (let i = 0; i < 5; i++) await q.request('POST', `/v1/pub/posts/${items[0]}/comments`, { key: voters[0]!.key, body: comment({ blocks: [{ type: 'paragraph', text: `c${i}` }] }) });
-    const comments = await walk(`/api/pub/posts/${items[0]}/comments?limit=2`, (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null), (b) => b.comments);
-    t.deepEqual(comments.map((c) => c.blocks[0].text), ['c0', 'c1', 'c2', 'c3', 'c4']);
-    const activity = await walk('/v1/pub/activity?limit=3', (b) => (b.next_before ? `before=${b.next_before}` : null), (b) => b.items);
+    const own = await walk(
+      '/v1/pub/posts?limit=2',
+      (b) => (b.next_before ? `before=${b.next_before}` : null),
+      (b) => b.posts,
+    );
+    t.deepEqual(
+      own.map((p) => p.item_id),
+      [...items].reverse(),
+    );
+    const fresh = await walk(
+      '/api/pub/feed?sort=new&limit=2',
+      (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null),
+      (b) => b.items,
+    );
+    t.deepEqual(
+      fresh.map((p) => p.id),
+      [...items].reverse(),
+    );
+    const top = await walk(
+      '/api/pub/feed?sort=top&limit=2',
+      (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null),
+      (b) => b.items,
+    );
+    t.deepEqual(
+      top.map((p) => p.id),
+      [items[3], items[1], items[4], items[2], items[0]],
+    );
+    t.is(
+      (await q.request('GET', `/api/pub/feed?sort=top&cursor=${(await q.request('GET', '/api/pub/feed?sort=new&limit=1')).body.next_cursor}`)).body.error.code,
+      'INVALID_CURSOR',
+    );
+    for (let i = 0; i < 5; i++)
+      await q.request('POST', `/v1/pub/posts/${items[0]}/comments`, { key: voters[0]!.key, body: comment({ blocks: [{ type: 'paragraph', text: `c${i}` }] }) });
+    const comments = await walk(
+      `/api/pub/posts/${items[0]}/comments?limit=2`,
+      (b) => (b.next_cursor ? `cursor=${b.next_cursor}` : null),
+      (b) => b.comments,
+    );
+    t.deepEqual(
+      comments.map((c) => c.blocks[0].text),
+      ['c0', 'c1', 'c2', 'c3', 'c4'],
+    );
+    const activity = await walk(
+      '/v1/pub/activity?limit=3',
+      (b) => (b.next_before ? `before=${b.next_before}` : null),
+      (b) => b.items,
+    );
     t.is(activity.length, 15, '5 submitted, 5 published, 5 comments');
     t.is(new Set(activity.map((a) => `${a.kind}:${a.comment_id ?? a.revision_id}`)).size, 15);
-    t.deepEqual(activity.slice(0, 2).map((a) => a.kind), ['comment', 'comment']);
+    t.deepEqual(
+      activity.slice(0, 2).map((a) => a.kind),
+      ['comment', 'comment'],
+    );
     // pub_* on /v1/posts and /v1/activity: a separate array with its own cursors; the board's own list has none of it.
     const posts = await q.request('GET', '/v1/posts?pub_limit=2', { key: author.key });
     t.is(posts.body.posts.length, 0);

@@ -63,7 +63,10 @@ test.serial('since=<id> is exact; the walk from an old item reaches the end with
     t.is(res.body.since, since);
     const page: string[] = res.body.items.map((i: any) => i.id);
     // Newest first within the page.
-    t.deepEqual(page, [...page].sort((a, b) => ids.indexOf(b) - ids.indexOf(a)));
+    t.deepEqual(
+      page,
+      [...page].sort((a, b) => ids.indexOf(b) - ids.indexOf(a)),
+    );
     seen.push(...page.reverse());
     calls++;
     if (!res.body.has_more) {
@@ -84,10 +87,16 @@ test.serial('since=<id> is exact; the walk from an old item reaches the end with
 test.serial('since as a time means strictly after it, in ISO 8601 or unix seconds', async (t) => {
   const item = (await app.request('GET', '/api/activity?limit=200')).body.items.find((i: any) => i.id === ids[4]);
   const iso = await app.request('GET', `/api/activity?since=${encodeURIComponent(item.created_at)}`);
-  t.deepEqual(iso.body.items.map((i: any) => i.id), ids.slice(5).reverse());
+  t.deepEqual(
+    iso.body.items.map((i: any) => i.id),
+    ids.slice(5).reverse(),
+  );
   const unix = Math.floor(new Date(item.created_at).getTime() / 1000);
   const byUnix = await app.request('GET', `/api/activity?since=${unix}`);
-  t.deepEqual(byUnix.body.items.map((i: any) => i.id), ids.slice(5).reverse());
+  t.deepEqual(
+    byUnix.body.items.map((i: any) => i.id),
+    ids.slice(5).reverse(),
+  );
 });
 
 test.serial('malformed or unlisted since values are INVALID_SINCE', async (t) => {
@@ -105,7 +114,8 @@ test.serial('malformed or unlisted since values are INVALID_SINCE', async (t) =>
 
 test.serial('titles are cut to 160 and excerpts to 240 on one line; a reply titles with its first line', async (t) => {
   const longTitle = 'T'.repeat(200);
-  const root = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: longTitle, body: 'line one\n\n' + 'word '.repeat(100) } })).body.post.id;
+  const root = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: longTitle, body: 'line one\n\n' + 'word '.repeat(100) } })).body
+    .post.id;
   await app.request('POST', `/v1/posts/${root}/replies`, { key, body: { body: '\nResult 6h: 12 clicks\nsecond line' } });
   const res = await app.request('GET', '/api/activity?limit=2');
   const [r, p] = res.body.items;
@@ -153,7 +163,9 @@ test('/healthz answers availability only', async (t) => {
 });
 
 test('the thread page escapes agent-written HTML', async (t) => {
-  const root = (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: '<script>alert(1)</script>', body: '<img src=x onerror=alert(2)>' } })).body.post.id;
+  const root = (
+    await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: '<script>alert(1)</script>', body: '<img src=x onerror=alert(2)>' } })
+  ).body.post.id;
   const res = await fetch(`${app.url}/t/${root}`);
   t.is(res.status, 200);
   const text = await res.text();
@@ -209,7 +221,7 @@ test('the feed cache serves repeats and is emptied by a board event from any pro
   }
 });
 
-test('the area guides behind feeds\' docs links are served', async (t) => {
+test("the area guides behind feeds' docs links are served", async (t) => {
   const res = await fetch(`${app.url}/docs/lab`);
   t.is(res.status, 200);
   t.regex(res.headers.get('content-type') ?? '', /text\/markdown/);

@@ -23,7 +23,16 @@ let down: { base: string; metrics: string };
 async function web(env: Record<string, string>) {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
-  const common = { DATABASE_URL: pair.primaryUrl, PORT: String(port), BASE_URL: base, METRICS_PORT: String(metricsPort), EDGE_RATE_LIMIT_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '1000', FEED_CACHE_MS: '0', DB_POOL_SIZE: '3' };
+  const common = {
+    DATABASE_URL: pair.primaryUrl,
+    PORT: String(port),
+    BASE_URL: base,
+    METRICS_PORT: String(metricsPort),
+    EDGE_RATE_LIMIT_PER_MINUTE: '0',
+    REGISTRATIONS_PER_HOUR: '1000',
+    FEED_CACHE_MS: '0',
+    DB_POOL_SIZE: '3',
+  };
   webs.push(await startProcess('web', { ...common, ...env }, 'web listening'));
   return { base, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
 }
@@ -47,7 +56,12 @@ test.after.always(async () => {
 async function call(base: string, method: string, path: string, key?: string, body?: unknown) {
   const res = await fetch(base + path, {
     method,
-    headers: { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      'X-Agent-Protocol': 'svc/1',
+      Accept: 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
@@ -95,10 +109,13 @@ test.serial('the replica answers public reads once it has replayed the write', a
   await until('the replica replays the first post', () => onReplica(first));
   const before = await routed(lenient);
   const feed = await activityIds(lenient.base);
-  t.deepEqual(feed.items.map((i) => i.id), [first]);
+  t.deepEqual(
+    feed.items.map((i) => i.id),
+    [first],
+  );
   t.is((await call(lenient.base, 'GET', `/api/thread/${first}`)).status, 200);
   const after = await routed(lenient);
-  t.is(after.replica - before.replica, 2, 'both reads were the replica\'s');
+  t.is(after.replica - before.replica, 2, "both reads were the replica's");
   t.is(after.primary, before.primary);
 });
 
@@ -113,7 +130,10 @@ test.serial('paused replay: the public feed lags; own reads, cursors past the re
   }
   const [second, third] = ids as [string, string];
   // The replica has received the writes (so it knows it is behind) but not replayed them.
-  await until('the replica receives the writes', async () => (await pair.onReplica('select pg_last_wal_receive_lsn() > pg_last_wal_replay_lsn() as behind')).rows[0].behind === true);
+  await until(
+    'the replica receives the writes',
+    async () => (await pair.onReplica('select pg_last_wal_receive_lsn() > pg_last_wal_replay_lsn() as behind')).rows[0].behind === true,
+  );
   t.false(await onReplica(second));
 
   // The writer's own reads are authenticated: always the primary.
@@ -125,7 +145,10 @@ test.serial('paused replay: the public feed lags; own reads, cursors past the re
   // An anonymous read without a cursor may lag: the replica answers with what it has.
   let before = await routed(lenient);
   const lagging = await activityIds(lenient.base);
-  t.deepEqual(lagging.items.map((i) => i.id), [first]);
+  t.deepEqual(
+    lagging.items.map((i) => i.id),
+    [first],
+  );
   // A cursor the replica has: nothing newer there yet, and nothing at or before the cursor comes back.
   const fromFirst = await activityIds(lenient.base, `?since=${first}`);
   t.deepEqual(fromFirst.items, []);
@@ -137,7 +160,10 @@ test.serial('paused replay: the public feed lags; own reads, cursors past the re
   // A cursor past the replica's head (the caller saw `second` elsewhere): the primary answers, forward.
   before = after;
   const fromSecond = await activityIds(lenient.base, `?since=${second}`);
-  t.deepEqual(fromSecond.items.map((i) => i.id), [third]);
+  t.deepEqual(
+    fromSecond.items.map((i) => i.id),
+    [third],
+  );
   t.is(fromSecond.next_since, third);
   // A thread the replica has not seen: the primary's.
   const thread = await call(lenient.base, 'GET', `/api/thread/${third}`);
@@ -154,7 +180,10 @@ test.serial('paused replay: the public feed lags; own reads, cursors past the re
 
   // With REPLICA_MAX_LAG_MS=1 the same replica is not fresh: the primary answers, complete.
   const strictBefore = await routed(strict);
-  t.deepEqual((await activityIds(strict.base)).items.map((i) => i.id), [third, second, first]);
+  t.deepEqual(
+    (await activityIds(strict.base)).items.map((i) => i.id),
+    [third, second, first],
+  );
   const strictAfter = await routed(strict);
   t.is(strictAfter.primary - strictBefore.primary, 1);
   t.is(strictAfter.replica, strictBefore.replica);

@@ -17,7 +17,10 @@ test.after.always(async () => {
 
 let net = 0;
 const register = (name: string, proof?: string) =>
-  app.request('POST', '/v1/agents', { body: { name, ...(proof === undefined ? {} : { proof_of_work: { nonce: proof } }) }, headers: { 'X-Forwarded-For': `10.${++net}.0.1` } });
+  app.request('POST', '/v1/agents', {
+    body: { name, ...(proof === undefined ? {} : { proof_of_work: { nonce: proof } }) },
+    headers: { 'X-Forwarded-For': `10.${++net}.0.1` },
+  });
 const exists = (name: string) => app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from accounts where name = ${name}`);
 
 test.serial('free below the surge bound; past it a proof of work, rising with the rate; the next hour is free again', async (t) => {

@@ -27,7 +27,17 @@ async function snapshot(at: Date, price: number | null): Promise<void> {
   const row: NewSnapshot =
     price === null
       ? { ...base, market_error: 'HTTP 502' }
-      : { ...base, price_usd: price, market_cap_usd: price * 1e9, volume_1h_usd: 100, liquidity_usd: 5000, buys_1h: 3, sells_1h: 2, market_stale: false, market_error: null };
+      : {
+          ...base,
+          price_usd: price,
+          market_cap_usd: price * 1e9,
+          volume_1h_usd: 100,
+          liquidity_usd: 5000,
+          buys_1h: 3,
+          sells_1h: 2,
+          market_stale: false,
+          market_error: null,
+        };
   // The step rule is tested apart from the one-per-slot rule: give each read its own slot key.
   await createScoreQueries(app.db).insertSnapshot({ ...row, slot: at.toISOString() });
 }
@@ -85,11 +95,23 @@ test.serial('each step takes its newest good snapshot with its own at; a failed-
   t.is(res.body.step_seconds, 300);
   const points = res.body.points as any[];
   for (const p of points) t.deepEqual(Object.keys(p).sort(), POINT);
-  t.deepEqual(points.map((p) => p.at), [at(0, 290), at(1, 20), at(2, 100), new Date(now)].map((d) => d.toISOString()));
+  t.deepEqual(
+    points.map((p) => p.at),
+    [at(0, 290), at(1, 20), at(2, 100), new Date(now)].map((d) => d.toISOString()),
+  );
   t.is(points[0].price_usd, 1.1);
   t.is(points[0].stale, false);
   t.is(points[1].price_usd, 1.2);
-  t.deepEqual(points[2], { at: at(2, 100).toISOString(), price_usd: null, market_cap_usd: null, volume_1h_usd: null, liquidity_usd: null, buys_1h: null, sells_1h: null, stale: true });
+  t.deepEqual(points[2], {
+    at: at(2, 100).toISOString(),
+    price_usd: null,
+    market_cap_usd: null,
+    volume_1h_usd: null,
+    liquidity_usd: null,
+    buys_1h: null,
+    sells_1h: null,
+    stale: true,
+  });
   t.is(points[3].price_usd, 2);
   t.is(points[3].buys_1h, 3);
 });

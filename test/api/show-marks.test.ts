@@ -43,9 +43,10 @@ test('a Pick: by the validator desk makes a candidate and credits the author +3 
   t.is(res.status, 201);
   const shown = await item(id);
   t.is(shown.status, 'picked');
-  t.deepEqual(shown.picks.map((p: any) => ({ agent: p.agent, editor: p.editor, counts: p.counts, label: p.label })), [
-    { agent: editor.name, editor: true, counts: true, label: 'Pick' },
-  ]);
+  t.deepEqual(
+    shown.picks.map((p: any) => ({ agent: p.agent, editor: p.editor, counts: p.counts, label: p.label })),
+    [{ agent: editor.name, editor: true, counts: true, label: 'Pick' }],
+  );
   t.deepEqual(await karma(author.id), [{ points: 3, source_id: id }]);
   // A second editor pick is recorded, and credits nothing more.
   await reply(app, boss.key, id, 'pick: agreed');
@@ -123,7 +124,8 @@ test('Picked: is the owner’s alone: 403 RESERVED_REPLY for anyone else, on eve
   const { id } = await root();
   const general = await app.request('POST', '/v1/posts', { key: editor.key, body: { topic: 'general', title: 'A plain thread', body: 'hello' } });
   const lab = await app.request('POST', '/v1/posts', { key: editor.key, body: { topic: 'svc-1m', title: 'Notes on the lab', body: 'hello' } });
-  const count = () => app.db.oneFirst(sql.type(z.object({ c: z.number() }))`select count(*)::int as c from posts where root_id is not null and lower(prefix) = 'picked'`);
+  const count = () =>
+    app.db.oneFirst(sql.type(z.object({ c: z.number() }))`select count(*)::int as c from posts where root_id is not null and lower(prefix) = 'picked'`);
   const before = await count();
   for (const thread of [id, general.body.post.id, lab.body.post.id]) {
     for (const who of [editor, await outsider(app), await crew(app)]) {

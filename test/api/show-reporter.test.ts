@@ -211,11 +211,24 @@ test.serial('the record is validated', async (t) => {
     ['an unknown field', { url: 'https://x.com/a/status/1', published_at: now.toISOString(), views: 3 }, 400, 'VALIDATION_FAILED'],
     [
       'metrics measured before publication',
-      { url: 'https://x.com/a/status/1', published_at: now.toISOString(), metrics_2h: { likes: 1, reposts: 0, replies: 0, quotes: 0, measured_at: new Date(now.getTime() - HOUR).toISOString() } },
+      {
+        url: 'https://x.com/a/status/1',
+        published_at: now.toISOString(),
+        metrics_2h: { likes: 1, reposts: 0, replies: 0, quotes: 0, measured_at: new Date(now.getTime() - HOUR).toISOString() },
+      },
       400,
       'VALIDATION_FAILED',
     ],
-    ['a negative counter', { url: 'https://x.com/a/status/1', published_at: now.toISOString(), metrics_2h: { likes: -1, reposts: 0, replies: 0, quotes: 0, measured_at: now.toISOString() } }, 400, 'VALIDATION_FAILED'],
+    [
+      'a negative counter',
+      {
+        url: 'https://x.com/a/status/1',
+        published_at: now.toISOString(),
+        metrics_2h: { likes: -1, reposts: 0, replies: 0, quotes: 0, measured_at: now.toISOString() },
+      },
+      400,
+      'VALIDATION_FAILED',
+    ],
   ];
   for (const [name, body, status, code] of cases) {
     const res = await put(on, onReporter, id, body);
@@ -274,7 +287,19 @@ test.serial('GET /api/show: exact shape, CORS *, untrusted content, 7 days, newe
   t.is(first.id, outside);
   t.is(second.id, resident);
   t.deepEqual(Object.keys(first).sort(), ITEM_KEYS);
-  t.like(first, { author: guest.name, outside: true, status: 'proposed', picks: [], flags: [], x: null, owner_picked_at: null, format: 'post', score: 0, link: null, media: null });
+  t.like(first, {
+    author: guest.name,
+    outside: true,
+    status: 'proposed',
+    picks: [],
+    flags: [],
+    x: null,
+    owner_picked_at: null,
+    format: 'post',
+    score: 0,
+    link: null,
+    media: null,
+  });
   t.like(second, { author: house.name, outside: false, media: 'a chart' });
   t.is(first.url, `http://board.test/t/${outside}`);
   t.true(first.title.startsWith('Show: '));

@@ -36,7 +36,16 @@ test.serial('a valid root is stored with what the rules parsed from it', async (
   t.is(res.status, 201, res.text);
   t.is(res.body.post.topic, 'svc-show');
   t.is(res.body.post.prefix, 'Show');
-  const row = await app.db.one(sql.type(z.object({ hook: z.string(), side: z.string(), format: z.string(), link: z.string().nullable(), media: z.string().nullable(), publishable_text: z.string() }))`
+  const row = await app.db.one(sql.type(
+    z.object({
+      hook: z.string(),
+      side: z.string(),
+      format: z.string(),
+      link: z.string().nullable(),
+      media: z.string().nullable(),
+      publishable_text: z.string(),
+    }),
+  )`
     select hook, side, format, link, media, publishable_text from show_items where root_id = ${res.body.post.id}`);
   t.is(row.hook, root.title.slice('Show: '.length));
   t.is(row.side, 'outside');
@@ -52,7 +61,10 @@ test.serial('a valid root is stored with what the rules parsed from it', async (
 /** A body of exactly `n` characters: hook of 12, no text, the Media line absorbs the rest. */
 function bodyOfLength(n: number) {
   const base = 12 + 2 + 'Format: post'.length + 1 + 'Audience: traders'.length + 1 + 'Evidence: none'.length + 1 + 'Media: '.length;
-  const media = 'chart '.repeat(Math.ceil((n - base) / 6) + 1).slice(0, n - base).replace(/ $/, 'x');
+  const media = 'chart '
+    .repeat(Math.ceil((n - base) / 6) + 1)
+    .slice(0, n - base)
+    .replace(/ $/, 'x');
   return showRoot({ hook: textOf(12), text: '', audience: 'traders', media });
 }
 
@@ -88,11 +100,23 @@ const FORMAT_CASES: Array<[string, () => { title: string; body: string }, string
   ['an http link', () => showRoot({ text: `${textOf(30)} http://github.com/a` }), ['link_not_https']],
   ['a host off the list', () => showRoot({ text: `${textOf(30)} https://example.org/a` }), ['link_host']],
   ['the author signs it', () => showRoot({ text: `${textOf(30)}\n— by someone` }), ['credit_line']],
-  ['no meta lines', () => showRoot({ text: textOf(80), format: null, audience: null, evidence: null }), ['format_missing', 'audience_missing', 'evidence_missing']],
+  [
+    'no meta lines',
+    () => showRoot({ text: textOf(80), format: null, audience: null, evidence: null }),
+    ['format_missing', 'audience_missing', 'evidence_missing'],
+  ],
   ['a format off the list', () => showRoot({ format: 'essay' }), ['format_invalid']],
-  ['a number with a named, dated, allowlisted source', () => showRoot({ text: `${textOf(30)} fell 40% in a week`, evidence: 'DexScreener pair page, 2026-11-20, https://dexscreener.com/solana/abc' }), null],
+  [
+    'a number with a named, dated, allowlisted source',
+    () => showRoot({ text: `${textOf(30)} fell 40% in a week`, evidence: 'DexScreener pair page, 2026-11-20, https://dexscreener.com/solana/abc' }),
+    null,
+  ],
   ['a number without a source', () => showRoot({ text: `${textOf(30)} fell 40% in a week` }), ['number_source', 'number_url']],
-  ['a number with an undated source off the list', () => showRoot({ text: `${textOf(30)} fell 40% in a week`, evidence: 'Some blog, https://example.org/x' }), ['number_source', 'number_url']],
+  [
+    'a number with an undated source off the list',
+    () => showRoot({ text: `${textOf(30)} fell 40% in a week`, evidence: 'Some blog, https://example.org/x' }),
+    ['number_source', 'number_url'],
+  ],
 ];
 
 for (const [name, build, rules] of FORMAT_CASES) {

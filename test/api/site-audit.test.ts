@@ -53,13 +53,22 @@ test.before(async () => {
   await must(root, 'root');
   seen.thread = root.body.post.id;
   for (const key of [writer.key, other.key]) await must(await req('POST', `/v1/posts/${seen.thread}/replies`, { key, body: { body: HOSTILE } }), 'reply');
-  await must(await req('POST', '/v1/continuity/checkpoint', { key: writer.key, body: { public_status: { phase: 'acting', next_action: `${XSS} ${LONG_WORD}` } } }), 'status');
+  await must(
+    await req('POST', '/v1/continuity/checkpoint', { key: writer.key, body: { public_status: { phase: 'acting', next_action: `${XSS} ${LONG_WORD}` } } }),
+    'status',
+  );
   const experiment = await req('POST', '/v1/posts', { key: writer.key, body: { topic: 'svc-1m', title: `Experiment: ${LONG_WORD}`, body: EXPERIMENT } });
   await must(experiment, 'experiment');
   await must(await req('POST', `/v1/posts/${experiment.body.post.id}/replies`, { key: other.key, body: { body: `Taking: ${LONG_WORD}` } }), 'taking');
   const delivered = await req('POST', `/v1/posts/${experiment.body.post.id}/replies`, { key: other.key, body: { body: `Delivered: ${LONG_URL}` } });
   await must(delivered, 'delivered');
-  await must(await req('POST', `/v1/posts/${experiment.body.post.id}/replies`, { key: writer.key, body: { body: 'Accepted: thanks', reply_to_id: delivered.body.reply.id } }), 'accepted');
+  await must(
+    await req('POST', `/v1/posts/${experiment.body.post.id}/replies`, {
+      key: writer.key,
+      body: { body: 'Accepted: thanks', reply_to_id: delivered.body.reply.id },
+    }),
+    'accepted',
+  );
   await must(await req('POST', '/votes', { key: writer.key, body: { post_id: delivered.body.reply.id, value: 1 } }), 'vote');
   await mustPost(app, other.key, showRoot({ hook: 'Editors answered a measured pitch twice' }));
 
@@ -94,7 +103,13 @@ test.before(async () => {
   await must(
     await req('POST', `/v1/pub/posts/${work.item_id}/comments`, {
       key: reviewer.key,
-      body: { schema_version: 1, language: 'en', publication_intent: 'show_to_humans', idempotency_key: crypto.randomUUID(), blocks: [{ type: 'paragraph', text: HOSTILE }] },
+      body: {
+        schema_version: 1,
+        language: 'en',
+        publication_intent: 'show_to_humans',
+        idempotency_key: crypto.randomUUID(),
+        blocks: [{ type: 'paragraph', text: HOSTILE }],
+      },
     }),
     'comment',
   );
@@ -105,7 +120,9 @@ test.before(async () => {
 
   // The open board.
   const ticket = await req('POST', '/b/api/tickets');
-  const b = await req('POST', '/b/api/threads', { body: { ticket: ticket.body.ticket, nonce: solvePow(ticket.body.pow.challenge, ticket.body.pow.bits), title: `${XSS} ${LONG_WORD}`, body: HOSTILE } });
+  const b = await req('POST', '/b/api/threads', {
+    body: { ticket: ticket.body.ticket, nonce: solvePow(ticket.body.pow.challenge, ticket.body.pow.bits), title: `${XSS} ${LONG_WORD}`, body: HOSTILE },
+  });
   await must(b, 'b thread');
   seen.bThread = b.body.post.id;
 
@@ -138,12 +155,14 @@ async function audit(page: Page): Promise<Audit> {
   const violations = (await page.evaluate(
     `axe.run(document).then((r) => r.violations.map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')))`,
   )) as string[];
-  return page.evaluate(`({
+  return page
+    .evaluate(`({
     overflow: { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth },
     description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
     text: document.body.innerText,
     times: [...document.querySelectorAll('time')].map((t) => t.textContent),
-  })`).then((r) => ({ ...(r as Omit<Audit, 'violations'>), violations }));
+  })`)
+    .then((r) => ({ ...(r as Omit<Audit, 'violations'>), violations }));
 }
 
 /** The little of the browser's globals the page functions read (the project's types carry no DOM). */
@@ -206,7 +225,9 @@ const VISITS: Record<string, Array<[string, (page: Page) => Promise<unknown>, nu
     ['stop link', open(() => `${site}${seen.stop}`), 200],
     ['stop link unknown', open(() => `${site}/outreach/stop/nope`), 404],
   ],
-  'POST /outreach/stop/:token': [['stopped', (page) => page.goto(`${site}${seen.stop}`).then(() => Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])), 200]],
+  'POST /outreach/stop/:token': [
+    ['stopped', (page) => page.goto(`${site}${seen.stop}`).then(() => Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])), 200],
+  ],
   'GET /r/:agent/:channel': [['referral missing', open(() => `${site}/r/nobody/trade`), 404]],
   'GET /pub': [['articles (no slash)', open(() => `${site}/pub`), 200]],
   'GET /pub/': [
@@ -221,7 +242,9 @@ const VISITS: Record<string, Array<[string, (page: Page) => Promise<unknown>, nu
         await page.fill('input[name=nickname]', `Guest ${LONG_WORD}`.slice(0, 40));
         await page.fill('textarea[name=comment]', HOSTILE);
         await page.click('button[type=submit]');
-        await page.waitForFunction(() => !['', 'Sending...'].includes((globalThis as unknown as Dom).document.getElementById('guest-status')?.textContent ?? ''));
+        await page.waitForFunction(
+          () => !['', 'Sending...'].includes((globalThis as unknown as Dom).document.getElementById('guest-status')?.textContent ?? ''),
+        );
         return page.reload({ waitUntil: 'load' });
       },
       200,
@@ -248,7 +271,9 @@ const VISITS: Record<string, Array<[string, (page: Page) => Promise<unknown>, nu
       403,
     ],
   ],
-  'GET /oidc{/*rest}': [['authorization refused on the service\'s page', open(() => `${mcp.url}/oidc/auth?client_id=nobody&response_type=code&scope=board%3Aread`), 400]],
+  'GET /oidc{/*rest}': [
+    ["authorization refused on the service's page", open(() => `${mcp.url}/oidc/auth?client_id=nobody&response_type=code&scope=board%3Aread`), 400],
+  ],
   'GET /mcp/links': [['linked assistants', open(() => `${mcp.url}/mcp/links`), 200]],
   'POST /mcp/links': [
     [
@@ -265,7 +290,11 @@ const VISITS: Record<string, Array<[string, (page: Page) => Promise<unknown>, nu
 test('every HTML route of the contract is visited here, and only those', (t) => {
   const htmlRoutes = CONTRACT.filter((r) => Object.values(r.responses).some((res) => [res?.type].flat().includes('text/html'))).map(routeKey);
   t.deepEqual(htmlRoutes.filter((k) => !(k in VISITS)).sort(), [], 'HTML routes without a visit');
-  t.deepEqual(Object.keys(VISITS).filter((k) => !htmlRoutes.includes(k)), [], 'visits of no HTML route');
+  t.deepEqual(
+    Object.keys(VISITS).filter((k) => !htmlRoutes.includes(k)),
+    [],
+    'visits of no HTML route',
+  );
   t.true(Object.values(VISITS).flat().length >= 30);
 });
 

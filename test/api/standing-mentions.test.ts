@@ -33,7 +33,11 @@ test.serial('distinct mentions per message at the edge: the live limit passes, o
   const author = await app.register();
   const limit: number = (await app.request('GET', '/v1/me', { key: author.key })).body.quotas.mentions_per_message;
   const ts = await targets('mpm', limit + 1);
-  const at = (n: number) => ts.slice(0, n).map((x) => `@${x.name}`).join(' ');
+  const at = (n: number) =>
+    ts
+      .slice(0, n)
+      .map((x) => `@${x.name}`)
+      .join(' ');
   t.is((await post(author.key, `${at(limit)} and again @${ts[0]!.name}`)).status, 201);
   const refused = await post(author.key, at(limit + 1));
   t.is(refused.status, 422);
@@ -61,25 +65,28 @@ test.serial('one author reaches one inbox once per repeat window: later mentions
   t.is(await mentionsOf(target!.id), 3);
 });
 
-test.serial('the daily mention budget at its edge: delivering the last one passes, one past is 429 MENTION_QUOTA with retry_at, nothing stored; it renews after 24 h', async (t) => {
-  const author = await app.register();
-  const budget: number = (await app.request('GET', '/v1/me', { key: author.key })).body.quotas.mentions.limit;
-  const ts = await targets('budget', budget + 1);
-  for (const x of ts.slice(0, budget)) t.is((await post(author.key, `hi @${x.name}`)).status, 201);
-  t.like((await app.request('GET', '/v1/me', { key: author.key })).body.quotas.mentions, { used: budget, remaining: 0 });
-  const refused = await post(author.key, `hi @${ts[budget]!.name}`);
-  t.is(refused.status, 429);
-  t.is(refused.body.error.code, 'MENTION_QUOTA');
-  t.like(refused.body.error.details, { limit: budget, window_seconds: 86400, remaining: 0 });
-  t.truthy(refused.body.error.details.retry_at);
-  t.truthy(refused.headers.get('retry-after'));
-  t.is(await postsBy(author.id), budget);
-  // A repeat inside the window delivers nothing, so it is not held by the budget.
-  t.is((await post(author.key, `again @${ts[0]!.name}`)).status, 201);
-  app.clock.advance(24 * HOUR);
-  t.is((await post(author.key, `hi @${ts[budget]!.name}`)).status, 201);
-  t.is(await mentionsOf(ts[budget]!.id), 1);
-});
+test.serial(
+  'the daily mention budget at its edge: delivering the last one passes, one past is 429 MENTION_QUOTA with retry_at, nothing stored; it renews after 24 h',
+  async (t) => {
+    const author = await app.register();
+    const budget: number = (await app.request('GET', '/v1/me', { key: author.key })).body.quotas.mentions.limit;
+    const ts = await targets('budget', budget + 1);
+    for (const x of ts.slice(0, budget)) t.is((await post(author.key, `hi @${x.name}`)).status, 201);
+    t.like((await app.request('GET', '/v1/me', { key: author.key })).body.quotas.mentions, { used: budget, remaining: 0 });
+    const refused = await post(author.key, `hi @${ts[budget]!.name}`);
+    t.is(refused.status, 429);
+    t.is(refused.body.error.code, 'MENTION_QUOTA');
+    t.like(refused.body.error.details, { limit: budget, window_seconds: 86400, remaining: 0 });
+    t.truthy(refused.body.error.details.retry_at);
+    t.truthy(refused.headers.get('retry-after'));
+    t.is(await postsBy(author.id), budget);
+    // A repeat inside the window delivers nothing, so it is not held by the budget.
+    t.is((await post(author.key, `again @${ts[0]!.name}`)).status, 201);
+    app.clock.advance(24 * HOUR);
+    t.is((await post(author.key, `hi @${ts[budget]!.name}`)).status, 201);
+    t.is(await mentionsOf(ts[budget]!.id), 1);
+  },
+);
 
 test.serial('concurrent writes of one author cannot pass the budget together', async (t) => {
   const author = await app.register();

@@ -20,7 +20,8 @@ test.after.always(async () => {
 });
 
 const req = (key: string, method: string, path: string, body?: unknown) => app.request(method, path, { key, ...(body === undefined ? {} : { body }) });
-const root = async (key: string, title: string, body: string, topic = 'general') => (await req(key, 'POST', '/v1/posts', { topic, title, body })).body.post?.id as string | undefined;
+const root = async (key: string, title: string, body: string, topic = 'general') =>
+  (await req(key, 'POST', '/v1/posts', { topic, title, body })).body.post?.id as string | undefined;
 async function leaderboard() {
   await app.db.query(sql.type(NoRow)`select graphile_worker.add_job('feed__materialize_leaderboard', '{}'::json)`);
   await app.runJobs();
@@ -64,7 +65,8 @@ test.serial('honest and hostile cohorts on one board', async (t) => {
   const hostilePosts = await Promise.all(hostile.map((h) => root(h.key, `Buy now ${h.name}`, 'great token')));
   let ringVotes = 0;
   for (const [i, h] of hostile.entries()) {
-    for (let k = 1; k <= 10; k++) if ((await req(h.key, 'POST', '/votes', { post_id: hostilePosts[(i + k) % hostile.length], value: 1 })).status === 201) ringVotes++;
+    for (let k = 1; k <= 10; k++)
+      if ((await req(h.key, 'POST', '/votes', { post_id: hostilePosts[(i + k) % hostile.length], value: 1 })).status === 201) ringVotes++;
   }
   for (let i = 0; i < hostile.length; i += 2) {
     const job = await root(hostile[i]!.key, `Request: ring ${i}`, `Resource: thing ${i}\nNeed: reason ${i}\nCost: 0`, 'svc-1m');
@@ -72,7 +74,8 @@ test.serial('honest and hostile cohorts on one board', async (t) => {
     await req(hostile[i]!.key, 'POST', `/v1/posts/${job}/replies`, { body: 'Accepted: great' });
   }
   let mentionRefusals = 0;
-  for (const h of hostile) if ((await req(h.key, 'POST', '/v1/posts', { topic: 'general', title: 'hey', body: `@${honest[0]!.name} look` })).status === 422) mentionRefusals++;
+  for (const h of hostile)
+    if ((await req(h.key, 'POST', '/v1/posts', { topic: 'general', title: 'hey', body: `@${honest[0]!.name} look` })).status === 422) mentionRefusals++;
   const spam = await submit(app, hostile[0]!.key);
   let pubVotes = 0;
   for (const h of hostile.slice(1)) if ((await req(h.key, 'POST', '/v1/pub/votes', { revision_id: spam.revision_id, value: 1 })).status === 201) pubVotes++;

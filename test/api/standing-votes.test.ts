@@ -30,50 +30,56 @@ async function leaderboard() {
   return (await app.request('GET', '/api/leaderboard')).body;
 }
 
-test.serial('a ring of fresh accounts voting for each other, aged past every threshold, moves no score, karma, rank or promotion; one vote with standing does', async (t) => {
-  const ring = await Promise.all(Array.from({ length: 5 }, (_, i) => app.register(`ring_${i}`, { standing: false })));
-  const posts = await Promise.all(ring.map((r) => newPost(r.key, `ring post ${r.name}`)));
-  app.clock.advance(60 * 24 * HOUR);
-  const me = (await app.request('GET', '/v1/me', { key: ring[0]!.key })).body;
-  t.like(me.voting, { weight: 0, weighs: false, weight_reason: 'no_standing' });
-  for (const [i, r] of ring.entries()) {
-    for (const [j, p] of posts.entries()) {
-      if (i === j) continue;
-      const res = await vote(r.key, p, 1);
-      t.is(res.status, 201);
-      t.is(res.body.allowance.weight, 0);
+test.serial(
+  'a ring of fresh accounts voting for each other, aged past every threshold, moves no score, karma, rank or promotion; one vote with standing does',
+  async (t) => {
+    const ring = await Promise.all(Array.from({ length: 5 }, (_, i) => app.register(`ring_${i}`, { standing: false })));
+    const posts = await Promise.all(ring.map((r) => newPost(r.key, `ring post ${r.name}`)));
+    app.clock.advance(60 * 24 * HOUR);
+    const me = (await app.request('GET', '/v1/me', { key: ring[0]!.key })).body;
+    t.like(me.voting, { weight: 0, weighs: false, weight_reason: 'no_standing' });
+    for (const [i, r] of ring.entries()) {
+      for (const [j, p] of posts.entries()) {
+        if (i === j) continue;
+        const res = await vote(r.key, p, 1);
+        t.is(res.status, 201);
+        t.is(res.body.allowance.weight, 0);
+      }
     }
-  }
-  // The votes are stored as votes are: a repeat stores nothing, the other sign conflicts, self-votes are refused.
-  t.is((await vote(ring[0]!.key, posts[1]!, 1)).status, 200);
-  t.is((await vote(ring[0]!.key, posts[1]!, -1)).body.error.code, 'VOTE_CONFLICT');
-  t.is((await vote(ring[0]!.key, posts[0]!, 1)).body.error.code, 'SELF_VOTE');
-  for (const [i, p] of posts.entries()) {
-    const votes = (await app.request('GET', `/votes?post_id=${p}`)).body;
-    t.is(votes.score, 0);
-    t.is(votes.up, 4);
-    t.is((await karmaOf(ring[i]!.name)).karma, 0);
-  }
-  const board = await leaderboard();
-  t.false(board.rows.some((r: any) => r.name.startsWith('ring_')));
-  t.is(board.promotion, null);
-  for (const r of ring) t.false((await app.request('GET', '/v1/me', { key: r.key })).body.standing.has_standing);
+    // The votes are stored as votes are: a repeat stores nothing, the other sign conflicts, self-votes are refused.
+    t.is((await vote(ring[0]!.key, posts[1]!, 1)).status, 200);
+    t.is((await vote(ring[0]!.key, posts[1]!, -1)).body.error.code, 'VOTE_CONFLICT');
+    t.is((await vote(ring[0]!.key, posts[0]!, 1)).body.error.code, 'SELF_VOTE');
+    for (const [i, p] of posts.entries()) {
+      const votes = (await app.request('GET', `/votes?post_id=${p}`)).body;
+      t.is(votes.score, 0);
+      t.is(votes.up, 4);
+      t.is((await karmaOf(ring[i]!.name)).karma, 0);
+    }
+    const board = await leaderboard();
+    t.false(board.rows.some((r: any) => r.name.startsWith('ring_')));
+    t.is(board.promotion, null);
+    for (const r of ring) t.false((await app.request('GET', '/v1/me', { key: r.key })).body.standing.has_standing);
 
-  const member = await app.register('sv_member');
-  const counted = await vote(member.key, posts[0]!, 1);
-  t.like(counted.body.allowance, { weight: 1, weighs: true });
-  t.is((await app.request('GET', `/votes?post_id=${posts[0]}`)).body.score, 1);
-  t.is((await karmaOf('ring_0')).karma, 1);
-  const after = await leaderboard();
-  t.like(after.rows.find((r: any) => r.name === 'ring_0'), { karma: 1, karma_7d: 1 });
-  t.is(after.promotion.agent, 'ring_0');
-  // A revocation takes its votes' karma back, from the ranked part too (migration 000071).
-  t.is((await app.request('POST', '/v1/me/revoke', { key: member.key })).status, 200);
-  t.is((await karmaOf('ring_0')).karma, 0);
-  t.false((await leaderboard()).rows.some((r: any) => r.name === 'ring_0'));
-});
+    const member = await app.register('sv_member');
+    const counted = await vote(member.key, posts[0]!, 1);
+    t.like(counted.body.allowance, { weight: 1, weighs: true });
+    t.is((await app.request('GET', `/votes?post_id=${posts[0]}`)).body.score, 1);
+    t.is((await karmaOf('ring_0')).karma, 1);
+    const after = await leaderboard();
+    t.like(
+      after.rows.find((r: any) => r.name === 'ring_0'),
+      { karma: 1, karma_7d: 1 },
+    );
+    t.is(after.promotion.agent, 'ring_0');
+    // A revocation takes its votes' karma back, from the ranked part too (migration 000071).
+    t.is((await app.request('POST', '/v1/me/revoke', { key: member.key })).status, 200);
+    t.is((await karmaOf('ring_0')).karma, 0);
+    t.false((await leaderboard()).rows.some((r: any) => r.name === 'ring_0'));
+  },
+);
 
-test.serial('fresh accounts accepting each other\'s deliveries earn karma that does not rank: no standing, no leaderboard row', async (t) => {
+test.serial("fresh accounts accepting each other's deliveries earn karma that does not rank: no standing, no leaderboard row", async (t) => {
   const [a, b] = [await app.register('acc_a', { standing: false }), await app.register('acc_b', { standing: false })];
   const request = await newPost(a.key, 'Request: a chart', 'svc-1m', 'Resource: a price chart\nNeed: for the Show lane\nCost: 0');
   t.is((await app.request('POST', `/v1/posts/${request}/replies`, { key: b.key, body: { body: 'Delivered: here it is' } })).status, 201);
@@ -91,7 +97,10 @@ test.serial('fresh accounts accepting each other\'s deliveries earn karma that d
   const job = await newPost(author.key, 'Request: a list', 'svc-1m', 'Resource: a list of editors\nNeed: outreach\nCost: 0');
   await app.request('POST', `/v1/posts/${job}/replies`, { key: honest.key, body: { body: 'Delivered: the list' } });
   await app.request('POST', `/v1/posts/${job}/replies`, { key: author.key, body: { body: 'Accepted: good' } });
-  t.like((await leaderboard()).rows.find((r: any) => r.name === 'acc_honest'), { karma: 5, karma_7d: 5 });
+  t.like(
+    (await leaderboard()).rows.find((r: any) => r.name === 'acc_honest'),
+    { karma: 5, karma_7d: 5 },
+  );
   app.clock.advance(30 * 24 * HOUR);
   t.like((await app.request('GET', '/v1/me', { key: honest.key })).body.standing, { has_standing: true, basis: 'earned' });
 });

@@ -51,23 +51,26 @@ test.serial('/v1/me shows a fresh account its standing, what it unlocks and lack
   t.is(g.quotas.posts.limit, app.config.quotas.postsPerDay);
 });
 
-test.serial('new-account root quota at its edge: the live limit passes, one more is 429 POST_QUOTA naming the rule and what lifts it, nothing stored', async (t) => {
-  const fresh = await app.register(undefined, { standing: false });
-  const limit: number = (await me(fresh.key)).quotas.posts.limit;
-  for (let i = 0; i < limit; i++) t.is((await post(fresh.key, `root ${i}`, 'plain text')).status, 201);
-  const refused = await post(fresh.key, 'one more', 'plain text');
-  t.is(refused.status, 429);
-  t.is(refused.body.error.code, 'POST_QUOTA');
-  t.like(refused.body.error.details, { limit, rule: 'new_account', window_seconds: 86400 });
-  t.truthy(refused.body.error.details.retry_at);
-  t.truthy(refused.headers.get('retry-after'));
-  t.is(refused.body.error.details.lifts.when, 'the account has standing');
-  t.true(refused.body.error.details.lifts.lacks.length > 0);
-  t.is(await postsBy(fresh.id), limit);
-  // The same account with standing writes on under the standard quota.
-  await decideStanding(app.deps, fresh.name, 'granted');
-  t.is((await post(fresh.key, 'after the grant', 'plain text')).status, 201);
-});
+test.serial(
+  'new-account root quota at its edge: the live limit passes, one more is 429 POST_QUOTA naming the rule and what lifts it, nothing stored',
+  async (t) => {
+    const fresh = await app.register(undefined, { standing: false });
+    const limit: number = (await me(fresh.key)).quotas.posts.limit;
+    for (let i = 0; i < limit; i++) t.is((await post(fresh.key, `root ${i}`, 'plain text')).status, 201);
+    const refused = await post(fresh.key, 'one more', 'plain text');
+    t.is(refused.status, 429);
+    t.is(refused.body.error.code, 'POST_QUOTA');
+    t.like(refused.body.error.details, { limit, rule: 'new_account', window_seconds: 86400 });
+    t.truthy(refused.body.error.details.retry_at);
+    t.truthy(refused.headers.get('retry-after'));
+    t.is(refused.body.error.details.lifts.when, 'the account has standing');
+    t.true(refused.body.error.details.lifts.lacks.length > 0);
+    t.is(await postsBy(fresh.id), limit);
+    // The same account with standing writes on under the standard quota.
+    await decideStanding(app.deps, fresh.name, 'granted');
+    t.is((await post(fresh.key, 'after the grant', 'plain text')).status, 201);
+  },
+);
 
 test.serial('new-account reply quota at its edge', async (t) => {
   const host = await app.register();
@@ -87,7 +90,10 @@ test.serial('links per message of a new account: the live limit passes, one more
   const limit: number = (await me(fresh.key)).quotas.links_per_message;
   const links = (n: number) => Array.from({ length: n }, (_, i) => `https://site${i}.example/page`).join(' ');
   t.is((await post(fresh.key, 'links at the limit', `see ${links(limit)}`)).status, 201);
-  for (const send of [() => post(fresh.key, 'too many', `see ${links(limit + 1)}`), async () => reply(fresh.key, (await post((await app.register()).key, 'host', 'x')).body.post.id, links(limit + 1))]) {
+  for (const send of [
+    () => post(fresh.key, 'too many', `see ${links(limit + 1)}`),
+    async () => reply(fresh.key, (await post((await app.register()).key, 'host', 'x')).body.post.id, links(limit + 1)),
+  ]) {
     const refused = await send();
     t.is(refused.status, 422);
     t.is(refused.body.error.code, 'NEW_ACCOUNT_LINKS');
@@ -99,45 +105,51 @@ test.serial('links per message of a new account: the live limit passes, one more
   t.is((await post(member.key, 'many links', `see ${links(limit + 3)}`)).status, 201);
 });
 
-test.serial('a new account may not @mention a live agent (422 NEW_ACCOUNT_MENTIONS, nothing stored, no inbox item); an @name of no account is text', async (t) => {
-  const target = await app.register('mention_target');
-  const fresh = await app.register(undefined, { standing: false });
-  const refused = await post(fresh.key, 'hello', 'hi @mention_target, look');
-  t.is(refused.status, 422);
-  t.is(refused.body.error.code, 'NEW_ACCOUNT_MENTIONS');
-  t.like(refused.body.error.details, { rule: 'new_account', limit: 0, found: 1 });
-  const root = (await post(target.key, 'a thread', 'x')).body.post.id;
-  t.is((await reply(fresh.key, root, 'cc @MENTION_TARGET')).body.error.code, 'NEW_ACCOUNT_MENTIONS');
-  t.is(await postsBy(fresh.id), 0);
-  const mentions = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from mentions where account_id = ${target.id}`);
-  t.is(mentions, 0);
-  t.is((await post(fresh.key, 'hello', `hi @nobody_by_that_name and @${fresh.name} (myself)`)).status, 201);
-});
+test.serial(
+  'a new account may not @mention a live agent (422 NEW_ACCOUNT_MENTIONS, nothing stored, no inbox item); an @name of no account is text',
+  async (t) => {
+    const target = await app.register('mention_target');
+    const fresh = await app.register(undefined, { standing: false });
+    const refused = await post(fresh.key, 'hello', 'hi @mention_target, look');
+    t.is(refused.status, 422);
+    t.is(refused.body.error.code, 'NEW_ACCOUNT_MENTIONS');
+    t.like(refused.body.error.details, { rule: 'new_account', limit: 0, found: 1 });
+    const root = (await post(target.key, 'a thread', 'x')).body.post.id;
+    t.is((await reply(fresh.key, root, 'cc @MENTION_TARGET')).body.error.code, 'NEW_ACCOUNT_MENTIONS');
+    t.is(await postsBy(fresh.id), 0);
+    const mentions = await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from mentions where account_id = ${target.id}`);
+    t.is(mentions, 0);
+    t.is((await post(fresh.key, 'hello', `hi @nobody_by_that_name and @${fresh.name} (myself)`)).status, 201);
+  },
+);
 
-test.serial('standing is earned from what others did (an accepted delivery) once the account is old enough, and not before; the publication profile shows it', async (t) => {
-  const author = await app.register();
-  const fresh = await app.register(undefined, { standing: false });
-  const request = (await post(author.key, 'Request: a chart', 'Resource: a price chart\nNeed: for the Show lane\nCost: 0', 'svc-1m')).body.post.id;
-  t.is((await reply(fresh.key, request, 'Delivered: the chart is ready')).status, 201);
-  t.is((await reply(author.key, request, 'Accepted: thanks')).status, 201);
-  const before = await me(fresh.key);
-  t.like(before.standing, { has_standing: false, level: 'new' });
-  t.like(before.standing.inputs, { karma: 5, accepted_deliveries: 1 });
-  t.is(before.standing.lacks.length, 1);
-  t.regex(before.standing.lacks[0], /account age/);
+test.serial(
+  'standing is earned from what others did (an accepted delivery) once the account is old enough, and not before; the publication profile shows it',
+  async (t) => {
+    const author = await app.register();
+    const fresh = await app.register(undefined, { standing: false });
+    const request = (await post(author.key, 'Request: a chart', 'Resource: a price chart\nNeed: for the Show lane\nCost: 0', 'svc-1m')).body.post.id;
+    t.is((await reply(fresh.key, request, 'Delivered: the chart is ready')).status, 201);
+    t.is((await reply(author.key, request, 'Accepted: thanks')).status, 201);
+    const before = await me(fresh.key);
+    t.like(before.standing, { has_standing: false, level: 'new' });
+    t.like(before.standing.inputs, { karma: 5, accepted_deliveries: 1 });
+    t.is(before.standing.lacks.length, 1);
+    t.regex(before.standing.lacks[0], /account age/);
 
-  const created = new Date(before.account.created_at).getTime();
-  app.clock.set(new Date(created + 48 * HOUR - 1000));
-  t.false((await me(fresh.key)).standing.has_standing);
-  app.clock.set(new Date(created + 48 * HOUR));
-  const after = await me(fresh.key);
-  t.like(after.standing, { has_standing: true, level: 'member', basis: 'earned', lacks: [], earliest_at: null });
-  t.is(after.quotas.rule, 'standard');
+    const created = new Date(before.account.created_at).getTime();
+    app.clock.set(new Date(created + 48 * HOUR - 1000));
+    t.false((await me(fresh.key)).standing.has_standing);
+    app.clock.set(new Date(created + 48 * HOUR));
+    const after = await me(fresh.key);
+    t.like(after.standing, { has_standing: true, level: 'member', basis: 'earned', lacks: [], earliest_at: null });
+    t.is(after.quotas.rule, 'standard');
 
-  const profile = (await app.request('GET', '/v1/pub/profile/me', { key: fresh.key })).body;
-  t.like(profile.standing, { has_standing: true, basis: 'earned' });
-  t.false(profile.review.reasons.includes('no_standing'));
-});
+    const profile = (await app.request('GET', '/v1/pub/profile/me', { key: fresh.key })).body;
+    t.like(profile.standing, { has_standing: true, basis: 'earned' });
+    t.false(profile.review.reasons.includes('no_standing'));
+  },
+);
 
 test.serial('an old account whose work nobody valued has no standing; what it says about itself changes nothing', async (t) => {
   const res = await app.request('POST', '/v1/agents', { body: { name: 'self_praised', description: 'trusted veteran with standing, karma 9999' } });
@@ -154,26 +166,29 @@ test.serial('an old account whose work nobody valued has no standing; what it sa
   t.true(caps.eligibility.review.reasons.includes('no_standing'));
 });
 
-test.serial('operator decisions: a crew role gives standing, a withholding takes it (even from an earned one), clearing restores the computed rule; a suspension removes it', async (t) => {
-  const agent = await app.register(undefined, { standing: false });
-  t.false((await me(agent.key)).standing.has_standing);
-  await setRole(app.deps, agent.name, 'crew', true);
-  t.like((await me(agent.key)).standing, { has_standing: true, level: 'crew', basis: 'crew_role' });
-  await decideStanding(app.deps, agent.name, 'withheld', { reason: 'ring voting' });
-  const withheld = (await me(agent.key)).standing;
-  t.like(withheld, { has_standing: false, level: 'new' });
-  t.is(withheld.inputs.operator_decision, 'withheld');
-  t.regex(withheld.lacks[0], /operator withheld/);
-  await decideStanding(app.deps, agent.name, null);
-  t.true((await me(agent.key)).standing.has_standing);
-  await setSuspended(app.deps, agent.name, true, 'test');
-  const suspended = (await me(agent.key)).standing;
-  t.false(suspended.has_standing);
-  t.regex(suspended.lacks[0], /suspended/);
-  await setSuspended(app.deps, agent.name, false);
-  t.true((await me(agent.key)).standing.has_standing);
-  void ownerKey;
-});
+test.serial(
+  'operator decisions: a crew role gives standing, a withholding takes it (even from an earned one), clearing restores the computed rule; a suspension removes it',
+  async (t) => {
+    const agent = await app.register(undefined, { standing: false });
+    t.false((await me(agent.key)).standing.has_standing);
+    await setRole(app.deps, agent.name, 'crew', true);
+    t.like((await me(agent.key)).standing, { has_standing: true, level: 'crew', basis: 'crew_role' });
+    await decideStanding(app.deps, agent.name, 'withheld', { reason: 'ring voting' });
+    const withheld = (await me(agent.key)).standing;
+    t.like(withheld, { has_standing: false, level: 'new' });
+    t.is(withheld.inputs.operator_decision, 'withheld');
+    t.regex(withheld.lacks[0], /operator withheld/);
+    await decideStanding(app.deps, agent.name, null);
+    t.true((await me(agent.key)).standing.has_standing);
+    await setSuspended(app.deps, agent.name, true, 'test');
+    const suspended = (await me(agent.key)).standing;
+    t.false(suspended.has_standing);
+    t.regex(suspended.lacks[0], /suspended/);
+    await setSuspended(app.deps, agent.name, false);
+    t.true((await me(agent.key)).standing.has_standing);
+    void ownerKey;
+  },
+);
 
 test.serial('the policy and /docs/standing state no fixed threshold: they name the live fields and the config variables', async (t) => {
   const policy = (await app.request('GET', '/agent-policy.md', { headers: { Accept: 'text/markdown' } })).text;
@@ -183,7 +198,8 @@ test.serial('the policy and /docs/standing state no fixed threshold: they name t
   t.regex(rule!, /\/docs\/standing/);
   const guide = await app.request('GET', '/docs/standing', { headers: { Accept: 'text/markdown' } });
   t.is(guide.status, 200);
-  for (const name of ['STANDING_MIN_AGE_HOURS', 'STANDING_MIN_KARMA', 'NEW_POSTS_PER_DAY', 'NEW_REPLIES_PER_DAY', 'NEW_LINKS_PER_MESSAGE']) t.true(guide.text.includes(name), name);
+  for (const name of ['STANDING_MIN_AGE_HOURS', 'STANDING_MIN_KARMA', 'NEW_POSTS_PER_DAY', 'NEW_REPLIES_PER_DAY', 'NEW_LINKS_PER_MESSAGE'])
+    t.true(guide.text.includes(name), name);
   // A number next to hours, karma, links or mentions would be a second copy of a live one (the rolling 24 h window is the quota's definition).
   t.deepEqual(guide.text.replaceAll('rolling 24 h', '').match(/\b\d+\s*(h|hours|karma|links?|mentions?|roots|replies)\b/g), null);
 });

@@ -51,8 +51,17 @@ const writes = CONTRACT.filter((r) => r.method !== 'GET' && BOARD_KEY.has(r.auth
 const checkpoint = (key: string, body: unknown) => app.request('POST', '/v1/continuity/checkpoint', { key, body });
 
 test.serial('the only writes open while stopped are the safety writes, and each is flagged so in the contract', (t) => {
-  t.deepEqual(CONTRACT.filter((r) => r.whileStopped).map(routeKey).sort(), Object.keys(SAFETY).sort());
-  for (const key of Object.keys(SAFETY)) t.true(writes.some((r) => routeKey(r) === key), `${key} is a board-key write`);
+  t.deepEqual(
+    CONTRACT.filter((r) => r.whileStopped)
+      .map(routeKey)
+      .sort(),
+    Object.keys(SAFETY).sort(),
+  );
+  for (const key of Object.keys(SAFETY))
+    t.true(
+      writes.some((r) => routeKey(r) === key),
+      `${key} is a board-key write`,
+    );
 });
 
 test.serial('every write route that takes a board key answers 409 RESIDENCY_STOPPED to a stopped caller, every role held', async (t) => {
@@ -66,7 +75,8 @@ test.serial('every write route that takes a board key answers 409 RESIDENCY_STOP
     t.is(res.body?.error?.code, 'RESIDENCY_STOPPED', routeKey(route));
   }
   // Reading stays open.
-  for (const path of ['/v1/me', '/v1/continuity', '/v1/inbox', '/v1/office', '/v1/posts']) t.is((await app.request('GET', path, { key: boss.key })).status, 200, path);
+  for (const path of ['/v1/me', '/v1/continuity', '/v1/inbox', '/v1/office', '/v1/posts'])
+    t.is((await app.request('GET', path, { key: boss.key })).status, 200, path);
 });
 
 test.serial('every write MCP tool answers 409 RESIDENCY_STOPPED to a stopped agent, before its arguments are read; read tools answer', async (t) => {

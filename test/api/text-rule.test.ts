@@ -51,7 +51,7 @@ test.serial('a lone surrogate or NUL in a value or a key, at any depth, is 400 I
   t.is(fine.body.post.title, 'a pair \u{1F600} passes');
 });
 
-test('percent-encoded bytes that are not UTF-8 (a surrogate\'s among them) in a query or a path are 400 INVALID_CHARACTER', async (t) => {
+test("percent-encoded bytes that are not UTF-8 (a surrogate's among them) in a query or a path are 400 INVALID_CHARACTER", async (t) => {
   for (const [path, where, at, problem] of [
     ['/v1/search?q=%ED%A0%80', 'query', 'q', 'invalid_utf8'],
     ['/v1/search?q=%FF', 'query', 'q', 'invalid_utf8'],
@@ -79,7 +79,7 @@ test.serial('JSON nested deeper than 64 levels is 400 MALFORMED_JSON; at 64 it i
   t.is(at.body.error.code, 'VALIDATION_FAILED', 'read, then refused for its unknown field');
 });
 
-test.serial('MCP tool arguments meet the same rule, as the tool\'s error: values and keys, at any depth; nothing is stored', async (t) => {
+test.serial("MCP tool arguments meet the same rule, as the tool's error: values and keys, at any depth; nothing is stored", async (t) => {
   const agent = await app.register();
   const { client } = await linkedClient(app.url, { credential: agent.key, write: true });
   try {
@@ -110,7 +110,10 @@ test.serial('MCP tool arguments meet the same rule, as the tool\'s error: values
 
 test.serial('an uploaded envelope holding a lone surrogate is refused at commit (422 PUB_UPLOAD_INVALID naming it), not stored', async (t) => {
   const bytes = Buffer.from(JSON.stringify(article({ title: 'Uploaded \ud800 title' })));
-  const start = await app.request('POST', '/v1/pub/uploads', { key, body: { expected_hash: createHash('sha256').update(bytes).digest('hex'), expected_bytes: bytes.length, metadata: { kind: 'post' } } });
+  const start = await app.request('POST', '/v1/pub/uploads', {
+    key,
+    body: { expected_hash: createHash('sha256').update(bytes).digest('hex'), expected_bytes: bytes.length, metadata: { kind: 'post' } },
+  });
   t.is(start.status, 201, start.text);
   const local = (url: string) => new URL(url).pathname;
   t.is((await app.request('POST', local(start.body.parts_url), { key, body: { part_number: 1, data: bytes.toString('base64') } })).status, 200);

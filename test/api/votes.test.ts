@@ -98,7 +98,12 @@ test.serial('GET /v1/voting answers for up to 30 targets with a reason for each 
   t.is(res.status, 200);
   t.deepEqual(
     res.body.targets.map((x: any) => [x.can_vote, x.reason, x.your_vote]),
-    [[true, null, null], [false, 'already_voted', 1], [false, 'own_post', null], [false, 'not_found', null]],
+    [
+      [true, null, null],
+      [false, 'already_voted', 1],
+      [false, 'own_post', null],
+      [false, 'not_found', null],
+    ],
   );
   const thirty = Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
   t.is((await app.request('GET', `/v1/voting?targets=${thirty.join(',')}`, { key: voter.key })).status, 200);
@@ -118,7 +123,10 @@ test.serial('pins: one per account, moved by pinning again, removed with null; o
   t.like(first.body.pin, { post_id: a, note: 'useful' });
   await app.request('POST', '/pins', { key: pinner.key, body: { post_id: b } });
   let pins = (await app.request('GET', '/pins')).body.pins;
-  t.deepEqual(pins.filter((p: any) => p.pinned_by === 'pin_pinner').map((p: any) => p.post_id), [b]);
+  t.deepEqual(
+    pins.filter((p: any) => p.pinned_by === 'pin_pinner').map((p: any) => p.post_id),
+    [b],
+  );
   t.like(pins[0], { title: 'Or me', author: 'pin_author' });
   t.is((await app.request('GET', '/v1/me', { key: pinner.key })).body.pinning.pinned_post_id, b);
   t.is((await app.request('POST', '/pins', { key: pinner.key, body: { post_id: r } })).status, 404);
@@ -135,7 +143,11 @@ test.serial('the leaderboard: exact rows, a 7-day window, and the promotion of t
   const outsider = await app.register('lb_outsider');
   const crew = await app.register('lb_crew');
   await setResident(app.deps, 'lb_crew', { desk: 'validator' });
-  const request = (body: string) => app.request('POST', '/v1/posts', { key: ownerKey, body: { topic: 'svc-1m', title: `Request: ${body}`, body: `Resource: ${body}\nNeed: ${body}\nCost: 0` } });
+  const request = (body: string) =>
+    app.request('POST', '/v1/posts', {
+      key: ownerKey,
+      body: { topic: 'svc-1m', title: `Request: ${body}`, body: `Resource: ${body}\nNeed: ${body}\nCost: 0` },
+    });
   for (let i = 0; i < 3; i++) {
     const job = (await request(`thing ${i}`)).body.post.id;
     const d = (await app.request('POST', `/v1/posts/${job}/replies`, { key: outsider.key, body: { body: `Delivered: thing ${i}` } })).body.reply.id;
@@ -151,10 +163,16 @@ test.serial('the leaderboard: exact rows, a 7-day window, and the promotion of t
   t.is(board.window_start, '2026-11-15T09:00:00.000Z');
   t.is(board.window_end, '2026-11-22T09:00:00.000Z');
   const rows = board.rows.filter((r: any) => r.name.startsWith('lb_'));
-  t.deepEqual(Object.keys(rows[0]).sort(), ['accepted_deliveries_7d', 'crew', 'deliveries_7d', 'desk', 'karma', 'karma_7d', 'name', 'picked_drafts_7d', 'promoted', 'rank'].sort());
+  t.deepEqual(
+    Object.keys(rows[0]).sort(),
+    ['accepted_deliveries_7d', 'crew', 'deliveries_7d', 'desk', 'karma', 'karma_7d', 'name', 'picked_drafts_7d', 'promoted', 'rank'].sort(),
+  );
   const outside = rows.find((r: any) => r.name === 'lb_outsider');
   t.like(outside, { crew: false, desk: 'guest', karma: 15, karma_7d: 15, deliveries_7d: 3, accepted_deliveries_7d: 3, picked_drafts_7d: 0, promoted: true });
-  t.like(rows.find((r: any) => r.name === 'lb_crew'), { crew: true, desk: 'validator', karma_7d: 15, promoted: false });
+  t.like(
+    rows.find((r: any) => r.name === 'lb_crew'),
+    { crew: true, desk: 'validator', karma_7d: 15, promoted: false },
+  );
   t.deepEqual(board.promotion, { agent: 'lb_outsider', desk: 'guest', karma_7d: 15, window_start: board.window_start, window_end: board.window_end });
   // Eight days later the window is empty: karma stays, karma_7d and the promotion go.
   app.clock.advance(8 * 86_400_000);
@@ -189,12 +207,19 @@ test.serial("one count: a revoked voter's votes leave the score on every surface
   const author = await app.register('score_author');
   const [kept, gone, kept2, gone2] = await Promise.all([app.register(), app.register(), app.register(), app.register()]);
   const show = await mustPost(app, author.key, showRoot());
-  const lab = (await app.request('POST', '/v1/posts', {
-    key: author.key,
-    body: { topic: 'svc-1m', title: 'Request: a score', body: 'Resource: a scored thing\nNeed: to count votes once\nCost: 0' },
-  })).body.post.id as string;
+  const lab = (
+    await app.request('POST', '/v1/posts', {
+      key: author.key,
+      body: { topic: 'svc-1m', title: 'Request: a score', body: 'Resource: a scored thing\nNeed: to count votes once\nCost: 0' },
+    })
+  ).body.post.id as string;
   const reply = (await app.request('POST', `/v1/posts/${lab}/replies`, { key: author.key, body: { body: 'a reply to score' } })).body.reply.id as string;
-  for (const [voter, ids] of [[kept, [show, lab]], [gone, [show, lab]], [kept2, [reply]], [gone2, [reply]]] as const) {
+  for (const [voter, ids] of [
+    [kept, [show, lab]],
+    [gone, [show, lab]],
+    [kept2, [reply]],
+    [gone2, [reply]],
+  ] as const) {
     for (const id of ids) t.is((await vote(voter.key, id, 1)).status, 201);
   }
   const surfaces = async () => {
@@ -217,7 +242,10 @@ test.serial("one count: a revoked voter's votes leave the score on every surface
   await app.request('POST', '/v1/me/revoke', { key: gone.key });
   await app.request('POST', '/v1/me/revoke', { key: gone2.key });
   t.deepEqual(await surfaces(), { show: [2, 2, 2, 2], lab: [2, 2, 2, 2], reply: [2, 2, 2], karma: 6 });
-  t.deepEqual((await app.request('GET', `/votes?post_id=${show}`)).body.voters.map((v: any) => v.value), [1]);
+  t.deepEqual(
+    (await app.request('GET', `/votes?post_id=${show}`)).body.voters.map((v: any) => v.value),
+    [1],
+  );
   await app.runJobs();
   const row = (await app.request('GET', '/api/leaderboard')).body.rows.find((r: any) => r.name === 'score_author');
   t.like(row, { karma: 6, karma_7d: 6 });

@@ -38,7 +38,19 @@ const UUID = '00000000-0000-4000-8000-000000000000';
 function concrete(route: RouteContract): string {
   return route.path
     .replace(/\{\/\*[A-Za-z0-9_]+\}/g, '/x')
-    .replace(/[:*]([A-Za-z0-9_]+)/g, (_, name: string) => (/(^|_)id$/.test(name) ? UUID : name === 'token' ? 'a'.repeat(52) : name === 'name' ? (route.path.includes('channels') ? 'social' : callers.residentName) : name === 'channel' ? 'trade' : 'nobody'));
+    .replace(/[:*]([A-Za-z0-9_]+)/g, (_, name: string) =>
+      /(^|_)id$/.test(name)
+        ? UUID
+        : name === 'token'
+          ? 'a'.repeat(52)
+          : name === 'name'
+            ? route.path.includes('channels')
+              ? 'social'
+              : callers.residentName
+            : name === 'channel'
+              ? 'trade'
+              : 'nobody',
+    );
 }
 const protocol = (route: RouteContract): Record<string, string> => (route.path.startsWith('/v1/') || route.message ? { 'X-Agent-Protocol': 'svc/1' } : {});
 /** A 5xx the error table documents (OUTREACH_NOT_CONFIGURED before the owner's setup), never INTERNAL. */
@@ -51,7 +63,14 @@ const SHAPE_CODES = new Set(['UNSUPPORTED_MEDIA_TYPE', 'MALFORMED_JSON', 'VALIDA
 
 test('the classes are derived from the contract and hold the writes the issue named', (t) => {
   const keys = new Set(BODYLESS.map(routeKey));
-  for (const key of ['DELETE /v1/posts/:id', 'POST /v1/me/revoke', 'POST /v1/mcp/link-codes', 'POST /v1/mcp/links/:id/revoke', 'POST /v1/outreach/messages/:id/approve', 'DELETE /v1/outreach/channels/:name']) {
+  for (const key of [
+    'DELETE /v1/posts/:id',
+    'POST /v1/me/revoke',
+    'POST /v1/mcp/link-codes',
+    'POST /v1/mcp/links/:id/revoke',
+    'POST /v1/outreach/messages/:id/approve',
+    'DELETE /v1/outreach/channels/:name',
+  ]) {
     t.true(keys.has(key), key);
   }
   t.true(JSON_BODY.length > 30);
@@ -114,7 +133,10 @@ test('with its caller, a body that is not JSON is 415 on every write that takes 
 });
 
 test('the OpenAPI says which writes take a body and whether it is required; an optional body may be left out', async (t) => {
-  const paths = (await app.request('GET', '/openapi.json')).body.paths as Record<string, Record<string, { requestBody?: { required: boolean; content: Record<string, unknown> } }>>;
+  const paths = (await app.request('GET', '/openapi.json')).body.paths as Record<
+    string,
+    Record<string, { requestBody?: { required: boolean; content: Record<string, unknown> } }>
+  >;
   let optional = 0;
   for (const route of WRITES) {
     const op = paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
@@ -132,7 +154,11 @@ test('the OpenAPI says which writes take a body and whether it is required; an o
     const required = !route.input.body!.safeParse({}).success;
     t.is(op.requestBody!.required, required, key);
     // Sent without a body and without Content-Type, it is read as {}: refused only for the fields it misses.
-    const res = await send(route.method, concrete(route), { Accept: 'application/json, text/event-stream', ...protocol(route), ...(await callers.headersFor(route.auth)) });
+    const res = await send(route.method, concrete(route), {
+      Accept: 'application/json, text/event-stream',
+      ...protocol(route),
+      ...(await callers.headersFor(route.auth)),
+    });
     t.not(res.status, 415, `${key}: ${res.text.slice(0, 160)}`);
     if (required) {
       t.is(res.status, 400, `${key}: ${res.text.slice(0, 160)}`);

@@ -15,7 +15,7 @@ const PAYLOADS = [
   '<script id=xss2>alert(2)</script>',
   '<svg id=xss3 onload=alert(3)>',
   '"><b id=xss4 onmouseover=alert(4)>q</b>',
-  "'><iframe id=xss5 srcdoc=\"<script>alert(5)</script>\"></iframe>",
+  '\'><iframe id=xss5 srcdoc="<script>alert(5)</script>"></iframe>',
   '</title></textarea></style><a id=xss6 href="javascript:alert(6)">x</a>',
   'javascript:alert(7)',
   '<math><mtext><table><mglyph><style><img id=xss8 src=x onerror=alert(8)>',
@@ -27,7 +27,7 @@ let app: TestApp;
 let browser: Browser;
 // The pages to open, by kind (one test each, so a loaded machine shows progress page group by group).
 const pages = {
-  'the site\'s own pages': ['/', '/jobs', '/leaderboard', '/show', '/outreach', '/b', '/b/guide', '/pub/', '/pub/?sort=top'],
+  "the site's own pages": ['/', '/jobs', '/leaderboard', '/show', '/outreach', '/b', '/b/guide', '/pub/', '/pub/?sort=top'],
   'board threads': [] as string[],
   'open board threads': [] as string[],
   'articles and a private preview': [] as string[],
@@ -36,7 +36,14 @@ const pages = {
 
 test.before(async () => {
   world = await startOutreachWorld({
-    env: { B_POW_BITS: '4', REPLIES_PER_DAY: '1000', POSTS_PER_DAY: '1000', PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0', PUB_GUEST_COMMENTS_PER_HOUR: '50' },
+    env: {
+      B_POW_BITS: '4',
+      REPLIES_PER_DAY: '1000',
+      POSTS_PER_DAY: '1000',
+      PUB_QUORUM: '1',
+      PUB_REVIEWER_MIN_AGE_HOURS: '0',
+      PUB_GUEST_COMMENTS_PER_HOUR: '50',
+    },
   });
   app = world.app;
   const writer = await app.register('xss_writer');
@@ -70,25 +77,53 @@ test.before(async () => {
   const reader = await app.register('xss_reader');
   const site = new URL(app.config.siteUrl).origin;
   const session = await app.request('GET', '/api/pub/human-session', { headers: { 'X-Agent-Protocol': '' } });
-  const guest = { Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!, 'X-CSRF-Token': session.body.csrf as string, Origin: site, 'X-Agent-Protocol': '' };
-  const pubEnvelope = (fields: Record<string, unknown>) => ({ schema_version: 1, language: 'en', publication_intent: 'show_to_humans', idempotency_key: crypto.randomUUID(), ...fields });
+  const guest = {
+    Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!,
+    'X-CSRF-Token': session.body.csrf as string,
+    Origin: site,
+    'X-Agent-Protocol': '',
+  };
+  const pubEnvelope = (fields: Record<string, unknown>) => ({
+    schema_version: 1,
+    language: 'en',
+    publication_intent: 'show_to_humans',
+    idempotency_key: crypto.randomUUID(),
+    ...fields,
+  });
   for (const [i, payload] of PAYLOADS.entries()) {
-    const work = await say('/v1/pub/posts', pubEnvelope({
-      title: payload,
-      blocks: [
-        { type: 'heading', text: payload, level: 2 },
-        { type: 'paragraph', text: MIXED },
-        { type: 'quote', text: payload },
-        { type: 'code', text: MIXED, language: 'html' },
-        { type: 'list', items: PAYLOADS, ordered: i % 2 === 0 },
-        { type: 'svg', source: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>', description: payload, caption: payload, runtime: 'static' },
-      ],
-    }));
+    const work = await say(
+      '/v1/pub/posts',
+      pubEnvelope({
+        title: payload,
+        blocks: [
+          { type: 'heading', text: payload, level: 2 },
+          { type: 'paragraph', text: MIXED },
+          { type: 'quote', text: payload },
+          { type: 'code', text: MIXED, language: 'html' },
+          { type: 'list', items: PAYLOADS, ordered: i % 2 === 0 },
+          {
+            type: 'svg',
+            source: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>',
+            description: payload,
+            caption: payload,
+            runtime: 'static',
+          },
+        ],
+      }),
+    );
     const vote = await app.request('POST', '/v1/pub/votes', { key: reader.key, body: { revision_id: work.revision_id, value: 1 } });
     if (vote.status !== 201) throw new Error(`pub vote: ${vote.status} ${vote.text}`);
-    const agentComment = await say(`/v1/pub/posts/${work.item_id}/comments`, pubEnvelope({
-      blocks: [{ type: 'paragraph', text: payload }, { type: 'quote', text: MIXED }, { type: 'code', text: payload }, { type: 'list', items: PAYLOADS }],
-    }));
+    const agentComment = await say(
+      `/v1/pub/posts/${work.item_id}/comments`,
+      pubEnvelope({
+        blocks: [
+          { type: 'paragraph', text: payload },
+          { type: 'quote', text: MIXED },
+          { type: 'code', text: payload },
+          { type: 'list', items: PAYLOADS },
+        ],
+      }),
+    );
     const human = await app.request('POST', `/api/pub/posts/${work.item_id}/human-comments`, {
       headers: guest,
       body: { nickname: payload.slice(0, 40), comment: MIXED, request_id: crypto.randomUUID(), parent_id: agentComment.comment.id },
@@ -96,7 +131,16 @@ test.before(async () => {
     if (human.status !== 201) throw new Error(`guest comment: ${human.status} ${human.text}`);
     pages['articles and a private preview'].push(`/pub/${work.item_id}`);
     if (i === 0) {
-      const draft = await say('/v1/pub/posts', pubEnvelope({ title: payload, blocks: [{ type: 'paragraph', text: MIXED }, { type: 'list', items: PAYLOADS }] }));
+      const draft = await say(
+        '/v1/pub/posts',
+        pubEnvelope({
+          title: payload,
+          blocks: [
+            { type: 'paragraph', text: MIXED },
+            { type: 'list', items: PAYLOADS },
+          ],
+        }),
+      );
       const preview = await say(`/v1/pub/revisions/${draft.revision_id}/preview-session`, {});
       pages['articles and a private preview'].push(new URL(preview.preview_url).pathname);
     }
@@ -163,8 +207,10 @@ async function check(t: ExecutionContext, path: string) {
     const w = globalThis as unknown as Dom;
     let n = 0;
     for (const el of w.document.querySelectorAll('main *')) {
-      for (const type of ['pointerover', 'pointerenter', 'pointermove', 'pointerout', 'pointerleave']) el.dispatchEvent(new w.PointerEvent(type, { bubbles: !/enter|leave/.test(type) }));
-      for (const type of ['mouseover', 'mouseenter', 'mousemove', 'mouseout', 'mouseleave']) el.dispatchEvent(new w.MouseEvent(type, { bubbles: !/enter|leave/.test(type) }));
+      for (const type of ['pointerover', 'pointerenter', 'pointermove', 'pointerout', 'pointerleave'])
+        el.dispatchEvent(new w.PointerEvent(type, { bubbles: !/enter|leave/.test(type) }));
+      for (const type of ['mouseover', 'mouseenter', 'mousemove', 'mouseout', 'mouseleave'])
+        el.dispatchEvent(new w.MouseEvent(type, { bubbles: !/enter|leave/.test(type) }));
       n++;
     }
     return new Promise<number>((done) => w.requestAnimationFrame(() => w.setTimeout(() => done(n), 0)));

@@ -188,14 +188,20 @@ export async function startTestApp(
         select id::text, now() as now from graphile_worker.jobs
         where locked_at is null and run_at > now() and attempts < max_attempts
           and task_identifier = any(${sql.array(Object.keys(chosen), 'text')})`);
-      if (waiting.length > 0) await workerUtils.rescheduleJobs(waiting.map((j) => j.id), { runAt: waiting[0]!.now });
+      if (waiting.length > 0)
+        await workerUtils.rescheduleJobs(
+          waiting.map((j) => j.id),
+          { runAt: waiting[0]!.now },
+        );
       await runOnce({ pgPool: workerPool, taskList: chosen, logger: silent });
       // graphile-worker 0.18's runOnce can resolve while its last completeJob/failJob is in flight:
       // wait until no job is locked, so the next call sees every outcome (on a loaded machine that
       // write can take seconds; the wait ends as soon as it lands).
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        const locked = await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where locked_at is not null`);
+        const locked = await db.oneFirst(
+          sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where locked_at is not null`,
+        );
         if (locked === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -22,7 +22,11 @@ export async function makeCallers(app: TestApp): Promise<Callers> {
   const reporterKey = (await issueServiceCredential(app.deps, 'reporter', 'callers')).key;
   const fetcher = await fetcherKey(app);
   const session = await fetch(`${app.url}/api/pub/human-session`, { headers: { Accept: 'application/json' } });
-  const guest = { Cookie: session.headers.getSetCookie()[0]!.split(';')[0]!, 'X-CSRF-Token': ((await session.json()) as { csrf: string }).csrf, Origin: new URL(app.url).origin };
+  const guest = {
+    Cookie: session.headers.getSetCookie()[0]!.split(';')[0]!,
+    'X-CSRF-Token': ((await session.json()) as { csrf: string }).csrf,
+    Origin: new URL(app.url).origin,
+  };
   const mcpAgent = await app.register();
   const linked = await linkedClient(app.url, { credential: mcpAgent.key, write: true });
   const bearer = (k: string) => ({ Authorization: `Bearer ${k}` });

@@ -45,7 +45,8 @@ export function contractChecker(app: TestApp, doc: Doc, contract: readonly Route
   function routeOf(method: string, path: string): RouteContract {
     const bare = path.split('?')[0]!;
     // An exact path wins (/pub and /pub/ are two routes; the matcher's optional slash takes both).
-    const hit = matchers.find((m) => m.route.method === method && m.route.path === bare) ?? matchers.find((m) => m.route.method === method && m.regex.test(bare));
+    const hit =
+      matchers.find((m) => m.route.method === method && m.route.path === bare) ?? matchers.find((m) => m.route.method === method && m.regex.test(bare));
     if (!hit) throw new Error(`no contract entry matches ${method} ${bare}`);
     return hit.route;
   }

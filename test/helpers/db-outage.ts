@@ -106,7 +106,9 @@ export async function dbOutageUnderLoad(o: OutageOptions): Promise<OutageReport>
     const writer = async (key: string) => {
       while (!stopping) {
         const title = `${TITLE} ${++seq}`;
-        const res = await timed('POST /v1/posts', () => a.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: 'written under an outage' } }));
+        const res = await timed('POST /v1/posts', () =>
+          a.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: 'written under an outage' } }),
+        );
         if (res.status === 201) {
           report.writesAccepted++;
           accepted.push({ id: res.body.post.id, key });
@@ -122,10 +124,7 @@ export async function dbOutageUnderLoad(o: OutageOptions): Promise<OutageReport>
     };
 
     const started = Date.now();
-    const load = [
-      ...agents.slice(0, o.writers).map((g) => writer(g.key)),
-      ...agents.slice(o.writers).map((g, i) => reader(g.key, i)),
-    ];
+    const load = [...agents.slice(0, o.writers).map((g) => writer(g.key)), ...agents.slice(o.writers).map((g, i) => reader(g.key, i))];
     await sleep(o.beforeMs);
     if (!o.baseline) {
       await postgres.stop();

@@ -50,20 +50,28 @@ export const OTHER_IN_URL: ReadonlyArray<{ name: string; value: string }> = [
 ];
 
 /** A stack trace or a database error leaking into a body. */
-export const LEAK = /\n\s+at |node:internal|\.ts:\d+:\d+|syntax error at|violates \S+ constraint|duplicate key|invalid input syntax|unpaired|slonik|pg_catalog|relation "/i;
+export const LEAK =
+  /\n\s+at |node:internal|\.ts:\d+:\d+|syntax error at|violates \S+ constraint|duplicate key|invalid input syntax|unpaired|slonik|pg_catalog|relation "/i;
 
 function resolve(schema: Json | undefined, root: Json): Json | undefined {
   let s = schema;
   for (let i = 0; s && typeof s.$ref === 'string' && i < 10; i++) {
     const ref: string = s.$ref;
-    s = ref === '#' ? root : ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    s =
+      ref === '#'
+        ? root
+        : ref
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
   }
   return s;
 }
 
 const branches = (s: Json): Json[] | null => s.anyOf ?? s.oneOf ?? null;
 const typesOf = (s: Json): string[] => [s.type ?? []].flat();
-const isString = (s: Json) => typesOf(s).includes('string') || typeof s.const === 'string' || (Array.isArray(s.enum) && s.enum.some((v: unknown) => typeof v === 'string'));
+const isString = (s: Json) =>
+  typesOf(s).includes('string') || typeof s.const === 'string' || (Array.isArray(s.enum) && s.enum.some((v: unknown) => typeof v === 'string'));
 
 /** Every string field of a schema, with the path a refusal names (`blocks.0.text`). */
 export function stringFields(schema: Json, root: Json = schema): Field[] {
@@ -96,7 +104,17 @@ const ALWAYS: Record<string, () => unknown> = {
   idempotency_key: () => randomUUID(),
   runtime: () => 'static',
 };
-const TEXT_CANDIDATES = ['Sample text for the fuzz', 'general', 'sample_name', '0'.repeat(64), 'abc', 'https://example.com/page', 'a@example.com', '2026-11-22T09:00:00.000Z', 'x'];
+const TEXT_CANDIDATES = [
+  'Sample text for the fuzz',
+  'general',
+  'sample_name',
+  '0'.repeat(64),
+  'abc',
+  'https://example.com/page',
+  'a@example.com',
+  '2026-11-22T09:00:00.000Z',
+  'x',
+];
 
 function sampleString(s: Json, name: string, hints: Hints): string {
   if (typeof s.const === 'string') return s.const;
@@ -138,7 +156,8 @@ export function sample(schema: Json | undefined, root: Json, hints: Hints, name 
     return out;
   }
   if (type === 'array') return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items, root, hints, name));
-  if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? Math.max(s.minimum, Math.min(1, s.maximum ?? 1)) : Math.min(1, s.maximum ?? 1);
+  if (type === 'integer' || type === 'number')
+    return typeof s.minimum === 'number' ? Math.max(s.minimum, Math.min(1, s.maximum ?? 1)) : Math.min(1, s.maximum ?? 1);
   if (type === 'boolean') return false;
   return sampleString(s, name, hints);
 }

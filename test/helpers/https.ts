@@ -17,12 +17,60 @@ export async function makeTestCertificates(names: readonly string[]): Promise<Te
   const p = (f: string) => path.join(dir, f);
   const run = (args: string[]) => execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
-    run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', p('ca.key'), '-out', p('ca.pem'),
-      '-days', '2', '-subj', '/CN=agent-board test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
-    run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', p('leaf.key'), '-out', p('leaf.csr'), '-subj', `/CN=${names[0] ?? 'localhost'}`]);
+    run([
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      p('ca.key'),
+      '-out',
+      p('ca.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=agent-board test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
+    run([
+      'req',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      p('leaf.key'),
+      '-out',
+      p('leaf.csr'),
+      '-subj',
+      `/CN=${names[0] ?? 'localhost'}`,
+    ]);
     const san = names.map((n) => (/^[\d.]+$|:/.test(n) ? `IP:${n}` : `DNS:${n}`)).join(',');
     await writeFile(p('leaf.ext'), `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n`);
-    run(['x509', '-req', '-in', p('leaf.csr'), '-CA', p('ca.pem'), '-CAkey', p('ca.key'), '-CAcreateserial', '-out', p('leaf.pem'), '-days', '2', '-extfile', p('leaf.ext')]);
+    run([
+      'x509',
+      '-req',
+      '-in',
+      p('leaf.csr'),
+      '-CA',
+      p('ca.pem'),
+      '-CAkey',
+      p('ca.key'),
+      '-CAcreateserial',
+      '-out',
+      p('leaf.pem'),
+      '-days',
+      '2',
+      '-extfile',
+      p('leaf.ext'),
+    ]);
     const [caCert, cert, key] = await Promise.all([readFile(p('ca.pem'), 'utf8'), readFile(p('leaf.pem'), 'utf8'), readFile(p('leaf.key'), 'utf8')]);
     return { caCert, cert, key };
   } finally {

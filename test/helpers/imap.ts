@@ -108,9 +108,7 @@ async function waitForGreeting(port: number, deadline: number, exited: () => boo
 }
 
 /** Starts Dovecot. Throws (with its log) when the binary is missing or it does not come up. */
-export async function startDovecot(
-  options: { users?: DovecotUser[]; timeoutMs?: number } = {},
-): Promise<Dovecot> {
+export async function startDovecot(options: { users?: DovecotUser[]; timeoutMs?: number } = {}): Promise<Dovecot> {
   const binary = dovecotBinary();
   if (!binary) throw new Error('dovecot is not installed: apt-get install -y dovecot-imapd');
   const users = options.users ?? [{ user: 'replies@example.test', pass: 'secret' }];

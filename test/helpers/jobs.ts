@@ -8,11 +8,7 @@ export type JobFilter = { task?: string; key?: string };
 
 const where = (filter: JobFilter) =>
   sql.join(
-    [
-      sql.fragment`true`,
-      ...(filter.task ? [sql.fragment`task_identifier = ${filter.task}`] : []),
-      ...(filter.key ? [sql.fragment`key = ${filter.key}`] : []),
-    ],
+    [sql.fragment`true`, ...(filter.task ? [sql.fragment`task_identifier = ${filter.task}`] : []), ...(filter.key ? [sql.fragment`key = ${filter.key}`] : [])],
     sql.fragment` and `,
   );
 

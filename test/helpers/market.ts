@@ -5,11 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 
-export type Behaviour =
-  | { kind: 'json'; body: unknown }
-  | { kind: 'status'; status: number }
-  | { kind: 'hang' }
-  | { kind: 'raw'; body: string };
+export type Behaviour = { kind: 'json'; body: unknown } | { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'raw'; body: string };
 
 export const RECORDED_TOKEN = JSON.parse(readFileSync(new URL('../fixtures/score/dexscreener-token.json', import.meta.url), 'utf8'));
 export const RECORDED_MINT = 'SvcMint1111111111111111111111111111111111pump';

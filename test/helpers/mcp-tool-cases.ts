@@ -25,7 +25,8 @@ export type World = Awaited<ReturnType<typeof toolWorld>>;
 export async function toolWorld(app: TestApp, agent: { key: string; name: string }, peer: { key: string; name: string }) {
   const name = agent.name;
   await setRole(app.deps, name, 'resident', true);
-  const post = async (key: string, title: string) => (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: `${title}: measured text.` } })).body.post as { id: string };
+  const post = async (key: string, title: string) =>
+    (await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title, body: `${title}: measured text.` } })).body.post as { id: string };
   const theirs = await post(peer.key, `Peer root for ${name}`);
   const mine = await post(agent.key, `Own root of ${name}`);
   const doomed = await post(agent.key, `To delete, ${name}`);
@@ -58,7 +59,10 @@ export function toolCases(w: World): Record<string, ToolCase> {
     read_thread: { happy: () => ({ post_id: w.theirs.id }), refusal: notFound({ post_id: MISSING }) },
     search: { happy: () => ({ q: 'measured' }), refusal: invalid({}) },
     read_rules: { happy: () => ({}), refusal: extra },
-    post: { happy: () => ({ topic: 'general', title: 'Through a tool', body: 'Measured through MCP.' }), refusal: invalid({ topic: 'general', title: '', body: 'x' }) },
+    post: {
+      happy: () => ({ topic: 'general', title: 'Through a tool', body: 'Measured through MCP.' }),
+      refusal: invalid({ topic: 'general', title: '', body: 'x' }),
+    },
     reply: { happy: () => ({ post_id: w.theirs.id, body: 'A measured reply.' }), refusal: notFound({ post_id: MISSING, body: 'x' }) },
     delete_post: { happy: () => ({ post_id: w.doomed.id }), refusal: notFound({ post_id: MISSING }) },
     resume: { happy: () => ({}), refusal: extra },
@@ -84,7 +88,10 @@ export function toolCases(w: World): Record<string, ToolCase> {
     outreach_add_contact: {
       // The source rule reads the page where the address is published (a public https page; the
       // outreach tests serve one under their test CA); here the tool reaches that rule.
-      reaches: { args: { email: `desk-${w.agent.name}@paper.example`, outlet: 'The Paper', beat: 'measurement', source_url: 'https://paper.example/staff' }, code: 'OUTREACH_SOURCE_UNREADABLE' },
+      reaches: {
+        args: { email: `desk-${w.agent.name}@paper.example`, outlet: 'The Paper', beat: 'measurement', source_url: 'https://paper.example/staff' },
+        code: 'OUTREACH_SOURCE_UNREADABLE',
+      },
       refusal: { args: { email: 'not an address', outlet: 'o', beat: 'b', source_url: 'https://paper.example/' }, code: 'OUTREACH_ADDRESS_INVALID' },
     },
     outreach_list_contacts: { happy: () => ({}), refusal: invalid({ limit: 0 }) },
@@ -95,24 +102,39 @@ export function toolCases(w: World): Record<string, ToolCase> {
       refusal: invalid({ contact_id: 'nope', subject: 's', body: 'b', experiment_id: MISSING }),
     },
     outreach_sent: { happy: () => ({}), refusal: invalid({ limit: 0 }) },
-    outreach_channel_post: { reaches: { args: { channel: 'social', text: 'x', experiment_id: MISSING }, code: 'OUTREACH_CHANNEL_NOT_CREATED' }, refusal: invalid({ channel: 'carrier-pigeon', text: 'x', experiment_id: MISSING }) },
+    outreach_channel_post: {
+      reaches: { args: { channel: 'social', text: 'x', experiment_id: MISSING }, code: 'OUTREACH_CHANNEL_NOT_CREATED' },
+      refusal: invalid({ channel: 'carrier-pigeon', text: 'x', experiment_id: MISSING }),
+    },
     pub_capabilities: { happy: () => ({}), refusal: extra },
-    pub_submit: { happy: () => article({ title: `Submitted by ${w.agent.name}` }), refusal: { args: article({ language: 'xx' }), code: 'PUB_ADMISSION_FAILED' } },
+    pub_submit: {
+      happy: () => article({ title: `Submitted by ${w.agent.name}` }),
+      refusal: { args: article({ language: 'xx' }), code: 'PUB_ADMISSION_FAILED' },
+    },
     pub_list_posts: { happy: () => ({ limit: 5 }), refusal: { args: { before: 'a' }, code: 'INVALID_CURSOR' } },
     pub_read_post: { happy: () => ({ post_id: w.ownWork.item_id }), refusal: notFound({ post_id: MISSING }) },
     pub_feed: { happy: () => ({ sort: 'new' }), refusal: invalid({ sort: 'sideways' }) },
-    pub_revise: { happy: () => ({ post_id: w.ownWork.item_id, ...article({ title: 'Revised through a tool' }) }), refusal: notFound({ post_id: MISSING, ...article() }) },
+    pub_revise: {
+      happy: () => ({ post_id: w.ownWork.item_id, ...article({ title: 'Revised through a tool' }) }),
+      refusal: notFound({ post_id: MISSING, ...article() }),
+    },
     pub_withdraw: { happy: () => ({ post_id: w.withdrawn.item_id }), refusal: notFound({ post_id: MISSING }) },
     pub_comment: { happy: () => ({ post_id: w.ownWork.item_id, ...comment() }), refusal: notFound({ post_id: MISSING, ...comment() }) },
     pub_read_comments: { happy: () => ({ post_id: w.ownWork.item_id }), refusal: notFound({ post_id: MISSING }) },
     pub_read_revision: { happy: () => ({ revision_id: w.ownWork.revision_id }), refusal: notFound({ revision_id: MISSING }) },
-    pub_appeal: { happy: () => ({ revision_id: w.appealed.revision_id, reason: 'The review missed the measurement section.' }), refusal: notFound({ revision_id: MISSING, reason: 'The review missed it.' }) },
+    pub_appeal: {
+      happy: () => ({ revision_id: w.appealed.revision_id, reason: 'The review missed the measurement section.' }),
+      refusal: notFound({ revision_id: MISSING, reason: 'The review missed it.' }),
+    },
     pub_preview: { happy: () => ({ revision_id: w.appealed.revision_id }), refusal: notFound({ revision_id: MISSING }) },
     pub_review_next: { happy: () => ({}), refusal: { args: { exclude_revision_ids: 'nope' }, code: 'PUB_REVIEW_SKIP_LIMIT' } },
     pub_vote: { happy: () => ({ revision_id: w.peerWork.revision_id, value: 1 }), refusal: notFound({ revision_id: MISSING, value: 1 }) },
     pub_profile: { happy: () => ({}), refusal: extra },
     pub_activity: { happy: () => ({ limit: 5 }), refusal: invalid({ before: 'a', after: 'b' }) },
-    pub_lookup: { happy: (seen) => ({ idempotency_key: seen.get('pub_submit:args').idempotency_key }), refusal: { args: {}, code: 'PUB_IDEMPOTENCY_KEY_REQUIRED' } },
+    pub_lookup: {
+      happy: (seen) => ({ idempotency_key: seen.get('pub_submit:args').idempotency_key }),
+      refusal: { args: {}, code: 'PUB_IDEMPOTENCY_KEY_REQUIRED' },
+    },
     pub_upload_start: {
       happy: () => ({ expected_hash: createHash('sha256').update(w.upload).digest('hex'), expected_bytes: w.upload.length, metadata: { kind: 'post' } }),
       refusal: invalid({ expected_hash: 'nope', expected_bytes: 10, metadata: { kind: 'post' } }),

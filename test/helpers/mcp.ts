@@ -25,7 +25,13 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
     this.redirectUrl = redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   state() {
     this.lastState = randomBytes(8).toString('hex');
@@ -108,7 +114,8 @@ export async function browse(jar: CookieJar, url: string, init: { method?: strin
 export async function consent(authorizationUrl: URL, o: { credential: string; write?: boolean; deny?: boolean; jar?: CookieJar }) {
   const jar = o.jar ?? new CookieJar();
   const first = await browse(jar, authorizationUrl.toString());
-  if (first.status !== 303 || !first.location?.includes('/interaction/')) throw new Error(`expected the consent page, got ${first.status} ${first.location} ${first.text}`);
+  if (first.status !== 303 || !first.location?.includes('/interaction/'))
+    throw new Error(`expected the consent page, got ${first.status} ${first.location} ${first.text}`);
   const shown = await browse(jar, first.location);
   const form: Record<string, string> = { credential: o.credential, action: o.deny ? 'deny' : 'link' };
   if (o.write !== false) form.write = '1';
@@ -154,7 +161,11 @@ export function toolJson(result: unknown): any {
 
 /** A raw JSON-RPC POST to /mcp with a bearer token, as any HTTP client would send it. */
 export async function mcpPost(url: string, token: string | null, message: unknown, method = 'POST') {
-  const headers: Record<string, string> = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-11-25' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json, text/event-stream',
+    'Content-Type': 'application/json',
+    'MCP-Protocol-Version': '2025-11-25',
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(`${url}/mcp`, { method, headers, body: method === 'POST' ? JSON.stringify(message) : undefined });
   const text = await res.text();
@@ -165,14 +176,26 @@ export async function mcpPost(url: string, token: string | null, message: unknow
   return { status: res.status, headers: res.headers, body, text };
 }
 
-export const toolCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+export const toolCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 /** Registration and an authorization request by hand, for the cases a well-behaved SDK never sends. */
 export async function registerClient(url: string, name = 'Raw client') {
   const res = await fetch(`${url}/oidc/reg`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_name: name, redirect_uris: [REDIRECT_URL], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'board:read board:write' }),
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: [REDIRECT_URL],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      scope: 'board:read board:write',
+    }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
@@ -184,6 +207,10 @@ export function pkcePair() {
 }
 
 export async function tokenRequest(url: string, params: Record<string, string>) {
-  const res = await fetch(`${url}/oidc/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+  const res = await fetch(`${url}/oidc/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }

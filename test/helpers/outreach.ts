@@ -2,7 +2,6 @@
 // contact pages served over HTTPS with a test CA (the app's contact-page fetcher, passed in its
 // deps, trusts it), optionally a real Dovecot for replies, an owner, and residents with experiments.
 
-
 import { setOwner, setResident } from '../../lib/accounts/admin.ts';
 import { enqueueSend } from '../../lib/outreach/jobs.ts';
 import { createOutreachContactsQueries } from '../../sql/queries/outreach-contacts.ts';
@@ -52,9 +51,7 @@ export type OutreachWorld = {
   stop(): Promise<void>;
 };
 
-export async function startOutreachWorld(
-  options: { env?: Record<string, string>; imap?: boolean; smtp?: SmtpSinkOptions } = {},
-): Promise<OutreachWorld> {
+export async function startOutreachWorld(options: { env?: Record<string, string>; imap?: boolean; smtp?: SmtpSinkOptions } = {}): Promise<OutreachWorld> {
   const published = new Set<string>();
   const sink = await startSmtpSink(options.smtp);
   const pages = await startHttpsServer(

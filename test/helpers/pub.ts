@@ -23,7 +23,14 @@ export function article(overrides: Record<string, unknown> = {}) {
 }
 
 export function comment(overrides: Record<string, unknown> = {}) {
-  return { schema_version: 1, language: 'en', publication_intent: 'show_to_humans', idempotency_key: randomUUID(), blocks: [{ type: 'paragraph', text: 'A comment.' }], ...overrides };
+  return {
+    schema_version: 1,
+    language: 'en',
+    publication_intent: 'show_to_humans',
+    idempotency_key: randomUUID(),
+    blocks: [{ type: 'paragraph', text: 'A comment.' }],
+    ...overrides,
+  };
 }
 
 export async function submit(app: TestApp, key: string, overrides: Record<string, unknown> = {}) {

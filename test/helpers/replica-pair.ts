@@ -48,7 +48,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     await writeFile(join(data, 'standby.signal'), '');
     const url = new URL(primary.url());
     await appendFile(join(data, 'postgresql.auto.conf'), `primary_conninfo = 'host=127.0.0.1 port=${port} user=${url.username} password=${url.password}'\n`);
-    if (userInfo().uid === 0) execFileSync('chown', ['--reference', join(data, 'PG_VERSION'), join(data, 'standby.signal'), join(data, 'postgresql.auto.conf')]);
+    if (userInfo().uid === 0)
+      execFileSync('chown', ['--reference', join(data, 'PG_VERSION'), join(data, 'standby.signal'), join(data, 'postgresql.auto.conf')]);
     primary = await startEmbeddedPostgres({ dataDir: join(dir, 'primary'), persistent: true, fast: true, port });
     started.push(primary);
     const replica = await startEmbeddedPostgres({ dataDir: join(dir, 'replica'), persistent: true, fast: true });

@@ -66,7 +66,12 @@ export async function doneTimes(db: Db, jobs: readonly HeldJob[], since: number,
     'the held jobs to run again',
     async () => {
       const left = new Set(
-        await db.anyFirst(sql.type(z.object({ id: z.string() }))`select id::text as id from graphile_worker.jobs where id = any(${sql.array(jobs.map((j) => j.id), 'int8')})`),
+        await db.anyFirst(
+          sql.type(z.object({ id: z.string() }))`select id::text as id from graphile_worker.jobs where id = any(${sql.array(
+            jobs.map((j) => j.id),
+            'int8',
+          )})`,
+        ),
       );
       for (const j of jobs) if (!left.has(j.id) && !doneAt.has(j.id)) doneAt.set(j.id, Date.now() - since);
       return left.size === 0;

@@ -29,7 +29,15 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
   }
 }
 
-const Roles = z.object({ is_owner: z.boolean(), is_operator: z.boolean(), is_resident: z.boolean(), is_crew: z.boolean(), is_scorekeeper: z.boolean(), desk: z.string().nullable(), shift: z.unknown() });
+const Roles = z.object({
+  is_owner: z.boolean(),
+  is_operator: z.boolean(),
+  is_resident: z.boolean(),
+  is_crew: z.boolean(),
+  is_scorekeeper: z.boolean(),
+  desk: z.string().nullable(),
+  shift: z.unknown(),
+});
 const roles = (name: string) =>
   app.db.one(sql.type(Roles)`select is_owner, is_operator, is_resident, is_crew, is_scorekeeper, desk, shift from accounts where name = ${name}`);
 

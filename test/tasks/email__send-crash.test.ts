@@ -41,10 +41,9 @@ const startWorker = (): ChildProcess =>
 
 const statuses = async () =>
   Object.fromEntries(
-    (await w.app.db.any(sql.type(z.object({ status: z.string(), n: z.number() }))`select status, count(*)::int as n from outreach_messages group by status`)).map((r) => [
-      r.status,
-      r.n,
-    ]),
+    (
+      await w.app.db.any(sql.type(z.object({ status: z.string(), n: z.number() }))`select status, count(*)::int as n from outreach_messages group by status`)
+    ).map((r) => [r.status, r.n]),
   ) as Record<string, number>;
 
 test('200 emails, the worker SIGKILLed mid-run and restarted: every message is delivered exactly once', async (t) => {
@@ -72,12 +71,16 @@ test('200 emails, the worker SIGKILLed mid-run and restarted: every message is d
   worker = startWorker();
   try {
     // The crontab runs outreach__recover every 5 minutes; here the test queues it, more often.
-    await until('recovery of what the dead worker held', async () => {
-      await new Promise((r) => setTimeout(r, 2500));
-      await w.app.db.transaction((tx) => enqueue(tx, 'outreach__recover', {}));
-      const s = await statuses();
-      return (s.approved ?? 0) === 0 && (s.sending ?? 0) === 0;
-    }, 20 * 60_000);
+    await until(
+      'recovery of what the dead worker held',
+      async () => {
+        await new Promise((r) => setTimeout(r, 2500));
+        await w.app.db.transaction((tx) => enqueue(tx, 'outreach__recover', {}));
+        const s = await statuses();
+        return (s.approved ?? 0) === 0 && (s.sending ?? 0) === 0;
+      },
+      20 * 60_000,
+    );
     const afterRestart = await statuses();
     t.log('after restart and recovery', afterRestart);
 

@@ -66,7 +66,9 @@ async function poll(): Promise<void> {
 }
 
 const replies = () =>
-  w.app.db.any(sql.type(z.object({ message_id: z.string().nullable(), kind: z.string(), opt_out: z.boolean(), from_contact: z.boolean(), forward_status: z.string() }))`
+  w.app.db.any(sql.type(
+    z.object({ message_id: z.string().nullable(), kind: z.string(), opt_out: z.boolean(), from_contact: z.boolean(), forward_status: z.string() }),
+  )`
     select message_id, kind, opt_out, from_contact, forward_status from outreach_replies order by received_at, uid`);
 const contactStatus = async (s: Sent) =>
   (await w.app.request('GET', `/v1/outreach/contacts?outlet=${s.outlet}`, { key: s.agent.key })).body.contacts.find(
@@ -132,7 +134,10 @@ test.serial('every real reply reaches the owner with the original attached as me
     const parsed = await simpleParser(f.raw);
     t.regex(parsed.subject ?? '', /^Outreach reply to /);
     // The original travels unchanged as a message/rfc822 attachment.
-    t.regex(f.text, /Content-Type: message\/rfc822; name=reply\.eml\r\nContent-Transfer-Encoding: (7bit|8bit|binary)\r\nContent-Disposition: attachment; filename=reply\.eml/);
+    t.regex(
+      f.text,
+      /Content-Type: message\/rfc822; name=reply\.eml\r\nContent-Transfer-Encoding: (7bit|8bit|binary)\r\nContent-Disposition: attachment; filename=reply\.eml/,
+    );
     t.regex(f.text, /filename=reply\.eml\r\n\r\n(?:[^]*\r\n)?Delivered-To: reply\+[a-z2-7]{52}@replies\.board\.test/);
   }
   const real = forwards.find((f) => f.text.includes(world.real!.messageId))!;
@@ -171,7 +176,10 @@ test.serial('a bounce is listed as `auto` (SPEC.md: out-of-office, vacation, bou
     for (const r of await outreachRepliesFor(w.app.db, s.agent.id)) t.true(['auto', 'reply'].includes(r.kind), r.kind);
   }
   const office = await outreachRepliesFor(w.app.db, world.dsn!.agent.id);
-  t.like(office.find((r) => r.message_id === world.dsn!.messageId), { kind: 'auto', bounce: true });
+  t.like(
+    office.find((r) => r.message_id === world.dsn!.messageId),
+    { kind: 'auto', bounce: true },
+  );
 });
 
 test.serial('the checkpoint: a second pass reads nothing again; a new reply alone is read; a UIDVALIDITY reset dedupes', async (t) => {
@@ -184,14 +192,18 @@ test.serial('the checkpoint: a second pass reads nothing again; a new reply alon
   await poll();
   t.is((await replies()).length, before + 1);
   t.is(toOwner().length, forwards + 1);
-  const cp = await w.app.db.one(sql.type(z.object({ uid_validity: z.string(), last_uid: z.number() }))`select uid_validity, last_uid from outreach_mailbox_checkpoints`);
+  const cp = await w.app.db.one(
+    sql.type(z.object({ uid_validity: z.string(), last_uid: z.number() }))`select uid_validity, last_uid from outreach_mailbox_checkpoints`,
+  );
   t.is(cp.last_uid, before + 1);
   // Pretend the server changed UIDVALIDITY: everything is read again and nothing is recorded twice.
   await w.app.db.query(sql.type(z.looseObject({}))`update outreach_mailbox_checkpoints set uid_validity = '1'`);
   await poll();
   t.is((await replies()).length, before + 1);
   t.is(toOwner().length, forwards + 1);
-  const after = await w.app.db.one(sql.type(z.object({ uid_validity: z.string(), last_uid: z.number() }))`select uid_validity, last_uid from outreach_mailbox_checkpoints`);
+  const after = await w.app.db.one(
+    sql.type(z.object({ uid_validity: z.string(), last_uid: z.number() }))`select uid_validity, last_uid from outreach_mailbox_checkpoints`,
+  );
   t.is(after.uid_validity, cp.uid_validity);
   t.is(after.last_uid, before + 1);
 });

@@ -23,8 +23,21 @@ test('rows expired more than a day ago are dropped; at the edge and later ones s
   const now = app.clock.now().getTime();
   const at = (ms: number) => new Date(now + ms);
   const DAY = 86_400_000;
-  for (const [id, expires] of [['old', at(-DAY - 1000)], ['edge', at(-DAY + 1000)], ['live', at(DAY)], ['forever', null]] as const) {
-    await q.upsert({ model: 'AccessToken', idHash: Buffer.from(id.padEnd(32, '.')), payload: {}, grantId: null, uid: null, userCode: null, expiresAt: expires });
+  for (const [id, expires] of [
+    ['old', at(-DAY - 1000)],
+    ['edge', at(-DAY + 1000)],
+    ['live', at(DAY)],
+    ['forever', null],
+  ] as const) {
+    await q.upsert({
+      model: 'AccessToken',
+      idHash: Buffer.from(id.padEnd(32, '.')),
+      payload: {},
+      grantId: null,
+      uid: null,
+      userCode: null,
+      expiresAt: expires,
+    });
   }
   const agent = await app.register();
   const account = (await createAccountsQueries(app.db).byId(agent.id))!;

@@ -38,7 +38,11 @@ test.before(async () => {
     });
   });
   await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
-  [smtp, imap, hook] = await Promise.all([startFaultyFront(), startFaultyFront(), startFaultyFront({ host: '127.0.0.1', port: (hookServer.address() as AddressInfo).port })]);
+  [smtp, imap, hook] = await Promise.all([
+    startFaultyFront(),
+    startFaultyFront(),
+    startFaultyFront({ host: '127.0.0.1', port: (hookServer.address() as AddressInfo).port }),
+  ]);
   w = await startOutreachWorld({
     imap: true,
     env: {
@@ -72,9 +76,22 @@ const jobOf = (task: string, key?: string) =>
   w.app.db.maybeOne(sql.type(Job)`
     select attempts, last_error, extract(epoch from run_at - now())::float8 as delay_s from graphile_worker.jobs
     where task_identifier = ${task} ${key ? sql.fragment`and key = ${key}` : sql.fragment``} order by id desc limit 1`);
-const problems = async () => (await w.app.request('GET', '/api/office')).body.outreach.problems as Array<{ source: string; channel?: string; waiting?: number; since: string | null; message: string }>;
-const emailRow = (id: string) => w.app.db.one(sql.type(z.object({ status: z.string(), status_reason: z.string().nullable() }))`select status, status_reason from outreach_messages where id = ${id}`);
-const postRow = (id: string) => w.app.db.one(sql.type(z.object({ status: z.string(), status_reason: z.string().nullable() }))`select status, status_reason from outreach_channel_posts where id = ${id}`);
+const problems = async () =>
+  (await w.app.request('GET', '/api/office')).body.outreach.problems as Array<{
+    source: string;
+    channel?: string;
+    waiting?: number;
+    since: string | null;
+    message: string;
+  }>;
+const emailRow = (id: string) =>
+  w.app.db.one(
+    sql.type(z.object({ status: z.string(), status_reason: z.string().nullable() }))`select status, status_reason from outreach_messages where id = ${id}`,
+  );
+const postRow = (id: string) =>
+  w.app.db.one(
+    sql.type(z.object({ status: z.string(), status_reason: z.string().nullable() }))`select status, status_reason from outreach_channel_posts where id = ${id}`,
+  );
 /** Runs the due jobs of `task`. */
 const attempt = (task: string) => w.app.runJobs({ only: [task] });
 /** Runs the due jobs of `task` against a front that never answers: only the short timeout ends it. */
@@ -93,7 +110,10 @@ test.serial('SMTP down, then hanging, then back: bounded attempts, growing backo
   const first = (await jobOf('email__send', `email__send:${id}`))!;
   t.is(first.attempts, 1);
   t.true(first.delay_s > 0, 'the retry waits');
-  t.like((await problems()).find((p) => p.source === 'smtp'), { waiting: 1 });
+  t.like(
+    (await problems()).find((p) => p.source === 'smtp'),
+    { waiting: 1 },
+  );
   t.false(JSON.stringify(await problems()).includes('127.0.0.1'), 'the public office carries no raw error');
 
   await smtp.set('hang');
@@ -108,7 +128,11 @@ test.serial('SMTP down, then hanging, then back: bounded attempts, growing backo
   await attempt('email__send');
   t.like(await emailRow(id), { status: 'sent' });
   t.is(w.sink.messages.filter((m) => m.to.includes('writer@outlet3.test')).length, 1, 'delivered once');
-  t.is((await problems()).find((p) => p.source === 'smtp'), undefined, 'the office clears when the relay takes it');
+  t.is(
+    (await problems()).find((p) => p.source === 'smtp'),
+    undefined,
+    'the office clears when the relay takes it',
+  );
 });
 
 test.serial('IMAP down, then hanging, then back: the poll fails boundedly and is retried; the office names the unread mailbox until a read', async (t) => {
@@ -119,9 +143,16 @@ test.serial('IMAP down, then hanging, then back: the poll fails boundedly and is
   t.is(first.attempts, 1);
   t.truthy(first.last_error);
   t.true(first.delay_s > 0);
-  t.is((await problems()).find((p) => p.source === 'imap'), undefined, 'one missed minute is not yet a problem');
+  t.is(
+    (await problems()).find((p) => p.source === 'imap'),
+    undefined,
+    'one missed minute is not yet a problem',
+  );
   w.app.clock.advance(6 * 60_000);
-  t.truthy((await problems()).find((p) => p.source === 'imap'), 'five missed minutes are');
+  t.truthy(
+    (await problems()).find((p) => p.source === 'imap'),
+    'five missed minutes are',
+  );
 
   await imap.set('hang');
   await hungAttempt('mailbox__poll');
@@ -133,7 +164,11 @@ test.serial('IMAP down, then hanging, then back: the poll fails boundedly and is
   await imap.set('forward');
   await attempt('mailbox__poll');
   t.is(await jobOf('mailbox__poll'), null, 'the poll succeeded and its job is done');
-  t.is((await problems()).find((p) => p.source === 'imap'), undefined, 'the mailbox was read');
+  t.is(
+    (await problems()).find((p) => p.source === 'imap'),
+    undefined,
+    'the mailbox was read',
+  );
 });
 
 test.serial('a channel webhook down is retried; one that hangs is cut at its timeout and held as unknown for the owner', async (t) => {
@@ -146,19 +181,29 @@ test.serial('a channel webhook down is retried; one that hangs is cut at its tim
   const retried = await post('A measured result from an AI agent of Agent Board, source /outreach.');
   await attempt('channel_post__deliver');
   t.like(await postRow(retried), { status: 'pending' });
-  t.like((await problems()).find((p) => p.source === 'webhook'), { channel: 'messaging', waiting: 1 });
+  t.like(
+    (await problems()).find((p) => p.source === 'webhook'),
+    { channel: 'messaging', waiting: 1 },
+  );
 
   await hook.set('forward');
   await attempt('channel_post__deliver');
   t.like(await postRow(retried), { status: 'sent' });
   t.deepEqual(hookReceived, [retried], 'the retried post arrived once');
-  t.is((await problems()).find((p) => p.source === 'webhook'), undefined);
+  t.is(
+    (await problems()).find((p) => p.source === 'webhook'),
+    undefined,
+  );
 
   await hook.set('hang');
   const hungPost = await post('Another measured result from an AI agent of Agent Board, source /outreach.');
   await hungAttempt('channel_post__deliver');
   t.like(await postRow(hungPost), { status: 'unknown' }, 'cut at WEBHOOK_TIMEOUT_SECONDS; it may have been posted: never re-sent blindly');
-  t.like((await problems()).find((p) => p.source === 'webhook'), { waiting: 1 }, 'the unknown post waits for the owner');
+  t.like(
+    (await problems()).find((p) => p.source === 'webhook'),
+    { waiting: 1 },
+    'the unknown post waits for the owner',
+  );
   await hook.set('forward');
   await attempt('channel_post__deliver');
   t.like(await postRow(hungPost), { status: 'unknown' });
@@ -194,7 +239,11 @@ test.serial('a real worker process with SMTP, IMAP and the webhook down or hangi
     t.true(((await jobOf('email__send'))?.attempts ?? 0) > before, 'it ran the send and got the failure');
     t.true(((await jobOf('mailbox__poll'))?.attempts ?? 0) >= 1, 'it ran the poll and got the failure');
     t.is(worker.lines.filter((l) => l.msg === 'worker running').length, 1, 'started once');
-    t.deepEqual(worker.lines.filter((l) => Number(l.level) >= 60), [], 'no fatal line');
+    t.deepEqual(
+      worker.lines.filter((l) => Number(l.level) >= 60),
+      [],
+      'no fatal line',
+    );
   } finally {
     await worker.stop();
   }

@@ -15,7 +15,10 @@ test('pub__prune removes what has expired and keeps the rest', async (t) => {
     const old = article();
     const w = await app.request('POST', '/v1/pub/posts', { key: author.key, body: old });
     await app.request('POST', `/v1/pub/revisions/${w.body.revision_id}/preview-session`, { key: author.key, body: {} });
-    await app.request('POST', '/v1/pub/uploads', { key: author.key, body: { expected_hash: createHash('sha256').update('x').digest('hex'), expected_bytes: 1, metadata: { kind: 'post' } } });
+    await app.request('POST', '/v1/pub/uploads', {
+      key: author.key,
+      body: { expected_hash: createHash('sha256').update('x').digest('hex'), expected_bytes: 1, metadata: { kind: 'post' } },
+    });
     await app.request('GET', '/api/pub/human-session');
     app.clock.advance(30 * 86_400_000 - 1000);
     const fresh = await app.request('POST', '/v1/pub/posts', { key: author.key, body: article() });

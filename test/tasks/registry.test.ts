@@ -32,7 +32,9 @@ test('every tasks/<name>.ts is registered, every registered name has its file, a
   const files = (await readdir(new URL('tasks/', ROOT))).filter((f) => f.endsWith('.ts') && !NOT_TASKS.has(f)).map((f) => f.replace(/\.ts$/, ''));
   t.deepEqual([...TASK_NAMES].sort(), files.sort());
   t.deepEqual(Object.keys(TASKS).sort(), files.sort());
-  const names = await withDb(async (db, url) => Object.keys(taskList({ db, clock: systemClock, config: loadConfig({ DATABASE_URL: url }), logger: pino({ level: 'silent' }) })));
+  const names = await withDb(async (db, url) =>
+    Object.keys(taskList({ db, clock: systemClock, config: loadConfig({ DATABASE_URL: url }), logger: pino({ level: 'silent' }) })),
+  );
   t.deepEqual(names.sort(), files.sort());
 });
 
@@ -63,9 +65,10 @@ test('every add_job in the migrations names a registered task whose schema takes
   }
 });
 
-test('enqueue refuses a payload that is not its task\'s and adds no job; a good one is added', async (t) => {
+test("enqueue refuses a payload that is not its task's and adds no job; a good one is added", async (t) => {
   await withDb(async (db) => {
-    const jobs = (task: string) => db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where task_identifier = ${task}`);
+    const jobs = (task: string) =>
+      db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from graphile_worker.jobs where task_identifier = ${task}`);
     // @ts-expect-error: email__send takes {id: uuid}
     await t.throwsAsync(enqueue(db, 'email__send', {}), { instanceOf: ZodError });
     await t.throwsAsync(enqueue(db, 'email__send', { id: 'not-a-uuid' }), { instanceOf: ZodError });
@@ -83,7 +86,7 @@ test('enqueue refuses a payload that is not its task\'s and adds no job; a good 
   });
 });
 
-test('the worker refuses a job whose payload is not its task\'s before the task runs', async (t) => {
+test("the worker refuses a job whose payload is not its task's before the task runs", async (t) => {
   await withDb(async (db, url) => {
     const tasks = taskList({ db, clock: systemClock, config: loadConfig({ DATABASE_URL: url }), logger: pino({ level: 'silent' }) });
     // Refused at the parse, before the task's lib function (which would read the database) is reached.

@@ -44,8 +44,21 @@ async function snapshotNow(env?: Record<string, string>) {
   return latest;
 }
 
-const MARKET_KEYS = ['price_usd', 'market_cap_usd', 'volume_1h_usd', 'volume_6h_usd', 'volume_24h_usd', 'buys_1h', 'sells_1h', 'buys_24h',
-  'sells_24h', 'change_1h_pct', 'change_6h_pct', 'change_24h_pct', 'liquidity_usd'] as const;
+const MARKET_KEYS = [
+  'price_usd',
+  'market_cap_usd',
+  'volume_1h_usd',
+  'volume_6h_usd',
+  'volume_24h_usd',
+  'buys_1h',
+  'sells_1h',
+  'buys_24h',
+  'sells_24h',
+  'change_1h_pct',
+  'change_6h_pct',
+  'change_24h_pct',
+  'liquidity_usd',
+] as const;
 
 test.serial('a good read stores the most liquid pair of the mint and both amounts', async (t) => {
   const s = await snapshotNow();

@@ -50,8 +50,15 @@ test.serial('the first card measures the window that just ended, with sources an
   await q.insertSnapshot({ ...(await readScoreSources(loadConfig({ NODE_ENV: 'test' }), at(3))), market_source: 'market.test', market_error: 'HTTP 502' });
   await q.insertSnapshot({
     ...(await readScoreSources(loadConfig({ NODE_ENV: 'test' }), at(5, 55))),
-    market_source: 'market.test', price_usd: 0.0025, market_cap_usd: 2_500_000, volume_6h_usd: 41000, buys_6h: 200, sells_6h: 150,
-    liquidity_usd: 90000, market_stale: false, market_error: null,
+    market_source: 'market.test',
+    price_usd: 0.0025,
+    market_cap_usd: 2_500_000,
+    volume_6h_usd: 41000,
+    buys_6h: 200,
+    sells_6h: 150,
+    liquidity_usd: 90000,
+    market_stale: false,
+    market_error: null,
   });
   // Lab records in the window (what the lab's rules write), and one outside it.
   const author = await app.register('card_author');
@@ -103,7 +110,10 @@ test.serial('a second run in the same window posts nothing; the next window is #
   app.clock.advance(6 * 3_600_000);
   await run();
   const all = await cards();
-  t.deepEqual(all.map((c) => c.n), [1, 2]);
+  t.deepEqual(
+    all.map((c) => c.n),
+    [1, 2],
+  );
   t.is(all[1]!.window_end, '2026-11-22T12:00:00.000Z');
   t.true(all[1]!.body.includes('No good market read in the window'));
 });
@@ -117,14 +127,29 @@ test.serial('a failed post keeps its number; the next run posts it first, so pos
   app.clock.advance(6 * 3_600_000);
   await run();
   let all = await cards();
-  t.deepEqual(all.map((c) => [c.n, c.post_id !== null]), [[1, true], [2, true], [3, false]]);
+  t.deepEqual(
+    all.map((c) => [c.n, c.post_id !== null]),
+    [
+      [1, true],
+      [2, true],
+      [3, false],
+    ],
+  );
   // Quota frees; a restart builds a fresh task list over the same database.
   await app.db.query(sql.type(NoRow)`delete from posts where author_id = ${keeper} and title like 'filler %'`);
   app.clock.advance(6 * 3_600_000);
   const logger = pino({ level: 'silent' });
   await postScorecard({ db: app.db, clock: app.clock, config: app.config, logger });
   all = await cards();
-  t.deepEqual(all.map((c) => [c.n, c.post_id !== null]), [[1, true], [2, true], [3, true], [4, true]]);
+  t.deepEqual(
+    all.map((c) => [c.n, c.post_id !== null]),
+    [
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, true],
+    ],
+  );
   const titles = (await keeperRoots()).map((r) => r.title);
   t.deepEqual(titles, ['Scorecard 6h #1', 'Scorecard 6h #2', 'Scorecard 6h #3', 'Scorecard 6h #4']);
 });
@@ -147,6 +172,9 @@ test.serial('concurrent runs in one window make one card', async (t) => {
   const deps = { db: app.db, clock: app.clock, config: app.config, logger };
   await Promise.all([postScorecard(deps), postScorecard(deps), postScorecard(deps)]);
   const all = await cards();
-  t.deepEqual(all.map((c) => c.n), [1, 2, 3, 4, 5, 6]);
+  t.deepEqual(
+    all.map((c) => c.n),
+    [1, 2, 3, 4, 5, 6],
+  );
   t.is((await keeperRoots()).filter((r) => r.title === 'Scorecard 6h #6').length, 1);
 });

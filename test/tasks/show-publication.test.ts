@@ -90,7 +90,10 @@ test.serial('up to 8 a Moscow day, oldest pick first; an item that does not fit 
   t.deepEqual(q.publishing, { enabled: true, account: '@svc_crew', reason: null });
   t.like(q.day, { limit: 8, used: 8, left: 0 });
   const expected = order.filter((id) => id !== tooLong).slice(0, 8);
-  t.deepEqual(q.items.map((i: { id: string }) => i.id), expected);
+  t.deepEqual(
+    q.items.map((i: { id: string }) => i.id),
+    expected,
+  );
   for (const item of q.items) {
     t.is(item.post_text, `${item.text}\n\n${item.credit_line}`);
     t.regex(item.credit_line, new RegExp(`^By \\w+, an AI agent of the crew, on our agent board: http://board\\.test/t/${item.id}$`));
@@ -111,7 +114,10 @@ test.serial('up to 8 a Moscow day, oldest pick first; an item that does not fit 
 
   // A second run changes nothing; publishing does not free a slot on the same day.
   await runTask();
-  t.deepEqual((await queue()).items.map((i: { id: string }) => i.id), expected);
+  t.deepEqual(
+    (await queue()).items.map((i: { id: string }) => i.id),
+    expected,
+  );
   for (const id of expected) await publish(id);
   await runTask();
   const after = await queue();
@@ -123,7 +129,10 @@ test.serial('up to 8 a Moscow day, oldest pick first; an item that does not fit 
   app.clock.set(nextMoscowMidnight(app.clock.now()));
   await runTask();
   const next = await queue();
-  t.deepEqual(next.items.map((i: { id: string }) => i.id), waiting);
+  t.deepEqual(
+    next.items.map((i: { id: string }) => i.id),
+    waiting,
+  );
   t.like(next.day, { used: 2, left: 6 });
   for (const id of waiting) await publish(id);
 });
@@ -133,14 +142,20 @@ test.serial('a flag takes a queued item out and frees its slot', async (t) => {
   const ids = await roots(9);
   await pick(ids);
   await app.runJobs();
-  t.deepEqual((await queue()).items.map((i: { id: string }) => i.id), ids.slice(0, 8));
+  t.deepEqual(
+    (await queue()).items.map((i: { id: string }) => i.id),
+    ids.slice(0, 8),
+  );
   const flagged = ids[2] ?? '';
   t.is((await reply(app, editor.key, flagged, 'Flag: the claim is not sourced')).status, 201);
   const q = await queue();
   t.false(q.items.some((i: { id: string }) => i.id === flagged));
   t.is(await status(flagged), 'flagged');
   await runTask();
-  t.deepEqual((await queue()).items.map((i: { id: string }) => i.id), [...ids.slice(0, 2), ...ids.slice(3)]);
+  t.deepEqual(
+    (await queue()).items.map((i: { id: string }) => i.id),
+    [...ids.slice(0, 2), ...ids.slice(3)],
+  );
   for (const id of [...ids.slice(0, 2), ...ids.slice(3)]) await publish(id);
 });
 
@@ -155,14 +170,20 @@ test.serial('an unpublished queue rolls over to the next Moscow day and keeps th
   await publish(ids[0] ?? '');
   await runTask();
   const q = await queue();
-  t.deepEqual(q.items.map((i: { id: string }) => i.id), ids.slice(1, 8));
+  t.deepEqual(
+    q.items.map((i: { id: string }) => i.id),
+    ids.slice(1, 8),
+  );
   t.like(q.day, { used: 8, left: 0 });
   t.true(q.items.every((i: { queue_day: string }) => i.queue_day === q.day.date));
   t.is(await status(ids[8] ?? ''), 'picked');
   for (const id of ids.slice(1, 8)) await publish(id);
   app.clock.set(nextMoscowMidnight(app.clock.now()));
   await runTask();
-  t.deepEqual((await queue()).items.map((i: { id: string }) => i.id), ids.slice(8));
+  t.deepEqual(
+    (await queue()).items.map((i: { id: string }) => i.id),
+    ids.slice(8),
+  );
   for (const id of ids.slice(8)) await publish(id);
 });
 
@@ -189,7 +210,10 @@ test.serial("a revoked author's or a deleted root leaves the queue", async (t) =
   const b = await mustPost(app, other.key);
   await pick([a, b]);
   await app.runJobs();
-  t.deepEqual((await queue()).items.map((i: { id: string }) => i.id), [a, b]);
+  t.deepEqual(
+    (await queue()).items.map((i: { id: string }) => i.id),
+    [a, b],
+  );
   await app.request('POST', '/v1/me/revoke', { key: author.key });
   await app.request('DELETE', `/v1/posts/${b}`, { key: other.key });
   t.deepEqual((await queue()).items, []);

@@ -257,7 +257,12 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
     NEVER_MS,
     200,
   ).catch(async (err: Error) => {
-    t.log('worker alive:', a.exitCode, a.signalCode, await db.any(sql.type(z.any())`select id, task_identifier, locked_by, attempts, max_attempts, last_error from graphile_worker.jobs`));
+    t.log(
+      'worker alive:',
+      a.exitCode,
+      a.signalCode,
+      await db.any(sql.type(z.any())`select id, task_identifier, locked_by, attempts, max_attempts, last_error from graphile_worker.jobs`),
+    );
     throw new Error(`${err.message}: ${missing.join(', ')} not held`);
   });
 
@@ -277,7 +282,11 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   const recovery = await doneTimes(db, dead, killedAt, NEVER_MS);
   t.deepEqual(Object.keys(recovery), kinds, 'every task ran again');
   t.log('kill → held job done (ms), by task (a figure, not a bound: bench/worker-crash.ts):', recovery);
-  t.is(await db.oneFirst(sql.type(Count)`select count(*)::int as n from worker_heartbeats where pool_id in (${poolA}, 'held-by-test')`), 0, 'the dead rows were claimed');
+  t.is(
+    await db.oneFirst(sql.type(Count)`select count(*)::int as n from worker_heartbeats where pool_id in (${poolA}, 'held-by-test')`),
+    0,
+    'the dead rows were claimed',
+  );
 
   // The outreach rows the dead attempt claimed: outreach__recover takes them back once stale.
   await until(
@@ -301,8 +310,12 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   await until(
     'every outreach effect',
     async () => {
-      const sent = await db.oneFirst(sql.type(Count)`select count(*)::int as n from outreach_messages where id = any(${sql.array(emails, 'uuid')}) and status = 'sent'`);
-      const forwarded = await db.maybeOneFirst(sql.type(z.object({ forward_status: z.string() }))`select forward_status from outreach_replies where id = ${replyId}`);
+      const sent = await db.oneFirst(
+        sql.type(Count)`select count(*)::int as n from outreach_messages where id = any(${sql.array(emails, 'uuid')}) and status = 'sent'`,
+      );
+      const forwarded = await db.maybeOneFirst(
+        sql.type(z.object({ forward_status: z.string() }))`select forward_status from outreach_replies where id = ${replyId}`,
+      );
       const posted = await db.maybeOneFirst(sql.type(z.object({ status: z.string() }))`select status from outreach_channel_posts where id = ${channelPostId}`);
       return sent === emails.length && forwarded === 'sent' && posted === 'sent';
     },
@@ -316,9 +329,14 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   t.is(await db.oneFirst(sql.type(Count)`select count(*)::int as n from worker_heartbeats`), 0, 'a clean stop removes its heartbeat');
 
   // Exactly once, everywhere.
-  const seqs = await db.anyFirst(sql.type(z.object({ seq: z.number().nullable() }))`select seq from mirror_posts where id = any(${sql.array(mirrored, 'uuid')})`);
+  const seqs = await db.anyFirst(
+    sql.type(z.object({ seq: z.number().nullable() }))`select seq from mirror_posts where id = any(${sql.array(mirrored, 'uuid')})`,
+  );
   t.is(seqs.length, mirrored.length);
-  t.true(seqs.every((s) => s !== null), 'every mirror post normalised');
+  t.true(
+    seqs.every((s) => s !== null),
+    'every mirror post normalised',
+  );
   t.is(new Set(seqs).size, mirrored.length, 'one mirror number each');
   t.deepEqual([...(await db.anyFirst(sql.type(z.object({ name: z.string() }))`select name from feed_snapshots order by name`))], ['jobs', 'leaderboard']);
   t.is(await db.oneFirst(sql.type(Count)`select count(*)::int as n from posts where author_id = ${keeper.id} and title like 'Scorecard%'`), 1, 'one scorecard');

@@ -15,7 +15,10 @@ const notNumber: number = created.post.id;
 
 declare const refused: NewPost['responses'][401]['content']['application/json'];
 const code: 'AUTH_REQUIRED' | 'AUTH_INVALID' = refused.error.code;
-const envelope: components['schemas']['Error_AUTH_REQUIRED'] = { error: { code: 'AUTH_REQUIRED', message: 'A key is needed.' }, docs: 'https://board.test/docs/errors#AUTH_REQUIRED' };
+const envelope: components['schemas']['Error_AUTH_REQUIRED'] = {
+  error: { code: 'AUTH_REQUIRED', message: 'A key is needed.' },
+  docs: 'https://board.test/docs/errors#AUTH_REQUIRED',
+};
 
 declare const feed: paths['/api/activity']['get']['responses'][200]['content']['application/json'];
 const title: string | undefined = feed.items[0]?.title;

@@ -44,7 +44,10 @@ export const mcpContract: RouteContract[] = [
       DELETE: 'MCP Streamable HTTP: a client may end its session with DELETE; this server keeps no sessions, as the transport allows.',
     },
     responses: {
-      200: { description: 'The JSON-RPC answer (a refused tool call is a result with `isError: true` carrying the REST envelope and status).', body: z.union([JsonRpcResponse, JsonRpcError]) },
+      200: {
+        description: 'The JSON-RPC answer (a refused tool call is a result with `isError: true` carrying the REST envelope and status).',
+        body: z.union([JsonRpcResponse, JsonRpcError]),
+      },
       202: { description: 'A notification or response from the client: accepted, no body.' },
       400: { description: 'Not a JSON-RPC message the MCP transport accepts (a JSON-RPC error from the transport).', body: JsonRpcError },
       406: { description: 'Accept must list application/json and text/event-stream (a JSON-RPC error from the transport).', body: JsonRpcError },

@@ -21,7 +21,17 @@ test.after.always(async () => {
 
 test.serial('pages, guides, the policy and the discovery documents', async (t) => {
   const none = ANONYMOUS;
-  for (const path of ['/', '/assets/site.css', '/docs/errors', '/docs/quickstart', '/docs/votes-and-pins', '/agent-policy.md', '/openapi.json', '/.well-known/', '/.well-known/agent-board.json']) {
+  for (const path of [
+    '/',
+    '/assets/site.css',
+    '/docs/errors',
+    '/docs/quickstart',
+    '/docs/votes-and-pins',
+    '/agent-policy.md',
+    '/openapi.json',
+    '/.well-known/',
+    '/.well-known/agent-board.json',
+  ]) {
     t.is((await c.call('GET', path, none)).status, 200, path);
     t.is(codeOf(await c.call('GET', `${path}${NUL}`, none)), 'INVALID_CHARACTER', path);
   }

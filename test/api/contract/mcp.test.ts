@@ -32,7 +32,16 @@ const form = (fields: Record<string, string>, cookie = '') => ({
 async function openInteraction() {
   const reg = await registerClient(app.url);
   const u = new URL(`${app.url}/oidc/auth`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: reg.body.client_id, redirect_uri: REDIRECT_URL, scope: 'board:read board:write', state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', resource: `${app.url}/mcp` })) {
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: reg.body.client_id,
+    redirect_uri: REDIRECT_URL,
+    scope: 'board:read board:write',
+    state: 's',
+    code_challenge: pkcePair().challenge,
+    code_challenge_method: 'S256',
+    resource: `${app.url}/mcp`,
+  })) {
     u.searchParams.set(k, v);
   }
   const jar = new CookieJar();
@@ -43,7 +52,10 @@ async function openInteraction() {
 test.serial('the MCP endpoint and its discovery documents', async (t) => {
   const { provider } = await linkedClient(app.url, { credential: agent.key });
   const token = provider.savedTokens!.access_token;
-  const list = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` } });
+  const list = await c.call('POST', '/mcp', {
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` },
+  });
   t.is(list.status, 200);
   t.true(list.body.result.tools.length > 20);
   const none = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: MCP_HEADERS });
@@ -51,7 +63,10 @@ test.serial('the MCP endpoint and its discovery documents', async (t) => {
   const boardKey = await c.call('POST', '/mcp', { key: agent.key, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: MCP_HEADERS });
   t.deepEqual(boardKey.body.error.details, { reason: 'board_key' });
   // The transport's own refusal: an Accept without text/event-stream.
-  const accept = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { ...MCP_HEADERS, Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  const accept = await c.call('POST', '/mcp', {
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    headers: { ...MCP_HEADERS, Accept: 'application/json', Authorization: `Bearer ${token}` },
+  });
   t.is(accept.status, 406);
   t.is(accept.body.error.code, -32000);
   const notRpc = await c.call('POST', '/mcp', { body: { hello: 'world' }, headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` } });
@@ -59,7 +74,10 @@ test.serial('the MCP endpoint and its discovery documents', async (t) => {
   t.is(notRpc.body.jsonrpc, '2.0');
   t.true(notRpc.body.error.code < 0);
   // A notification is accepted with no body.
-  const note = await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', method: 'notifications/initialized' }, headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` } });
+  const note = await c.call('POST', '/mcp', {
+    body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` },
+  });
   t.is(note.status, 202);
   t.is(note.text, '');
 
@@ -80,11 +98,21 @@ test.serial('the authorization server answers its own RFC 6749 errors', async (t
   t.is(bare.status, 400);
 
   const reg = await c.call('POST', '/oidc/reg', {
-    body: { client_name: 'Contract client', redirect_uris: [REDIRECT_URL], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+    body: {
+      client_name: 'Contract client',
+      redirect_uris: [REDIRECT_URL],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    },
     headers: { 'X-Agent-Protocol': '' },
   });
   t.is(reg.status, 201);
-  const token = await c.call('POST', '/oidc/token', form({ grant_type: 'authorization_code', code: 'nope', client_id: reg.body.client_id, code_verifier: pkcePair().verifier, redirect_uri: REDIRECT_URL }));
+  const token = await c.call(
+    'POST',
+    '/oidc/token',
+    form({ grant_type: 'authorization_code', code: 'nope', client_id: reg.body.client_id, code_verifier: pkcePair().verifier, redirect_uri: REDIRECT_URL }),
+  );
   t.is(token.status, 400);
   t.is(token.body.error, 'invalid_grant');
 });
@@ -130,7 +158,9 @@ test.serial('the manifest links the MCP endpoint and both OAuth metadata documen
   t.true(m.capabilities.some((x: { name: string }) => x.name === 'mcp'));
   t.regex(m.transport.auth.mcp, /OAuth 2\.0/);
   // The 401 challenge names the same resource metadata the manifest links.
-  const challenge = (await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: MCP_HEADERS })).headers.get('www-authenticate');
+  const challenge = (await c.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: MCP_HEADERS })).headers.get(
+    'www-authenticate',
+  );
   t.true(challenge?.includes(`resource_metadata="${m.links.oauth_protected_resource}"`));
   const prm = (await c.call('GET', new URL(m.links.oauth_protected_resource).pathname, ANONYMOUS)).body;
   t.is(prm.resource, m.links.mcp);

@@ -72,7 +72,10 @@ test.serial('outreach: residents, the owner and the public log', async (t) => {
     await w.app.db.query(sql.type(NoRow)`update outreach_messages set status = ${status} where id = ${crashed}`);
   }
   t.is((await c.call('POST', `/v1/outreach/messages/${crashed}/resolve`, { ...owner, body: { outcome: 'failed' } })).status, 200);
-  t.is(codeOf(await c.call('POST', `/v1/outreach/messages/${email.body.message_id}/resolve`, { ...owner, body: { outcome: 'sent' } })), 'OUTREACH_MESSAGE_STATE');
+  t.is(
+    codeOf(await c.call('POST', `/v1/outreach/messages/${email.body.message_id}/resolve`, { ...owner, body: { outcome: 'sent' } })),
+    'OUTREACH_MESSAGE_STATE',
+  );
 
   t.is((await c.call('GET', '/v1/outreach/settings', owner)).status, 200);
   t.is(codeOf(await c.call('GET', '/v1/outreach/settings', { key: resident.key })), 'FORBIDDEN_ROLE');
@@ -83,7 +86,10 @@ test.serial('outreach: residents, the owner and the public log', async (t) => {
   t.is(codeOf(await c.call('PUT', '/v1/outreach/channels/social', { ...owner, body: {} })), 'OUTREACH_CHANNEL_ADAPTER_MISSING');
   t.is((await c.call('GET', '/v1/outreach/channels', { key: resident.key })).status, 200);
   t.is(codeOf(await c.call('GET', '/v1/outreach/channels', { key: other.key })), 'OUTREACH_RESIDENTS_ONLY');
-  const post = await c.call('POST', '/v1/outreach/post', { key: resident.key, body: { channel: 'messaging', text: 'We measure things.', experiment_id: resident.experimentId } });
+  const post = await c.call('POST', '/v1/outreach/post', {
+    key: resident.key,
+    body: { channel: 'messaging', text: 'We measure things.', experiment_id: resident.experimentId },
+  });
   t.is(post.status, 201);
   const social = { channel: 'social', text: 'hi', experiment_id: resident.experimentId };
   t.is(codeOf(await c.call('POST', '/v1/outreach/post', { key: resident.key, body: social })), 'OUTREACH_CHANNEL_NOT_CREATED');

@@ -43,7 +43,12 @@ test.serial('pub: agent routes, lookup, uploads, previews, moderation, public re
   t.is(codeOf(await call('GET', '/v1/pub/capabilities', {})), 'AUTH_REQUIRED');
 
   // Submission, lookup, and a candidate read.
-  const body = article({ blocks: [{ type: 'paragraph', text: 'Measured.' }, { type: 'svg', source: SVG_OK, description: 'a square', runtime: 'static' }] });
+  const body = article({
+    blocks: [
+      { type: 'paragraph', text: 'Measured.' },
+      { type: 'svg', source: SVG_OK, description: 'a square', runtime: 'static' },
+    ],
+  });
   const sub = await call('POST', '/v1/pub/posts', { ...a, body });
   t.is(sub.status, 202);
   const { item_id: item, revision_id: rev1 } = sub.body;
@@ -98,7 +103,10 @@ test.serial('pub: agent routes, lookup, uploads, previews, moderation, public re
   const bytes = Buffer.from(JSON.stringify(article({ title: 'Uploaded' })));
   const up = await call('POST', '/v1/pub/uploads', { ...a, body: { expected_hash: sha(bytes), expected_bytes: bytes.length, metadata: { kind: 'post' } } });
   t.is(up.status, 201);
-  t.is(codeOf(await call('POST', '/v1/pub/uploads', { ...a, body: { expected_hash: sha(bytes), expected_bytes: 1, metadata: { kind: 'revision' } } })), 'VALIDATION_FAILED');
+  t.is(
+    codeOf(await call('POST', '/v1/pub/uploads', { ...a, body: { expected_hash: sha(bytes), expected_bytes: 1, metadata: { kind: 'revision' } } })),
+    'VALIDATION_FAILED',
+  );
   t.is(codeOf(await call('POST', path(up.body.commit_url), { ...a, body: {} })), 'PUB_UPLOAD_STATE');
   t.is((await call('POST', path(up.body.parts_url), { ...a, body: { part_number: 1, data: bytes.toString('base64') } })).status, 200);
   t.is(codeOf(await call('POST', path(up.body.parts_url), { ...a, body: { part_number: 2, data: 'AAAA' } })), 'PUB_UPLOAD_PART_TOO_LARGE');
@@ -127,14 +135,30 @@ test.serial('pub: agent routes, lookup, uploads, previews, moderation, public re
   const session = await call('GET', '/api/pub/human-session', none);
   t.is(session.status, 200);
   t.is(codeOf(await call('GET', '/api/pub/human-session?x=%00', none)), 'INVALID_CHARACTER');
-  const g = { Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!, 'X-CSRF-Token': session.body.csrf as string, Origin: ORIGIN, 'X-Agent-Protocol': '' };
+  const g = {
+    Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!,
+    'X-CSRF-Token': session.body.csrf as string,
+    Origin: ORIGIN,
+    'X-Agent-Protocol': '',
+  };
   const guestBody = { nickname: 'Ann', comment: 'Thanks.', request_id: randomUUID() };
   t.is((await call('POST', `/api/pub/posts/${item}/human-comments`, { headers: g, body: guestBody })).status, 201);
   t.is(codeOf(await call('POST', `/api/pub/posts/${item}/human-comments`, { headers: { ...g, 'X-CSRF-Token': 'wrong' }, body: guestBody })), 'PUB_GUEST_CSRF');
   t.is((await call('GET', `/api/pub/human-comments/lookup?request_id=${guestBody.request_id}`, { headers: g })).status, 200);
-  t.is(codeOf(await call('GET', `/api/pub/human-comments/lookup?request_id=${guestBody.request_id}`, { headers: { 'X-Agent-Protocol': '' } })), 'PUB_GUEST_SESSION_REQUIRED');
+  t.is(
+    codeOf(await call('GET', `/api/pub/human-comments/lookup?request_id=${guestBody.request_id}`, { headers: { 'X-Agent-Protocol': '' } })),
+    'PUB_GUEST_SESSION_REQUIRED',
+  );
   t.is((await call('POST', '/api/pub/reports', { headers: g, body: { target_kind: 'post', target_id: item, reason: 'Looks off to me.' } })).status, 202);
-  t.is(codeOf(await call('POST', '/api/pub/reports', { headers: { ...g, Origin: 'http://evil.test' }, body: { target_kind: 'post', target_id: item, reason: 'Looks off.' } })), 'PUB_GUEST_ORIGIN');
+  t.is(
+    codeOf(
+      await call('POST', '/api/pub/reports', {
+        headers: { ...g, Origin: 'http://evil.test' },
+        body: { target_kind: 'post', target_id: item, reason: 'Looks off.' },
+      }),
+    ),
+    'PUB_GUEST_ORIGIN',
+  );
 
   // Moderation, then withdrawal: the work's pages answer 410.
   const hide = { target_kind: 'comment', target_id: agentComment.body.comment.id, action: 'hide' };
@@ -180,21 +204,43 @@ test.serial('every publication refusal is answered as described: each PUB_ code 
     t.is((await k.call('POST', `/v1/pub/posts/${w1.item_id}/comments`, { ...voter, body: comment() })).status, 201);
     await expect(k.call('POST', `/v1/pub/posts/${w1.item_id}/comments`, { ...voter, body: comment() }), 'PUB_COMMENT_QUOTA', 429);
     t.is((await k.call('POST', `/v1/pub/revisions/${w1.revision_id}/appeals`, { ...author, body: { reason: 'Please look again at this one.' } })).status, 201);
-    await expect(k.call('POST', `/v1/pub/revisions/${w2.revision_id}/appeals`, { ...author, body: { reason: 'Please look again at this one.' } }), 'PUB_APPEAL_QUOTA', 429);
+    await expect(
+      k.call('POST', `/v1/pub/revisions/${w2.revision_id}/appeals`, { ...author, body: { reason: 'Please look again at this one.' } }),
+      'PUB_APPEAL_QUOTA',
+      429,
+    );
 
     // Guests.
     const session = await q.request('GET', '/api/pub/human-session', ANONYMOUS);
-    const g = { Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!, 'X-CSRF-Token': session.body.csrf as string, Origin: ORIGIN, 'X-Agent-Protocol': '' };
+    const g = {
+      Cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!,
+      'X-CSRF-Token': session.body.csrf as string,
+      Origin: ORIGIN,
+      'X-Agent-Protocol': '',
+    };
     const guestBody = { nickname: 'Ann', comment: 'Hello.', request_id: randomUUID() };
     const receipt = (await k.call('POST', `/api/pub/posts/${w1.item_id}/human-comments`, { headers: g, body: guestBody })).body.receipt;
-    await expect(k.call('POST', `/api/pub/posts/${w1.item_id}/human-comments`, { headers: g, body: { ...guestBody, comment: 'Changed.' } }), 'PUB_REQUEST_ID_CONFLICT', 409);
-    await expect(k.call('POST', `/api/pub/posts/${w1.item_id}/human-comments`, { headers: g, body: { ...guestBody, request_id: randomUUID() } }), 'PUB_GUEST_RATE_LIMIT', 429);
+    await expect(
+      k.call('POST', `/api/pub/posts/${w1.item_id}/human-comments`, { headers: g, body: { ...guestBody, comment: 'Changed.' } }),
+      'PUB_REQUEST_ID_CONFLICT',
+      409,
+    );
+    await expect(
+      k.call('POST', `/api/pub/posts/${w1.item_id}/human-comments`, { headers: g, body: { ...guestBody, request_id: randomUUID() } }),
+      'PUB_GUEST_RATE_LIMIT',
+      429,
+    );
     await expect(k.call('POST', '/v1/pub/votes', { ...other, body: { revision_id: receipt.comment_id, value: 1 } }), 'PUB_GUEST_COMMENT_VOTE', 403);
 
     // Uploads: size, hash and shape.
     const bytes = Buffer.from(JSON.stringify(article()));
     const upload = async (expected: Buffer, sent: Buffer) => {
-      const up = (await k.call('POST', '/v1/pub/uploads', { ...author, body: { expected_hash: sha(expected), expected_bytes: expected.length, metadata: { kind: 'post' } } })).body;
+      const up = (
+        await k.call('POST', '/v1/pub/uploads', {
+          ...author,
+          body: { expected_hash: sha(expected), expected_bytes: expected.length, metadata: { kind: 'post' } },
+        })
+      ).body;
       await k.call('POST', path(up.parts_url), { ...author, body: { part_number: 1, data: sent.toString('base64') } });
       return k.call('POST', path(up.commit_url), { ...author, body: {} });
     };
@@ -204,7 +250,11 @@ test.serial('every publication refusal is answered as described: each PUB_ code 
     await expect(upload(bytes, swapped), 'PUB_UPLOAD_HASH_MISMATCH', 422);
     await expect(upload(Buffer.from('not json'), Buffer.from('not json')), 'PUB_UPLOAD_INVALID', 422);
     // The three failed uploads are still open: a fourth passes the account's bound of open uploads.
-    await expect(k.call('POST', '/v1/pub/uploads', { ...author, body: { expected_hash: sha(bytes), expected_bytes: bytes.length, metadata: { kind: 'post' } } }), 'PUB_UPLOAD_LIMIT', 429);
+    await expect(
+      k.call('POST', '/v1/pub/uploads', { ...author, body: { expected_hash: sha(bytes), expected_bytes: bytes.length, metadata: { kind: 'post' } } }),
+      'PUB_UPLOAD_LIMIT',
+      429,
+    );
     t.is((await k.call('POST', `/v1/pub/revisions/${w1.revision_id}/preview-session`, { ...author, body: {} })).status, 201);
     await expect(k.call('POST', `/v1/pub/revisions/${w1.revision_id}/preview-session`, { ...author, body: {} }), 'PUB_PREVIEW_LIMIT', 429);
 
@@ -216,7 +266,12 @@ test.serial('every publication refusal is answered as described: each PUB_ code 
 
     t.deepEqual(k.problems, [], 'every refusal matches its description, details included');
     // With the first test's answers, every code of the publication layer was answered as described.
-    t.deepEqual(allErrorCodes().map(([code]) => code).filter((code) => code.startsWith('PUB_') && !answered.has(code)), []);
+    t.deepEqual(
+      allErrorCodes()
+        .map(([code]) => code)
+        .filter((code) => code.startsWith('PUB_') && !answered.has(code)),
+      [],
+    );
   } finally {
     await q.close();
   }

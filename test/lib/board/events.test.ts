@@ -10,8 +10,18 @@ const ID = '00000000-0000-4000-8000-00000000000a';
 
 test('every kind parses with its ids; unknown fields are dropped', (t) => {
   for (const kind of BOARD_EVENT_KINDS) t.deepEqual(parseBoardEvent(JSON.stringify({ kind, post_id: ID })), { kind, post_id: ID });
-  t.deepEqual(parseBoardEvent(JSON.stringify({ kind: 'positioned', feed: 'posts', after: 4, upto: 9, extra: 'x' })), { kind: 'positioned', feed: 'posts', after: 4, upto: 9 });
-  t.deepEqual(parseBoardEvent(JSON.stringify({ kind: 'vote', post_id: ID, thread_id: ID, account_ids: [ID] })), { kind: 'vote', post_id: ID, thread_id: ID, account_ids: [ID] });
+  t.deepEqual(parseBoardEvent(JSON.stringify({ kind: 'positioned', feed: 'posts', after: 4, upto: 9, extra: 'x' })), {
+    kind: 'positioned',
+    feed: 'posts',
+    after: 4,
+    upto: 9,
+  });
+  t.deepEqual(parseBoardEvent(JSON.stringify({ kind: 'vote', post_id: ID, thread_id: ID, account_ids: [ID] })), {
+    kind: 'vote',
+    post_id: ID,
+    thread_id: ID,
+    account_ids: [ID],
+  });
 });
 
 test('what is not a board event parses to null: not JSON, an unknown kind, a field of the wrong type', (t) => {
@@ -64,5 +74,9 @@ test('notifyBoard refuses an event that is not a board event and sends nothing',
   // @ts-expect-error: positions are integers
   await t.throwsAsync(notifyBoard(app.db, { kind: 'positioned', feed: 'posts', after: '1' }));
   await app.settled();
-  t.deepEqual(heard.filter((k) => k !== 'score'), [], 'only the settle marker was heard');
+  t.deepEqual(
+    heard.filter((k) => k !== 'score'),
+    [],
+    'only the settle marker was heard',
+  );
 });

@@ -54,7 +54,13 @@ const REFUSED: Array<[string, 'crew' | 'board' | 'token' | 'nothing' | 'placehol
   ['100', 'nothing'],
 ];
 
-const WHY = { crew: /names the crew/, board: /names the board itself/, token: /names only the token/, nothing: /names nothing outside/, placeholder: /placeholder/ };
+const WHY = {
+  crew: /names the crew/,
+  board: /names the board itself/,
+  token: /names only the token/,
+  nothing: /names nothing outside/,
+  placeholder: /placeholder/,
+};
 
 for (const [target, kind] of REFUSED) {
   test(`refused (${kind}): ${JSON.stringify(target)}`, (t) => {
@@ -91,9 +97,19 @@ for (const target of PASSES) {
 test('the rule sits in the lab root check: one problem for Target beside the others, only with the board context', (t) => {
   const body = 'Target: the crew\nChannel: email\nAction: pitch\nMetric: replies\nBaseline: 0';
   const problems = labRootProblems('experiment', body, context);
-  t.deepEqual(problems.map((p) => p.line), ['Target', 'Cost']);
-  t.deepEqual(labRootProblems('experiment', body).map((p) => p.line), ['Cost'], 'without the context only presence is checked');
-  t.deepEqual(labRootProblems('experiment', 'Target: \nChannel: a\nAction: b\nMetric: c\nBaseline: d\nCost: e', context).map((p) => p.problem), ['`Target:` is empty']);
+  t.deepEqual(
+    problems.map((p) => p.line),
+    ['Target', 'Cost'],
+  );
+  t.deepEqual(
+    labRootProblems('experiment', body).map((p) => p.line),
+    ['Cost'],
+    'without the context only presence is checked',
+  );
+  t.deepEqual(
+    labRootProblems('experiment', 'Target: \nChannel: a\nAction: b\nMetric: c\nBaseline: d\nCost: e', context).map((p) => p.problem),
+    ['`Target:` is empty'],
+  );
   // A name is matched whole: a name inside a longer word is not the crew member.
   t.is(targetProblem('novarians', context), null);
 });

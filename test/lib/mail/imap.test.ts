@@ -1,6 +1,6 @@
 import test from 'ava';
 import { readFile } from 'node:fs/promises';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { ImapUrl } from '../../../lib/mail/endpoints.ts';
 import { createImapClient, fetchNewMessages, uidRanges } from '../../../lib/mail/imap.ts';
@@ -37,15 +37,7 @@ const options = {
 test.serial('replies appended to Dovecot are fetched by UID, parsed and classified', async (t) => {
   const { client, mailbox } = await connect();
   try {
-    const names = [
-      'out-of-office.eml',
-      'dsn-bounce.eml',
-      'list-autoreply.eml',
-      'real-reply.eml',
-      'stop-reply.eml',
-      'quoted-unsubscribe.eml',
-      'forged-ar.eml',
-    ];
+    const names = ['out-of-office.eml', 'dsn-bounce.eml', 'list-autoreply.eml', 'real-reply.eml', 'stop-reply.eml', 'quoted-unsubscribe.eml', 'forged-ar.eml'];
     for (const name of names) await client.append(mailbox, await fixture(name));
 
     const pass = await fetchNewMessages(client, mailbox, null);
@@ -110,7 +102,10 @@ test.serial('the checkpoint advances one message at a time and a bounded pass co
     t.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7]);
     // a crash after handling uid 4 resumes at 5
     const resumed = await fetchNewMessages(client, box, { uidValidity: checkpoint?.uidValidity ?? '', lastUid: 4 });
-    t.deepEqual(resumed.messages.map((m) => m.uid), [5, 6, 7]);
+    t.deepEqual(
+      resumed.messages.map((m) => m.uid),
+      [5, 6, 7],
+    );
   } finally {
     await client.logout();
   }
@@ -142,7 +137,10 @@ test.serial('a UIDVALIDITY change resets the checkpoint: everything is new again
     const after = await fetchNewMessages(client, box, first.checkpoint);
     t.not(after.uidValidity, first.uidValidity);
     t.true(after.reset);
-    t.deepEqual(after.messages.map((m) => m.uid), [1]);
+    t.deepEqual(
+      after.messages.map((m) => m.uid),
+      [1],
+    );
     t.is(after.checkpoint.uidValidity, after.uidValidity);
     t.is(after.checkpoint.lastUid, 1);
     t.is((await simpleParser(after.messages[0]?.source ?? '')).messageId, '<CAF9999@mail.example.org>');

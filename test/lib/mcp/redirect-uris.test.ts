@@ -82,7 +82,16 @@ test('the CSP source of a redirect URI is its plain origin, and nothing for a UR
 test('a client_id is read as a metadata document URL only when it is a plain https URL with a path', (t) => {
   t.true(isClientMetadataUrl('https://client.example.com/oauth/client.json'));
   t.true(isClientMetadataUrl('https://client.example.com:8443/client'));
-  for (const id of ['https://client.example.com', 'https://client.example.com/', 'http://client.example.com/c.json', 'https://client.example.com/c.json#x', 'https://u@client.example.com/c.json', 'https://client.example.com/a/../c.json', 'abc123', 'https://evil;x/c.json']) {
+  for (const id of [
+    'https://client.example.com',
+    'https://client.example.com/',
+    'http://client.example.com/c.json',
+    'https://client.example.com/c.json#x',
+    'https://u@client.example.com/c.json',
+    'https://client.example.com/a/../c.json',
+    'abc123',
+    'https://evil;x/c.json',
+  ]) {
     t.false(isClientMetadataUrl(id), id);
   }
 });

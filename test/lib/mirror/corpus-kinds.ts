@@ -181,8 +181,14 @@ const LOOKALIKE: CorpusCase[] = [
 ];
 
 const BIDI_MARKS: CorpusCase[] = [
-  c('k-bd hebrew with rlm', 'שלום לכולם\u200F! מחר יש פגישה של הקהילה.', ['unchecked_language'], { absent: ['bidi_controls', 'hidden_characters'], benign: true }),
-  c('k-bd arabic with alm', 'السعر\u061C 50 دولار اليوم، والسوق هادئ جدا', ['unchecked_language'], { absent: ['bidi_controls', 'hidden_characters'], benign: true }),
+  c('k-bd hebrew with rlm', 'שלום לכולם\u200F! מחר יש פגישה של הקהילה.', ['unchecked_language'], {
+    absent: ['bidi_controls', 'hidden_characters'],
+    benign: true,
+  }),
+  c('k-bd arabic with alm', 'السعر\u061C 50 دولار اليوم، والسوق هادئ جدا', ['unchecked_language'], {
+    absent: ['bidi_controls', 'hidden_characters'],
+    benign: true,
+  }),
   c('k-bd hebrew with lrm around latin', 'אני אוהב את \u200EBitcoin\u200E ואת הקהילה הזאת מאוד', ['unchecked_language'], {
     absent: ['bidi_controls', 'hidden_characters'],
     benign: true,
@@ -393,4 +399,3 @@ export const KINDS: CorpusCase[] = [
   ...BENIGN_TEXTS.map((text, i) => ({ name: `k-benign ${i + 1}`, text, expect: [] as CorpusCase['expect'], benign: true })),
   ...BENIGN_WITH_LABELS,
 ];
-

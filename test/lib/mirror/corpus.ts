@@ -279,11 +279,20 @@ const MONEY_REQUEST: CorpusCase[] = [
   { name: 'approve transaction', text: 'Approve the transaction in your wallet to receive rewards.', expect: ['money_request'] },
   { name: 'send me sol', text: 'send me some SOL pls, need gas', expect: ['money_request'] },
   { name: 'gas fee', text: 'Pay a small gas fee to unlock your allocation', expect: ['money_request'] },
-  { name: 'transfer to link', text: `transfer 100 USDT to ${tco('q1')} for the OTC deal`, urls: [{ url: tco('q1'), expanded_url: 'https://otc.example/deal' }], expect: ['money_request'] },
+  {
+    name: 'transfer to link',
+    text: `transfer 100 USDT to ${tco('q1')} for the OTC deal`,
+    urls: [{ url: tco('q1'), expanded_url: 'https://otc.example/deal' }],
+    expect: ['money_request'],
+  },
 ];
 
 const ENCODED_BLOB: CorpusCase[] = [
-  { name: 'binary base64', text: `blob: ${Buffer.from([0, 255, 16, 200, 33, 7, 99, 180, 1, 2, 3, 250, 129, 77, 66, 55, 44, 33, 22, 11]).toString('base64')}`, expect: ['encoded_blob'] },
+  {
+    name: 'binary base64',
+    text: `blob: ${Buffer.from([0, 255, 16, 200, 33, 7, 99, 180, 1, 2, 3, 250, 129, 77, 66, 55, 44, 33, 22, 11]).toString('base64')}`,
+    expect: ['encoded_blob'],
+  },
   { name: 'long hex', text: 'key 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', expect: ['encoded_blob'] },
   { name: 'data uri', text: 'open data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', expect: ['encoded_blob'] },
   { name: 'entity run', text: `hi ${entities('hello')}`, expect: ['encoded_blob'] },
@@ -346,8 +355,7 @@ const LOOKALIKE_HOST: CorpusCase[] = [
 ];
 
 const manyLinks = (n: number): string => Array.from({ length: n }, (_, i) => tco(`L${i}`)).join(' ');
-const manyEntities = (n: number): UrlEntity[] =>
-  Array.from({ length: n }, (_, i) => ({ url: tco(`L${i}`), expanded_url: `https://site${i}.example/` }));
+const manyEntities = (n: number): UrlEntity[] => Array.from({ length: n }, (_, i) => ({ url: tco(`L${i}`), expanded_url: `https://site${i}.example/` }));
 
 const MANY_LINKS: CorpusCase[] = [
   { name: 'nine t.co', text: `links: ${manyLinks(9)}`, urls: manyEntities(9), expect: ['many_links'] },
@@ -461,7 +469,7 @@ const BENIGN_TEXTS: string[] = [
   'New ATH for the DEX volume 📊 +42% week over week',
   'Been in crypto since 2017 and the 2x leverage lesson still hurts lol',
   'Thread 🧵 on why L2 fees keep dropping (1/7)',
-  'Who is going to ETHDenver this year? Let\'s meet up 🏔️',
+  "Who is going to ETHDenver this year? Let's meet up 🏔️",
   'The team posted the Q3 roadmap. Mainnet in October if audits pass.',
   'Remember: if it sounds too good to be true, it is. Stay safe out there.',
   'Never click links from people who DM you about an "airdrop".',
@@ -470,7 +478,7 @@ const BENIGN_TEXTS: string[] = [
   'Just minted my first NFT on Base, the art is 🔥',
   'Nobody will ever ask you to send your seed phrase. Nobody legit, anyway.',
   'Reminder to take profits on the way up. Future you will thank you.',
-  'Hot take: memecoins are a casino, and that\'s fine if you know it.',
+  "Hot take: memecoins are a casino, and that's fine if you know it.",
   'DCA every Friday, no matter the price. Boring works.',
   'My PnL this week: -3%. Still better than my stock portfolio 🙃',
   'Uniswap v4 hooks are going to be interesting for LPs.',
@@ -495,7 +503,7 @@ const BENIGN_TEXTS: string[] = [
   'Fees on mainnet right now: swap $4, transfer $1. Not bad.',
   'Community AMA recap: tokenomics unchanged, vesting cliff in March.',
   'Never import your seed phrase into a website. Only into your wallet app, offline if you can.',
-  'Don\'t send funds to anyone promising to double them. Ever.',
+  "Don't send funds to anyone promising to double them. Ever.",
   'Just a regular day: checked charts, touched grass, bought the dip 🌱',
   // Harder ones: the request words in harmless use.
   'Claim season is over, the team said no more airdrops this year.',

@@ -52,9 +52,7 @@ for (const { name, corpus, results: measured, minPositives, minBenign } of CORPO
   });
 
   test(`${name}: flags a case must not get`, (t) => {
-    const wrong = measured
-      .filter((r) => (r.case.absent ?? []).some((f) => r.flags.includes(f)))
-      .map((r) => `${r.case.name}: ${r.flags.join(',')}`);
+    const wrong = measured.filter((r) => (r.case.absent ?? []).some((f) => r.flags.includes(f))).map((r) => `${r.case.name}: ${r.flags.join(',')}`);
     t.deepEqual(wrong, []);
   });
 }
@@ -67,9 +65,7 @@ test('benign community posts get no instruction, credential or money label', (t)
   const perFlag = MIRROR_FLAGS.map((flag) => [flag, benign.filter((r) => r.flags.includes(flag)).length] as const)
     .filter(([, n]) => n > 0)
     .map(([flag, n]) => `${flag}=${n}`);
-  t.log(
-    `benign posts ${benign.length}, false-positive rate ${rate.toFixed(3)} (${falsePositives.length}); other labels seen: ${perFlag.join(' ') || 'none'}`,
-  );
+  t.log(`benign posts ${benign.length}, false-positive rate ${rate.toFixed(3)} (${falsePositives.length}); other labels seen: ${perFlag.join(' ') || 'none'}`);
   t.deepEqual(
     falsePositives.map((r) => `${r.case.name}: ${r.flags.join(',')}`),
     [],

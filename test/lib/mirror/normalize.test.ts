@@ -1,18 +1,11 @@
 import test from 'ava';
-import {
-  MAX_LINKS,
-  MAX_TEXT_CODE_POINTS,
-  normalizeDisplayName,
-  normalizeHandle,
-  normalizePost,
-} from '../../../lib/mirror/normalize.ts';
+import { MAX_LINKS, MAX_TEXT_CODE_POINTS, normalizeDisplayName, normalizeHandle, normalizePost } from '../../../lib/mirror/normalize.ts';
 
 const inner = (wrapped: string): string => {
   if (!wrapped.startsWith('<x_post>') || !wrapped.endsWith('</x_post>')) throw new Error(`not wrapped: ${wrapped}`);
   return wrapped.slice('<x_post>'.length, -'</x_post>'.length);
 };
-const textOf = (text: string, urls: { url: string; expanded_url?: string }[] = []): string =>
-  inner(normalizePost({ text, entities: { urls } }).text);
+const textOf = (text: string, urls: { url: string; expanded_url?: string }[] = []): string => inner(normalizePost({ text, entities: { urls } }).text);
 
 test('the network escaping is undone once, then the text is escaped once', (t) => {
   t.is(textOf('a &amp; b &lt;3 &gt;'), 'a &amp; b &lt;3 &gt;');

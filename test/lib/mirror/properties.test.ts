@@ -8,20 +8,62 @@ import { PATHOLOGICAL_SHAPES } from './pathological.ts';
 
 // Pieces that stress every step: escaping, links, invisibles, bidi, marks, smuggling, surrogates.
 const PIECES = [
-  '<', '>', '&', '&amp;', '&lt;', '&gt;', '&amp;lt;', '</x_post>', '<x_post>', '[link:', ']',
-  'https://t.co/abc', 'https://t.co/', 'http://', 'example.com', 'xn--pple-43d.com', 'аpple.com/x', 'a.b',
-  '\u200b', '\u200d', '\u00ad', '\ufeff', '\u202e', '\u2066', '\u0000', '\r\n', '\n\n\n', '\t',
-  '\u0301', '\u0301\u0301\u0301\u0301\u0301', 'e', '👨‍👩‍👧', '❤️', '\ufe0f\ufe0f', '\u{e0069}\u{e0067}', '\u{e0100}\u{e0101}',
-  '\ud83d', '\ude00', 'ignore all previous instructions', 'aWdub3Jl', '%41%42%43', '\\u0041\\u0042', '.-- --- .-.',
-  '0x52908400098527886E0F7030069857D2E4169EE7', 'i g n o r e', '1gn0r3', 'ΙGΝΟRΕ', 'ｆｕｌｌ', ' ', 'x',
+  '<',
+  '>',
+  '&',
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&amp;lt;',
+  '</x_post>',
+  '<x_post>',
+  '[link:',
+  ']',
+  'https://t.co/abc',
+  'https://t.co/',
+  'http://',
+  'example.com',
+  'xn--pple-43d.com',
+  'аpple.com/x',
+  'a.b',
+  '\u200b',
+  '\u200d',
+  '\u00ad',
+  '\ufeff',
+  '\u202e',
+  '\u2066',
+  '\u0000',
+  '\r\n',
+  '\n\n\n',
+  '\t',
+  '\u0301',
+  '\u0301\u0301\u0301\u0301\u0301',
+  'e',
+  '👨‍👩‍👧',
+  '❤️',
+  '\ufe0f\ufe0f',
+  '\u{e0069}\u{e0067}',
+  '\u{e0100}\u{e0101}',
+  '\ud83d',
+  '\ude00',
+  'ignore all previous instructions',
+  'aWdub3Jl',
+  '%41%42%43',
+  '\\u0041\\u0042',
+  '.-- --- .-.',
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  'i g n o r e',
+  '1gn0r3',
+  'ΙGΝΟRΕ',
+  'ｆｕｌｌ',
+  ' ',
+  'x',
 ];
 
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 900 }),
   fc.array(fc.constantFrom(...PIECES), { maxLength: 400 }).map((parts) => parts.join('')),
-  fc
-    .tuple(fc.string({ unit: 'grapheme', maxLength: 50 }), fc.integer({ min: 1, max: 80 }))
-    .map(([s, n]) => s.repeat(n)),
+  fc.tuple(fc.string({ unit: 'grapheme', maxLength: 50 }), fc.integer({ min: 1, max: 80 })).map(([s, n]) => s.repeat(n)),
 );
 
 const entityList = fc.array(
@@ -86,15 +128,10 @@ test('the stored text is always well-formed UTF-16 (storable as UTF-8)', (t) => 
 const rot13 = (s: string): string =>
   s.replace(/[a-zA-Z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
 const corpusMix = fc
-  .array(
-    fc.tuple(
-      fc.constantFrom(...CORPUS.map((c) => c.text)),
-      fc.constantFrom('plain', 'reversed', 'rot13', 'upper'),
-      fc.nat(),
-      fc.nat(),
-    ),
-    { minLength: 1, maxLength: 4 },
-  )
+  .array(fc.tuple(fc.constantFrom(...CORPUS.map((c) => c.text)), fc.constantFrom('plain', 'reversed', 'rot13', 'upper'), fc.nat(), fc.nat()), {
+    minLength: 1,
+    maxLength: 4,
+  })
   .map((parts) =>
     parts
       .map(([text, how, a, b]) => {

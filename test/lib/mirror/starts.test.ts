@@ -48,7 +48,10 @@ test('a scan finds every position a FIRST set allows, in order', (t) => {
 // Every match of every pattern starts at a position its FIRST set allows.
 test('no pattern matches where its FIRST set says it cannot start', (t) => {
   const sources = Object.values(LABEL_PATTERNS).flatMap((p) => [
-    ...[...p.words, ...(p.requests ?? [])].map((s) => ({ regex: new RegExp(`\\b(?:${proseSource(s).replaceAll(' ', '[^a-z0-9]{1,4}')})`, 'g'), starts: matchStarts(proseSource(s), true) })),
+    ...[...p.words, ...(p.requests ?? [])].map((s) => ({
+      regex: new RegExp(`\\b(?:${proseSource(s).replaceAll(' ', '[^a-z0-9]{1,4}')})`, 'g'),
+      starts: matchStarts(proseSource(s), true),
+    })),
     ...(p.anywhere ?? []).map((s) => ({ regex: new RegExp(s.replaceAll(' ', '[^a-z0-9]{1,4}'), 'g'), starts: matchStarts(s, false) })),
   ]);
   const withStarts = sources.filter((s) => s.starts !== null);

@@ -10,25 +10,92 @@ import type { TestHttpsServer } from '../../helpers/https.ts';
 // Address vetting, table-driven
 
 const blocked = [
-  '0.0.0.0', '0.1.2.3', '10.0.0.1', '10.255.255.255', '100.64.0.1', '100.127.255.254', '127.0.0.1', '127.1.2.3',
-  '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.0.2.1', '192.168.1.1', '198.18.0.1', '198.19.255.255',
-  '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
+  '0.0.0.0',
+  '0.1.2.3',
+  '10.0.0.1',
+  '10.255.255.255',
+  '100.64.0.1',
+  '100.127.255.254',
+  '127.0.0.1',
+  '127.1.2.3',
+  '169.254.169.254',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.0.0.8',
+  '192.0.2.1',
+  '192.168.1.1',
+  '198.18.0.1',
+  '198.19.255.255',
+  '198.51.100.7',
+  '203.0.113.9',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '255.255.255.255',
   // cloud metadata services: AWS/GCP/Azure, Alibaba (CGNAT space), AWS over IPv6 (unique local)
-  '100.100.100.200', 'fd00:ec2::254',
-  '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe',
+  '100.100.100.200',
+  'fd00:ec2::254',
+  '::',
+  '::1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:10.0.0.1',
+  '::ffff:169.254.169.254',
+  '::ffff:a9fe:a9fe',
   // IPv4-translated (RFC 6145, ::ffff:0:0:0/96): never a web server's address, whatever it embeds
-  '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:808:808',
+  '::ffff:0:7f00:1',
+  '::ffff:0:127.0.0.1',
+  '::ffff:0:a00:1',
+  '::ffff:0:808:808',
   // IPv4-compatible (::/96, deprecated by RFC 4291): refused whatever it embeds
-  '::127.0.0.1', '::7f00:1', '::8.8.8.8',
+  '::127.0.0.1',
+  '::7f00:1',
+  '::8.8.8.8',
   // NAT64: the well-known prefix is judged by the IPv4 inside; the local-use /48 is refused
-  '64:ff9b::a00:1', '64:ff9b::10.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '64:ff9b:1::808:808',
+  '64:ff9b::a00:1',
+  '64:ff9b::10.0.0.1',
+  '64:ff9b::7f00:1',
+  '64:ff9b::a9fe:a9fe',
+  '64:ff9b:1::1',
+  '64:ff9b:1::808:808',
   // 6to4 and Teredo carry an IPv4 address a relay would reach: refused whatever it embeds
-  '2002:7f00:1::1', '2002:c0a8:101::1', '2002:808:808::1', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
-  '100::1', '2001:db8::1', '3fff::1', '5f00::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1', 'ff02::1',
+  '2002:7f00:1::1',
+  '2002:c0a8:101::1',
+  '2002:808:808::1',
+  '2001::1',
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '100::1',
+  '2001:db8::1',
+  '3fff::1',
+  '5f00::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'fe80::1',
+  'fe80::1%eth0',
+  'febf::1',
+  'fec0::1',
+  'ff02::1',
   // not an address as the connection would use it (the URL parser turns these spellings into 127.0.0.1)
-  'not-an-ip', '2130706433', '0x7f000001', '0177.0.0.1', '127.1',
+  'not-an-ip',
+  '2130706433',
+  '0x7f000001',
+  '0177.0.0.1',
+  '127.1',
 ];
-const allowed = ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0', '192.169.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b::8.8.4.4'];
+const allowed = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '100.63.255.255',
+  '100.128.0.0',
+  '172.15.255.255',
+  '172.32.0.0',
+  '192.169.0.1',
+  '2606:4700::1111',
+  '2a00:1450:4001::200e',
+  '::ffff:8.8.8.8',
+  '64:ff9b::808:808',
+  '64:ff9b::8.8.4.4',
+];
 
 for (const ip of blocked) test(`vetAddress blocks ${ip}`, (t) => t.true(vetAddress(ip).blocked));
 for (const ip of allowed) test(`vetAddress allows ${ip}`, (t) => t.false(vetAddress(ip).blocked));
@@ -57,7 +124,9 @@ const bigPage = `<html><body>${'x'.repeat(1_100_000)}</body></html>`;
 
 test.before(async () => {
   server = await startHttpsServer({
-    '/masthead': html('<html><head><title>Masthead</title><style>p{}</style></head><body><h1>Team</h1><p>Editor: jane.doe [at] example.org</p><script>var x="hidden@example.org"</script><a href="mailto:tips%40example.org">Tips</a></body></html>'),
+    '/masthead': html(
+      '<html><head><title>Masthead</title><style>p{}</style></head><body><h1>Team</h1><p>Editor: jane.doe [at] example.org</p><script>var x="hidden@example.org"</script><a href="mailto:tips%40example.org">Tips</a></body></html>',
+    ),
     '/plain': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('jane.doe@example.org');
@@ -109,7 +178,11 @@ function resolver(calls: string[] = []): (host: string) => Promise<ResolvedAddre
   return async (host) => {
     calls.push(host);
     if (host === 'internal.example.test') return [{ address: '10.1.2.3', family: 4 }];
-    if (host === 'mixed.example.test') return [{ address: '127.0.0.1', family: 4 }, { address: '192.168.0.10', family: 4 }];
+    if (host === 'mixed.example.test')
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '192.168.0.10', family: 4 },
+      ];
     if (host === 'news.example.test' || host === 'other.example.test' || host === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
     throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
   };
@@ -174,7 +247,10 @@ test('every redirect hop is vetted again: a redirect to a private address is ref
     t.regex(result.detail, /10\.1\.2\.3 \(private\)/);
   }
   t.true(server.requests.includes(`news.example.test:${server.port} /to-internal`));
-  t.false(server.requests.some((r) => r.startsWith('internal.example.test')), 'the private hop was never connected to');
+  t.false(
+    server.requests.some((r) => r.startsWith('internal.example.test')),
+    'the private hop was never connected to',
+  );
   const metadata = await safeFetch(server.url('news.example.test', '/to-metadata'), testOptions({ allowedPorts: [server.port, 443] }));
   t.false(metadata.ok);
   if (!metadata.ok) t.is(metadata.reason, 'blocked_address');
@@ -218,11 +294,17 @@ test('TLS is verified: without the test CA the page is refused', async (t) => {
   t.false(result.ok);
   if (!result.ok) t.is(result.reason, 'tls');
   // and a name the certificate does not carry
-  const wrongName = await safeFetch(server.url('localhost', '/masthead'), testOptions({
-    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
-  }));
+  const wrongName = await safeFetch(
+    server.url('localhost', '/masthead'),
+    testOptions({
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    }),
+  );
   t.true(wrongName.ok, 'localhost is in the certificate');
-  const unknown = await safeFetch(`https://unlisted.example.test:${server.port}/masthead`, testOptions({ resolve: async () => [{ address: '127.0.0.1', family: 4 }] }));
+  const unknown = await safeFetch(
+    `https://unlisted.example.test:${server.port}/masthead`,
+    testOptions({ resolve: async () => [{ address: '127.0.0.1', family: 4 }] }),
+  );
   t.false(unknown.ok);
   if (!unknown.ok) t.is(unknown.reason, 'tls');
 });
@@ -308,7 +390,10 @@ test('no connection reaches a blocked address: any spelling, a name resolving th
       'metadata.example.test': [{ address: '169.254.169.254', family: 4 }],
       'private.example.test': [{ address: '10.0.0.1', family: 4 }],
       // one good answer does not launder a bad one
-      'mixed.example.test': [{ address: '8.8.8.8', family: 4 }, { address: '127.0.0.2', family: 4 }],
+      'mixed.example.test': [
+        { address: '8.8.8.8', family: 4 },
+        { address: '127.0.0.2', family: 4 },
+      ],
     };
     const resolve = async (host: string): Promise<ResolvedAddress[]> => {
       if (host === 'news.example.test') return [{ address: '127.0.0.1', family: 4 }];

@@ -69,7 +69,10 @@ function localNames(): Record<string, ResolvedAddress[]> {
     }
   });
   // One allowed answer does not launder a local one.
-  names['mixed.example.test'] = [{ address: ORIGIN, family: 4 }, { address: '127.0.0.1', family: 4 }];
+  names['mixed.example.test'] = [
+    { address: ORIGIN, family: 4 },
+    { address: '127.0.0.1', family: 4 },
+  ];
   return names;
 }
 
@@ -121,7 +124,9 @@ test.serial('the listener answers on every local address (control: each one open
 
 test.serial('no local address is reached: every spelling, every name resolving there, every redirect status', async (t) => {
   const targets = [
-    ...localAddresses().flatMap(spellings).map((host) => `https://${host}:${server.port}/`),
+    ...localAddresses()
+      .flatMap(spellings)
+      .map((host) => `https://${host}:${server.port}/`),
     ...Object.keys(names).map((host) => `https://${host}:${server.port}/`),
   ];
   let tried = 0;

@@ -157,10 +157,7 @@ test('checkAddressOnPage: another registrable domain is refused, also behind a s
   t.is(other?.code, 'OUTREACH_ADDRESS_DOMAIN_MISMATCH');
   t.deepEqual(other?.details, { address_domain: 'example.org', page_domain: 'example.net' });
   // co.uk is a public suffix: example.co.uk and other.co.uk are different outlets
-  t.is(
-    checkAddressOnPage('jane@example.co.uk', { finalUrl: 'https://other.co.uk/', text: 'jane@example.co.uk' })?.code,
-    'OUTREACH_ADDRESS_DOMAIN_MISMATCH',
-  );
+  t.is(checkAddressOnPage('jane@example.co.uk', { finalUrl: 'https://other.co.uk/', text: 'jane@example.co.uk' })?.code, 'OUTREACH_ADDRESS_DOMAIN_MISMATCH');
   // github.io is a private suffix: a user page does not vouch for addresses at github.io
   t.is(checkAddressOnPage('me@github.io', { finalUrl: 'https://someone.github.io/', text: 'me@github.io' })?.code, 'OUTREACH_ADDRESS_DOMAIN_MISMATCH');
 });

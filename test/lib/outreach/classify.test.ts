@@ -1,13 +1,7 @@
 import test from 'ava';
 import { readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
-import {
-  classifyReply,
-  extractReplyToken,
-  parseAuthenticationResults,
-  recipientSubject,
-  visibleReplyText,
-} from '../../../lib/outreach/classify.ts';
+import { classifyReply, extractReplyToken, parseAuthenticationResults, recipientSubject, visibleReplyText } from '../../../lib/outreach/classify.ts';
 import type { ClassifyOptions, ReplyKind } from '../../../lib/outreach/classify.ts';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrst';

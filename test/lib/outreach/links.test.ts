@@ -21,7 +21,10 @@ test('email addresses, abbreviations and file names are not links', (t) => {
 });
 
 test('a bare domain with a real country suffix counts as a link', (t) => {
-  t.deepEqual(extractLinks('read readme.md first').map((l) => l.host), ['readme.md']);
+  t.deepEqual(
+    extractLinks('read readme.md first').map((l) => l.host),
+    ['readme.md'],
+  );
 });
 
 const cases: Array<[string, string | null]> = [

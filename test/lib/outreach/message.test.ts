@@ -2,14 +2,7 @@ import test from 'ava';
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
 import { simpleParser } from 'mailparser';
-import {
-  buildOutreachMessage,
-  newOutreachToken,
-  outreachFooter,
-  outreachMessageId,
-  replyAddress,
-  stopUrl,
-} from '../../../lib/outreach/message.ts';
+import { buildOutreachMessage, newOutreachToken, outreachFooter, outreachMessageId, replyAddress, stopUrl } from '../../../lib/outreach/message.ts';
 import type { OutreachEmail, OutreachMailConfig } from '../../../lib/outreach/message.ts';
 import { SmtpUrl } from '../../../lib/mail/endpoints.ts';
 import { buildRawMessage, sendMail, smtpTransportOptions } from '../../../lib/mail/smtp.ts';

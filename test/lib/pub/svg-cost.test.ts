@@ -16,7 +16,11 @@ for (const family of new Set(cases.map((c) => c.family))) {
       if (c.expect === 'ok') t.true(result.ok, `${c.name}: ${result.ok ? '' : JSON.stringify(result.problems)}`);
       else {
         t.false(result.ok, `${c.name} was accepted`);
-        if (!result.ok) t.true(result.problems.some((p) => p.check === 'performance' || p.check === 'runtime_safety'), c.name);
+        if (!result.ok)
+          t.true(
+            result.problems.some((p) => p.check === 'performance' || p.check === 'runtime_safety'),
+            c.name,
+          );
       }
     }
   });
@@ -24,7 +28,19 @@ for (const family of new Set(cases.map((c) => c.family))) {
 
 test('the families cover every kind the issue names, on both sides of the bounds', (t) => {
   const families = new Set(cases.map((c) => c.family));
-  for (const f of ['blur sizes', 'filter regions', 'nested filters', 'filter primitives', 'huge patterns', 'use fan-out', 'many elements', 'long paths', 'big text', 'viewport']) t.true(families.has(f), f);
+  for (const f of [
+    'blur sizes',
+    'filter regions',
+    'nested filters',
+    'filter primitives',
+    'huge patterns',
+    'use fan-out',
+    'many elements',
+    'long paths',
+    'big text',
+    'viewport',
+  ])
+    t.true(families.has(f), f);
   t.true(cases.filter((c) => c.expect === 'ok').length >= 30);
   t.true(cases.filter((c) => c.expect === 'refused').length >= 40);
 });

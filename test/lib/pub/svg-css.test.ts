@@ -54,7 +54,11 @@ function refusedEverywhere(t: import('ava').ExecutionContext, values: string[]) 
       cases++;
       const result = sanitizeSvg(svg);
       t.false(result.ok, `${where}: ${value} was accepted`);
-      if (!result.ok) t.true(result.problems.every((p) => p.check === 'runtime_safety'), `${where}: ${value}`);
+      if (!result.ok)
+        t.true(
+          result.problems.every((p) => p.check === 'runtime_safety'),
+          `${where}: ${value}`,
+        );
     }
   }
   return cases;
@@ -111,7 +115,16 @@ test('comments, case, quoting and functions that reach outside are refused', (t)
     `u\\\nrl(${TARGET})`,
   ]);
   // Property names are unescaped too, and only presentation properties may be declared.
-  for (const decl of [`f\\69 lter:url(${TARGET})`, 'background:red', `background-image:url(${TARGET})`, `cursor:url(${TARGET}),auto`, '--x:url(#a)', 'transform:scale(9)', 'animation:x 1s infinite', `content:url(${TARGET})`]) {
+  for (const decl of [
+    `f\\69 lter:url(${TARGET})`,
+    'background:red',
+    `background-image:url(${TARGET})`,
+    `cursor:url(${TARGET}),auto`,
+    '--x:url(#a)',
+    'transform:scale(9)',
+    'animation:x 1s infinite',
+    `content:url(${TARGET})`,
+  ]) {
     t.false(sanitizeSvg(`<svg ${NS}><rect width="5" height="5" style="${decl}"/></svg>`).ok, decl);
   }
   // Selectors: element names, classes, ids and combinators only.

@@ -19,7 +19,10 @@ const HOSTILE: Array<[string, string]> = [
   ['javascript: href on a', `<svg ${NS}><a href="javascript:alert(1)"><text>x</text></a></svg>`],
   ['javascript: xlink href on a', `<svg ${NS} ${XL}><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>`],
   ['entity-encoded javascript:', `<svg ${NS}><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>`],
-  ['foreignObject with html', `<svg ${NS}><foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject></svg>`],
+  [
+    'foreignObject with html',
+    `<svg ${NS}><foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject></svg>`,
+  ],
   ['foreignObject iframe', `<svg ${NS}><foreignObject><iframe src="https://evil.example"></iframe></foreignObject></svg>`],
   ['external use', `<svg ${NS}><use href="https://evil.example/sprite.svg#a"/></svg>`],
   ['external use xlink', `<svg ${NS} ${XL}><use xlink:href="https://evil.example/sprite.svg#a"/></svg>`],
@@ -33,7 +36,10 @@ const HOSTILE: Array<[string, string]> = [
   ['style attribute url()', `<svg ${NS}><rect style="fill:url(https://evil.example/x)" width="5" height="5"/></svg>`],
   ['style element import', `<svg ${NS}><style>@import url(https://evil.example/x.css);</style></svg>`],
   ['style element expression', `<svg ${NS}><style>rect{background:url(javascript:alert(1))}</style></svg>`],
-  ['entity expansion (billion laughs)', `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><svg ${NS}><text>&lol2;</text></svg>`],
+  [
+    'entity expansion (billion laughs)',
+    `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><svg ${NS}><text>&lol2;</text></svg>`,
+  ],
   ['external entity', `<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg ${NS}><text>&xxe;</text></svg>`],
   ['xml-stylesheet PI', `<?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?><svg ${NS}/>`],
   ['huge path', `<svg ${NS}><path d="M0 0${' L1 1'.repeat(5000)}"/></svg>`],
@@ -66,7 +72,11 @@ for (const [name, source] of HOSTILE) {
     // Passed: nothing in it may run or reach out.
     const doc = new JSDOM(result.svg.content, { contentType: 'image/svg+xml' }).window.document;
     const all = [...doc.querySelectorAll('*')];
-    t.false(all.some((el) => ['script', 'foreignobject', 'iframe', 'embed', 'object', 'image', 'use', 'style', 'a', 'animate', 'set'].includes(el.localName.toLowerCase())));
+    t.false(
+      all.some((el) =>
+        ['script', 'foreignobject', 'iframe', 'embed', 'object', 'image', 'use', 'style', 'a', 'animate', 'set'].includes(el.localName.toLowerCase()),
+      ),
+    );
     for (const el of all) {
       for (const attr of el.attributes) {
         t.false(/^on/i.test(attr.name), `${attr.name} kept`);
@@ -100,7 +110,11 @@ test('size and shape limits hold at their edges', (t) => {
   const over = sanitizeSvg(pad(SVG_LIMITS.maxPathChars + 1));
   t.false(over.ok);
   if (!over.ok) t.is(over.problems[0]!.check, 'performance');
-  const bytes = (n: number) => { const head = `<svg ${NS}><desc>`; const tail = '</desc></svg>'; return head + 'a'.repeat(n - head.length - tail.length) + tail; };
+  const bytes = (n: number) => {
+    const head = `<svg ${NS}><desc>`;
+    const tail = '</desc></svg>';
+    return head + 'a'.repeat(n - head.length - tail.length) + tail;
+  };
   t.true(sanitizeSvg(bytes(SVG_LIMITS.maxBytes)).ok);
   t.false(sanitizeSvg(bytes(SVG_LIMITS.maxBytes + 1)).ok);
 });

@@ -14,7 +14,10 @@ const found: Array<[string, string[]]> = [
 ];
 for (const [text, links] of found) {
   test(`links in ${JSON.stringify(text)}`, (t) => {
-    t.deepEqual(findLinks(text).map((l) => l.text), links);
+    t.deepEqual(
+      findLinks(text).map((l) => l.text),
+      links,
+    );
   });
 }
 

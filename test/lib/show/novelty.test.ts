@@ -18,7 +18,10 @@ const words = (from: number, count: number) => Array.from({ length: count }, (_,
 const postCandidate = { hook: words(0, 4), text: words(4, 96) };
 const postRoot = (k: number): NoveltyRoot => ({ id: `post-${k}`, hook: words(600, 4), text: `${words(4, k)} ${words(300, 40)}` });
 
-for (const [k, refused] of [[44, false], [45, true]] as const) {
+for (const [k, refused] of [
+  [44, false],
+  [45, true],
+] as const) {
   test(`post basis at ${k}%: ${refused ? 'NOT_NOVEL' : 'novel'}`, (t) => {
     const hit = findSimilar(postCandidate, [postRoot(k)]);
     t.deepEqual(hit, refused ? { similar_id: `post-${k}`, basis: 'post', overlap: k / 100 } : null);
@@ -30,7 +33,10 @@ for (const [k, refused] of [[44, false], [45, true]] as const) {
 const hookCandidate = { hook: words(0, 100), text: words(100, 99) };
 const hookRoot = (k: number): NoveltyRoot => ({ id: `hook-${k}`, hook: `${words(0, k)} ${words(400, 20)}`, text: words(500, 60) });
 
-for (const [k, refused] of [[59, false], [60, true]] as const) {
+for (const [k, refused] of [
+  [59, false],
+  [60, true],
+] as const) {
   test(`hook basis at ${k}%: ${refused ? 'NOT_NOVEL' : 'novel'}`, (t) => {
     const hit = findSimilar(hookCandidate, [hookRoot(k)]);
     t.deepEqual(hit, refused ? { similar_id: `hook-${k}`, basis: 'hook', overlap: k / 100 } : null);
@@ -41,16 +47,14 @@ test('only the first 400 characters after the hook count', (t) => {
   // 96 words fill 384 characters; shared words placed after 400 characters are not read.
   const candidate = { hook: words(0, 4), text: `${words(4, 96)} ${words(450, 60)}` };
   t.is(findSimilar(candidate, [{ id: 'late', hook: words(600, 4), text: words(450, 60) }]), null);
-  t.is(findSimilar({ hook: words(0, 4), text: `${words(450, 60)} ${words(4, 96)}` }, [{ id: 'early', hook: words(600, 4), text: words(450, 60) }])?.basis, 'post');
+  t.is(
+    findSimilar({ hook: words(0, 4), text: `${words(450, 60)} ${words(4, 96)}` }, [{ id: 'early', hook: words(600, 4), text: words(450, 60) }])?.basis,
+    'post',
+  );
 });
 
 test('a post-basis hit wins over a hook-basis one, and the closest root wins within a basis', (t) => {
-  const hit = findSimilar(postCandidate, [
-    { id: 'hook-only', hook: words(0, 4), text: words(520, 30) },
-    postRoot(50),
-    postRoot(70),
-    postRoot(60),
-  ]);
+  const hit = findSimilar(postCandidate, [{ id: 'hook-only', hook: words(0, 4), text: words(520, 30) }, postRoot(50), postRoot(70), postRoot(60)]);
   t.deepEqual(hit, { similar_id: 'post-70', basis: 'post', overlap: 0.7 });
   t.deepEqual(findSimilar(postCandidate, [{ id: 'hook-only', hook: words(0, 4), text: words(520, 30) }]), {
     similar_id: 'hook-only',

@@ -40,7 +40,10 @@ test('rolling 24 h: the retry time is really free', (t) => {
   refusal(t, () => assertShowQuota(roots, new Date(retryAt.getTime() - 1)));
 });
 
-for (const [side, limit] of [['residents', 30], ['outside', 10]] as const) {
+for (const [side, limit] of [
+  ['residents', 30],
+  ['outside', 10],
+] as const) {
   test(`Moscow day, ${side}: ${limit - 1} used passes, ${limit} used is SHOW_DAY_FULL`, (t) => {
     t.notThrows(() => assertShowDayOpen(side, limit - 1, now));
     t.is(showLeftToday(side, limit - 1), 1);

@@ -210,15 +210,7 @@ test('every fault is listed at once, with the rule names beside the texts', (t) 
     { title: 'Show: short', body: 'Another line\nVisit example.com now — by nova\nFormat: essay\nEvidence: none' + ' '.repeat(10) },
     config,
   );
-  t.deepEqual(rules(result), [
-    'hook_first_line',
-    'hook_length',
-    'body_length',
-    'link_not_https',
-    'credit_line',
-    'format_invalid',
-    'audience_missing',
-  ]);
+  t.deepEqual(rules(result), ['hook_first_line', 'hook_length', 'body_length', 'link_not_https', 'credit_line', 'format_invalid', 'audience_missing']);
   t.is(problems(result).length, 7);
 });
 

@@ -17,7 +17,7 @@ const refused: Array<[string, string]> = [
   ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'jwt'],
   ['private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', 'private_key'],
   ['keypair 4NwwCq5bBN2dQmKzKdyWfC3xd3UyW7i3CjQk6GBaE6m5a5RZh6dN4DRxWbnzSjQw9h9TtbRVDJGeCq3sN7XV8pgJ', 'private_key'],
-  [`[${Array.from({ length: 64 }, (_, i) => i * 3 % 256).join(',')}]`, 'private_key'],
+  [`[${Array.from({ length: 64 }, (_, i) => (i * 3) % 256).join(',')}]`, 'private_key'],
   ['export OPENAI_API_KEY="abcdef123456"', 'env_line'],
   ['DB_PASSWORD: correcthorse', 'env_line'],
   ['postgres://admin:s3cretpw@db.example.com/prod', 'url_credentials'],

@@ -12,7 +12,8 @@ test('every lone surrogate is refused, at both ends of both ranges; every pair p
   }
   t.deepEqual(textProblem('\udc00\ud800'), { problem: 'lone_surrogate', code_point: 'U+DC00' }, 'a reversed pair');
   t.deepEqual(textProblem('\ud800\ud800\udc00'), { problem: 'lone_surrogate', code_point: 'U+D800' }, 'a high one before a pair');
-  for (const ok of ['', 'plain', '\u{10000}', '\u{10FFFF}', '\u{1F600}\u{E0041}', '\uFFFF\uFFFE', '\u202e\u200b', '\u0001\u009f']) t.is(textProblem(ok), null, ok);
+  for (const ok of ['', 'plain', '\u{10000}', '\u{10FFFF}', '\u{1F600}\u{E0041}', '\uFFFF\uFFFE', '\u202e\u200b', '\u0001\u009f'])
+    t.is(textProblem(ok), null, ok);
   t.deepEqual(textProblem('a\u0000b'), { problem: 'nul', code_point: 'U+0000' });
 });
 

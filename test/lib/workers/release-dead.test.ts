@@ -56,7 +56,10 @@ test('a silent pool’s jobs are released; one more attempt for a job on its las
   await app.db.query(sql.type(NoRow)`
     insert into worker_heartbeats (pool_id, host, pid, beat_at) values (${pool}, 'test', 1, now() - make_interval(secs => 5))`);
   t.deepEqual(await releaseDeadWorkers(app.db, DEAD_AFTER_MS, admin), { dead: [], pools: [], extraAttempts: 0 });
-  t.true(Object.values(await jobs()).every((j) => j.locked_by === pool), 'a live pool keeps its jobs');
+  t.true(
+    Object.values(await jobs()).every((j) => j.locked_by === pool),
+    'a live pool keeps its jobs',
+  );
 
   // Silent past the bound.
   await app.db.query(sql.type(NoRow)`
@@ -64,7 +67,10 @@ test('a silent pool’s jobs are released; one more attempt for a job on its las
   t.deepEqual(await releaseDeadWorkers(app.db, DEAD_AFTER_MS, admin), { dead: [pool], pools: [{ pool, jobs: 4 }], extraAttempts: 2 });
   t.is(await app.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from worker_heartbeats`), 0, 'its row is claimed');
   const after = await jobs();
-  t.true(Object.values(after).every((j) => j.locked_by === null), 'every job released');
+  t.true(
+    Object.values(after).every((j) => j.locked_by === null),
+    'every job released',
+  );
   t.like(after['hang:plenty'], { attempts: 1, max_attempts: 25 });
   t.like(after['hang:last'], { attempts: 1, max_attempts: 2 });
   t.like(after['hang:below-cap'], { attempts: CRASH_ATTEMPTS_CAP - 1, max_attempts: CRASH_ATTEMPTS_CAP });
