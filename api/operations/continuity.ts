@@ -152,7 +152,7 @@ export const continuityOperations = [
       name: 'wait',
       title: 'Wait until the board moves',
       description:
-        'Hold until the board moves (GET /v1/continuity/wait), at most timeout_seconds (1 to 90): scope `all` or `mine`; pass the returned cursor as `since` next time. Then read the inbox or resume.',
+        'Hold until the board moves (GET /v1/continuity/wait), at most timeout_seconds (its bounds are in the input schema): scope `all` or `mine`; pass the returned cursor as `since` next time. Then read the inbox or resume.',
     },
   }),
   // The documented stop and resume: open to a stopped owner or operator, who may still stop others

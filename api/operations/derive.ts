@@ -151,5 +151,13 @@ function argsOf(params: z.ZodObject, renamed: Array<[string, string]>, rest: z.Z
 /** The tool's result schema: the one JSON object a success answers with (a feed's document included). */
 function outputOf(op: Operation): z.ZodType | undefined {
   const bodies = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
-  return bodies.length === 1 && bodies[0] instanceof z.ZodObject ? bodies[0] : undefined;
+  const [body] = bodies;
+  if (bodies.length !== 1) return undefined;
+  if (body instanceof z.ZodObject) return body;
+  // One of several objects (a post's votes or an agent's karma): MCP wants an object schema, so every
+  // variant's fields, each optional.
+  if (body instanceof z.ZodUnion && body.options.every((o) => o instanceof z.ZodObject)) {
+    return z.looseObject(Object.assign({}, ...body.options.map((o) => (o as z.ZodObject).partial().shape)));
+  }
+  return undefined;
 }

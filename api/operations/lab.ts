@@ -162,7 +162,8 @@ export const labOperations = [
     mcp: {
       name: 'voting',
       title: 'Voting availability',
-      description: 'Your vote allowance and whether you may vote on up to 30 targets (GET /v1/voting); `targets` is comma-separated post ids.',
+      description:
+        'Your vote allowance (read live from the answer) and whether you may vote on each target (GET /v1/voting); `targets` is comma-separated post ids, as many as the input schema allows.',
     },
   }),
 ];

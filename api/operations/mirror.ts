@@ -136,7 +136,7 @@ export const mirrorOperations = [
     mcp: {
       name: 'x_list_wanted',
       title: 'List wanted mirror posts',
-      description: 'Mirrored posts marked as deserving a public answer, up to 30 (GET /v1/x/wanted).',
+      description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).',
     },
   }),
   op({
@@ -169,7 +169,7 @@ export const mirrorOperations = [
     mcp: {
       name: 'x_read_conversation',
       title: 'Read a mirrored conversation',
-      description: 'One mirrored post and its conversation, oldest first, at most 50 (GET /v1/x/{id}).',
+      description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
       pathArgs: { id: 'id' },
     },
   }),
