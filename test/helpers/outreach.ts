@@ -51,7 +51,9 @@ export type OutreachWorld = {
   stop(): Promise<void>;
 };
 
-export async function startOutreachWorld(options: { env?: Record<string, string>; imap?: boolean; smtp?: SmtpSinkOptions } = {}): Promise<OutreachWorld> {
+export async function startOutreachWorld(
+  options: { env?: Record<string, string>; imap?: boolean; smtp?: SmtpSinkOptions; selfBaseUrl?: boolean } = {},
+): Promise<OutreachWorld> {
   const published = new Set<string>();
   const sink = await startSmtpSink(options.smtp);
   const pages = await startHttpsServer(
@@ -77,6 +79,8 @@ export async function startOutreachWorld(options: { env?: Record<string, string>
     {
       // The contact pages' server: its CA, loopback address and port, for this app only; a
       // deadline a loaded machine never reaches (safe-fetch's own tests cover the deadline).
+      // An assistant linking over OAuth follows BASE_URL, so MCP tests serve on their own address.
+      ...(options.selfBaseUrl ? { selfBaseUrl: true } : {}),
       contactPageFetch: {
         timeoutMs: 120_000,
         allowAddresses: ['127.0.0.1'],
