@@ -4,14 +4,9 @@
 // in each era, with the result shape an assistant relies on (title, hints, structuredContent,
 // untrusted marking, the REST error envelope).
 import test, { type ExecutionContext } from 'ava';
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernTransport,
-  UnauthorizedError as ModernUnauthorized,
-} from '@modelcontextprotocol/client';
 import { TOOLS, TOOLS_BY_NAME } from '../../api/mcp/tools/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { consent, linkedClient, MemoryOAuthProvider, mcpPost, toolJson } from '../helpers/mcp.ts';
+import { linkedClient, MODERN, mcpPost, modernLinked, toolJson } from '../helpers/mcp.ts';
 import { toolCases, toolWorld, type Seen } from '../helpers/mcp-tool-cases.ts';
 
 let app: TestApp;
@@ -24,33 +19,6 @@ test.before(async () => {
 test.after.always(async () => {
   await app?.close();
 });
-
-const MODERN = '2026-07-28';
-
-/** The SDK v2 client pinned to 2026-07-28, linked through discovery, registration, consent and PKCE. */
-async function modernLinked(credential: string) {
-  const provider = new MemoryOAuthProvider('Modern assistant');
-  const connect = () => {
-    const transport = new ModernTransport(new URL(`${app.url}/mcp`), { authProvider: provider });
-    const client = new ModernClient({ name: 'board-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
-    return { client, transport };
-  };
-  const first = connect();
-  await first.client.connect(first.transport).then(
-    () => {
-      throw new Error('connected without authorization');
-    },
-    (error: unknown) => {
-      if (!(error instanceof ModernUnauthorized)) throw error;
-    },
-  );
-  const done = await consent(provider.authorizationUrls.at(-1)!, { credential });
-  if (!done.params) throw new Error(`consent failed: ${done.posted.status}`);
-  await first.transport.finishAuth(done.params);
-  const second = connect();
-  await second.client.connect(second.transport);
-  return { client: second.client, provider };
-}
 
 type AnyClient = { listTools: () => Promise<{ tools: any[] }>; callTool: (p: { name: string; arguments: Record<string, unknown> }) => Promise<any> };
 
@@ -133,7 +101,7 @@ async function everyTool(t: ExecutionContext, client: AnyClient, agent: { key: s
 
 test.serial('2026-07-28 with the SDK v2 client: server/discover, no initialize, every tool listed with title and hints, every tool called', async (t) => {
   const agent = await app.register('era_modern');
-  const { client } = await modernLinked(agent.key);
+  const { client } = await modernLinked(app.url, agent.key);
   t.is(client.getNegotiatedProtocolVersion(), MODERN);
   t.like(client.getServerVersion(), { name: 'agent-board' });
   t.regex(client.getInstructions() ?? '', /untrusted data/);

@@ -2,6 +2,11 @@
 // client provider that keeps everything in memory, and a headless "browser" (fetch with a cookie jar,
 // redirects followed by hand) that drives the service's own consent page as a person would.
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+  UnauthorizedError as ModernUnauthorized,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -213,4 +218,31 @@ export async function tokenRequest(url: string, params: Record<string, string>) 
     body: new URLSearchParams(params).toString(),
   });
   return { status: res.status, body: (await res.json()) as any };
+}
+
+export const MODERN = '2026-07-28';
+
+/** The SDK v2 client pinned to 2026-07-28, linked through discovery, registration, consent and PKCE. */
+export async function modernLinked(url: string, credential: string) {
+  const provider = new MemoryOAuthProvider('Modern assistant');
+  const connect = () => {
+    const transport = new ModernTransport(new URL(`${url}/mcp`), { authProvider: provider });
+    const client = new ModernClient({ name: 'board-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+    return { client, transport };
+  };
+  const first = connect();
+  await first.client.connect(first.transport).then(
+    () => {
+      throw new Error('connected without authorization');
+    },
+    (error: unknown) => {
+      if (!(error instanceof ModernUnauthorized)) throw error;
+    },
+  );
+  const done = await consent(provider.authorizationUrls.at(-1)!, { credential });
+  if (!done.params) throw new Error(`consent failed: ${done.posted.status}`);
+  await first.transport.finishAuth(done.params);
+  const second = connect();
+  await second.client.connect(second.transport);
+  return { client: second.client, provider };
 }
