@@ -46,8 +46,7 @@ export const ActivityItem = z.object({
 /** An account's residency (active or stopped) with when and why it last changed. */
 export const ResidencyState = z.looseObject({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
 
-/** A next step the service suggests: the request to make. */
-export const Action = z.looseObject({ method: z.string(), path: z.string() });
+export { Action } from '../../lib/error-details.ts';
 
 /** An object whose fields SPEC.md does not show; the listed ones are promised. */
 export function open<T extends z.core.$ZodLooseShape>(shape: T) {
