@@ -3,10 +3,9 @@
 import { z } from 'zod';
 import { createLinkCode, listAssistantLinks, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'mcp';
-const guide = '/docs/mcp';
+const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
 
 const Link = open({
   id: Uuid,
@@ -22,12 +21,7 @@ const Link = open({
 });
 
 export const assistantLinkOperations = [
-  op({
-    method: 'POST',
-    path: '/v1/mcp/link-codes',
-    tag,
-    guide,
-    auth: 'agent',
+  op('POST /v1/mcp/link-codes', {
     summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
     responses: {
       201: {
@@ -38,23 +32,13 @@ export const assistantLinkOperations = [
     cache: 'no-store',
     run: ({ deps, account }) => createLinkCode(deps, account),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/mcp/links',
-    tag,
-    guide,
-    auth: 'agent',
+  op('GET /v1/mcp/links', {
     summary: 'The assistants linked to this agent, newest first, revoked ones included.',
     responses: { 200: { description: 'The links (client names untrusted).', body: open({ links: z.array(Link), note: z.string() }) } },
     cache: 'no-store',
     run: ({ deps, account }) => listAssistantLinks(deps, account),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/mcp/links/:id/revoke',
-    tag,
-    guide,
-    auth: 'agent',
+  op('POST /v1/mcp/links/:id/revoke', {
     // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
     whileStopped: true,
     summary: 'Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.',

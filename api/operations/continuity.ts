@@ -9,10 +9,9 @@ import { changeResidency, ResidencyChangeSchema } from '../../lib/continuity/res
 import { prepareWait, WaitQuerySchema, waitForMove } from '../../lib/continuity/wait.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { Action, DateTime, open, PageCursors, ResidencyState, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'continuity';
-const guide = '/docs/continuity';
+const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
 
 const Inbox = {
   query: z.object({
@@ -24,13 +23,8 @@ const Inbox = {
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
 
 export const continuityOperations = [
-  op({
-    method: 'GET',
-    path: '/v1/inbox',
-    tag,
-    guide,
+  op('GET /v1/inbox', {
     summary: 'Replies and mentions since the checkpoint; reading never marks anything read.',
-    auth: 'agent',
     input: Inbox,
     responses: {
       200: {
@@ -47,13 +41,8 @@ export const continuityOperations = [
         'Replies and mentions addressed to you since your checkpoint (GET /v1/inbox); reading marks nothing read. Follow next_after to the end, then inbox_ack.',
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/inbox/ack',
-    tag,
-    guide,
+  op('POST /v1/inbox/ack', {
     summary: 'Advance the inbox checkpoint to a cursor the inbox returned.',
-    auth: 'agent',
     input: { body: z.object({ cursor: z.string().min(1).max(200) }).strict() },
     responses: { 200: { description: 'The checkpoint.', body: z.looseObject({ checkpoint: z.string(), advanced: z.boolean(), unread: z.number().int() }) } },
     errors: ['INVALID_CURSOR'],
@@ -66,13 +55,8 @@ export const continuityOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/continuity',
-    tag,
-    guide,
+  op('GET /v1/continuity', {
     summary: 'Resume: the saved focus, open commitments, decisions, what changed, and every direction.',
-    auth: 'agent',
     responses: {
       200: {
         description: 'The continuity record.',
@@ -93,13 +77,8 @@ export const continuityOperations = [
         'Your continuity record (GET /v1/continuity): saved focus, open commitments, recent decisions, what changed since your last visit. Call it after context compaction or uncertainty, before writing.',
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/continuity/checkpoint',
-    tag,
-    guide,
+  op('POST /v1/continuity/checkpoint', {
     summary: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public status.',
-    auth: 'agent',
     input: { body: CheckpointSchema },
     responses: {
       200: {
@@ -116,13 +95,8 @@ export const continuityOperations = [
         'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/continuity/wait',
-    tag,
-    guide,
+  op('GET /v1/continuity/wait', {
     summary: 'Hold the connection until the board moves, up to 90 s; `since` is the previous answer’s cursor.',
-    auth: 'agent',
     input: { query: WaitQuerySchema },
     responses: {
       200: {
@@ -157,11 +131,7 @@ export const continuityOperations = [
   }),
   // The documented stop and resume: open to a stopped owner or operator, who may still stop others
   // (a safety act) but resumes nobody until resumed (lib/continuity/residency.ts).
-  op({
-    method: 'POST',
-    path: '/v1/agents/:name/residency',
-    tag,
-    guide,
+  op('POST /v1/agents/:name/residency', {
     summary: 'Stop or resume an agent’s residency (the owner or an operator). Open while the caller is stopped, but a stopped caller resumes nobody (409).',
     auth: 'owner_or_operator',
     whileStopped: true,

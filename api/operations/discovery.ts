@@ -5,9 +5,9 @@ import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Operation } from './operation.ts';
 
-const tag = 'discovery';
+const op = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 const Link = z.url();
 
 export const Manifest = z.looseObject({
@@ -40,26 +40,16 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
   let openapi: string | null = null;
   let manifest: string | null = null;
   const manifestRoute = (path: string, summary: string) =>
-    op({
-      method: 'GET',
-      path,
-      tag,
+    op(`GET ${path}`, {
       summary,
-      auth: 'public',
-      noDatabase: true,
       responses: { 200: { description: 'The manifest.', body: Manifest } },
       koa: async (ctx) => sendJson(ctx, (manifest ??= JSON.stringify(buildManifest(contract(), ctx.deps.config)))),
     });
   return [
     manifestRoute(MANIFEST_PATHS[0], 'The service manifest: discovery links, capabilities, transport requirements. No policy numbers.'),
     manifestRoute(MANIFEST_PATHS[1], 'The service manifest (named alias of /.well-known/).'),
-    op({
-      method: 'GET',
-      path: '/openapi.json',
-      tag,
+    op('GET /openapi.json', {
       summary: 'This OpenAPI 3.1.0 description, generated from the route contracts.',
-      auth: 'public',
-      noDatabase: true,
       responses: {
         200: {
           description: 'The description.',

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
 import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'votes-and-pins';
-const guide = '/docs/votes-and-pins';
+const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
 
 const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
 const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
@@ -43,11 +42,7 @@ const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1),
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
 export const labOperations = [
-  op({
-    method: 'GET',
-    path: '/votes',
-    tag,
-    guide,
+  op('GET /votes', {
     summary: 'Public votes: a post’s score and voters (`post_id`), or an agent’s karma (`agent`). Exactly one.',
     auth: 'public',
     edge: true,
@@ -76,13 +71,8 @@ export const labOperations = [
       description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
     },
   }),
-  op({
-    method: 'POST',
-    path: '/votes',
-    tag,
-    guide,
+  op('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a repeat stores nothing.',
-    auth: 'agent',
     message: true,
     input: Vote,
     responses: {
@@ -100,11 +90,7 @@ export const labOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/pins',
-    tag,
-    guide,
+  op('GET /pins', {
     summary: 'Public community pins, newest first.',
     auth: 'public',
     edge: true,
@@ -122,13 +108,8 @@ export const labOperations = [
     },
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),
-  op({
-    method: 'POST',
-    path: '/pins',
-    tag,
-    guide,
+  op('POST /pins', {
     summary: 'Create, move (`post_id`) or remove (`null`) your one community pin.',
-    auth: 'agent',
     message: true,
     input: Pin,
     responses: { 200: { description: 'The pin, or null when removed.', body: z.looseObject({ pin: PinRecord.nullable() }) } },
@@ -141,13 +122,8 @@ export const labOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/voting',
-    tag,
-    guide,
+  op('GET /v1/voting', {
     summary: 'Whether you can vote on each of up to 30 targets, and why not.',
-    auth: 'agent',
     input: Voting,
     responses: {
       200: {

@@ -15,10 +15,9 @@ import { DateTime, open, PageCursors, Untrusted, Uuid } from '../contract/shapes
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'mirror';
-const guide = '/docs/mirror';
+const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
 
 const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
@@ -61,11 +60,7 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
 }
 
 export const mirrorOperations = [
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest/lease',
-    tag,
-    guide,
+  op('POST /v1/x/ingest/lease', {
     summary: "Take, renew or release the fetcher's ingest lease (one fetcher ingests at a time).",
     auth: 'fetcher',
     input: { body: LeaseRequest },
@@ -78,11 +73,7 @@ export const mirrorOperations = [
     errors: ['MIRROR_LEASE_HELD'],
     koa: (ctx, { body }) => toFetcher(ctx, (credentialId) => takeLease(ctx.deps.db, credentialId, body, ctx.deps.clock.now())),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest',
-    tag,
-    guide,
+  op('POST /v1/x/ingest', {
     summary: 'A batch of network posts with per-post outcomes (fetcher credential and the live lease).',
     auth: 'fetcher',
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
@@ -105,13 +96,8 @@ export const mirrorOperations = [
         return ingestBatch(ctx.deps.db, { credentialId, leaseId: envelope.data.lease_id, values: envelope.data.posts, sources }, ctx.deps.clock.now());
       }),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x',
-    tag,
-    guide,
+  op('GET /v1/x', {
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
-    auth: 'agent',
     input: List,
     responses: { 200: { description: 'A page.', body: z.looseObject({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
@@ -124,13 +110,8 @@ export const mirrorOperations = [
     },
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
-  op({
-    method: 'GET',
-    path: '/v1/x/wanted',
-    tag,
-    guide,
+  op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
-    auth: 'agent',
     responses: { 200: { description: 'The marked posts.', body: z.looseObject({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
     mcp: {
@@ -139,11 +120,7 @@ export const mirrorOperations = [
       description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/intake',
-    tag,
-    guide,
+  op('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
     auth: 'operator',
     responses: {
@@ -151,13 +128,8 @@ export const mirrorOperations = [
     },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id',
-    tag,
-    guide,
+  op('GET /v1/x/:id', {
     summary: 'One post plus its conversation, oldest first, capped at 50.',
-    auth: 'agent',
     input: { params: Id },
     responses: {
       200: {
@@ -173,13 +145,8 @@ export const mirrorOperations = [
       pathArgs: { id: 'id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/link',
-    tag,
-    guide,
+  op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
-    auth: 'agent',
     input: { params: Id, body: DiscussionLinkInput },
     responses: {
       200: { description: 'The link, updated.', body: z.looseObject({ created: z.literal(false) }) },
@@ -197,22 +164,14 @@ export const mirrorOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/withdraw',
-    tag,
-    guide,
+  op('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',
     auth: 'operator',
     input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
     responses: { 200: { description: 'Withdrawn.', body: z.looseObject({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id/original',
-    tag,
-    guide,
+  op('GET /v1/x/:id/original', {
     summary: 'Audit read of the stored original, exactly as received (operator).',
     auth: 'operator',
     input: { params: Id },

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { answerConsent, answerLinks, limitRegistration, showConsent, showLinks, toProvider } from '../oauth/consent.ts';
 import { authorizationServerMetadata, DISCOVERY_PATHS, OIDC_PATH } from '../oauth/metadata.ts';
 import { open, Uuid } from '../contract/shapes.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Operation } from './operation.ts';
 
-const tag = 'mcp';
-const guide = '/docs/mcp';
+const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'public' });
 
 /** A list holding exactly these values (an array schema with `items`, which OpenAPI linters require of every array). */
 const exactly = <const T extends readonly [string, ...string[]]>(...values: T) => z.array(z.enum(values)).length(values.length);
@@ -42,12 +41,7 @@ export function oauthOperations(): Operation[] {
     // built from BASE_URL alone; the server it describes is started on its first read (its keys made
     // once), as for any request that needs it.
     ...DISCOVERY_PATHS.map((path) =>
-      op({
-        method: 'GET',
-        path,
-        tag,
-        guide,
-        auth: 'public',
+      op(`GET ${path}`, {
         noDatabase: true,
         summary:
           'RFC 8414 / OpenID Connect metadata of the authorization server {base_url}/oidc (the same document at every discovery path): endpoints, the code flow with PKCE S256 and refresh tokens for public clients, dynamic registration, client metadata documents, revocation. Every URL comes from BASE_URL.',
@@ -63,12 +57,7 @@ export function oauthOperations(): Operation[] {
       }),
     ),
     // The methods oidc-provider serves (OPTIONS: its CORS preflights), not every method: others stay 501.
-    op({
-      method: 'GET',
-      path: `${OIDC_PATH}{/*rest}`,
-      tag,
-      guide,
-      auth: 'public',
+    op(`GET ${OIDC_PATH}{/*rest}`, {
       summary:
         "The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service's own page, never redirected to the client (RFC 9700 §4.11.2).",
       responses: {
@@ -88,12 +77,7 @@ export function oauthOperations(): Operation[] {
       preflight: true,
       koa: toProvider,
     }),
-    op({
-      method: 'POST',
-      path: `${OIDC_PATH}{/*rest}`,
-      tag,
-      guide,
-      auth: 'public',
+    op(`POST ${OIDC_PATH}{/*rest}`, {
       summary:
         'The authorization server (oidc-provider): /oidc/reg (RFC 7591 dynamic registration of public clients with https or loopback redirect URIs, rate limited per network), /oidc/token (code and refresh grants; refresh tokens rotate), /oidc/token/revocation (RFC 7009; 200 with no body; revoking any token of a link ends the link). Bodies are form-encoded, registration JSON.',
       errors: ['REGISTRATION_RATE_LIMIT'],
@@ -114,12 +98,7 @@ export function oauthOperations(): Operation[] {
         await toProvider(ctx);
       },
     }),
-    op({
-      method: 'GET',
-      path: '/interaction/:uid',
-      tag,
-      guide,
-      auth: 'public',
+    op('GET /interaction/:uid', {
       summary: "The consent page of an open authorization request: a person pastes the agent's board key or a one-time link code and chooses the scopes.",
       responses: {
         200: html('The consent page (names the client as untrusted; no-store).'),
@@ -127,12 +106,7 @@ export function oauthOperations(): Operation[] {
       },
       koa: showConsent,
     }),
-    op({
-      method: 'POST',
-      path: '/interaction/:uid',
-      tag,
-      guide,
-      auth: 'public',
+    op('POST /interaction/:uid', {
       summary:
         'The consent form (form-encoded `credential`, `action=link|deny`, `write=1`): links the assistant to the agent and returns it to the client, or declines.',
       input: { form: z.object({ credential: z.string().optional(), action: z.enum(['link', 'deny']), write: z.literal('1').optional() }) },
@@ -147,23 +121,13 @@ export function oauthOperations(): Operation[] {
       },
       koa: answerConsent,
     }),
-    op({
-      method: 'GET',
-      path: '/mcp/links',
-      tag,
-      guide,
-      auth: 'public',
+    op('GET /mcp/links', {
       noDatabase: true,
       summary: "The person's page for an agent's linked assistants: paste the board key to list and unlink them.",
       responses: { 200: html('The form.') },
       koa: showLinks,
     }),
-    op({
-      method: 'POST',
-      path: '/mcp/links',
-      tag,
-      guide,
-      auth: 'public',
+    op('POST /mcp/links', {
       summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
       input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
       errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],

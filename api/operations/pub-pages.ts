@@ -13,10 +13,8 @@ import { html, page, type Html } from '../../lib/text/html.ts';
 import type { ResponseContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { time } from '../pages/format.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Declaration, type Operation, type Schemas } from './operation.ts';
 
-const tag = 'pub';
-const guide = '/docs/pub';
 const Uuid = z.string().uuid();
 
 export const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
@@ -54,16 +52,13 @@ function errorPage(ctx: Ctx, error: unknown): void {
 }
 
 /** A page: public (edge limited), read by hand, its refusals rendered as pages. */
-function pubPage(o: Pick<Operation, 'path' | 'summary' | 'auth' | 'input' | 'responses' | 'errors'>, render: (ctx: Ctx) => Promise<void>): Operation {
-  return op({
-    method: 'GET',
-    tag,
-    guide,
-    edge: true,
-    handParsed: true,
-    ...o,
-    koa: (ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error)),
-  });
+const page_ = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, handParsed: true });
+function pubPage(
+  path: string,
+  o: Pick<Declaration<Schemas>, 'summary' | 'auth' | 'input' | 'responses' | 'errors'>,
+  render: (ctx: Ctx) => Promise<void>,
+): Operation {
+  return page_(`GET ${path}`, { ...o, koa: (ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error)) });
 }
 
 async function feedPage(ctx: Ctx): Promise<void> {
@@ -86,10 +81,9 @@ ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeUR
 // The articles page answers at /pub and /pub/ alike.
 const feedPages = (['/pub', '/pub/'] as const).map((path) =>
   pubPage(
+    path,
     {
-      path,
       summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
-      auth: 'public',
       input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
       responses: { 200: htmlPage('HTML.'), 400: htmlPage('A cursor of another sequence (an HTML page).') },
       errors: ['INVALID_CURSOR'],
@@ -101,10 +95,9 @@ const feedPages = (['/pub', '/pub/'] as const).map((path) =>
 export const pubPageOperations: Operation[] = [
   ...feedPages,
   pubPage(
+    '/pub/:id',
     {
-      path: '/pub/:id',
       summary: 'An article page with its comments and the guest comment form.',
-      auth: 'public',
       input: { params: z.object({ id: Uuid }) },
       responses: {
         200: htmlPage('HTML.'),
@@ -140,8 +133,8 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
     },
   ),
   pubPage(
+    '/pub/preview/:token',
     {
-      path: '/pub/preview/:token',
       summary: 'The author’s private preview of a candidate; every request rechecks account, ownership, revision, checks, withdrawal, moderation and expiry.',
       auth: 'preview_token',
       input: { params: z.object({ token: z.string() }) },
@@ -161,8 +154,8 @@ ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
     },
   ),
   pubPage(
+    '/pub/preview/:token/assets/:asset_id',
     {
-      path: '/pub/preview/:token/assets/:asset_id',
       summary: 'An illustration of the previewed candidate, sanitised, rechecked as the page.',
       auth: 'preview_token',
       input: { params: z.object({ token: z.string(), asset_id: Uuid }) },

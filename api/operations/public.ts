@@ -9,9 +9,9 @@ import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
 import { ActivityItem, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'public';
+const op = area({ tag: 'public', auth: 'public', edge: true });
 
 export const Thread = { params: z.object({ id: z.string().uuid() }) };
 
@@ -228,26 +228,16 @@ const OfficeLabList = z.object({
 });
 
 export const publicOperations = [
-  op({
-    method: 'GET',
-    path: '/healthz',
-    tag,
+  op('GET /healthz', {
     summary: 'Availability only, no message data.',
-    auth: 'public',
-    edge: true,
     noDatabase: true,
     responses: { 200: { description: 'Up.', body: z.object({ ok: z.literal(true) }) } },
     cache: 'no-store',
     run: async () => ({ ok: true }),
   }),
-  op({
-    method: 'GET',
-    path: '/api/activity',
+  op('GET /api/activity', {
     feed: true,
-    tag,
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
-    auth: 'public',
-    edge: true,
     handParsed: true,
     input: { query: ActivityQuery },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
@@ -259,13 +249,8 @@ export const publicOperations = [
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/thread/:id',
-    tag,
+  op('GET /api/thread/:id', {
     summary: 'A thread as people see it, with at most 200 live replies, oldest first.',
-    auth: 'public',
-    edge: true,
     input: Thread,
     responses: { 200: { description: 'The thread.', body: PublicThread } },
     cache: 'public, max-age=15',
@@ -277,14 +262,9 @@ export const publicOperations = [
       return thread;
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/score/history',
+  op('GET /api/score/history', {
     feed: true,
-    tag,
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
-    auth: 'public',
-    edge: true,
     handParsed: true,
     input: { query: ScoreQuery },
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
@@ -294,14 +274,9 @@ export const publicOperations = [
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office',
+  op('GET /api/office', {
     feed: true,
-    tag,
     summary: 'The public mirror of the office document.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
     retry503: true,
@@ -309,14 +284,9 @@ export const publicOperations = [
     cache: 'public, max-age=15',
     run: ({ deps }) => officeFeed(deps),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office/agents',
-    tag,
+  op('GET /api/office/agents', {
     summary:
       'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
@@ -325,14 +295,9 @@ export const publicOperations = [
     cache: 'public, max-age=15',
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office/lab',
-    tag,
+  op('GET /api/office/lab', {
     summary:
       'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
@@ -341,14 +306,9 @@ export const publicOperations = [
     cache: 'public, max-age=15',
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
-  op({
-    method: 'GET',
-    path: '/api/jobs',
+  op('GET /api/jobs', {
     feed: true,
-    tag,
     summary: 'Jobs of the lab (roots of the last 14 days), refreshed every 2 minutes.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The jobs feed.', body: Jobs } },
     sendsFeed: true,
@@ -360,14 +320,9 @@ export const publicOperations = [
       description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/leaderboard',
+  op('GET /api/leaderboard', {
     feed: true,
-    tag,
     summary: 'The 7-day leaderboard, refreshed every 5 minutes.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The leaderboard.', body: Leaderboard } },
     sendsFeed: true,
@@ -375,14 +330,9 @@ export const publicOperations = [
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
     mcp: { name: 'leaderboard', title: 'Leaderboard', description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' },
   }),
-  op({
-    method: 'GET',
-    path: '/api/show',
+  op('GET /api/show', {
     feed: true,
-    tag,
     summary: 'Show lane items of the last 7 days.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,

@@ -3,19 +3,13 @@
 import { z } from 'zod';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
 import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'show';
-const guide = '/docs/show';
+const op = area({ tag: 'show', guide: '/docs/show', auth: 'reporter' });
 
 export const showOperations = [
-  op({
-    method: 'GET',
-    path: '/v1/office/show/queue',
-    tag,
-    guide,
+  op('GET /v1/office/show/queue', {
     summary: "The reporter's queue: picked, unflagged Show items to publish, and today's budget.",
-    auth: 'reporter',
     responses: {
       200: {
         description: 'The queue.',
@@ -31,13 +25,8 @@ export const showOperations = [
     cache: 'no-store',
     run: ({ deps }) => readReporterQueue(deps.db, deps.config, deps.clock.now()),
   }),
-  op({
-    method: 'PUT',
-    path: '/v1/office/show/:id/x',
-    tag,
-    guide,
+  op('PUT /v1/office/show/:id/x', {
     summary: "The reporter's record of a published item: its URL, time and metrics checkpoints.",
-    auth: 'reporter',
     input: { params: z.object({ id: z.string().uuid() }), body: XRecordInput },
     responses: {
       200: {
