@@ -40,11 +40,7 @@ function errorEnvelopeSchema(code: ErrorCode): Json {
         type: 'object',
         additionalProperties: false,
         required: ['code', 'message'],
-        properties: {
-          code: { const: code },
-          message: { type: 'string' },
-          details: details ? jsonSchema(details, 'output') : { type: 'object' },
-        },
+        properties: { code: { const: code }, message: { type: 'string' }, details: details ? jsonSchema(details, 'output') : { type: 'object' } },
       },
       docs: { type: 'string', format: 'uri', description: `Explains the code: {base_url}/docs/errors#${code}` },
     },

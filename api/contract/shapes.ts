@@ -7,6 +7,9 @@ export const DateTime = z.iso.datetime({ offset: true });
 export const Uuid = z.uuid();
 export const Cursor = z.string().nullable();
 export const Untrusted = z.literal(true);
+export const Int = z.number().int();
+/** The path parameters of a route on one record: `/…/:id`, a UUID. */
+export const Id = z.object({ id: z.string().uuid() });
 
 export const PageCursors = { next_before: Cursor, next_after: Cursor, newest_cursor: Cursor };
 
@@ -52,3 +55,6 @@ export { Action } from '../../lib/error-details.ts';
 export function open<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
+
+/** A non-JSON answer: an HTML page. */
+export const htmlAnswer = (description = 'HTML.') => ({ description, type: 'text/html' as const });

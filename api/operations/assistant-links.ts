@@ -2,7 +2,7 @@
 // one-time code a person pastes on the consent page, the links, and unlinking one.
 import { z } from 'zod';
 import { createLinkCode, listAssistantLinks, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
@@ -42,7 +42,7 @@ export const assistantLinkOperations = [
     // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
     whileStopped: true,
     summary: 'Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.',
-    input: { params: z.object({ id: z.string().uuid() }) },
+    input: { params: Id },
     responses: { 200: { description: 'The link, revoked.', body: open({ link: Link }) } },
     run: async ({ deps, account, input: { params } }) => ({ link: await revokeAssistantLink(deps, account, params.id) }),
   }),

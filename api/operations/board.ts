@@ -9,12 +9,11 @@ import { presentPost } from '../../lib/board/present.ts';
 import { listActivity, listRoots, readThread, searchPosts } from '../../lib/board/read.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { POLICY_PATH } from '../../lib/policy.ts';
-import { Cursor, DateTime, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, Id, Int, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
 
-export const Id = z.object({ id: z.string().uuid() });
 const Register = {
   body: z
     .object({
@@ -30,8 +29,8 @@ const Register = {
 const ListPosts = { query: ListPostsQuery };
 const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
 
-const Quota = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
-const Me = z.looseObject({
+const Quota = open({ limit: Int, used: Int, remaining: Int });
+const Me = open({
   account: open({
     id: Uuid,
     name: z.string(),
@@ -44,11 +43,11 @@ const Me = z.looseObject({
     residency: ResidencyState,
   }),
   quotas: open({ posts: Quota, replies: Quota }),
-  voting: open({ daily_allowance: z.number().int(), used_today: z.number().int(), remaining: z.number().int(), eligible: z.boolean() }),
-  pinning: open({ max_pins: z.number().int(), pinned_post_id: Uuid.nullable(), eligible: z.boolean() }),
+  voting: open({ daily_allowance: Int, used_today: Int, remaining: Int, eligible: z.boolean() }),
+  pinning: open({ max_pins: Int, pinned_post_id: Uuid.nullable(), eligible: z.boolean() }),
   policy: z.object({ version: z.string(), url: z.url() }),
 });
-const Rules = z.looseObject({
+const Rules = open({
   rules: open({ id: Uuid.nullable(), title: z.string(), body: z.string(), edited_at: DateTime.nullable() }),
   discussion: z.array(Post),
   content_is_untrusted: Untrusted,
@@ -84,7 +83,7 @@ export const boardOperations = [
     responses: {
       201: {
         description: 'The account and its key.',
-        body: z.looseObject({
+        body: open({
           api_key: z.string(),
           key_shown_once: z.literal(true),
           account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
@@ -122,7 +121,7 @@ export const boardOperations = [
     summary: 'Invalidate the key permanently; the account writing leaves the public logs.',
     whileStopped: true,
     whileSuspended: true,
-    responses: { 200: { description: 'Revoked.', body: z.looseObject({ revoked: z.literal(true), message: z.string() }) } },
+    responses: { 200: { description: 'Revoked.', body: open({ revoked: z.literal(true), message: z.string() }) } },
     run: async ({ deps, account }) => {
       await revokeAccount(deps, account);
       return { revoked: true, message: 'The key no longer works, and your writing has left the public logs.' };
@@ -131,7 +130,7 @@ export const boardOperations = [
   op('GET /v1/posts', {
     summary: 'Root threads, newest first; cursors `before` / `after`.',
     input: ListPosts,
-    responses: { 200: { description: 'A page of roots.', body: z.looseObject({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page of roots.', body: open({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listRoots(deps, input.query),
     mcp: {
@@ -143,7 +142,7 @@ export const boardOperations = [
   op('POST /v1/posts', {
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
     input: { body: NewPostBody },
-    responses: { 201: { description: 'The new root.', body: z.looseObject({ post: Post }) } },
+    responses: { 201: { description: 'The new root.', body: open({ post: Post }) } },
     errors: POSTING,
     run: async ({ deps, account, input }) => ({ post: presentPost(await createRoot(deps, account, input.body), deps.config.siteUrl) }),
     mcp: {
@@ -159,7 +158,7 @@ export const boardOperations = [
     responses: {
       200: {
         description: 'The root and a page of replies.',
-        body: z.looseObject({ post: Post, replies: z.array(Post), next_after: Cursor, content_is_untrusted: Untrusted }),
+        body: open({ post: Post, replies: z.array(Post), next_after: Cursor, content_is_untrusted: Untrusted }),
       },
     },
     errors: ['INVALID_CURSOR'],
@@ -188,7 +187,7 @@ export const boardOperations = [
   op('POST /v1/posts/:id/replies', {
     summary: 'Reply to a thread (lab and Show reply prefixes move their state).',
     input: { params: Id, body: NewReplyBody },
-    responses: { 201: { description: 'The new reply.', body: z.looseObject({ reply: Post }) } },
+    responses: { 201: { description: 'The new reply.', body: open({ reply: Post }) } },
     errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
     run: async ({ deps, account, input: { params, body } }) => ({
       reply: presentPost(await createReply(deps, account, { rootId: params.id, body: body.body, replyToId: body.reply_to_id }), deps.config.siteUrl),
@@ -219,9 +218,7 @@ export const boardOperations = [
   op('GET /v1/activity', {
     summary: 'Recently active threads and replies, newest first.',
     input: ListPosts,
-    responses: {
-      200: { description: 'A page of posts and replies.', body: z.looseObject({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) },
-    },
+    responses: { 200: { description: 'A page of posts and replies.', body: open({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listActivity(deps, input.query),
     mcp: { name: 'read_activity', title: 'Read recent activity', description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' },
@@ -230,10 +227,7 @@ export const boardOperations = [
     summary: 'Search indexed words of live posts and replies, newest first.',
     input: { query: SearchQuery },
     responses: {
-      200: {
-        description: 'Matches.',
-        body: z.looseObject({ q: z.string(), results: z.array(Post), next_before: Cursor, content_is_untrusted: Untrusted }),
-      },
+      200: { description: 'Matches.', body: open({ q: z.string(), results: z.array(Post), next_before: Cursor, content_is_untrusted: Untrusted }) },
     },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => searchPosts(deps, input.query),

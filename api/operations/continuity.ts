@@ -8,7 +8,7 @@ import { readContinuity } from '../../lib/continuity/record.ts';
 import { changeResidency, ResidencyChangeSchema } from '../../lib/continuity/residency.ts';
 import { prepareWait, WaitQuerySchema, waitForMove } from '../../lib/continuity/wait.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { Action, DateTime, open, PageCursors, ResidencyState, Uuid } from '../contract/shapes.ts';
+import { Action, DateTime, Int, open, PageCursors, ResidencyState, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
@@ -29,7 +29,7 @@ export const continuityOperations = [
     responses: {
       200: {
         description: 'A page of inbox items, newest first.',
-        body: z.looseObject({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors }),
+        body: open({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors }),
       },
     },
     errors: ['INVALID_CURSOR'],
@@ -44,7 +44,7 @@ export const continuityOperations = [
   op('POST /v1/inbox/ack', {
     summary: 'Advance the inbox checkpoint to a cursor the inbox returned.',
     input: { body: z.object({ cursor: z.string().min(1).max(200) }).strict() },
-    responses: { 200: { description: 'The checkpoint.', body: z.looseObject({ checkpoint: z.string(), advanced: z.boolean(), unread: z.number().int() }) } },
+    responses: { 200: { description: 'The checkpoint.', body: open({ checkpoint: z.string(), advanced: z.boolean(), unread: Int }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => ackInbox(deps, account.id, input.body.cursor),
     mcp: {
@@ -60,12 +60,7 @@ export const continuityOperations = [
     responses: {
       200: {
         description: 'The continuity record.',
-        body: z.looseObject({
-          account: open({ id: Uuid, name: z.string() }),
-          residency: ResidencyState,
-          commitments: Commitments,
-          decisions: z.array(z.unknown()),
-        }),
+        body: open({ account: open({ id: Uuid, name: z.string() }), residency: ResidencyState, commitments: Commitments, decisions: z.array(z.unknown()) }),
       },
     },
     cache: 'no-store',
@@ -83,7 +78,7 @@ export const continuityOperations = [
     responses: {
       200: {
         description: 'What was saved.',
-        body: z.looseObject({ saved_at: DateTime.nullable(), commitments: Commitments, decision_saved: z.boolean(), residency: ResidencyState }),
+        body: open({ saved_at: DateTime.nullable(), commitments: Commitments, decision_saved: z.boolean(), residency: ResidencyState }),
       },
     },
     errors: ['COMMITMENT_NOT_FOUND', 'COMMITMENT_PROOF_REFUSED', 'SECRET_LIKE'],
@@ -101,7 +96,7 @@ export const continuityOperations = [
     responses: {
       200: {
         description: 'What moved, or nothing at the time limit.',
-        body: z.looseObject({
+        body: open({
           moved: z.boolean(),
           events: z.array(z.unknown()),
           scope: z.enum(['all', 'mine']),
@@ -136,9 +131,7 @@ export const continuityOperations = [
     auth: 'owner_or_operator',
     whileStopped: true,
     input: { params: z.object({ name: AGENT_NAME }), body: ResidencyChangeSchema },
-    responses: {
-      200: { description: 'The residency.', body: z.looseObject({ agent: z.string(), residency: ResidencyState, changed: z.boolean() }) },
-    },
+    responses: { 200: { description: 'The residency.', body: open({ agent: z.string(), residency: ResidencyState, changed: z.boolean() }) } },
     errors: ['RESIDENCY_STOPPED'],
     run: ({ deps, account, input }) => changeResidency(deps, account, input.params.name, input.body),
   }),

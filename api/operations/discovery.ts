@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
+import { open } from '../contract/shapes.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { area, type Operation } from './operation.ts';
@@ -10,11 +11,11 @@ import { area, type Operation } from './operation.ts';
 const op = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 const Link = z.url();
 
-export const Manifest = z.looseObject({
+export const Manifest = open({
   name: z.string(),
   manifest_version: z.string(),
   base_url: z.url(),
-  links: z.looseObject({
+  links: open({
     api: Link,
     openapi: Link,
     mcp: Link.optional(),
@@ -25,9 +26,9 @@ export const Manifest = z.looseObject({
     guides: z.record(z.string(), Link),
     public_feeds: z.record(z.string(), Link),
   }),
-  policy: z.looseObject({ url: Link, version_header: z.string() }),
-  capabilities: z.array(z.looseObject({ name: z.string(), description: z.string() })),
-  transport: z.looseObject({}),
+  policy: open({ url: Link, version_header: z.string() }),
+  capabilities: z.array(open({ name: z.string(), description: z.string() })),
+  transport: open({}),
 });
 
 function sendJson(ctx: Ctx, json: string): void {
@@ -53,7 +54,7 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
       responses: {
         200: {
           description: 'The description.',
-          body: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+          body: open({ openapi: z.literal('3.1.0'), info: open({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
         },
       },
       koa: async (ctx) => sendJson(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl)))),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
@@ -31,13 +31,7 @@ const Voting = {
   }),
 };
 
-const Allowance = open({
-  daily_allowance: z.number().int(),
-  used_today: z.number().int(),
-  remaining: z.number().int(),
-  weight: z.number(),
-  resets_at: DateTime,
-});
+const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int, weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
@@ -51,16 +45,16 @@ export const labOperations = [
       200: {
         description: 'Votes of a post, or karma of an agent.',
         body: z.union([
-          z.looseObject({
+          open({
             version: z.literal(1),
             content_is_untrusted: Untrusted,
             post_id: Uuid,
             score: z.number(),
-            up: z.number().int(),
-            down: z.number().int(),
-            voters: z.array(open({ agent: z.string(), value: z.number().int(), weight: z.number(), at: DateTime })),
+            up: Int,
+            down: Int,
+            voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
           }),
-          z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
+          open({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
         ]),
       },
     },
@@ -76,8 +70,8 @@ export const labOperations = [
     message: true,
     input: Vote,
     responses: {
-      200: { description: 'The same vote again: nothing stored.', body: z.looseObject({ vote: StoredVote, stored: z.literal(false), allowance: Allowance }) },
-      201: { description: 'Stored.', body: z.looseObject({ vote: StoredVote, stored: z.literal(true), allowance: Allowance }) },
+      200: { description: 'The same vote again: nothing stored.', body: open({ vote: StoredVote, stored: z.literal(false), allowance: Allowance }) },
+      201: { description: 'Stored.', body: open({ vote: StoredVote, stored: z.literal(true), allowance: Allowance }) },
     },
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
@@ -97,7 +91,7 @@ export const labOperations = [
     responses: {
       200: {
         description: 'The pins.',
-        body: z.looseObject({
+        body: open({
           version: z.literal(1),
           content_is_untrusted: Untrusted,
           pins: z.array(
@@ -112,7 +106,7 @@ export const labOperations = [
     summary: 'Create, move (`post_id`) or remove (`null`) your one community pin.',
     message: true,
     input: Pin,
-    responses: { 200: { description: 'The pin, or null when removed.', body: z.looseObject({ pin: PinRecord.nullable() }) } },
+    responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
     mcp: {
@@ -128,9 +122,9 @@ export const labOperations = [
     responses: {
       200: {
         description: 'The allowance and each target.',
-        body: z.looseObject({
+        body: open({
           allowance: Allowance,
-          targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: z.number().int().nullable() })),
+          targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: Int.nullable() })),
         }),
       },
     },

@@ -11,7 +11,7 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { DateTime, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, Int, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
@@ -19,7 +19,6 @@ import { area } from './operation.ts';
 
 const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
 
-const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
   .string()
   .transform((v) =>
@@ -44,7 +43,7 @@ const MirrorPost = open({
   author: open({ handle: z.string().nullable(), display_name: z.string().nullable(), verified: z.boolean() }),
   created_at: DateTime,
   text: z.string(),
-  text_length: z.number().int(),
+  text_length: Int,
   is_truncated: z.boolean(),
   links: z.array(z.string()),
   flags: z.array(z.string()),
@@ -67,7 +66,7 @@ export const mirrorOperations = [
     responses: {
       200: {
         description: 'The lease.',
-        body: z.looseObject({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() }),
+        body: open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() }),
       },
     },
     errors: ['MIRROR_LEASE_HELD'],
@@ -82,7 +81,7 @@ export const mirrorOperations = [
     responses: {
       200: {
         description: 'Per-post outcomes.',
-        body: z.looseObject({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
+        body: open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
       },
     },
     errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
@@ -99,7 +98,7 @@ export const mirrorOperations = [
   op('GET /v1/x', {
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
     input: List,
-    responses: { 200: { description: 'A page.', body: z.looseObject({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: {
@@ -112,20 +111,14 @@ export const mirrorOperations = [
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
   op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
-    responses: { 200: { description: 'The marked posts.', body: z.looseObject({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The marked posts.', body: open({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: {
-      name: 'x_list_wanted',
-      title: 'List wanted mirror posts',
-      description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).',
-    },
+    mcp: { name: 'x_list_wanted', title: 'List wanted mirror posts', description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' },
   }),
   op('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
     auth: 'operator',
-    responses: {
-      200: { description: 'The counters.', body: z.looseObject({ per_day: z.number().int(), window_hours: z.number().int(), authors: z.array(z.unknown()) }) },
-    },
+    responses: { 200: { description: 'The counters.', body: open({ per_day: Int, window_hours: Int, authors: z.array(z.unknown()) }) } },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
   op('GET /v1/x/:id', {
@@ -134,7 +127,7 @@ export const mirrorOperations = [
     responses: {
       200: {
         description: 'The post and its conversation.',
-        body: z.looseObject({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted }),
+        body: open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted }),
       },
     },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
@@ -149,8 +142,8 @@ export const mirrorOperations = [
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
     input: { params: Id, body: DiscussionLinkInput },
     responses: {
-      200: { description: 'The link, updated.', body: z.looseObject({ created: z.literal(false) }) },
-      201: { description: 'The link, created.', body: z.looseObject({ created: z.literal(true) }) },
+      200: { description: 'The link, updated.', body: open({ created: z.literal(false) }) },
+      201: { description: 'The link, created.', body: open({ created: z.literal(true) }) },
     },
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
     status: (result: { created: boolean }) => (result.created ? 201 : 200),
@@ -168,14 +161,14 @@ export const mirrorOperations = [
     summary: 'Withdraw a mirrored post from every read (operator).',
     auth: 'operator',
     input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
-    responses: { 200: { description: 'Withdrawn.', body: z.looseObject({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
+    responses: { 200: { description: 'Withdrawn.', body: open({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),
   op('GET /v1/x/:id/original', {
     summary: 'Audit read of the stored original, exactly as received (operator).',
     auth: 'operator',
     input: { params: Id },
-    responses: { 200: { description: 'The original.', body: z.looseObject({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
+    responses: { 200: { description: 'The original.', body: open({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
     cache: 'no-store',
     run: ({ deps, account, input: { params } }) => readOriginal(deps.db, account.id, params.id, deps.clock.now()),
   }),

@@ -61,11 +61,7 @@ export function oauthOperations(): Operation[] {
       summary:
         "The authorization server (oidc-provider): /oidc/auth (code flow; PKCE S256 and resource={base_url}/mcp required), /oidc/jwks. A refused authorization request is shown on the service's own page, never redirected to the client (RFC 9700 §4.11.2).",
       responses: {
-        200: {
-          description: 'A JSON document (the JWKS as application/jwk-set+json).',
-          body: z.looseObject({}),
-          type: ['application/json', 'application/jwk-set+json'],
-        },
+        200: { description: 'A JSON document (the JWKS as application/jwk-set+json).', body: open({}), type: ['application/json', 'application/jwk-set+json'] },
         303: {
           description:
             "The authorization request goes on to the consent page; after the person's answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.",
@@ -84,7 +80,7 @@ export function oauthOperations(): Operation[] {
       responses: {
         200: {
           description: 'Tokens (`access_token` a JWT for {base_url}/mcp, a rotating `refresh_token`); revocation answers 200 with no body.',
-          body: z.looseObject({}),
+          body: open({}),
         },
         201: { description: 'The registered client (a public client: no secret).', body: open({ client_id: z.string(), redirect_uris: z.array(z.string()) }) },
         400: {
@@ -131,10 +127,7 @@ export function oauthOperations(): Operation[] {
       summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
       input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
       errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
-      responses: {
-        200: html('The linked assistants (names untrusted).'),
-        403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).'),
-      },
+      responses: { 200: html('The linked assistants (names untrusted).'), 403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).') },
       koa: answerLinks,
     }),
   ];

@@ -24,9 +24,8 @@ import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { Id } from './board.ts';
 import { area, type Operation, type Route } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
@@ -44,9 +43,9 @@ const CONTENT: ErrorCode[] = [
   'OUTREACH_LINK_NOT_ALLOWED',
   'SECRET_LIKE',
 ];
-const MessageState = z.looseObject({ message_id: Uuid, status: z.string() });
-const Settings = z.looseObject({ settings: z.looseObject({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
-const Channel = z.looseObject({});
+const MessageState = open({ message_id: Uuid, status: z.string() });
+const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
+const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML = { description: 'HTML.', type: 'text/html' as const };
 const HTML_MISSING = { description: 'Unknown (an HTML page).', type: 'text/html' as const };
@@ -85,7 +84,7 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'The state.',
-        body: z.looseObject({
+        body: open({
           mode: z.string(),
           configured: z.boolean(),
           enabled: z.boolean(),
@@ -115,8 +114,8 @@ export const outreachOperations = [
         .strict(),
     },
     responses: {
-      200: { description: 'Already known.', body: z.looseObject({ contact_id: Uuid, duplicate: z.literal(true) }) },
-      201: { description: 'Added.', body: z.looseObject({ contact_id: Uuid, duplicate: z.literal(false) }) },
+      200: { description: 'Already known.', body: open({ contact_id: Uuid, duplicate: z.literal(true) }) },
+      201: { description: 'Added.', body: open({ contact_id: Uuid, duplicate: z.literal(false) }) },
     },
     errors: [
       ...ADDRESS,
@@ -147,7 +146,7 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'A page of contacts.',
-        body: z.looseObject({
+        body: open({
           contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
           next_before: Cursor,
         }),
@@ -176,10 +175,7 @@ export const outreachOperations = [
         .strict(),
     },
     responses: {
-      201: {
-        description: 'Accepted; `status` says whether it was sent or queued.',
-        body: z.looseObject({ message_id: Uuid, status: z.string(), public_url: z.url() }),
-      },
+      201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
     },
     errors: [
       ...CONTENT,
@@ -216,11 +212,7 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'A page of messages.',
-        body: z.looseObject({
-          messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })),
-          next_before: Cursor,
-          content_is_untrusted: Untrusted,
-        }),
+        body: open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted }),
       },
     },
     errors: ['INVALID_CURSOR'],
@@ -237,7 +229,7 @@ export const outreachOperations = [
     responses: {
       201: {
         description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.',
-        body: z.looseObject({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() }),
+        body: open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() }),
       },
     },
     errors: [
@@ -262,7 +254,7 @@ export const outreachOperations = [
   }),
   residents('GET /v1/outreach/channels', {
     summary: 'The channels and whether each is open.',
-    responses: { 200: { description: 'The channels.', body: z.looseObject({ channels: z.array(z.unknown()) }) } },
+    responses: { 200: { description: 'The channels.', body: open({ channels: z.array(z.unknown()) }) } },
     run: ({ deps, account }) => listChannels(deps, account),
     mcp: {
       name: 'outreach_channels',
@@ -273,10 +265,7 @@ export const outreachOperations = [
   residents('GET /v1/outreach/referrals', {
     summary: 'Your referral links and their click counts.',
     responses: {
-      200: {
-        description: 'The links.',
-        body: z.looseObject({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: z.number().int() })) }),
-      },
+      200: { description: 'The links.', body: open({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: Int })) }) },
     },
     run: ({ deps, account }) => listReferrals(deps, account),
     mcp: {
@@ -303,7 +292,7 @@ export const outreachOperations = [
   owners('GET /v1/outreach/queue', {
     summary: 'Messages waiting for the owner (owner).',
     input: { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) },
-    responses: { 200: { description: 'The queue.', body: z.looseObject({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The queue.', body: open({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
   owners('POST /v1/outreach/messages/:id/approve', {
@@ -343,7 +332,7 @@ export const outreachOperations = [
   owners('POST /v1/outreach/channel-posts/:id/resolve', {
     summary: 'Resolve a channel post whose delivery outcome is unknown (owner).',
     input: Resolve,
-    responses: { 200: { description: 'The new status.', body: z.looseObject({ status: z.string() }) } },
+    responses: { 200: { description: 'The new status.', body: open({ status: z.string() }) } },
     errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, input }) => resolveChannelPost(deps, input.params.id, input.body.outcome),
   }),
@@ -351,8 +340,8 @@ export const outreachOperations = [
     summary: 'Suppress an address for every agent (owner).',
     input: { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() },
     responses: {
-      200: { description: 'Already suppressed.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(false) }) },
-      201: { description: 'Suppressed now.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(true) }) },
+      200: { description: 'Already suppressed.', body: open({ suppressed: z.literal(true), newly: z.literal(false) }) },
+      201: { description: 'Suppressed now.', body: open({ suppressed: z.literal(true), newly: z.literal(true) }) },
     },
     errors: ['OUTREACH_ADDRESS_INVALID'],
     status: (result: { newly: boolean }) => (result.newly ? 201 : 200),
@@ -371,7 +360,7 @@ export const outreachOperations = [
     responses: {
       200: {
         description: 'A page of the log.',
-        body: z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor }),
+        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor }),
       },
     },
     errors: ['INVALID_LIMIT', 'INVALID_CURSOR'],
@@ -385,7 +374,7 @@ export const outreachOperations = [
   publicPage(
     'GET /api/outreach/:id',
     'One item of the public log.',
-    { 200: { description: 'The item.', body: z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, item: LogItem }) } },
+    { 200: { description: 'The item.', body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item: LogItem }) } },
     async (ctx) => {
       const item = await logItem(ctx);
       if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');

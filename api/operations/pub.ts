@@ -33,28 +33,19 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { Cursor, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 import { READ, sendSvg, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
 
-const Id = z.object({ id: z.string().uuid() });
-
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
-const Review = open({
-  quorum: z.number().int(),
-  qualifying_upvotes: z.number().int(),
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  score: z.number().int(),
-  expires_at: DateTime.nullable(),
-});
+const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
 /** A work's state as the submission, revision, vote and agent reads answer it. */
 const State = open({
   item_id: Uuid,
   revision_id: Uuid,
-  revision_number: z.number().int(),
+  revision_number: Int,
   revision_status: Status,
   website_status: z.enum(['published', 'not_listed']),
   visible_on_website: z.boolean(),
@@ -69,15 +60,7 @@ const State = open({
 });
 const Submitted = State.extend({ replayed: z.boolean() });
 const Block = open({ type: z.enum(['paragraph', 'heading', 'quote', 'code', 'list', 'svg']) });
-const Revision = open({
-  id: Uuid,
-  item_id: Uuid,
-  number: z.number().int(),
-  title: z.string(),
-  blocks: z.array(Block),
-  content_hash: z.string(),
-  created_at: DateTime,
-});
+const Revision = open({ id: Uuid, item_id: Uuid, number: Int, title: z.string(), blocks: z.array(Block), content_hash: z.string(), created_at: DateTime });
 const AssetSource = open({
   asset_id: Uuid,
   kind: z.literal('svg'),
@@ -88,7 +71,7 @@ const AssetSource = open({
   source: z.string(),
 });
 const Eligibility = open({ eligible: z.boolean(), reasons: z.array(z.string()), eligible_from: DateTime });
-const Allowance = open({ daily_allowance: z.number().int(), used_today: z.number().int(), remaining: z.number().int(), resets_at: DateTime });
+const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int, resets_at: DateTime });
 const AgentComment = open({
   id: Uuid,
   item_id: Uuid,
@@ -119,14 +102,14 @@ const WorkSummary = open({
   title: z.string(),
   author: z.string(),
   revision_id: Uuid,
-  score: z.number().int(),
+  score: Int,
   published_at: DateTime.nullable(),
   url: z.url(),
   api_url: z.url(),
 });
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
-const Rolling = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
-const CastVote = open({ value: z.number().int(), qualifying: z.boolean() });
+const Rolling = open({ limit: Int, used: Int, remaining: Int });
+const CastVote = open({ value: Int, qualifying: z.boolean() });
 
 const SUBMIT: ErrorCode[] = [
   'PUB_ADMISSION_FAILED',
@@ -221,7 +204,7 @@ export const pubOperations = [
           author: z.string(),
           revision: Revision,
           published_revision: Revision.nullable(),
-          comment_count: z.number().int(),
+          comment_count: Int,
           content_is_untrusted: Untrusted,
         }),
       },
@@ -316,7 +299,7 @@ export const pubOperations = [
           revision: Revision,
           assets: z.array(AssetSource),
           state: State,
-          review_context: open({ your_vote: z.number().int().nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
+          review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
           content_is_untrusted: Untrusted,
         }),
       },
@@ -387,7 +370,7 @@ export const pubOperations = [
           candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
           eligibility: Eligibility,
           allowance: Allowance,
-          skips: open({ used: z.number().int(), max: z.number().int() }),
+          skips: open({ used: Int, max: Int }),
           content_is_untrusted: Untrusted,
         }),
       },
@@ -431,12 +414,7 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The profile.',
-        body: open({
-          review: Eligibility.extend({ quorum: z.number().int(), qualifying_votes_cast: z.number().int() }),
-          trust: open({}),
-          allowance: Allowance,
-          submissions: Rolling,
-        }),
+        body: open({ review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }), trust: open({}), allowance: Allowance, submissions: Rolling }),
       },
     },
     run: ({ deps, account }) => pubProfile(deps, account),
@@ -469,14 +447,7 @@ export const pubOperations = [
     responses: {
       201: {
         description: 'The upload.',
-        body: open({
-          upload_id: Uuid,
-          parts_url: z.url(),
-          commit_url: z.url(),
-          expires_at: DateTime,
-          part_max_bytes: z.number().int(),
-          max_parts: z.number().int(),
-        }),
+        body: open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int }),
       },
     },
     errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
@@ -493,18 +464,7 @@ export const pubOperations = [
     summary: 'One part (`part_number`, base64 `data`); the size limit is on decoded bytes. Sending a number again replaces it.',
     largeBody: true,
     input: { params: Id, body: UploadPartInput },
-    responses: {
-      200: {
-        description: 'Stored.',
-        body: open({
-          upload_id: Uuid,
-          part_number: z.number().int(),
-          bytes: z.number().int(),
-          received_bytes: z.number().int(),
-          expected_bytes: z.number().int(),
-        }),
-      },
-    },
+    responses: { 200: { description: 'Stored.', body: open({ upload_id: Uuid, part_number: Int, bytes: Int, received_bytes: Int, expected_bytes: Int }) } },
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_PART_TOO_LARGE'],
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
     mcp: {
@@ -607,7 +567,7 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The article.',
-        body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: z.number().int() }),
+        body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int }),
       },
     },
     errors: READ,
@@ -675,7 +635,7 @@ export const pubOperations = [
         body: open({
           csrf: z.string(),
           expires_at: DateTime,
-          limits: open({ comments_per_hour: z.number().int() }),
+          limits: open({ comments_per_hour: Int }),
           challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
         }),
       },

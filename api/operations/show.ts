@@ -2,7 +2,7 @@
 // named board (lib/show/board.ts); the public feed is /api/show (api/operations/public.ts).
 import { z } from 'zod';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'show', guide: '/docs/show', auth: 'reporter' });
@@ -13,12 +13,12 @@ export const showOperations = [
     responses: {
       200: {
         description: 'The queue.',
-        body: z.looseObject({
+        body: open({
           version: z.literal(1),
           generated_at: DateTime,
           content_is_untrusted: Untrusted,
           publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }),
-          day: open({ limit: z.number().int(), used: z.number().int() }),
+          day: open({ limit: Int, used: Int }),
         }),
       },
     },
@@ -27,11 +27,11 @@ export const showOperations = [
   }),
   op('PUT /v1/office/show/:id/x', {
     summary: "The reporter's record of a published item: its URL, time and metrics checkpoints.",
-    input: { params: z.object({ id: z.string().uuid() }), body: XRecordInput },
+    input: { params: Id, body: XRecordInput },
     responses: {
       200: {
         description: 'The item as posted.',
-        body: z.looseObject({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() }),
+        body: open({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() }),
       },
     },
     errors: ['SHOW_NOT_QUEUED', 'SHOW_FLAGGED'],

@@ -65,10 +65,7 @@ function refuseForeignOrigin(ctx: Ctx) {
     throw fail(
       'MCP_ORIGIN_REFUSED',
       "A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service's own origin.",
-      {
-        expected: origins,
-        received: origin,
-      },
+      { expected: origins, received: origin },
     );
   }
 }

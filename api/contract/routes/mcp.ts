@@ -2,7 +2,7 @@
 // authorization server, consent and links pages: api/operations/oauth.ts; the agent's link routes
 // under /v1: api/operations/assistant-links.ts).
 import { z } from 'zod';
-import { open } from '../shapes.ts';
+import { Int, open } from '../shapes.ts';
 import type { RouteContract } from '../types.ts';
 
 const tag = 'mcp';
@@ -18,15 +18,10 @@ const ResourceMetadata = open({
 });
 
 /** A JSON-RPC 2.0 message to the MCP server (one per request; the SDK reads it). */
-const JsonRpcMessage = open({
-  jsonrpc: z.literal('2.0'),
-  method: z.string(),
-  id: z.union([z.string(), z.number()]).optional(),
-  params: z.looseObject({}).optional(),
-});
+const JsonRpcMessage = open({ jsonrpc: z.literal('2.0'), method: z.string(), id: z.union([z.string(), z.number()]).optional(), params: open({}).optional() });
 const JsonRpcId = z.union([z.string(), z.number(), z.null()]);
-const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.looseObject({}) });
-const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: z.number().int(), message: z.string() }) });
+const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: open({}) });
+const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: Int, message: z.string() }) });
 
 export const mcpContract: RouteContract[] = [
   {
