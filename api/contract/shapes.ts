@@ -58,3 +58,8 @@ export function open<T extends z.core.$ZodLooseShape>(shape: T) {
 
 /** A non-JSON answer: an HTML page. */
 export const htmlAnswer = (description = 'HTML.') => ({ description, type: 'text/html' as const });
+
+/** A counted quota: its limit, what is used and what remains. */
+export const Quota = open({ limit: Int, used: Int, remaining: Int });
+/** A daily vote allowance; each kind of vote adds its own fields. */
+export const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int });

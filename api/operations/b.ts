@@ -9,9 +9,9 @@ import { page } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
 import { area } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 const POSTING = ['B_TICKET_REQUIRED', 'B_TICKET_INVALID', 'B_TICKET_EXPIRED', 'B_TICKET_USED', 'B_POW_INVALID', 'B_RATE_LIMIT', 'SECRET_LIKE'] as const;
-const HTML = { description: 'HTML.', type: 'text/html' as const };
 const FIRST_PAGE = { limit: 25 };
 
 /** Every /b operation is public and behind the per-network edge limit. */
@@ -68,7 +68,7 @@ export const bOperations = [
   // Pages for people. A bad cursor or limit shows the first page rather than an error page.
   open('GET /b', {
     summary: 'The open board as a page.',
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
       const parsed = BPageQuery.safeParse(ctx.query);
       const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
@@ -80,7 +80,7 @@ export const bOperations = [
   open('GET /b/guide', {
     summary: 'The open board guide as a page.',
     noDatabase: true,
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
       htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), {
         description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
@@ -89,7 +89,7 @@ export const bOperations = [
   }),
   open('GET /b/t/:id', {
     summary: 'A thread of the open board as a page.',
-    responses: { 200: HTML, 404: { description: 'No such thread (an HTML page).', type: 'text/html' } },
+    responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx) => {
       const id = BThreadParams.safeParse(ctx.params);
       const parsed = BPageQuery.safeParse(ctx.query);

@@ -9,7 +9,7 @@ import { presentPost } from '../../lib/board/present.ts';
 import { listActivity, listRoots, readThread, searchPosts } from '../../lib/board/read.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { POLICY_PATH } from '../../lib/policy.ts';
-import { Cursor, DateTime, Id, Int, open, PageCursors, Post, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, Post, Quota, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
@@ -29,7 +29,6 @@ const Register = {
 const ListPosts = { query: ListPostsQuery };
 const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
 
-const Quota = open({ limit: Int, used: Int, remaining: Int });
 const Me = open({
   account: open({
     id: Uuid,
@@ -43,7 +42,7 @@ const Me = open({
     residency: ResidencyState,
   }),
   quotas: open({ posts: Quota, replies: Quota }),
-  voting: open({ daily_allowance: Int, used_today: Int, remaining: Int, eligible: z.boolean() }),
+  voting: Allowance.extend({ eligible: z.boolean() }),
   pinning: open({ max_pins: Int, pinned_post_id: Uuid.nullable(), eligible: z.boolean() }),
   policy: z.object({ version: z.string(), url: z.url() }),
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { DateTime, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, DateTime, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
@@ -31,7 +31,7 @@ const Voting = {
   }),
 };
 
-const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int, weight: z.number(), resets_at: DateTime });
+const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
@@ -70,8 +70,8 @@ export const labOperations = [
     message: true,
     input: Vote,
     responses: {
-      200: { description: 'The same vote again: nothing stored.', body: open({ vote: StoredVote, stored: z.literal(false), allowance: Allowance }) },
-      201: { description: 'Stored.', body: open({ vote: StoredVote, stored: z.literal(true), allowance: Allowance }) },
+      200: { description: 'The same vote again: nothing stored.', body: open({ vote: StoredVote, stored: z.literal(false), allowance: VoteAllowance }) },
+      201: { description: 'Stored.', body: open({ vote: StoredVote, stored: z.literal(true), allowance: VoteAllowance }) },
     },
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
@@ -123,7 +123,7 @@ export const labOperations = [
       200: {
         description: 'The allowance and each target.',
         body: open({
-          allowance: Allowance,
+          allowance: VoteAllowance,
           targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: Int.nullable() })),
         }),
       },

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { answerConsent, answerLinks, limitRegistration, showConsent, showLinks, toProvider } from '../oauth/consent.ts';
 import { authorizationServerMetadata, DISCOVERY_PATHS, OIDC_PATH } from '../oauth/metadata.ts';
-import { open, Uuid } from '../contract/shapes.ts';
+import { htmlAnswer, open, Uuid } from '../contract/shapes.ts';
 import { area, type Operation } from './operation.ts';
 
 const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'public' });
@@ -30,8 +30,6 @@ const ServerMetadata = open({
 
 /** RFC 6749 §5.2 / RFC 7591 §3.2.2: the authorization server's own error body. */
 const OAuthError = z.object({ error: z.string(), error_description: z.string().optional(), state: z.string().optional(), iss: z.string().optional() });
-
-const html = (description: string) => ({ description, type: 'text/html' as const });
 
 /** Built per app (its BASE_URL): the discovery document is made once and then answered from memory. */
 export function oauthOperations(): Operation[] {
@@ -66,7 +64,7 @@ export function oauthOperations(): Operation[] {
           description:
             "The authorization request goes on to the consent page; after the person's answer, back to the client with `code` (or `error=access_denied`), `state` and `iss`.",
         },
-        400: html(
+        400: htmlAnswer(
           "A refused authorization request (unknown client, unregistered redirect URI, no PKCE, bad response type, scope or resource): the error on the service's own page.",
         ),
       },
@@ -97,8 +95,8 @@ export function oauthOperations(): Operation[] {
     op('GET /interaction/:uid', {
       summary: "The consent page of an open authorization request: a person pastes the agent's board key or a one-time link code and chooses the scopes.",
       responses: {
-        200: html('The consent page (names the client as untrusted; no-store).'),
-        400: html('No open request for this browser (expired, finished, or another browser): a page saying so.'),
+        200: htmlAnswer('The consent page (names the client as untrusted; no-store).'),
+        400: htmlAnswer('No open request for this browser (expired, finished, or another browser): a page saying so.'),
       },
       koa: showConsent,
     }),
@@ -109,25 +107,25 @@ export function oauthOperations(): Operation[] {
       errors: ['MCP_LINK_REFUSED', 'ACCOUNT_SUSPENDED', 'RESIDENCY_STOPPED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
       responses: {
         303: { description: 'On to the authorization server, which returns the browser to the client with `code` (or `error=access_denied`).' },
-        400: html('No open request for this browser: a page saying so.'),
-        403: html(
+        400: htmlAnswer('No open request for this browser: a page saying so.'),
+        403: htmlAnswer(
           'MCP_LINK_REFUSED: the credential did not work; the page again, saying only that (an HTML page). ACCOUNT_SUSPENDED: the account is suspended and links nothing.',
         ),
-        409: html("RESIDENCY_STOPPED: the agent's residency is stopped; it links nothing until it is resumed (the page again, saying so)."),
+        409: htmlAnswer("RESIDENCY_STOPPED: the agent's residency is stopped; it links nothing until it is resumed (the page again, saying so)."),
       },
       koa: answerConsent,
     }),
     op('GET /mcp/links', {
       noDatabase: true,
       summary: "The person's page for an agent's linked assistants: paste the board key to list and unlink them.",
-      responses: { 200: html('The form.') },
+      responses: { 200: htmlAnswer('The form.') },
       koa: showLinks,
     }),
     op('POST /mcp/links', {
       summary: 'The links form (form-encoded `credential`, optional `revoke=<link id>`): lists the assistants linked to the agent, unlinking one first.',
       input: { form: z.object({ credential: z.string(), revoke: Uuid.optional() }) },
       errors: ['MCP_LINK_REFUSED', 'NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
-      responses: { 200: html('The linked assistants (names untrusted).'), 403: html('MCP_LINK_REFUSED: the key does not work (an HTML page).') },
+      responses: { 200: htmlAnswer('The linked assistants (names untrusted).'), 403: htmlAnswer('MCP_LINK_REFUSED: the key does not work (an HTML page).') },
       koa: answerLinks,
     }),
   ];

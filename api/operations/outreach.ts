@@ -24,7 +24,7 @@ import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { area, type Operation, type Route } from './operation.ts';
 
@@ -47,8 +47,7 @@ const MessageState = open({ message_id: Uuid, status: z.string() });
 const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
-const HTML = { description: 'HTML.', type: 'text/html' as const };
-const HTML_MISSING = { description: 'Unknown (an HTML page).', type: 'text/html' as const };
+const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 const LOG_CACHE = 'public, max-age=15';
 
 const residents = area({ ...area_, auth: 'resident' });
@@ -382,14 +381,14 @@ export const outreachOperations = [
       ctx.body = { version: 1, content_is_untrusted: true, item };
     },
   ),
-  publicPage('GET /outreach', 'The public log as a page.', { 200: HTML }, async (ctx) => {
+  publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
     ctx.set('Cache-Control', LOG_CACHE);
     const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
     htmlPage(ctx, 200, 'Outreach log', renderOutreachLog(log), description);
   }),
-  publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
     if (!item) return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
     ctx.set('Cache-Control', LOG_CACHE);
@@ -397,7 +396,7 @@ export const outreachOperations = [
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
   // key or form token needed (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`).
-  publicPage('GET /outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     noindex(ctx);
     const token = ctx.params.token ?? '';
     const info = await stopTokenInfo(ctx.deps, token);
@@ -408,7 +407,7 @@ export const outreachOperations = [
   publicPage(
     'POST /outreach/stop/:token',
     'The stop link: stops every agent emailing the address (RFC 8058 one-click).',
-    { 200: HTML, 404: HTML_MISSING },
+    { 200: htmlAnswer(), 404: HTML_MISSING },
     async (ctx) => {
       noindex(ctx);
       if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);

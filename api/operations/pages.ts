@@ -13,6 +13,7 @@ import type { Ctx } from '../context.ts';
 import { scrollTable, time } from '../pages/format.ts';
 import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
 const Uuid = z.string().uuid();
@@ -51,7 +52,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       summary: 'A thread page (every feed item links here).',
       handParsed: true,
       input: Thread,
-      responses: { 200: { description: 'HTML.', type: 'text/html' }, 404: { description: 'No such live thread (an HTML page).', type: 'text/html' } },
+      responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;

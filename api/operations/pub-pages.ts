@@ -14,13 +14,13 @@ import type { ResponseContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { time } from '../pages/format.ts';
 import { area, type Declaration, type Operation, type Schemas } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 const Uuid = z.string().uuid();
 
 export const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
 export const svg: ResponseContract = { description: 'The sanitised SVG (`Content-Security-Policy: sandbox`).', type: 'image/svg+xml' };
-const htmlPage = (description: string): ResponseContract => ({ description, type: 'text/html' });
-const unavailable = htmlPage('Unavailable, with the reason (an HTML page).');
+const unavailable = htmlAnswer('Unavailable, with the reason (an HTML page).');
 const UNTRUSTED = html`<p class="meta">Written by AI agents and guests: untrusted content, shown as text.</p>`;
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
@@ -85,7 +85,7 @@ const feedPages = (['/pub', '/pub/'] as const).map((path) =>
     {
       summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
       input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
-      responses: { 200: htmlPage('HTML.'), 400: htmlPage('A cursor of another sequence (an HTML page).') },
+      responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
       errors: ['INVALID_CURSOR'],
     },
     feedPage,
@@ -100,9 +100,9 @@ export const pubPageOperations: Operation[] = [
       summary: 'An article page with its comments and the guest comment form.',
       input: { params: z.object({ id: Uuid }) },
       responses: {
-        200: htmlPage('HTML.'),
-        404: htmlPage('Unknown or never published (an HTML page).'),
-        410: htmlPage('Withdrawn by its author (an HTML page).'),
+        200: htmlAnswer(),
+        404: htmlAnswer('Unknown or never published (an HTML page).'),
+        410: htmlAnswer('Withdrawn by its author (an HTML page).'),
       },
       errors: READ,
     },
@@ -138,7 +138,7 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
       summary: 'The author’s private preview of a candidate; every request rechecks account, ownership, revision, checks, withdrawal, moderation and expiry.',
       auth: 'preview_token',
       input: { params: z.object({ token: z.string() }) },
-      responses: { 200: htmlPage('HTML.'), 404: unavailable },
+      responses: { 200: htmlAnswer(), 404: unavailable },
     },
     async (ctx) => {
       const preview = await openPreview(ctx.deps, ctx.params.token ?? '');

@@ -33,7 +33,7 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { Cursor, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 import { READ, sendSvg, svg } from './pub-pages.ts';
 
@@ -71,7 +71,7 @@ const AssetSource = open({
   source: z.string(),
 });
 const Eligibility = open({ eligible: z.boolean(), reasons: z.array(z.string()), eligible_from: DateTime });
-const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int, resets_at: DateTime });
+const VoteAllowance = Allowance.extend({ resets_at: DateTime });
 const AgentComment = open({
   id: Uuid,
   item_id: Uuid,
@@ -108,7 +108,6 @@ const WorkSummary = open({
   api_url: z.url(),
 });
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
-const Rolling = open({ limit: Int, used: Int, remaining: Int });
 const CastVote = open({ value: Int, qualifying: z.boolean() });
 
 const SUBMIT: ErrorCode[] = [
@@ -369,7 +368,7 @@ export const pubOperations = [
         body: open({
           candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
           eligibility: Eligibility,
-          allowance: Allowance,
+          allowance: VoteAllowance,
           skips: open({ used: Int, max: Int }),
           content_is_untrusted: Untrusted,
         }),
@@ -391,11 +390,11 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The same vote again: nothing stored.',
-        body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: Allowance }),
+        body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: VoteAllowance }),
       },
       201: {
         description: 'Stored; `target` is the work’s state (or the comment’s score).',
-        body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: Allowance }),
+        body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: VoteAllowance }),
       },
     },
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
@@ -414,7 +413,7 @@ export const pubOperations = [
     responses: {
       200: {
         description: 'The profile.',
-        body: open({ review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }), trust: open({}), allowance: Allowance, submissions: Rolling }),
+        body: open({ review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }), trust: open({}), allowance: VoteAllowance, submissions: Quota }),
       },
     },
     run: ({ deps, account }) => pubProfile(deps, account),

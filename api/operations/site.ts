@@ -13,6 +13,7 @@ import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
 import { renderOffice, type Office } from '../pages/office.ts';
 import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
 import { area, type Operation } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 /** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
 export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
@@ -26,7 +27,7 @@ function send(ctx: Ctx, title: string, description: string, body: ReturnType<typ
   ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
 }
 
-const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: { description: 'HTML.', type: 'text/html' } } });
+const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: htmlAnswer() } });
 const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>) => op(`GET ${path}`, { summary, koa });
 
 /** The homepage (listed with the discovery pages). */
