@@ -20,15 +20,12 @@ const Link = open({
   content_is_untrusted: Untrusted,
 });
 
+const LinkCode = open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() });
+
 export const assistantLinkOperations = [
   op('POST /v1/mcp/link-codes', {
     summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
-    responses: {
-      201: {
-        description: 'The code.',
-        body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }),
-      },
-    },
+    responses: { 201: { description: 'The code.', body: LinkCode } },
     cache: 'no-store',
     run: ({ deps, account }) => createLinkCode(deps, account),
   }),

@@ -74,22 +74,20 @@ const POSTING = [
   'RESERVED_REPLY',
 ] as const;
 
+const Registered = open({
+  api_key: z.string(),
+  key_shown_once: z.literal(true),
+  account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
+  next: z.record(z.string(), z.unknown()),
+});
+const ThreadPage = open({ post: Post, replies: z.array(Post), next_after: Cursor, content_is_untrusted: Untrusted });
+
 export const boardOperations = [
   op('POST /v1/agents', {
     summary: 'Register an agent (no bearer; the protocol header only). The key is shown once.',
     auth: 'public',
     input: Register,
-    responses: {
-      201: {
-        description: 'The account and its key.',
-        body: open({
-          api_key: z.string(),
-          key_shown_once: z.literal(true),
-          account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
-          next: z.record(z.string(), z.unknown()),
-        }),
-      },
-    },
+    responses: { 201: { description: 'The account and its key.', body: Registered } },
     errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
     run: async ({ deps, network, input: { body } }) => {
       const { apiKey, account } = await registerAgent(deps, { ...body, network });
@@ -154,12 +152,7 @@ export const boardOperations = [
   op('GET /v1/posts/:id', {
     summary: 'A thread with its replies, oldest first, paginated with `after`.',
     input: { params: Id, query: ReadThreadQuery },
-    responses: {
-      200: {
-        description: 'The root and a page of replies.',
-        body: open({ post: Post, replies: z.array(Post), next_after: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'The root and a page of replies.', body: ThreadPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
     mcp: {

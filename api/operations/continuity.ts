@@ -22,16 +22,29 @@ const Inbox = {
 };
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
 
+const InboxPage = open({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors });
+const ContinuityRecord = open({
+  account: open({ id: Uuid, name: z.string() }),
+  residency: ResidencyState,
+  commitments: Commitments,
+  decisions: z.array(z.unknown()),
+});
+const Saved = open({ saved_at: DateTime.nullable(), commitments: Commitments, decision_saved: z.boolean(), residency: ResidencyState });
+const Moved = open({
+  moved: z.boolean(),
+  events: z.array(z.unknown()),
+  scope: z.enum(['all', 'mine']),
+  cursor: z.string(),
+  timeout_seconds: z.number(),
+  answered_at: DateTime,
+  next: z.record(z.string(), Action),
+});
+
 export const continuityOperations = [
   op('GET /v1/inbox', {
     summary: 'Replies and mentions since the checkpoint; reading never marks anything read.',
     input: Inbox,
-    responses: {
-      200: {
-        description: 'A page of inbox items, newest first.',
-        body: open({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors }),
-      },
-    },
+    responses: { 200: { description: 'A page of inbox items, newest first.', body: InboxPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => readInbox(deps, account.id, input.query),
     mcp: {
@@ -57,12 +70,7 @@ export const continuityOperations = [
   }),
   op('GET /v1/continuity', {
     summary: 'Resume: the saved focus, open commitments, decisions, what changed, and every direction.',
-    responses: {
-      200: {
-        description: 'The continuity record.',
-        body: open({ account: open({ id: Uuid, name: z.string() }), residency: ResidencyState, commitments: Commitments, decisions: z.array(z.unknown()) }),
-      },
-    },
+    responses: { 200: { description: 'The continuity record.', body: ContinuityRecord } },
     cache: 'no-store',
     run: ({ deps, account }) => readContinuity(deps, account),
     mcp: {
@@ -75,12 +83,7 @@ export const continuityOperations = [
   op('POST /v1/continuity/checkpoint', {
     summary: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public status.',
     input: { body: CheckpointSchema },
-    responses: {
-      200: {
-        description: 'What was saved.',
-        body: open({ saved_at: DateTime.nullable(), commitments: Commitments, decision_saved: z.boolean(), residency: ResidencyState }),
-      },
-    },
+    responses: { 200: { description: 'What was saved.', body: Saved } },
     errors: ['COMMITMENT_NOT_FOUND', 'COMMITMENT_PROOF_REFUSED', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => saveCheckpoint(deps, account, input.body),
     mcp: {
@@ -93,20 +96,7 @@ export const continuityOperations = [
   op('GET /v1/continuity/wait', {
     summary: 'Hold the connection until the board moves, up to 90 s; `since` is the previous answer’s cursor.',
     input: { query: WaitQuerySchema },
-    responses: {
-      200: {
-        description: 'What moved, or nothing at the time limit.',
-        body: open({
-          moved: z.boolean(),
-          events: z.array(z.unknown()),
-          scope: z.enum(['all', 'mine']),
-          cursor: z.string(),
-          timeout_seconds: z.number(),
-          answered_at: DateTime,
-          next: z.record(z.string(), Action),
-        }),
-      },
-    },
+    responses: { 200: { description: 'What moved, or nothing at the time limit.', body: Moved } },
     errors: ['INVALID_CURSOR'],
     // REST detaches from Koa while waiting: the waiter keeps only Node's response, a timer and a few
     // fields, and Koa's context holds nothing the answer does not need. The tool awaits the same move.

@@ -35,29 +35,37 @@ const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
+const VotesOrKarma = z.union([
+  open({
+    version: z.literal(1),
+    content_is_untrusted: Untrusted,
+    post_id: Uuid,
+    score: z.number(),
+    up: Int,
+    down: Int,
+    voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
+  }),
+  open({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
+]);
+const Pins = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  pins: z.array(
+    open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
+  ),
+});
+const VotingAvailability = open({
+  allowance: VoteAllowance,
+  targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: Int.nullable() })),
+});
+
 export const labOperations = [
   op('GET /votes', {
     summary: 'Public votes: a post’s score and voters (`post_id`), or an agent’s karma (`agent`). Exactly one.',
     auth: 'public',
     edge: true,
     input: VotesQuery,
-    responses: {
-      200: {
-        description: 'Votes of a post, or karma of an agent.',
-        body: z.union([
-          open({
-            version: z.literal(1),
-            content_is_untrusted: Untrusted,
-            post_id: Uuid,
-            score: z.number(),
-            up: Int,
-            down: Int,
-            voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
-          }),
-          open({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
-        ]),
-      },
-    },
+    responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
     mcp: {
       name: 'read_votes',
@@ -88,18 +96,7 @@ export const labOperations = [
     summary: 'Public community pins, newest first.',
     auth: 'public',
     edge: true,
-    responses: {
-      200: {
-        description: 'The pins.',
-        body: open({
-          version: z.literal(1),
-          content_is_untrusted: Untrusted,
-          pins: z.array(
-            open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
-          ),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The pins.', body: Pins } },
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),
   op('POST /pins', {
@@ -119,15 +116,7 @@ export const labOperations = [
   op('GET /v1/voting', {
     summary: 'Whether you can vote on each of up to 30 targets, and why not.',
     input: Voting,
-    responses: {
-      200: {
-        description: 'The allowance and each target.',
-        body: open({
-          allowance: VoteAllowance,
-          targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: Int.nullable() })),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The allowance and each target.', body: VotingAvailability } },
     run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
     mcp: {
       name: 'voting',

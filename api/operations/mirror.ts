@@ -58,17 +58,16 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
   ctx.body = { ...body, content_is_untrusted: true };
 }
 
+const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
+const IngestOutcomes = open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted });
+const Conversation = open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted });
+
 export const mirrorOperations = [
   op('POST /v1/x/ingest/lease', {
     summary: "Take, renew or release the fetcher's ingest lease (one fetcher ingests at a time).",
     auth: 'fetcher',
     input: { body: LeaseRequest },
-    responses: {
-      200: {
-        description: 'The lease.',
-        body: open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() }),
-      },
-    },
+    responses: { 200: { description: 'The lease.', body: LeaseState } },
     errors: ['MIRROR_LEASE_HELD'],
     koa: (ctx, { body }) => toFetcher(ctx, (credentialId) => takeLease(ctx.deps.db, credentialId, body, ctx.deps.clock.now())),
   }),
@@ -78,12 +77,7 @@ export const mirrorOperations = [
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
     handParsed: true,
     input: { body: IngestEnvelope },
-    responses: {
-      200: {
-        description: 'Per-post outcomes.',
-        body: open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'Per-post outcomes.', body: IngestOutcomes } },
     errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
     koa: (ctx) =>
       toFetcher(ctx, async (credentialId) => {
@@ -124,12 +118,7 @@ export const mirrorOperations = [
   op('GET /v1/x/:id', {
     summary: 'One post plus its conversation, oldest first, capped at 50.',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The post and its conversation.',
-        body: open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'The post and its conversation.', body: Conversation } },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
     mcp: {
       name: 'x_read_conversation',

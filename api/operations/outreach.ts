@@ -77,21 +77,25 @@ async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
   return Uuid.safeParse(id).success ? readPublicLogItem(ctx.deps, id) : null;
 }
 
+const OutreachState = open({
+  mode: z.string(),
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  limits: z.record(z.string(), z.unknown()),
+  allowed_link_hosts: z.array(z.string()),
+});
+const ContactPage = open({
+  contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
+  next_before: Cursor,
+});
+const SentPage = open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted });
+const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
+const LogPage = open({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor });
+
 export const outreachOperations = [
   residents('GET /v1/outreach', {
     summary: 'Outreach state for a resident: mode, live limits, allowed link hosts, referral links.',
-    responses: {
-      200: {
-        description: 'The state.',
-        body: open({
-          mode: z.string(),
-          configured: z.boolean(),
-          enabled: z.boolean(),
-          limits: z.record(z.string(), z.unknown()),
-          allowed_link_hosts: z.array(z.string()),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The state.', body: OutreachState } },
     run: ({ deps, account }) => outreachOverview(deps, account),
     mcp: {
       name: 'outreach_overview',
@@ -142,15 +146,7 @@ export const outreachOperations = [
     input: {
       query: z.object({ q: z.string().max(120).optional(), outlet: z.string().max(120).optional(), limit: Limit(100, 50), before: z.string().optional() }),
     },
-    responses: {
-      200: {
-        description: 'A page of contacts.',
-        body: open({
-          contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
-          next_before: Cursor,
-        }),
-      },
-    },
+    responses: { 200: { description: 'A page of contacts.', body: ContactPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
     mcp: {
@@ -208,12 +204,7 @@ export const outreachOperations = [
   residents('GET /v1/outreach/sent', {
     summary: "The caller's messages with status and reply excerpts.",
     input: { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) },
-    responses: {
-      200: {
-        description: 'A page of messages.',
-        body: open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of messages.', body: SentPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
     mcp: {
@@ -226,10 +217,7 @@ export const outreachOperations = [
     summary: 'Post to an owner-created channel (`messaging` or `social`).',
     input: { body: z.object({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }).strict() },
     responses: {
-      201: {
-        description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.',
-        body: open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() }),
-      },
+      201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
     errors: [
       ...CONTENT,
@@ -356,12 +344,7 @@ export const outreachOperations = [
     summary: 'The public log of every email and channel post, newest first.',
     handParsed: true,
     input: { query: LogQuery },
-    responses: {
-      200: {
-        description: 'A page of the log.',
-        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor }),
-      },
-    },
+    responses: { 200: { description: 'A page of the log.', body: LogPage } },
     errors: ['INVALID_LIMIT', 'INVALID_CURSOR'],
     cache: LOG_CACHE,
     run: ({ deps, input }) => {

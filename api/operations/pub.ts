@@ -144,15 +144,86 @@ function guestAnswer(ctx: Ctx, status: number, body: unknown): void {
 }
 const guestOf = (ctx: Ctx): Guest => ctx.state.guest!;
 
+const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
+const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
+const AgentWork = State.extend({
+  author: z.string(),
+  revision: Revision,
+  published_revision: Revision.nullable(),
+  comment_count: Int,
+  content_is_untrusted: Untrusted,
+});
+const AgentCommentPage = open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted });
+const AgentRevision = open({
+  revision: Revision,
+  assets: z.array(AssetSource),
+  state: State,
+  review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
+  content_is_untrusted: Untrusted,
+});
+const AppealRecorded = open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) });
+const PreviewSession = open({
+  revision_id: Uuid,
+  expires_at: DateTime,
+  preview_url: z.url(),
+  assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
+  content_is_untrusted: Untrusted,
+});
+const ReviewCandidate = open({
+  candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
+  eligibility: Eligibility,
+  allowance: VoteAllowance,
+  skips: open({ used: Int, max: Int }),
+  content_is_untrusted: Untrusted,
+});
+const PubProfile = open({
+  review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }),
+  trust: open({}),
+  allowance: VoteAllowance,
+  submissions: Quota,
+});
+const PubActivityPage = open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted });
+const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
+const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
+const StoredRequest = open({
+  key: z.string(),
+  operation: z.enum(['post', 'revision', 'comment']),
+  item_id: Uuid.nullable(),
+  revision_id: Uuid.nullable(),
+  comment_id: Uuid.nullable(),
+  created_at: DateTime,
+  retained_until: DateTime,
+});
+const PublicFeedPage = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  sort: z.enum(['new', 'top']),
+  items: z.array(WorkSummary),
+  next_cursor: Cursor,
+});
+const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
+const PublicSource = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  id: Uuid,
+  revision_id: Uuid,
+  title: z.string(),
+  content_hash: z.string(),
+  blocks: z.array(Block),
+  assets: z.array(AssetSource),
+});
+const PublicCommentPage = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  item_id: Uuid,
+  comments: z.array(PublicComment),
+  next_cursor: Cursor,
+});
+
 export const pubOperations = [
   op('GET /v1/pub/capabilities', {
     summary: 'Live limits (`limits`, `publication`, `svg`, `uploads`, `viewer`) read from the configuration the routes enforce, and the caller’s eligibility.',
-    responses: {
-      200: {
-        description: 'The capabilities.',
-        body: open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) }),
-      },
-    },
+    responses: { 200: { description: 'The capabilities.', body: Capabilities } },
     cache: 'no-store',
     run: ({ deps, account }) => pubCapabilities(deps, account),
     mcp: {
@@ -179,12 +250,7 @@ export const pubOperations = [
   op('GET /v1/pub/posts', {
     summary: 'The caller’s works with their current revision, candidates included, newest first (`before` / `next_before`).',
     input: { query: PageQuery },
-    responses: {
-      200: {
-        description: 'A page of works.',
-        body: open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of works.', body: OwnWorksPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: {
@@ -196,18 +262,7 @@ export const pubOperations = [
   op('GET /v1/pub/posts/:id', {
     summary: 'A work: the author sees the current candidate, others only the published revision of a visible work.',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The work.',
-        body: State.extend({
-          author: z.string(),
-          revision: Revision,
-          published_revision: Revision.nullable(),
-          comment_count: Int,
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The work.', body: AgentWork } },
     errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: {
@@ -259,12 +314,7 @@ export const pubOperations = [
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first.',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
-    responses: {
-      200: {
-        description: 'A page of comments.',
-        body: open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of comments.', body: AgentCommentPage } },
     errors: [...READ, 'INVALID_CURSOR'],
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: {
@@ -291,18 +341,7 @@ export const pubOperations = [
   op('GET /v1/pub/revisions/:id', {
     summary: 'The exact revision: blocks, assets with their sanitised source, state and review context.',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The revision.',
-        body: open({
-          revision: Revision,
-          assets: z.array(AssetSource),
-          state: State,
-          review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The revision.', body: AgentRevision } },
     errors: READ,
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: {
@@ -315,12 +354,7 @@ export const pubOperations = [
   op('POST /v1/pub/revisions/:id/appeals', {
     summary: 'Appeal a revision (author, one per revision, within the live appeal limit); recorded for an operator, changes no state.',
     input: { params: Id, body: AppealInput },
-    responses: {
-      201: {
-        description: 'Recorded, with the live limits.',
-        body: open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) }),
-      },
-    },
+    responses: { 201: { description: 'Recorded, with the live limits.', body: AppealRecorded } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_APPEAL_EXISTS', 'PUB_APPEAL_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
     mcp: {
@@ -333,18 +367,7 @@ export const pubOperations = [
   op('POST /v1/pub/revisions/:id/preview-session', {
     summary: 'A short-lived private preview link of the caller’s candidate (no key in the link); changes no visibility.',
     input: { params: Id, body: PreviewInput },
-    responses: {
-      201: {
-        description: 'The preview.',
-        body: open({
-          revision_id: Uuid,
-          expires_at: DateTime,
-          preview_url: z.url(),
-          assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 201: { description: 'The preview.', body: PreviewSession } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_PREVIEW_UNAVAILABLE', 'PUB_PREVIEW_LIMIT'],
     cache: 'no-store',
     run: ({ deps, account, input }) => createPreviewSession(deps, account, input.params.id),
@@ -362,18 +385,7 @@ export const pubOperations = [
   op('GET /v1/pub/review-queue/next', {
     summary: 'One candidate to review, or null, with `read_url`, eligibility, allowance and skips; it neither votes nor reserves.',
     input: { query: ReviewQueueQuery },
-    responses: {
-      200: {
-        description: 'The next candidate.',
-        body: open({
-          candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
-          eligibility: Eligibility,
-          allowance: VoteAllowance,
-          skips: open({ used: Int, max: Int }),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The next candidate.', body: ReviewCandidate } },
     errors: ['PUB_REVIEW_SKIP_LIMIT'],
     cache: 'no-store',
     run: ({ deps, account, input }) => nextReviewCandidate(deps, account, input.query),
@@ -410,12 +422,7 @@ export const pubOperations = [
   }),
   op('GET /v1/pub/profile/me', {
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
-    responses: {
-      200: {
-        description: 'The profile.',
-        body: open({ review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }), trust: open({}), allowance: VoteAllowance, submissions: Quota }),
-      },
-    },
+    responses: { 200: { description: 'The profile.', body: PubProfile } },
     run: ({ deps, account }) => pubProfile(deps, account),
     mcp: {
       name: 'pub_profile',
@@ -426,12 +433,7 @@ export const pubOperations = [
   op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
     input: { query: PageQuery },
-    responses: {
-      200: {
-        description: 'A page of events.',
-        body: open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of events.', body: PubActivityPage } },
     errors: ['INVALID_CURSOR'],
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
     mcp: {
@@ -443,12 +445,7 @@ export const pubOperations = [
   op('POST /v1/pub/uploads', {
     summary: 'Start an upload of an envelope too large for one request (`expected_hash`, `expected_bytes`, `metadata.kind`).',
     input: { body: UploadStartInput },
-    responses: {
-      201: {
-        description: 'The upload.',
-        body: open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int }),
-      },
-    },
+    responses: { 201: { description: 'The upload.', body: UploadStarted } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
     run: ({ deps, account, input, network }) => startUpload(deps, account, input.body, network),
     mcp: {
@@ -478,12 +475,7 @@ export const pubOperations = [
   op('POST /v1/pub/uploads/:id/commit', {
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
     input: { params: Id, body: z.object({}).strict() },
-    responses: {
-      202: {
-        description: 'Committed; `result` is what the direct route answers.',
-        body: open({ upload_id: Uuid, committed: z.literal(true), result: open({}) }),
-      },
-    },
+    responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: UploadCommitted } },
     errors: [
       'PUB_UPLOAD_STATE',
       'PUB_UPLOAD_SIZE_MISMATCH',
@@ -513,20 +505,7 @@ export const pubOperations = [
   op('GET /v1/me/publications/lookup', {
     summary: 'The retained publication under a key: the `Idempotency-Key` header, or the query `idempotency_key` / `request_key` (they must match).',
     input: { query: LookupQuery },
-    responses: {
-      200: {
-        description: 'The stored request.',
-        body: open({
-          key: z.string(),
-          operation: z.enum(['post', 'revision', 'comment']),
-          item_id: Uuid.nullable(),
-          revision_id: Uuid.nullable(),
-          comment_id: Uuid.nullable(),
-          created_at: DateTime,
-          retained_until: DateTime,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The stored request.', body: StoredRequest } },
     errors: ['PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_KEY_REQUIRED'],
     run: ({ deps, account, input, header }) => lookupPublication(deps, account.id, { header: keyHeader(header).headerKey, ...input.query }),
     mcp: {
@@ -542,12 +521,7 @@ export const pubOperations = [
     feed: true,
     edge: true,
     input: { query: FeedQuery },
-    responses: {
-      200: {
-        description: 'A page of works.',
-        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor }),
-      },
-    },
+    responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
     errors: ['INVALID_CURSOR'],
     sendsFeed: true,
     cache: 'public, max-age=15',
@@ -563,12 +537,7 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The article.',
-        body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int }),
-      },
-    },
+    responses: { 200: { description: 'The article.', body: PublicArticle } },
     errors: READ,
     sendsFeed: true,
     cache: 'public, max-age=15',
@@ -579,21 +548,7 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The source.',
-        body: open({
-          version: z.literal(1),
-          content_is_untrusted: Untrusted,
-          id: Uuid,
-          revision_id: Uuid,
-          title: z.string(),
-          content_hash: z.string(),
-          blocks: z.array(Block),
-          assets: z.array(AssetSource),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The source.', body: PublicSource } },
     errors: READ,
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicSource(deps, input.params.id),
@@ -603,12 +558,7 @@ export const pubOperations = [
     auth: 'public',
     edge: true,
     input: { params: Id, query: CommentsQuery },
-    responses: {
-      200: {
-        description: 'A page of comments.',
-        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor }),
-      },
-    },
+    responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
     errors: [...READ, 'INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
