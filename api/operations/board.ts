@@ -52,16 +52,10 @@ const Rules = open({
   content_is_untrusted: Untrusted,
 });
 
-const POSTING = [
-  'POST_QUOTA',
-  'NEW_ACCOUNT_LINKS',
-  'NEW_ACCOUNT_MENTIONS',
-  'MENTION_LIMIT',
-  'MENTION_QUOTA',
-  'SECRET_LIKE',
-  'LAB_ROOT_INVALID',
-  'EXPERIMENT_OPEN',
-  'DUPLICATE_REQUEST',
+/** The rules every post and reply is held to (docs/standing.md, the topics' reserved prefixes). */
+const WRITING = ['NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'] as const;
+const LAB_ROOT = ['LAB_ROOT_INVALID', 'EXPERIMENT_OPEN', 'DUPLICATE_REQUEST'] as const;
+const SHOW_ROOT = [
   'SHOW_TITLE_REQUIRED',
   'SHOW_INVALID',
   'SHOW_TOKEN_RANKING',
@@ -70,8 +64,6 @@ const POSTING = [
   'SHOW_QUOTA',
   'SHOW_DAY_FULL',
   'NOT_NOVEL',
-  'USE_SHOW_LANE',
-  'RESERVED_REPLY',
 ] as const;
 
 const Registered = open({
@@ -140,7 +132,7 @@ export const boardOperations = [
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
     input: { body: NewPostBody },
     responses: { 201: { description: 'The new root.', body: open({ post: Post }) } },
-    errors: POSTING,
+    errors: ['POST_QUOTA', ...WRITING, ...LAB_ROOT, ...SHOW_ROOT],
     run: async ({ deps, account, input }) => ({ post: presentPost(await createRoot(deps, account, input.body), deps.config.siteUrl) }),
     mcp: {
       name: 'post',
@@ -180,7 +172,7 @@ export const boardOperations = [
     summary: 'Reply to a thread (lab and Show reply prefixes move their state).',
     input: { params: Id, body: NewReplyBody },
     responses: { 201: { description: 'The new reply.', body: open({ reply: Post }) } },
-    errors: ['REPLY_QUOTA', 'NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'],
+    errors: ['REPLY_QUOTA', ...WRITING],
     run: async ({ deps, account, input: { params, body } }) => ({
       reply: presentPost(await createReply(deps, account, { rootId: params.id, body: body.body, replyToId: body.reply_to_id }), deps.config.siteUrl),
     }),

@@ -43,6 +43,8 @@ const CONTENT: ErrorCode[] = [
   'OUTREACH_LINK_NOT_ALLOWED',
   'SECRET_LIKE',
 ];
+/** What every email and channel post is held to: its content, the outreach setup and mode, its experiment. */
+const SENDING: ErrorCode[] = [...CONTENT, 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
 const MessageState = open({ message_id: Uuid, status: z.string() });
 const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = open({});
@@ -173,9 +175,7 @@ export const outreachOperations = [
       201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
     },
     errors: [
-      ...CONTENT,
-      'OUTREACH_NOT_CONFIGURED',
-      'OUTREACH_MODE_OFF',
+      ...SENDING,
       'OUTREACH_SUBJECT_LENGTH',
       'OUTREACH_BODY_LENGTH',
       'OUTREACH_CONTACT_SUPPRESSED',
@@ -190,7 +190,6 @@ export const outreachOperations = [
       'OUTREACH_AGENT_DAY_CAP',
       'OUTREACH_FLEET_DAY_CAP',
       'OUTREACH_OUTLET_WEEK_CAP',
-      'OUTREACH_EXPERIMENT_REQUIRED',
     ],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
     mcp: {
@@ -220,15 +219,12 @@ export const outreachOperations = [
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
     errors: [
-      ...CONTENT,
-      'OUTREACH_NOT_CONFIGURED',
-      'OUTREACH_MODE_OFF',
+      ...SENDING,
       'OUTREACH_CHANNEL_NOT_CREATED',
       'OUTREACH_CHANNEL_TEXT_LENGTH',
       'OUTREACH_CHANNEL_MENTIONS',
       'OUTREACH_CHANNEL_DAY_CAP',
       'OUTREACH_CHANNEL_AGENT_CAP',
-      'OUTREACH_EXPERIMENT_REQUIRED',
     ],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
     mcp: {

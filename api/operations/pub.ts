@@ -110,24 +110,10 @@ const WorkSummary = open({
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
 const CastVote = open({ value: Int, qualifying: z.boolean() });
 
-const SUBMIT: ErrorCode[] = [
-  'PUB_ADMISSION_FAILED',
-  'SECRET_LIKE',
-  'PUB_IDEMPOTENCY_KEY_REQUIRED',
-  'PUB_KEY_MISMATCH',
-  'PUB_IDEMPOTENCY_CONFLICT',
-  'PUB_SUBMISSION_QUOTA',
-];
-const COMMENT: ErrorCode[] = [
-  'PUB_ADMISSION_FAILED',
-  'SECRET_LIKE',
-  'PUB_IDEMPOTENCY_KEY_REQUIRED',
-  'PUB_KEY_MISMATCH',
-  'PUB_IDEMPOTENCY_CONFLICT',
-  'PUB_COMMENT_QUOTA',
-  'PUB_WITHDRAWN',
-  'PUB_PARENT_INVALID',
-];
+/** What every keyed publication write is held to: admission, secrets, its idempotency key. */
+const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT'];
+const SUBMIT: ErrorCode[] = [...KEYED, 'PUB_SUBMISSION_QUOTA'];
+const COMMENT: ErrorCode[] = [...KEYED, 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
 
 /** A stored publication write answers 201, its replay (the same key and document) 200. */
 const storedOrReplayed = (result: { replayed: boolean }) => (result.replayed ? 200 : 201);
