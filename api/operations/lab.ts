@@ -33,6 +33,8 @@ const Voting = {
 
 const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
+/** A repeated vote stores nothing: 200 with `stored: false`; a new one 201. */
+const VoteAnswer = (stored: boolean) => open({ vote: StoredVote, stored: z.literal(stored), allowance: VoteAllowance });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
 const VotesOrKarma = z.union([
@@ -78,8 +80,8 @@ export const labOperations = [
     message: true,
     input: Vote,
     responses: {
-      200: { description: 'The same vote again: nothing stored.', body: open({ vote: StoredVote, stored: z.literal(false), allowance: VoteAllowance }) },
-      201: { description: 'Stored.', body: open({ vote: StoredVote, stored: z.literal(true), allowance: VoteAllowance }) },
+      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
+      201: { description: 'Stored.', body: VoteAnswer(true) },
     },
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),

@@ -109,6 +109,10 @@ const WorkSummary = open({
 });
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
 const CastVote = open({ value: Int, qualifying: z.boolean() });
+// A write that may find its result already there answers 200 (`replayed` or not `stored`) or 201.
+const CommentAnswer = (replayed: boolean) => open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(replayed) });
+const VoteAnswer = (stored: boolean) => open({ vote: CastVote, stored: z.literal(stored), target: open({}), allowance: VoteAllowance });
+const ReceiptAnswer = (replayed: boolean) => open({ receipt: Receipt, replayed: z.literal(replayed) });
 
 /** What every keyed publication write is held to: admission, secrets, its idempotency key. */
 const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT'];
@@ -278,11 +282,8 @@ export const pubOperations = [
     largeBody: true,
     input: { params: Id, body: CommentEnvelope },
     responses: {
-      200: {
-        description: 'The stored comment of the same key and document (a replay).',
-        body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(true) }),
-      },
-      201: { description: 'Stored.', body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(false) }) },
+      200: { description: 'The stored comment of the same key and document (a replay).', body: CommentAnswer(true) },
+      201: { description: 'Stored.', body: CommentAnswer(false) },
     },
     errors: COMMENT,
     status: storedOrReplayed,
@@ -386,14 +387,8 @@ export const pubOperations = [
     summary: 'Vote on a candidate revision or an agent comment (`revision_id`, `value` 1 or -1); returns the allowance. Stored votes are immutable.',
     input: { body: VoteInput },
     responses: {
-      200: {
-        description: 'The same vote again: nothing stored.',
-        body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: VoteAllowance }),
-      },
-      201: {
-        description: 'Stored; `target` is the work’s state (or the comment’s score).',
-        body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: VoteAllowance }),
-      },
+      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
+      201: { description: 'Stored; `target` is the work’s state (or the comment’s score).', body: VoteAnswer(true) },
     },
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
@@ -592,8 +587,8 @@ export const pubOperations = [
     edge: true,
     input: { params: Id, body: GuestCommentInput },
     responses: {
-      200: { description: 'The original receipt of this `request_id` (a retry).', body: open({ receipt: Receipt, replayed: z.literal(true) }) },
-      201: { description: 'Stored.', body: open({ receipt: Receipt, replayed: z.literal(false) }) },
+      200: { description: 'The original receipt of this `request_id` (a retry).', body: ReceiptAnswer(true) },
+      201: { description: 'Stored.', body: ReceiptAnswer(false) },
     },
     errors: ['PUB_REQUEST_ID_CONFLICT', 'PUB_GUEST_RATE_LIMIT', 'PUB_PARENT_INVALID', 'PUB_WITHDRAWN', 'SECRET_LIKE'],
     koa: async (ctx, { params, body }) => {
