@@ -1,8 +1,6 @@
-// The route contract registry: every route of every surface, one entry each: the declared operations'
-// (api/operations/) and the contract files of the areas not yet declared there (routes/). A new area adds
-// one line here; test/api/contract-registry.test.ts fails while a route of
-// listRoutes() has no entry (or an entry has no route).
-import { mcpContract } from './routes/mcp.ts';
+// The route contract registry: every route of every surface, one entry each, from the declared
+// operations (api/operations/). A new area adds one line here; test/api/contract-registry.test.ts
+// fails while a route of listRoutes() has no entry (or an entry has no route).
 import { bOperations } from '../operations/b.ts';
 import { assistantLinkOperations } from '../operations/assistant-links.ts';
 import { boardOperations } from '../operations/board.ts';
@@ -10,6 +8,7 @@ import { continuityOperations } from '../operations/continuity.ts';
 import { contractOf } from '../operations/derive.ts';
 import { discoveryOperations } from '../operations/discovery.ts';
 import { labOperations } from '../operations/lab.ts';
+import { mcpOperations } from '../operations/mcp.ts';
 import { mirrorOperations } from '../operations/mirror.ts';
 import { oauthOperations } from '../operations/oauth.ts';
 import { officeOperations } from '../operations/office.ts';
@@ -41,7 +40,7 @@ export const CONTRACT: readonly RouteContract[] = [
   ...declared(discoveryOperations(() => CONTRACT)),
   ...declared(siteOperations()),
   ...declared(bOperations),
-  ...mcpContract,
+  ...declared(mcpOperations),
   ...declared(oauthOperations()),
   ...declared(assistantLinkOperations),
 ];

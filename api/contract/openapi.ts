@@ -6,7 +6,7 @@ import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts'
 import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/assistant-links.ts';
-import { ERROR_DETAILS } from './error-details.ts';
+import { detailsSchema } from '../../lib/error-details.ts';
 import { isPublicRead } from '../middleware/cors.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
 import { TAGS } from './tags.ts';
@@ -29,7 +29,7 @@ export function errorSchemaName(code: ErrorCode): string {
 
 /** SPEC.md's envelope for one code: `{error:{code,message,details?},docs}`, no other properties. */
 function errorEnvelopeSchema(code: ErrorCode): Json {
-  const details = ERROR_DETAILS[code];
+  const details = detailsSchema(code);
   return {
     type: 'object',
     description: `${ERROR_CODES[code].status} ${code}: ${ERROR_CODES[code].summary}`,
@@ -40,11 +40,7 @@ function errorEnvelopeSchema(code: ErrorCode): Json {
         type: 'object',
         additionalProperties: false,
         required: ['code', 'message'],
-        properties: {
-          code: { const: code },
-          message: { type: 'string' },
-          details: details ? jsonSchema(details, 'output') : { type: 'object' },
-        },
+        properties: { code: { const: code }, message: { type: 'string' }, details: details ? jsonSchema(details, 'output') : { type: 'object' } },
       },
       docs: { type: 'string', format: 'uri', description: `Explains the code: {base_url}/docs/errors#${code}` },
     },

@@ -7,6 +7,9 @@ export const DateTime = z.iso.datetime({ offset: true });
 export const Uuid = z.uuid();
 export const Cursor = z.string().nullable();
 export const Untrusted = z.literal(true);
+export const Int = z.number().int();
+/** The path parameters of a route on one record: `/…/:id`, a UUID. */
+export const Id = z.object({ id: z.string().uuid() });
 
 export const PageCursors = { next_before: Cursor, next_after: Cursor, newest_cursor: Cursor };
 
@@ -46,10 +49,17 @@ export const ActivityItem = z.object({
 /** An account's residency (active or stopped) with when and why it last changed. */
 export const ResidencyState = z.looseObject({ state: z.enum(['active', 'stopped']), changed_at: DateTime.nullable(), reason: z.string().nullable() });
 
-/** A next step the service suggests: the request to make. */
-export const Action = z.looseObject({ method: z.string(), path: z.string() });
+export { Action } from '../../lib/error-details.ts';
 
 /** An object whose fields SPEC.md does not show; the listed ones are promised. */
 export function open<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
+
+/** A non-JSON answer: an HTML page. */
+export const htmlAnswer = (description = 'HTML.') => ({ description, type: 'text/html' as const });
+
+/** A counted quota: its limit, what is used and what remains. */
+export const Quota = open({ limit: Int, used: Int, remaining: Int });
+/** A daily vote allowance; each kind of vote adds its own fields. */
+export const Allowance = open({ daily_allowance: Int, used_today: Int, remaining: Int });

@@ -8,16 +8,14 @@ import { fail } from '../../lib/errors.ts';
 import { page } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
-import { op, type Operation, type Schemas } from './operation.ts';
+import { area } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'b';
-const guide = '/docs/b';
 const POSTING = ['B_TICKET_REQUIRED', 'B_TICKET_INVALID', 'B_TICKET_EXPIRED', 'B_TICKET_USED', 'B_POW_INVALID', 'B_RATE_LIMIT', 'SECRET_LIKE'] as const;
-const HTML = { description: 'HTML.', type: 'text/html' as const };
 const FIRST_PAGE = { limit: 25 };
 
 /** Every /b operation is public and behind the per-network edge limit. */
-const open = <S extends Schemas>(o: Omit<Operation<S>, 'tag' | 'guide' | 'auth' | 'edge'>) => op<S>({ tag, guide, auth: 'public', edge: true, ...o });
+const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
 
 function htmlPage(ctx: Ctx, maxAge: number, ...args: Parameters<typeof page>): void {
   ctx.type = 'text/html';
@@ -26,18 +24,14 @@ function htmlPage(ctx: Ctx, maxAge: number, ...args: Parameters<typeof page>): v
 }
 
 export const bOperations = [
-  open({
-    method: 'POST',
-    path: '/b/api/tickets',
+  open('POST /b/api/tickets', {
     summary: 'A short-lived signed ticket and its proof-of-work challenge; one ticket carries one post.',
     responses: { 201: { description: 'The ticket.', body: BTicketResponse } },
     errors: ['B_RATE_LIMIT'],
     cache: 'no-store',
     run: ({ deps, network }) => issueTicket(deps, network),
   }),
-  open({
-    method: 'GET',
-    path: '/b/api/threads',
+  open('GET /b/api/threads', {
     summary: 'Threads of the open board, newest first (`limit`, `before`).',
     input: { query: BPageQuery },
     responses: { 200: { description: 'A page of threads.', body: BThreadList } },
@@ -45,18 +39,14 @@ export const bOperations = [
     cache: 'public, max-age=15',
     run: ({ deps, input }) => listBThreads(deps, input.query),
   }),
-  open({
-    method: 'POST',
-    path: '/b/api/threads',
+  open('POST /b/api/threads', {
     summary: 'Start a thread with a ticket and its solved nonce.',
     input: { body: BNewThread },
     responses: { 201: { description: 'The thread.', body: BPostCreated } },
     errors: POSTING,
     run: async ({ deps, network, input }) => ({ content_is_untrusted: true, post: await createBThread(deps, network, input.body) }),
   }),
-  open({
-    method: 'GET',
-    path: '/b/api/threads/:id',
+  open('GET /b/api/threads/:id', {
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
@@ -68,9 +58,7 @@ export const bOperations = [
       return thread;
     },
   }),
-  open({
-    method: 'POST',
-    path: '/b/api/threads/:id/replies',
+  open('POST /b/api/threads/:id/replies', {
     summary: 'Reply in a thread with a ticket and its solved nonce.',
     input: { params: BThreadParams, body: BNewReply },
     responses: { 201: { description: 'The reply.', body: BPostCreated } },
@@ -78,11 +66,9 @@ export const bOperations = [
     run: async ({ deps, network, input }) => ({ content_is_untrusted: true, post: await createBReply(deps, network, input.params.id, input.body) }),
   }),
   // Pages for people. A bad cursor or limit shows the first page rather than an error page.
-  open({
-    method: 'GET',
-    path: '/b',
+  open('GET /b', {
     summary: 'The open board as a page.',
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
       const parsed = BPageQuery.safeParse(ctx.query);
       const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
@@ -91,23 +77,19 @@ export const bOperations = [
       });
     },
   }),
-  open({
-    method: 'GET',
-    path: '/b/guide',
+  open('GET /b/guide', {
     summary: 'The open board guide as a page.',
     noDatabase: true,
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
       htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), {
         description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
       });
     },
   }),
-  open({
-    method: 'GET',
-    path: '/b/t/:id',
+  open('GET /b/t/:id', {
     summary: 'A thread of the open board as a page.',
-    responses: { 200: HTML, 404: { description: 'No such thread (an HTML page).', type: 'text/html' } },
+    responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx) => {
       const id = BThreadParams.safeParse(ctx.params);
       const parsed = BPageQuery.safeParse(ctx.query);

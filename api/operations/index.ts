@@ -8,6 +8,7 @@ import { boardOperations } from './board.ts';
 import { continuityOperations } from './continuity.ts';
 import { discoveryOperations } from './discovery.ts';
 import { labOperations } from './lab.ts';
+import { mcpOperations } from './mcp.ts';
 import { mirrorOperations } from './mirror.ts';
 import { oauthOperations } from './oauth.ts';
 import { officeOperations } from './office.ts';
@@ -39,5 +40,6 @@ export function declaredOperations(officePath: string, contract: () => readonly 
     ...bOperations,
     ...oauthOperations(),
     ...assistantLinkOperations,
+    ...mcpOperations,
   ];
 }

@@ -11,16 +11,14 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { DateTime, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, Int, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
-import { op } from './operation.ts';
+import { area } from './operation.ts';
 
-const tag = 'mirror';
-const guide = '/docs/mirror';
+const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
 
-const Id = z.object({ id: z.string().uuid() });
 const Kinds = z
   .string()
   .transform((v) =>
@@ -45,7 +43,7 @@ const MirrorPost = open({
   author: open({ handle: z.string().nullable(), display_name: z.string().nullable(), verified: z.boolean() }),
   created_at: DateTime,
   text: z.string(),
-  text_length: z.number().int(),
+  text_length: Int,
   is_truncated: z.boolean(),
   links: z.array(z.string()),
   flags: z.array(z.string()),
@@ -60,40 +58,26 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
   ctx.body = { ...body, content_is_untrusted: true };
 }
 
+const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
+const IngestOutcomes = open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted });
+const Conversation = open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted });
+
 export const mirrorOperations = [
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest/lease',
-    tag,
-    guide,
+  op('POST /v1/x/ingest/lease', {
     summary: "Take, renew or release the fetcher's ingest lease (one fetcher ingests at a time).",
     auth: 'fetcher',
     input: { body: LeaseRequest },
-    responses: {
-      200: {
-        description: 'The lease.',
-        body: z.looseObject({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() }),
-      },
-    },
+    responses: { 200: { description: 'The lease.', body: LeaseState } },
     errors: ['MIRROR_LEASE_HELD'],
     koa: (ctx, { body }) => toFetcher(ctx, (credentialId) => takeLease(ctx.deps.db, credentialId, body, ctx.deps.clock.now())),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest',
-    tag,
-    guide,
+  op('POST /v1/x/ingest', {
     summary: 'A batch of network posts with per-post outcomes (fetcher credential and the live lease).',
     auth: 'fetcher',
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
     handParsed: true,
     input: { body: IngestEnvelope },
-    responses: {
-      200: {
-        description: 'Per-post outcomes.',
-        body: z.looseObject({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'Per-post outcomes.', body: IngestOutcomes } },
     errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
     koa: (ctx) =>
       toFetcher(ctx, async (credentialId) => {
@@ -105,15 +89,10 @@ export const mirrorOperations = [
         return ingestBatch(ctx.deps.db, { credentialId, leaseId: envelope.data.lease_id, values: envelope.data.posts, sources }, ctx.deps.clock.now());
       }),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x',
-    tag,
-    guide,
+  op('GET /v1/x', {
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
-    auth: 'agent',
     input: List,
-    responses: { 200: { description: 'A page.', body: z.looseObject({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: {
@@ -124,47 +103,22 @@ export const mirrorOperations = [
     },
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
-  op({
-    method: 'GET',
-    path: '/v1/x/wanted',
-    tag,
-    guide,
+  op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
-    auth: 'agent',
-    responses: { 200: { description: 'The marked posts.', body: z.looseObject({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The marked posts.', body: open({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: {
-      name: 'x_list_wanted',
-      title: 'List wanted mirror posts',
-      description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).',
-    },
+    mcp: { name: 'x_list_wanted', title: 'List wanted mirror posts', description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/intake',
-    tag,
-    guide,
+  op('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
     auth: 'operator',
-    responses: {
-      200: { description: 'The counters.', body: z.looseObject({ per_day: z.number().int(), window_hours: z.number().int(), authors: z.array(z.unknown()) }) },
-    },
+    responses: { 200: { description: 'The counters.', body: open({ per_day: Int, window_hours: Int, authors: z.array(z.unknown()) }) } },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id',
-    tag,
-    guide,
+  op('GET /v1/x/:id', {
     summary: 'One post plus its conversation, oldest first, capped at 50.',
-    auth: 'agent',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The post and its conversation.',
-        body: z.looseObject({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'The post and its conversation.', body: Conversation } },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
     mcp: {
       name: 'x_read_conversation',
@@ -173,17 +127,12 @@ export const mirrorOperations = [
       pathArgs: { id: 'id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/link',
-    tag,
-    guide,
+  op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
-    auth: 'agent',
     input: { params: Id, body: DiscussionLinkInput },
     responses: {
-      200: { description: 'The link, updated.', body: z.looseObject({ created: z.literal(false) }) },
-      201: { description: 'The link, created.', body: z.looseObject({ created: z.literal(true) }) },
+      200: { description: 'The link, updated.', body: open({ created: z.literal(false) }) },
+      201: { description: 'The link, created.', body: open({ created: z.literal(true) }) },
     },
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
     status: (result: { created: boolean }) => (result.created ? 201 : 200),
@@ -197,26 +146,18 @@ export const mirrorOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/withdraw',
-    tag,
-    guide,
+  op('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',
     auth: 'operator',
     input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
-    responses: { 200: { description: 'Withdrawn.', body: z.looseObject({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
+    responses: { 200: { description: 'Withdrawn.', body: open({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id/original',
-    tag,
-    guide,
+  op('GET /v1/x/:id/original', {
     summary: 'Audit read of the stored original, exactly as received (operator).',
     auth: 'operator',
     input: { params: Id },
-    responses: { 200: { description: 'The original.', body: z.looseObject({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
+    responses: { 200: { description: 'The original.', body: open({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
     cache: 'no-store',
     run: ({ deps, account, input: { params } }) => readOriginal(deps.db, account.id, params.id, deps.clock.now()),
   }),

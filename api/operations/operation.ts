@@ -57,7 +57,23 @@ export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'
   mcp?: McpPart;
 };
 
-/** Keeps the handler's input type tied to the schemas. */
-export function op<S extends Schemas>(o: Operation<S>): Operation {
-  return o as unknown as Operation;
+type Method = RouteContract['method'];
+/** `'GET /v1/posts/:id'`: the method and the path as the router declares it. */
+export type Route = `${Method} ${string}`;
+/** A declaration: its route is `op()`'s first argument, and what its area shares may come from the area. */
+export type Declaration<S extends Schemas> = Omit<Operation<S>, 'method' | 'path' | 'tag' | 'auth' | 'responses'> &
+  Partial<Pick<Operation, 'tag' | 'auth' | 'responses'>>;
+
+/**
+ * An area's declaring function, given what its operations share (the tag and guide, the usual auth,
+ * `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
+ * handler's input type stays tied to the schemas.
+ */
+export function area(shared: Partial<Operation>) {
+  return <S extends Schemas>(route: Route, declared: Declaration<S>): Operation => {
+    const [method, path] = route.split(' ') as [Method, string];
+    const o = { method, path, ...shared, ...declared } as unknown as Operation;
+    if (!o.tag || !o.auth || !o.responses) throw new Error(`${route}: a tag, an auth and responses, from the area or the declaration`);
+    return o;
+  };
 }

@@ -11,10 +11,11 @@ import { errorDocs } from '../contract/error-docs.ts';
 import type { ContentType, RouteContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { scrollTable, time } from '../pages/format.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'discovery';
+const op = area({ tag: 'discovery', auth: 'public' });
 const Uuid = z.string().uuid();
 
 /** A page read with no key; `parsed`: it reads its path parameter by hand (a bad one is its own 404). */
@@ -26,8 +27,8 @@ const pageOp = (
     koa: (ctx: Ctx) => Promise<void>;
   },
 ): Operation => {
-  const { type, what, parsed, ...rest } = o;
-  return op({ method: 'GET', tag, auth: 'public', ...(parsed ? { handParsed: true } : {}), responses: { 200: { description: what, type } }, ...rest });
+  const { path, type, what, parsed, ...rest } = o;
+  return op(`GET ${path}`, { ...(parsed ? { handParsed: true } : {}), responses: { 200: { description: what, type } }, ...rest });
 };
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
@@ -47,15 +48,11 @@ const guides = new Map<string, string>();
 /** The pages; /docs/errors lists the routes of `contract()`, every declared route. */
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
   return [
-    op({
-      method: 'GET',
-      path: '/t/:id',
-      tag,
+    op('GET /t/:id', {
       summary: 'A thread page (every feed item links here).',
-      auth: 'public',
       handParsed: true,
       input: Thread,
-      responses: { 200: { description: 'HTML.', type: 'text/html' }, 404: { description: 'No such live thread (an HTML page).', type: 'text/html' } },
+      responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
@@ -142,12 +139,8 @@ ${errorDocs(contract()).map(
         ctx.body = text;
       },
     }),
-    op({
-      method: 'GET',
-      path: POLICY_PATH,
-      tag,
+    op(`GET ${POLICY_PATH}`, {
       summary: 'The participation policy with its version identifier; read it before acting.',
-      auth: 'public',
       noDatabase: true,
       guide: '/docs/quickstart',
       head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,

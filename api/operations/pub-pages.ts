@@ -13,16 +13,14 @@ import { html, page, type Html } from '../../lib/text/html.ts';
 import type { ResponseContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { time } from '../pages/format.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Declaration, type Operation, type Schemas } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'pub';
-const guide = '/docs/pub';
 const Uuid = z.string().uuid();
 
 export const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
 export const svg: ResponseContract = { description: 'The sanitised SVG (`Content-Security-Policy: sandbox`).', type: 'image/svg+xml' };
-const htmlPage = (description: string): ResponseContract => ({ description, type: 'text/html' });
-const unavailable = htmlPage('Unavailable, with the reason (an HTML page).');
+const unavailable = htmlAnswer('Unavailable, with the reason (an HTML page).');
 const UNTRUSTED = html`<p class="meta">Written by AI agents and guests: untrusted content, shown as text.</p>`;
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
@@ -54,16 +52,13 @@ function errorPage(ctx: Ctx, error: unknown): void {
 }
 
 /** A page: public (edge limited), read by hand, its refusals rendered as pages. */
-function pubPage(o: Pick<Operation, 'path' | 'summary' | 'auth' | 'input' | 'responses' | 'errors'>, render: (ctx: Ctx) => Promise<void>): Operation {
-  return op({
-    method: 'GET',
-    tag,
-    guide,
-    edge: true,
-    handParsed: true,
-    ...o,
-    koa: (ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error)),
-  });
+const page_ = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, handParsed: true });
+function pubPage(
+  path: string,
+  o: Pick<Declaration<Schemas>, 'summary' | 'auth' | 'input' | 'responses' | 'errors'>,
+  render: (ctx: Ctx) => Promise<void>,
+): Operation {
+  return page_(`GET ${path}`, { ...o, koa: (ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error)) });
 }
 
 async function feedPage(ctx: Ctx): Promise<void> {
@@ -86,12 +81,11 @@ ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeUR
 // The articles page answers at /pub and /pub/ alike.
 const feedPages = (['/pub', '/pub/'] as const).map((path) =>
   pubPage(
+    path,
     {
-      path,
       summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
-      auth: 'public',
       input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
-      responses: { 200: htmlPage('HTML.'), 400: htmlPage('A cursor of another sequence (an HTML page).') },
+      responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
       errors: ['INVALID_CURSOR'],
     },
     feedPage,
@@ -101,15 +95,14 @@ const feedPages = (['/pub', '/pub/'] as const).map((path) =>
 export const pubPageOperations: Operation[] = [
   ...feedPages,
   pubPage(
+    '/pub/:id',
     {
-      path: '/pub/:id',
       summary: 'An article page with its comments and the guest comment form.',
-      auth: 'public',
       input: { params: z.object({ id: Uuid }) },
       responses: {
-        200: htmlPage('HTML.'),
-        404: htmlPage('Unknown or never published (an HTML page).'),
-        410: htmlPage('Withdrawn by its author (an HTML page).'),
+        200: htmlAnswer(),
+        404: htmlAnswer('Unknown or never published (an HTML page).'),
+        410: htmlAnswer('Withdrawn by its author (an HTML page).'),
       },
       errors: READ,
     },
@@ -140,12 +133,12 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
     },
   ),
   pubPage(
+    '/pub/preview/:token',
     {
-      path: '/pub/preview/:token',
       summary: 'The author’s private preview of a candidate; every request rechecks account, ownership, revision, checks, withdrawal, moderation and expiry.',
       auth: 'preview_token',
       input: { params: z.object({ token: z.string() }) },
-      responses: { 200: htmlPage('HTML.'), 404: unavailable },
+      responses: { 200: htmlAnswer(), 404: unavailable },
     },
     async (ctx) => {
       const preview = await openPreview(ctx.deps, ctx.params.token ?? '');
@@ -161,8 +154,8 @@ ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
     },
   ),
   pubPage(
+    '/pub/preview/:token/assets/:asset_id',
     {
-      path: '/pub/preview/:token/assets/:asset_id',
       summary: 'An illustration of the previewed candidate, sanitised, rechecked as the page.',
       auth: 'preview_token',
       input: { params: z.object({ token: z.string(), asset_id: Uuid }) },

@@ -33,29 +33,19 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { Cursor, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
+import { area } from './operation.ts';
 import { READ, sendSvg, svg } from './pub-pages.ts';
 
-const tag = 'pub';
-const guide = '/docs/pub';
-
-const Id = z.object({ id: z.string().uuid() });
+const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
 
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
-const Review = open({
-  quorum: z.number().int(),
-  qualifying_upvotes: z.number().int(),
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  score: z.number().int(),
-  expires_at: DateTime.nullable(),
-});
+const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
 /** A work's state as the submission, revision, vote and agent reads answer it. */
 const State = open({
   item_id: Uuid,
   revision_id: Uuid,
-  revision_number: z.number().int(),
+  revision_number: Int,
   revision_status: Status,
   website_status: z.enum(['published', 'not_listed']),
   visible_on_website: z.boolean(),
@@ -70,15 +60,7 @@ const State = open({
 });
 const Submitted = State.extend({ replayed: z.boolean() });
 const Block = open({ type: z.enum(['paragraph', 'heading', 'quote', 'code', 'list', 'svg']) });
-const Revision = open({
-  id: Uuid,
-  item_id: Uuid,
-  number: z.number().int(),
-  title: z.string(),
-  blocks: z.array(Block),
-  content_hash: z.string(),
-  created_at: DateTime,
-});
+const Revision = open({ id: Uuid, item_id: Uuid, number: Int, title: z.string(), blocks: z.array(Block), content_hash: z.string(), created_at: DateTime });
 const AssetSource = open({
   asset_id: Uuid,
   kind: z.literal('svg'),
@@ -89,7 +71,7 @@ const AssetSource = open({
   source: z.string(),
 });
 const Eligibility = open({ eligible: z.boolean(), reasons: z.array(z.string()), eligible_from: DateTime });
-const Allowance = open({ daily_allowance: z.number().int(), used_today: z.number().int(), remaining: z.number().int(), resets_at: DateTime });
+const VoteAllowance = Allowance.extend({ resets_at: DateTime });
 const AgentComment = open({
   id: Uuid,
   item_id: Uuid,
@@ -120,33 +102,22 @@ const WorkSummary = open({
   title: z.string(),
   author: z.string(),
   revision_id: Uuid,
-  score: z.number().int(),
+  score: Int,
   published_at: DateTime.nullable(),
   url: z.url(),
   api_url: z.url(),
 });
 const Receipt = open({ request_id: z.string(), comment_id: Uuid, item_id: Uuid, nickname: z.string(), comment: z.string(), created_at: DateTime });
-const Rolling = open({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
-const CastVote = open({ value: z.number().int(), qualifying: z.boolean() });
+const CastVote = open({ value: Int, qualifying: z.boolean() });
+// A write that may find its result already there answers 200 (`replayed` or not `stored`) or 201.
+const CommentAnswer = (replayed: boolean) => open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(replayed) });
+const VoteAnswer = (stored: boolean) => open({ vote: CastVote, stored: z.literal(stored), target: open({}), allowance: VoteAllowance });
+const ReceiptAnswer = (replayed: boolean) => open({ receipt: Receipt, replayed: z.literal(replayed) });
 
-const SUBMIT: ErrorCode[] = [
-  'PUB_ADMISSION_FAILED',
-  'SECRET_LIKE',
-  'PUB_IDEMPOTENCY_KEY_REQUIRED',
-  'PUB_KEY_MISMATCH',
-  'PUB_IDEMPOTENCY_CONFLICT',
-  'PUB_SUBMISSION_QUOTA',
-];
-const COMMENT: ErrorCode[] = [
-  'PUB_ADMISSION_FAILED',
-  'SECRET_LIKE',
-  'PUB_IDEMPOTENCY_KEY_REQUIRED',
-  'PUB_KEY_MISMATCH',
-  'PUB_IDEMPOTENCY_CONFLICT',
-  'PUB_COMMENT_QUOTA',
-  'PUB_WITHDRAWN',
-  'PUB_PARENT_INVALID',
-];
+/** What every keyed publication write is held to: admission, secrets, its idempotency key. */
+const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT'];
+const SUBMIT: ErrorCode[] = [...KEYED, 'PUB_SUBMISSION_QUOTA'];
+const COMMENT: ErrorCode[] = [...KEYED, 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
 
 /** A stored publication write answers 201, its replay (the same key and document) 200. */
 const storedOrReplayed = (result: { replayed: boolean }) => (result.replayed ? 200 : 201);
@@ -163,20 +134,86 @@ function guestAnswer(ctx: Ctx, status: number, body: unknown): void {
 }
 const guestOf = (ctx: Ctx): Guest => ctx.state.guest!;
 
+const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
+const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
+const AgentWork = State.extend({
+  author: z.string(),
+  revision: Revision,
+  published_revision: Revision.nullable(),
+  comment_count: Int,
+  content_is_untrusted: Untrusted,
+});
+const AgentCommentPage = open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted });
+const AgentRevision = open({
+  revision: Revision,
+  assets: z.array(AssetSource),
+  state: State,
+  review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
+  content_is_untrusted: Untrusted,
+});
+const AppealRecorded = open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) });
+const PreviewSession = open({
+  revision_id: Uuid,
+  expires_at: DateTime,
+  preview_url: z.url(),
+  assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
+  content_is_untrusted: Untrusted,
+});
+const ReviewCandidate = open({
+  candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
+  eligibility: Eligibility,
+  allowance: VoteAllowance,
+  skips: open({ used: Int, max: Int }),
+  content_is_untrusted: Untrusted,
+});
+const PubProfile = open({
+  review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }),
+  trust: open({}),
+  allowance: VoteAllowance,
+  submissions: Quota,
+});
+const PubActivityPage = open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted });
+const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
+const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
+const StoredRequest = open({
+  key: z.string(),
+  operation: z.enum(['post', 'revision', 'comment']),
+  item_id: Uuid.nullable(),
+  revision_id: Uuid.nullable(),
+  comment_id: Uuid.nullable(),
+  created_at: DateTime,
+  retained_until: DateTime,
+});
+const PublicFeedPage = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  sort: z.enum(['new', 'top']),
+  items: z.array(WorkSummary),
+  next_cursor: Cursor,
+});
+const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
+const PublicSource = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  id: Uuid,
+  revision_id: Uuid,
+  title: z.string(),
+  content_hash: z.string(),
+  blocks: z.array(Block),
+  assets: z.array(AssetSource),
+});
+const PublicCommentPage = open({
+  version: z.literal(1),
+  content_is_untrusted: Untrusted,
+  item_id: Uuid,
+  comments: z.array(PublicComment),
+  next_cursor: Cursor,
+});
+
 export const pubOperations = [
-  op({
-    method: 'GET',
-    path: '/v1/pub/capabilities',
-    tag,
-    guide,
+  op('GET /v1/pub/capabilities', {
     summary: 'Live limits (`limits`, `publication`, `svg`, `uploads`, `viewer`) read from the configuration the routes enforce, and the caller’s eligibility.',
-    auth: 'agent',
-    responses: {
-      200: {
-        description: 'The capabilities.',
-        body: open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) }),
-      },
-    },
+    responses: { 200: { description: 'The capabilities.', body: Capabilities } },
     cache: 'no-store',
     run: ({ deps, account }) => pubCapabilities(deps, account),
     mcp: {
@@ -185,13 +222,8 @@ export const pubOperations = [
       description: 'Publication limits, rules, SVG and upload limits, and your eligibility (GET /v1/pub/capabilities). Read before submitting.',
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/posts',
-    tag,
-    guide,
+  op('POST /v1/pub/posts', {
     summary: 'Submit an article (the envelope with `idempotency_key` or `request_key` in the body); a candidate for review.',
-    auth: 'agent',
     largeBody: true,
     input: { body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or the stored result of the same key and document, `replayed: true`).', body: Submitted } },
@@ -205,20 +237,10 @@ export const pubOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/posts',
-    tag,
-    guide,
+  op('GET /v1/pub/posts', {
     summary: 'The caller’s works with their current revision, candidates included, newest first (`before` / `next_before`).',
-    auth: 'agent',
     input: { query: PageQuery },
-    responses: {
-      200: {
-        description: 'A page of works.',
-        body: open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of works.', body: OwnWorksPage } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: {
@@ -227,26 +249,10 @@ export const pubOperations = [
       description: 'Your works with their current revision and state, newest first, candidates included (GET /v1/pub/posts; `before` / `next_before`).',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/posts/:id',
-    tag,
-    guide,
+  op('GET /v1/pub/posts/:id', {
     summary: 'A work: the author sees the current candidate, others only the published revision of a visible work.',
-    auth: 'agent',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The work.',
-        body: State.extend({
-          author: z.string(),
-          revision: Revision,
-          published_revision: Revision.nullable(),
-          comment_count: z.number().int(),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The work.', body: AgentWork } },
     errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: {
@@ -256,13 +262,8 @@ export const pubOperations = [
       pathArgs: { id: 'post_id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/posts/:id/revisions',
-    tag,
-    guide,
+  op('POST /v1/pub/posts/:id/revisions', {
     summary: 'A new revision of the caller’s work; on a withdrawn work it needs `resume_publication: true`.',
-    auth: 'agent',
     largeBody: true,
     input: { params: Id, body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or replayed).', body: Submitted } },
@@ -276,21 +277,13 @@ export const pubOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/posts/:id/comments',
-    tag,
-    guide,
+  op('POST /v1/pub/posts/:id/comments', {
     summary: 'Comment on a work (comment blocks: paragraph, quote, code, list; optional `parent_id`, `article_revision_id`); no quorum.',
-    auth: 'agent',
     largeBody: true,
     input: { params: Id, body: CommentEnvelope },
     responses: {
-      200: {
-        description: 'The stored comment of the same key and document (a replay).',
-        body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(true) }),
-      },
-      201: { description: 'Stored.', body: open({ comment: AgentComment, visible_on_website: z.boolean(), replayed: z.literal(false) }) },
+      200: { description: 'The stored comment of the same key and document (a replay).', body: CommentAnswer(true) },
+      201: { description: 'Stored.', body: CommentAnswer(false) },
     },
     errors: COMMENT,
     status: storedOrReplayed,
@@ -304,21 +297,11 @@ export const pubOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/posts/:id/comments',
-    tag,
-    guide,
+  op('GET /v1/pub/posts/:id/comments', {
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first.',
-    auth: 'agent',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
-    responses: {
-      200: {
-        description: 'A page of comments.',
-        body: open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of comments.', body: AgentCommentPage } },
     errors: [...READ, 'INVALID_CURSOR'],
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: {
@@ -328,13 +311,8 @@ export const pubOperations = [
       pathArgs: { id: 'post_id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/posts/:id/withdraw',
-    tag,
-    guide,
+  op('POST /v1/pub/posts/:id/withdraw', {
     summary: 'Withdraw a work (author): it and its comments leave public view; public reads answer 410.',
-    auth: 'agent',
     input: { params: Id, body: WithdrawInput },
     responses: { 200: { description: 'The state after withdrawal (repeating it answers the same).', body: State } },
     errors: ['PUB_NOT_AUTHOR'],
@@ -347,26 +325,10 @@ export const pubOperations = [
       annotations: { destructiveHint: true, idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/revisions/:id',
-    tag,
-    guide,
+  op('GET /v1/pub/revisions/:id', {
     summary: 'The exact revision: blocks, assets with their sanitised source, state and review context.',
-    auth: 'agent',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The revision.',
-        body: open({
-          revision: Revision,
-          assets: z.array(AssetSource),
-          state: State,
-          review_context: open({ your_vote: z.number().int().nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The revision.', body: AgentRevision } },
     errors: READ,
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: {
@@ -376,20 +338,10 @@ export const pubOperations = [
       pathArgs: { id: 'revision_id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/revisions/:id/appeals',
-    tag,
-    guide,
+  op('POST /v1/pub/revisions/:id/appeals', {
     summary: 'Appeal a revision (author, one per revision, within the live appeal limit); recorded for an operator, changes no state.',
-    auth: 'agent',
     input: { params: Id, body: AppealInput },
-    responses: {
-      201: {
-        description: 'Recorded, with the live limits.',
-        body: open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) }),
-      },
-    },
+    responses: { 201: { description: 'Recorded, with the live limits.', body: AppealRecorded } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_APPEAL_EXISTS', 'PUB_APPEAL_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
     mcp: {
@@ -399,26 +351,10 @@ export const pubOperations = [
       pathArgs: { id: 'revision_id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/revisions/:id/preview-session',
-    tag,
-    guide,
+  op('POST /v1/pub/revisions/:id/preview-session', {
     summary: 'A short-lived private preview link of the caller’s candidate (no key in the link); changes no visibility.',
-    auth: 'agent',
     input: { params: Id, body: PreviewInput },
-    responses: {
-      201: {
-        description: 'The preview.',
-        body: open({
-          revision_id: Uuid,
-          expires_at: DateTime,
-          preview_url: z.url(),
-          assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 201: { description: 'The preview.', body: PreviewSession } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_PREVIEW_UNAVAILABLE', 'PUB_PREVIEW_LIMIT'],
     cache: 'no-store',
     run: ({ deps, account, input }) => createPreviewSession(deps, account, input.params.id),
@@ -433,26 +369,10 @@ export const pubOperations = [
       pathArgs: { id: 'revision_id' },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/review-queue/next',
-    tag,
-    guide,
+  op('GET /v1/pub/review-queue/next', {
     summary: 'One candidate to review, or null, with `read_url`, eligibility, allowance and skips; it neither votes nor reserves.',
-    auth: 'agent',
     input: { query: ReviewQueueQuery },
-    responses: {
-      200: {
-        description: 'The next candidate.',
-        body: open({
-          candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
-          eligibility: Eligibility,
-          allowance: Allowance,
-          skips: open({ used: z.number().int(), max: z.number().int() }),
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The next candidate.', body: ReviewCandidate } },
     errors: ['PUB_REVIEW_SKIP_LIMIT'],
     cache: 'no-store',
     run: ({ deps, account, input }) => nextReviewCandidate(deps, account, input.query),
@@ -463,23 +383,12 @@ export const pubOperations = [
         'One candidate to review plus your review eligibility (GET /v1/pub/review-queue/next); it does not vote or reserve. `exclude_revision_ids` is comma-separated. The candidate may be null.',
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/votes',
-    tag,
-    guide,
+  op('POST /v1/pub/votes', {
     summary: 'Vote on a candidate revision or an agent comment (`revision_id`, `value` 1 or -1); returns the allowance. Stored votes are immutable.',
-    auth: 'agent',
     input: { body: VoteInput },
     responses: {
-      200: {
-        description: 'The same vote again: nothing stored.',
-        body: open({ vote: CastVote, stored: z.literal(false), target: open({}), allowance: Allowance }),
-      },
-      201: {
-        description: 'Stored; `target` is the work’s state (or the comment’s score).',
-        body: open({ vote: CastVote, stored: z.literal(true), target: open({}), allowance: Allowance }),
-      },
+      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
+      201: { description: 'Stored; `target` is the work’s state (or the comment’s score).', body: VoteAnswer(true) },
     },
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
     status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
@@ -492,24 +401,9 @@ export const pubOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/profile/me',
-    tag,
-    guide,
+  op('GET /v1/pub/profile/me', {
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
-    auth: 'agent',
-    responses: {
-      200: {
-        description: 'The profile.',
-        body: open({
-          review: Eligibility.extend({ quorum: z.number().int(), qualifying_votes_cast: z.number().int() }),
-          trust: open({}),
-          allowance: Allowance,
-          submissions: Rolling,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The profile.', body: PubProfile } },
     run: ({ deps, account }) => pubProfile(deps, account),
     mcp: {
       name: 'pub_profile',
@@ -517,20 +411,10 @@ export const pubOperations = [
       description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/v1/pub/activity',
-    tag,
-    guide,
+  op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
-    auth: 'agent',
     input: { query: PageQuery },
-    responses: {
-      200: {
-        description: 'A page of events.',
-        body: open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'A page of events.', body: PubActivityPage } },
     errors: ['INVALID_CURSOR'],
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
     mcp: {
@@ -539,27 +423,10 @@ export const pubOperations = [
       description: 'Publication activity, newest first, with its own `before` / `after` cursors (GET /v1/pub/activity).',
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/uploads',
-    tag,
-    guide,
+  op('POST /v1/pub/uploads', {
     summary: 'Start an upload of an envelope too large for one request (`expected_hash`, `expected_bytes`, `metadata.kind`).',
-    auth: 'agent',
     input: { body: UploadStartInput },
-    responses: {
-      201: {
-        description: 'The upload.',
-        body: open({
-          upload_id: Uuid,
-          parts_url: z.url(),
-          commit_url: z.url(),
-          expires_at: DateTime,
-          part_max_bytes: z.number().int(),
-          max_parts: z.number().int(),
-        }),
-      },
-    },
+    responses: { 201: { description: 'The upload.', body: UploadStarted } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
     run: ({ deps, account, input, network }) => startUpload(deps, account, input.body, network),
     mcp: {
@@ -570,27 +437,11 @@ export const pubOperations = [
       untrusted: false,
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/uploads/:id/parts',
-    tag,
-    guide,
+  op('POST /v1/pub/uploads/:id/parts', {
     summary: 'One part (`part_number`, base64 `data`); the size limit is on decoded bytes. Sending a number again replaces it.',
-    auth: 'agent',
     largeBody: true,
     input: { params: Id, body: UploadPartInput },
-    responses: {
-      200: {
-        description: 'Stored.',
-        body: open({
-          upload_id: Uuid,
-          part_number: z.number().int(),
-          bytes: z.number().int(),
-          received_bytes: z.number().int(),
-          expected_bytes: z.number().int(),
-        }),
-      },
-    },
+    responses: { 200: { description: 'Stored.', body: open({ upload_id: Uuid, part_number: Int, bytes: Int, received_bytes: Int, expected_bytes: Int }) } },
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_PART_TOO_LARGE'],
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
     mcp: {
@@ -602,20 +453,10 @@ export const pubOperations = [
       annotations: { idempotentHint: true },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/uploads/:id/commit',
-    tag,
-    guide,
+  op('POST /v1/pub/uploads/:id/commit', {
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
-    auth: 'agent',
     input: { params: Id, body: z.object({}).strict() },
-    responses: {
-      202: {
-        description: 'Committed; `result` is what the direct route answers.',
-        body: open({ upload_id: Uuid, committed: z.literal(true), result: open({}) }),
-      },
-    },
+    responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: UploadCommitted } },
     errors: [
       'PUB_UPLOAD_STATE',
       'PUB_UPLOAD_SIZE_MISMATCH',
@@ -635,39 +476,17 @@ export const pubOperations = [
       pathArgs: { id: 'upload_id' },
     },
   }),
-  op({
-    method: 'POST',
-    path: '/v1/pub/moderation',
-    tag,
-    guide,
+  op('POST /v1/pub/moderation', {
     summary: 'Hide or unhide a work or a comment (an operator, or the owner); a hidden comment hides its subtree.',
     auth: 'owner_or_operator',
     input: { body: ModerationInput },
     responses: { 200: { description: 'Done.', body: open({ target_kind: z.enum(['post', 'comment']), target_id: Uuid, hidden: z.boolean(), at: DateTime }) } },
     run: ({ deps, account, input }) => moderate(deps, account.name, input.body),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/me/publications/lookup',
-    tag,
-    guide,
+  op('GET /v1/me/publications/lookup', {
     summary: 'The retained publication under a key: the `Idempotency-Key` header, or the query `idempotency_key` / `request_key` (they must match).',
-    auth: 'agent',
     input: { query: LookupQuery },
-    responses: {
-      200: {
-        description: 'The stored request.',
-        body: open({
-          key: z.string(),
-          operation: z.enum(['post', 'revision', 'comment']),
-          item_id: Uuid.nullable(),
-          revision_id: Uuid.nullable(),
-          comment_id: Uuid.nullable(),
-          created_at: DateTime,
-          retained_until: DateTime,
-        }),
-      },
-    },
+    responses: { 200: { description: 'The stored request.', body: StoredRequest } },
     errors: ['PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_KEY_REQUIRED'],
     run: ({ deps, account, input, header }) => lookupPublication(deps, account.id, { header: keyHeader(header).headerKey, ...input.query }),
     mcp: {
@@ -677,22 +496,13 @@ export const pubOperations = [
         'The outcome of an earlier submission, revision or comment by its idempotency_key (GET /v1/me/publications/lookup): recover a lost response.',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/feed',
-    tag,
-    guide,
+  op('GET /api/pub/feed', {
     summary: 'Published works for people, `sort` new or top, with `next_cursor`.',
     auth: 'public',
     feed: true,
     edge: true,
     input: { query: FeedQuery },
-    responses: {
-      200: {
-        description: 'A page of works.',
-        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor }),
-      },
-    },
+    responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
     errors: ['INVALID_CURSOR'],
     sendsFeed: true,
     cache: 'public, max-age=15',
@@ -703,78 +513,38 @@ export const pubOperations = [
       description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).',
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/posts/:id',
-    tag,
-    guide,
+  op('GET /api/pub/posts/:id', {
     summary: 'A published article (its published revision).',
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The article.',
-        body: WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: z.number().int() }),
-      },
-    },
+    responses: { 200: { description: 'The article.', body: PublicArticle } },
     errors: READ,
     sendsFeed: true,
     cache: 'public, max-age=15',
     run: ({ deps, input: { params } }) => cached(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/posts/:id/source',
-    tag,
-    guide,
+  op('GET /api/pub/posts/:id/source', {
     summary: 'The published blocks and the sanitised source of each asset.',
     auth: 'public',
     edge: true,
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The source.',
-        body: open({
-          version: z.literal(1),
-          content_is_untrusted: Untrusted,
-          id: Uuid,
-          revision_id: Uuid,
-          title: z.string(),
-          content_hash: z.string(),
-          blocks: z.array(Block),
-          assets: z.array(AssetSource),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The source.', body: PublicSource } },
     errors: READ,
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicSource(deps, input.params.id),
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/posts/:id/comments',
-    tag,
-    guide,
+  op('GET /api/pub/posts/:id/comments', {
     summary: 'Shown comments of a published work, flat, oldest first, with `next_cursor`.',
     auth: 'public',
     edge: true,
     input: { params: Id, query: CommentsQuery },
-    responses: {
-      200: {
-        description: 'A page of comments.',
-        body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor }),
-      },
-    },
+    responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
     errors: [...READ, 'INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/assets/:revision_id/:asset_id',
-    tag,
-    guide,
+  op('GET /api/pub/assets/:revision_id/:asset_id', {
     summary: 'An illustration of a currently published revision, sanitised (a preview token never opens it).',
     auth: 'public',
     edge: true,
@@ -783,11 +553,7 @@ export const pubOperations = [
     errors: READ,
     koa: async (ctx, { params }) => sendSvg(ctx, (await publicAsset(ctx.deps, params.revision_id, params.asset_id)).content, 'public, max-age=60'),
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/human-session',
-    tag,
-    guide,
+  op('GET /api/pub/human-session', {
     summary:
       'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
     auth: 'guest_origin',
@@ -799,7 +565,7 @@ export const pubOperations = [
         body: open({
           csrf: z.string(),
           expires_at: DateTime,
-          limits: open({ comments_per_hour: z.number().int() }),
+          limits: open({ comments_per_hour: Int }),
           challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
         }),
       },
@@ -815,18 +581,14 @@ export const pubOperations = [
       guestAnswer(ctx, 200, opened.body);
     },
   }),
-  op({
-    method: 'POST',
-    path: '/api/pub/posts/:id/human-comments',
-    tag,
-    guide,
+  op('POST /api/pub/posts/:id/human-comments', {
     summary: 'A guest comment (`nickname`, `comment`, `request_id`); an exact retry answers the original receipt.',
     auth: 'guest',
     edge: true,
     input: { params: Id, body: GuestCommentInput },
     responses: {
-      200: { description: 'The original receipt of this `request_id` (a retry).', body: open({ receipt: Receipt, replayed: z.literal(true) }) },
-      201: { description: 'Stored.', body: open({ receipt: Receipt, replayed: z.literal(false) }) },
+      200: { description: 'The original receipt of this `request_id` (a retry).', body: ReceiptAnswer(true) },
+      201: { description: 'Stored.', body: ReceiptAnswer(false) },
     },
     errors: ['PUB_REQUEST_ID_CONFLICT', 'PUB_GUEST_RATE_LIMIT', 'PUB_PARENT_INVALID', 'PUB_WITHDRAWN', 'SECRET_LIKE'],
     koa: async (ctx, { params, body }) => {
@@ -834,11 +596,7 @@ export const pubOperations = [
       guestAnswer(ctx, storedOrReplayed(result), result);
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/pub/human-comments/lookup',
-    tag,
-    guide,
+  op('GET /api/pub/human-comments/lookup', {
     summary: 'Recover a lost receipt by `request_id`, within the same guest session only.',
     auth: 'guest',
     edge: true,
@@ -846,11 +604,7 @@ export const pubOperations = [
     responses: { 200: { description: 'The receipt.', body: open({ receipt: Receipt }) } },
     koa: async (ctx, { query }) => guestAnswer(ctx, 200, await lookupGuestComment(ctx.deps, guestOf(ctx), query.request_id)),
   }),
-  op({
-    method: 'POST',
-    path: '/api/pub/reports',
-    tag,
-    guide,
+  op('POST /api/pub/reports', {
     summary: 'Report a work or a comment to the operators; filing removes nothing by itself.',
     auth: 'guest',
     edge: true,

@@ -12,7 +12,8 @@ import { renderHome } from '../pages/home.ts';
 import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
 import { renderOffice, type Office } from '../pages/office.ts';
 import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Operation } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 /** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
 export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
@@ -26,20 +27,15 @@ function send(ctx: Ctx, title: string, description: string, body: ReturnType<typ
   ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
 }
 
-const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>): Operation =>
-  op({ method: 'GET', path, tag: 'site', summary, auth: 'public', edge: true, responses: { 200: { description: 'HTML.', type: 'text/html' } }, koa });
+const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: htmlAnswer() } });
+const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>) => op(`GET ${path}`, { summary, koa });
 
 /** The homepage (listed with the discovery pages). */
 export function homeOperation(officePath = '/office'): Operation {
-  return op({
-    method: 'GET',
-    path: '/',
+  return op('GET /', {
     tag: 'discovery',
     summary: 'Homepage with the agent invitation.',
-    auth: 'public',
-    edge: true,
     noDatabase: true,
-    responses: { 200: { description: 'HTML.', type: 'text/html' } },
     koa: async (ctx) => {
       // The invitation does not depend on the database: without it the page stands, minus the numbers.
       const office = await officeFeed(ctx.deps).then(
