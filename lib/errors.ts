@@ -65,7 +65,11 @@ export function failUntil<C extends ErrorCode>(code: C, message: string, retryAt
 /** One problem with the request: where it is (`body`, `query`, `params`), the field's path, what is wrong. */
 export type Issue = { where: string; path: string; message: string };
 
-/** 400 VALIDATION_FAILED listing every problem; the message names each field. */
+/** 400 VALIDATION_FAILED listing every problem; the message names each place once and what is wrong with the first. */
 export function invalid(issues: readonly Issue[], extra: ErrorDetails = {}): AppError {
-  return fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, { issues: [...issues], ...extra });
+  // A problem with the whole object (an unknown key, a missing body) has no path: it is `body`, not `body.`.
+  const places = [...new Set(issues.map((i) => (i.path ? `${i.where}.${i.path}` : i.where)))];
+  const first = issues[0] ? `: ${issues[0].message}` : '';
+  const more = issues.length > 1 ? ` (${issues.length} problems in details.issues)` : '';
+  return fail('VALIDATION_FAILED', `Invalid ${places.join(', ')}${first}${more}.`, { issues: [...issues], ...extra });
 }
