@@ -53,7 +53,24 @@ export async function createDb(databaseUrl: string, options: { maximumPoolSize?:
 // hands), and it waits forever: under load, every request of a web process hung after an outage.
 // So callers queue here instead, at most `size` inside slonik at once, and one that waits longer
 // than the connection timeout fails as the database out of reach (503 with Retry-After).
-const UNGATED = new Set<PropertyKey>(['end', 'state', 'configuration']);
+// The methods that take a connection (slonik's CommonQueryMethods and `connect`); everything else
+// (`end`, `state`, the event emitter's methods) passes through as it is.
+const GATED = new Set<PropertyKey>([
+  'any',
+  'anyFirst',
+  'exists',
+  'many',
+  'manyFirst',
+  'maybeOne',
+  'maybeOneFirst',
+  'one',
+  'oneFirst',
+  'query',
+  'record',
+  'stream',
+  'transaction',
+  'connect',
+]);
 
 function gated(pool: DatabasePool, size: number, waitMs: number): Db {
   let free = size;
@@ -84,7 +101,7 @@ function gated(pool: DatabasePool, size: number, waitMs: number): Db {
   return new Proxy(pool, {
     get(target, key) {
       const value = Reflect.get(target, key, target) as unknown;
-      if (typeof value !== 'function' || UNGATED.has(key)) return value;
+      if (typeof value !== 'function' || !GATED.has(key)) return value;
       let wrapper = wrapped.get(key);
       if (!wrapper) {
         const method = value as (...args: unknown[]) => Promise<unknown>;
