@@ -102,7 +102,7 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
     ...deps,
     feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs),
     keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs),
-    reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica.maxLagMs),
+    reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica, deps.clock),
     edgeBuckets: new Map(),
     oauth: oauthHost(deps),
   };

@@ -22,6 +22,13 @@ const EnvSchema = z
       description:
         'the replica serves a read only while it streams from the primary and has replayed everything it received, or its last replayed commit is at most this old; otherwise the read goes to the primary',
     }),
+    REPLICA_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000).meta({
+      description:
+        'how long a read waits for a connection to the replica before the primary answers it; the replica is then skipped for `REPLICA_RETRY_AFTER_MS`',
+    }),
+    REPLICA_RETRY_AFTER_MS: z.coerce.number().int().min(1).default(5000).meta({
+      description: 'after the replica failed a read (down, hanging, a recovery conflict), reads go straight to the primary this long before it is tried again',
+    }),
     DATA_DIR: z.string().min(1).default('.data').meta({ description: 'where the embedded Postgres keeps its data (`$DATA_DIR/pg`)' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino level (`silent` to mute)' }),
     TRUST_PROXY: z
@@ -358,7 +365,12 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     siteUrl,
     officeUrl: stripSlash(e.OFFICE_URL ?? `${siteUrl}/office`),
     databaseUrl: e.DATABASE_URL,
-    readReplica: { url: e.DATABASE_READ_URL ?? null, maxLagMs: e.REPLICA_MAX_LAG_MS },
+    readReplica: {
+      url: e.DATABASE_READ_URL ?? null,
+      maxLagMs: e.REPLICA_MAX_LAG_MS,
+      timeoutMs: e.REPLICA_TIMEOUT_MS,
+      retryAfterMs: e.REPLICA_RETRY_AFTER_MS,
+    },
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
