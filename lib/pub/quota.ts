@@ -32,10 +32,30 @@ export const dayAgo = (now: Date) => new Date(now.getTime() - DAY);
  * `need` more must keep the amount held within `limit`. Otherwise a 429 whose `retry_at` is the
  * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named.
  */
+type Held = ReadonlyArray<{ expires_at: string; amount: number }>;
+// One signature per code, so a call names the details of its own code (an upload's bound, a preview's scope).
+export function assertHeld(
+  code: 'PUB_UPLOAD_LIMIT',
+  message: string,
+  held: Held,
+  limit: number,
+  need: number,
+  now: Date,
+  details: Pick<DetailsOf<'PUB_UPLOAD_LIMIT'>, 'scope' | 'bound'>,
+): void;
+export function assertHeld(
+  code: 'PUB_PREVIEW_LIMIT',
+  message: string,
+  held: Held,
+  limit: number,
+  need: number,
+  now: Date,
+  details: Pick<DetailsOf<'PUB_PREVIEW_LIMIT'>, 'scope'>,
+): void;
 export function assertHeld(
   code: 'PUB_UPLOAD_LIMIT' | 'PUB_PREVIEW_LIMIT',
   message: string,
-  held: ReadonlyArray<{ expires_at: string; amount: number }>,
+  held: Held,
   limit: number,
   need: number,
   now: Date,
