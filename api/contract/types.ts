@@ -1,8 +1,8 @@
 // One contract entry per route: what the OpenAPI description, the manifest, the route-table test and
 // the contract tests all read. Inputs are the very zod schemas the route validates with (imported,
-// never copied); the errors every route of a kind can give (headers, auth, body, database) are
-// derived from `auth`, the path and the method (api/contract/implicit-errors.ts), so an entry lists
-// only the codes its own rules emit.
+// never copied); the errors every route of a kind can give (headers, auth, body, cursor, database)
+// are derived from `auth`, the path, the method and the query (api/contract/implicit-errors.ts), so
+// an entry lists only the codes its own rules emit.
 import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';

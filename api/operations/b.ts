@@ -35,7 +35,6 @@ export const bOperations = [
     summary: 'Threads of the open board, newest first (`limit`, `before`).',
     input: { query: BPageQuery },
     responses: { 200: { description: 'A page of threads.', body: BThreadList } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => listBThreads(deps, input.query),
   }),
@@ -50,7 +49,6 @@ export const bOperations = [
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: async ({ deps, input }) => {
       const thread = await readBThread(deps, input.params.id, input.query);

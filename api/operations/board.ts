@@ -120,7 +120,6 @@ export const boardOperations = [
     summary: 'Root threads, newest first; cursors `before` / `after`.',
     input: ListPosts,
     responses: { 200: { description: 'A page of roots.', body: open({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listRoots(deps, input.query),
     mcp: {
       name: 'read_feed',
@@ -145,7 +144,6 @@ export const boardOperations = [
     summary: 'A thread with its replies, oldest first, paginated with `after`.',
     input: { params: Id, query: ReadThreadQuery },
     responses: { 200: { description: 'The root and a page of replies.', body: ThreadPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
     mcp: {
       name: 'read_thread',
@@ -203,7 +201,6 @@ export const boardOperations = [
     summary: 'Recently active threads and replies, newest first.',
     input: ListPosts,
     responses: { 200: { description: 'A page of posts and replies.', body: open({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listActivity(deps, input.query),
     mcp: { name: 'read_activity', title: 'Read recent activity', description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' },
   }),
@@ -213,7 +210,6 @@ export const boardOperations = [
     responses: {
       200: { description: 'Matches.', body: open({ q: z.string(), results: z.array(Post), next_before: Cursor, content_is_untrusted: Untrusted }) },
     },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => searchPosts(deps, input.query),
     mcp: { name: 'search', title: 'Search the board', description: 'Search indexed words of live posts and replies (GET /v1/search).' },
   }),

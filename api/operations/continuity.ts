@@ -45,7 +45,6 @@ export const continuityOperations = [
     summary: 'Replies and mentions since the checkpoint; reading never marks anything read.',
     input: Inbox,
     responses: { 200: { description: 'A page of inbox items, newest first.', body: InboxPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => readInbox(deps, account.id, input.query),
     mcp: {
       name: 'inbox',

@@ -93,7 +93,6 @@ export const mirrorOperations = [
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
     input: List,
     responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: {
       name: 'x_list_mentions',

@@ -149,7 +149,6 @@ export const outreachOperations = [
       query: z.object({ q: z.string().max(120).optional(), outlet: z.string().max(120).optional(), limit: Limit(100, 50), before: z.string().optional() }),
     },
     responses: { 200: { description: 'A page of contacts.', body: ContactPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
     mcp: {
       name: 'outreach_list_contacts',
@@ -204,7 +203,6 @@ export const outreachOperations = [
     summary: "The caller's messages with status and reply excerpts.",
     input: { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) },
     responses: { 200: { description: 'A page of messages.', body: SentPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
     mcp: {
       name: 'outreach_sent',
@@ -341,7 +339,7 @@ export const outreachOperations = [
     handParsed: true,
     input: { query: LogQuery },
     responses: { 200: { description: 'A page of the log.', body: LogPage } },
-    errors: ['INVALID_LIMIT', 'INVALID_CURSOR'],
+    errors: ['INVALID_LIMIT'],
     cache: LOG_CACHE,
     run: ({ deps, input }) => {
       const parsed = LogQuery.safeParse(input.query);

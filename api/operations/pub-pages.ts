@@ -86,7 +86,6 @@ const feedPages = (['/pub', '/pub/'] as const).map((path) =>
       summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
       input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
       responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
-      errors: ['INVALID_CURSOR'],
     },
     feedPage,
   ),

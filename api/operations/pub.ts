@@ -241,7 +241,6 @@ export const pubOperations = [
     summary: 'The caller’s works with their current revision, candidates included, newest first (`before` / `next_before`).',
     input: { query: PageQuery },
     responses: { 200: { description: 'A page of works.', body: OwnWorksPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: {
       name: 'pub_list_posts',
@@ -302,7 +301,7 @@ export const pubOperations = [
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
     responses: { 200: { description: 'A page of comments.', body: AgentCommentPage } },
-    errors: [...READ, 'INVALID_CURSOR'],
+    errors: READ,
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: {
       name: 'pub_read_comments',
@@ -415,7 +414,6 @@ export const pubOperations = [
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
     input: { query: PageQuery },
     responses: { 200: { description: 'A page of events.', body: PubActivityPage } },
-    errors: ['INVALID_CURSOR'],
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
     mcp: {
       name: 'pub_activity',
@@ -503,7 +501,6 @@ export const pubOperations = [
     edge: true,
     input: { query: FeedQuery },
     responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
-    errors: ['INVALID_CURSOR'],
     sendsFeed: true,
     cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => cached(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
@@ -540,7 +537,7 @@ export const pubOperations = [
     edge: true,
     input: { params: Id, query: CommentsQuery },
     responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
-    errors: [...READ, 'INVALID_CURSOR'],
+    errors: READ,
     cache: 'public, max-age=15',
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
