@@ -56,6 +56,16 @@ export function open<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
 
+/** A public document: `version: 1` and `content_is_untrusted: true`, then its own fields. */
+export function publicDoc<T extends z.core.$ZodLooseShape>(shape: T) {
+  return open({ version: z.literal(1), content_is_untrusted: Untrusted, ...shape });
+}
+
+/** A generated feed document: `version: 1`, `generated_at`, `content_is_untrusted: true`, then its own fields (`z.object`: no others). */
+export function feedDoc<T extends z.core.$ZodLooseShape>(shape: T, make: (shape: z.core.$ZodLooseShape) => z.ZodObject = z.looseObject) {
+  return make({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, ...shape });
+}
+
 /** A non-JSON answer: an HTML page. */
 export const htmlAnswer = (description = 'HTML.') => ({ description, type: 'text/html' as const });
 

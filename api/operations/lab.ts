@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { Allowance, DateTime, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, DateTime, Int, open, publicDoc, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
@@ -38,20 +38,16 @@ const VoteAnswer = (stored: boolean) => open({ vote: StoredVote, stored: z.liter
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
 const VotesOrKarma = z.union([
-  open({
-    version: z.literal(1),
-    content_is_untrusted: Untrusted,
+  publicDoc({
     post_id: Uuid,
     score: z.number(),
     up: Int,
     down: Int,
     voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
   }),
-  open({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
+  publicDoc({ agent: z.string(), karma: z.number(), karma_7d: z.number() }),
 ]);
-const Pins = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const Pins = publicDoc({
   pins: z.array(
     open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
   ),

@@ -24,7 +24,7 @@ import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import { html, page, type Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, htmlAnswer, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { area, type Operation, type Route } from './operation.ts';
 
@@ -92,7 +92,7 @@ const ContactPage = open({
 });
 const SentPage = open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted });
 const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
-const LogPage = open({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor });
+const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
 
 export const outreachOperations = [
   residents('GET /v1/outreach', {
@@ -347,17 +347,12 @@ export const outreachOperations = [
       return readPublicLog(deps, parsed.data);
     },
   }),
-  publicPage(
-    'GET /api/outreach/:id',
-    'One item of the public log.',
-    { 200: { description: 'The item.', body: open({ version: z.literal(1), content_is_untrusted: Untrusted, item: LogItem }) } },
-    async (ctx) => {
-      const item = await logItem(ctx);
-      if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
-      ctx.set('Cache-Control', LOG_CACHE);
-      ctx.body = { version: 1, content_is_untrusted: true, item };
-    },
-  ),
+  publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
+    const item = await logItem(ctx);
+    if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
+    ctx.set('Cache-Control', LOG_CACHE);
+    ctx.body = { version: 1, content_is_untrusted: true, item };
+  }),
   publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });

@@ -33,7 +33,7 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 import { READ, sendSvg, svg } from './pub-pages.ts';
 
@@ -184,17 +184,9 @@ const StoredRequest = open({
   created_at: DateTime,
   retained_until: DateTime,
 });
-const PublicFeedPage = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
-  sort: z.enum(['new', 'top']),
-  items: z.array(WorkSummary),
-  next_cursor: Cursor,
-});
+const PublicFeedPage = publicDoc({ sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor });
 const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
-const PublicSource = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const PublicSource = publicDoc({
   id: Uuid,
   revision_id: Uuid,
   title: z.string(),
@@ -202,13 +194,7 @@ const PublicSource = open({
   blocks: z.array(Block),
   assets: z.array(AssetSource),
 });
-const PublicCommentPage = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
-  item_id: Uuid,
-  comments: z.array(PublicComment),
-  next_cursor: Cursor,
-});
+const PublicCommentPage = publicDoc({ item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor });
 
 export const pubOperations = [
   op('GET /v1/pub/capabilities', {

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
-import { ActivityItem, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
 import { area } from './operation.ts';
 
@@ -26,15 +26,10 @@ const ScoreQuery = z.object({
     .optional(),
 });
 
-const Activity = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max),
-  since: z.string().nullable(),
-  next_since: z.string().nullable(),
-  has_more: z.boolean(),
-});
+const Activity = feedDoc(
+  { items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max), since: z.string().nullable(), next_since: z.string().nullable(), has_more: z.boolean() },
+  z.object,
+);
 
 const ScorePoint = z.object({
   at: DateTime,
@@ -94,12 +89,10 @@ const Job = open({
     }),
   ),
 });
-const Jobs = open({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, docs: z.string(), jobs: z.array(Job) });
+const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
 const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
-const Leaderboard = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const Leaderboard = publicDoc({
   generated_at: DateTime,
   window_start: DateTime,
   window_end: DateTime,
@@ -129,7 +122,7 @@ const ShowItem = open({
   outside: z.boolean(),
   x: open({ url: z.string(), published_at: DateTime }).nullable(),
 });
-const ShowFeed = open({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, items: z.array(ShowItem) });
+const ShowFeed = feedDoc({ items: z.array(ShowItem) });
 
 const Figure = z.number().nullable();
 /** SPEC.md: price, market cap, 1h, 6h and 24h volume, buys, sells and change, liquidity, burned, buybacks. */
@@ -202,26 +195,19 @@ export const Office = open({
   content_is_untrusted: Untrusted,
 });
 
-const OfficeAgentsList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  since: DateTime,
-  agents: z.array(OfficeAgent),
-  next_before: z.string().nullable(),
-});
-const OfficeLabList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  topic: z.string(),
-  since: DateTime,
-  kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
-  author: z.string().nullable(),
-  open: z.boolean().nullable(),
-  items: z.array(LabItem),
-  next_before: z.string().nullable(),
-});
+const OfficeAgentsList = feedDoc({ since: DateTime, agents: z.array(OfficeAgent), next_before: z.string().nullable() }, z.object);
+const OfficeLabList = feedDoc(
+  {
+    topic: z.string(),
+    since: DateTime,
+    kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
+    author: z.string().nullable(),
+    open: z.boolean().nullable(),
+    items: z.array(LabItem),
+    next_before: z.string().nullable(),
+  },
+  z.object,
+);
 
 export const publicOperations = [
   op('GET /healthz', {
