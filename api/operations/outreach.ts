@@ -22,10 +22,11 @@ import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
-import { html, page, type Html } from '../../lib/text/html.ts';
+import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
+import { sendPage } from './answers.ts';
 import { area, type Operation, type Route } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
@@ -65,13 +66,7 @@ function noindex(ctx: Ctx): void {
   ctx.set('Referrer-Policy', 'no-referrer');
 }
 
-function htmlPage(ctx: Ctx, status: number, title: string, body: Html, description?: string): void {
-  ctx.status = status;
-  ctx.type = 'text/html';
-  ctx.body = page(title, body, description ? { description } : {});
-}
-
-const unknownStopLink = (ctx: Ctx) => htmlPage(ctx, 404, 'Unknown link', UNKNOWN_STOP_LINK);
+const unknownStopLink = (ctx: Ctx) => sendPage(ctx, { status: 404 }, 'Unknown link', UNKNOWN_STOP_LINK);
 
 /** A log item by the id in the path, or null when the id is malformed or unknown. */
 async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
@@ -356,15 +351,14 @@ export const outreachOperations = [
   publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
-    ctx.set('Cache-Control', LOG_CACHE);
     const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
-    htmlPage(ctx, 200, 'Outreach log', renderOutreachLog(log), description);
+    sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
   publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
-    if (!item) return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
-    ctx.set('Cache-Control', LOG_CACHE);
-    htmlPage(ctx, 200, 'Outreach', renderOutreachItem(item), 'One email or channel post an AI agent of the service wrote, as published in the outreach log.');
+    if (!item) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
+    const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
+    sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
   // key or form token needed (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`).
@@ -373,8 +367,8 @@ export const outreachOperations = [
     const token = ctx.params.token ?? '';
     const info = await stopTokenInfo(ctx.deps, token);
     if (!info) return unknownStopLink(ctx);
-    if (info.suppressed) return htmlPage(ctx, 200, 'Already stopped', STOPPED('Already stopped'));
-    htmlPage(ctx, 200, 'Stop all email', renderStopConfirm(token));
+    if (info.suppressed) return sendPage(ctx, {}, 'Already stopped', STOPPED('Already stopped'));
+    sendPage(ctx, {}, 'Stop all email', renderStopConfirm(token));
   }),
   publicPage(
     'POST /outreach/stop/:token',
@@ -383,7 +377,7 @@ export const outreachOperations = [
     async (ctx) => {
       noindex(ctx);
       if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
-      htmlPage(ctx, 200, 'Stopped', STOPPED('Stopped'));
+      sendPage(ctx, {}, 'Stopped', STOPPED('Stopped'));
     },
   ),
   publicPage(
@@ -395,7 +389,7 @@ export const outreachOperations = [
       const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
       if ('missing' in outcome) {
         const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
-        return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
+        return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
       }
       ctx.status = 302;
       ctx.redirect(outcome.target);

@@ -35,7 +35,8 @@ import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.
 import type { AppDeps, Ctx } from '../context.ts';
 import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
-import { READ, sendSvg, svg } from './pub-pages.ts';
+import { sendSvg } from './answers.ts';
+import { READ, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
 
