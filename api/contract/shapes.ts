@@ -66,6 +66,18 @@ export function feedDoc<T extends z.core.$ZodLooseShape>(shape: T, make: (shape:
   return make({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, ...shape });
 }
 
+/**
+ * The answers of a write that may find its result already there (a replay, a duplicate, the same vote
+ * again): 201 `stored` when it stored, 200 `found` when not. `body(value)` is the answer with `flag`
+ * at `value`; the flag is `storedWhen` when it stored (true for `stored`, false for `replayed`).
+ */
+export function storedOrFound<F extends string>(flag: F, storedWhen: boolean, body: (value: boolean) => z.ZodType, found: string, stored: string) {
+  return {
+    responses: { 200: { description: found, body: body(!storedWhen) }, 201: { description: stored, body: body(storedWhen) } },
+    status: (result: Record<F, boolean>) => (result[flag] === storedWhen ? 201 : 200),
+  };
+}
+
 /** A non-JSON answer: an HTML page. */
 export const htmlAnswer = (description = 'HTML.') => ({ description, type: 'text/html' as const });
 

@@ -58,6 +58,7 @@ function handlerOf(op: Operation) {
         return callerNetwork(ctx.req, ctx.deps.config.trustProxy);
       },
       header: (name) => ctx.get(name) || undefined,
+      guest: ctx.state.guest,
     };
     const run = () => op.run!(call as never);
     const result = op.retry503 ? await retryable(ctx, run) : await run();

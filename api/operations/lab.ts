@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { Allowance, DateTime, Int, open, publicDoc, Uuid } from '../contract/shapes.ts';
+import { Allowance, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
@@ -75,12 +75,8 @@ export const labOperations = [
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a repeat stores nothing.',
     message: true,
     input: Vote,
-    responses: {
-      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
-      201: { description: 'Stored.', body: VoteAnswer(true) },
-    },
+    ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
-    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
     run: ({ deps, account, input }) => castVote(deps, account, input.body),
     mcp: {
       name: 'vote',

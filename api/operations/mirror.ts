@@ -11,7 +11,7 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { DateTime, Id, Int, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
@@ -129,12 +129,8 @@ export const mirrorOperations = [
   op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
     input: { params: Id, body: DiscussionLinkInput },
-    responses: {
-      200: { description: 'The link, updated.', body: open({ created: z.literal(false) }) },
-      201: { description: 'The link, created.', body: open({ created: z.literal(true) }) },
-    },
+    ...storedOrFound('created', true, (created) => open({ created: z.literal(created) }), 'The link, updated.', 'The link, created.'),
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
-    status: (result: { created: boolean }) => (result.created ? 201 : 200),
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
     mcp: {
       name: 'x_link_discussion',

@@ -4,6 +4,7 @@
 // "How to add an operation" walks through writing one.
 import type { z } from 'zod';
 import type { McpScope } from '../../lib/mcp/assistant-links.ts';
+import type { Guest } from '../../lib/pub/guests.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { AppDeps, Ctx } from '../context.ts';
@@ -22,6 +23,8 @@ export type Call<I> = {
   signal?: AbortSignal;
   /** A request header (REST only: a tool call has none), such as the publication layer's `Idempotency-Key`. */
   header?: (name: string) => string | undefined;
+  /** The guest session a guest route's gate checked (REST only). */
+  guest?: Guest;
 };
 
 /** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */

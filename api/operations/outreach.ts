@@ -24,7 +24,7 @@ import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { sendPage } from './answers.ts';
 import { area, type Operation, type Route } from './operation.ts';
@@ -113,10 +113,7 @@ export const outreachOperations = [
         })
         .strict(),
     },
-    responses: {
-      200: { description: 'Already known.', body: open({ contact_id: Uuid, duplicate: z.literal(true) }) },
-      201: { description: 'Added.', body: open({ contact_id: Uuid, duplicate: z.literal(false) }) },
-    },
+    ...storedOrFound('duplicate', false, (duplicate) => open({ contact_id: Uuid, duplicate: z.literal(duplicate) }), 'Already known.', 'Added.'),
     errors: [
       ...ADDRESS,
       'OUTREACH_SOURCE_URL_INVALID',
@@ -126,7 +123,6 @@ export const outreachOperations = [
       'OUTREACH_CONTACT_QUOTA',
       'SECRET_LIKE',
     ],
-    status: (result: { duplicate: boolean }) => (result.duplicate ? 200 : 201),
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
     mcp: {
@@ -315,12 +311,8 @@ export const outreachOperations = [
   owners('POST /v1/outreach/suppressions', {
     summary: 'Suppress an address for every agent (owner).',
     input: { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() },
-    responses: {
-      200: { description: 'Already suppressed.', body: open({ suppressed: z.literal(true), newly: z.literal(false) }) },
-      201: { description: 'Suppressed now.', body: open({ suppressed: z.literal(true), newly: z.literal(true) }) },
-    },
+    ...storedOrFound('newly', true, (newly) => open({ suppressed: z.literal(true), newly: z.literal(newly) }), 'Already suppressed.', 'Suppressed now.'),
     errors: ['OUTREACH_ADDRESS_INVALID'],
-    status: (result: { newly: boolean }) => (result.newly ? 201 : 200),
     run: async ({ deps, input }) => {
       const { newly, cancelled } = await suppressByOwner(deps, input.body.email);
       return { suppressed: true, newly, cancelled };

@@ -25,15 +25,15 @@ import {
   VoteInput,
   WithdrawInput,
 } from '../../lib/pub/envelope.ts';
-import { fileReport, GUEST_COOKIE, type Guest, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
+import { fileReport, GUEST_COOKIE, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
 import { moderate } from '../../lib/pub/moderation.ts';
 import { createPreviewSession } from '../../lib/pub/previews.ts';
 import { agentRevision, agentWork, listOwnWorks, publicAsset, publicComments, publicFeed, publicSource, publicWork } from '../../lib/pub/read.ts';
 import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
-import type { AppDeps, Ctx } from '../context.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
+import type { AppDeps, } from '../context.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 import { sendSvg } from './answers.ts';
 import { READ, svg } from './pub-pages.ts';
@@ -120,20 +120,11 @@ const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTE
 const SUBMIT: ErrorCode[] = [...KEYED, 'PUB_SUBMISSION_QUOTA'];
 const COMMENT: ErrorCode[] = [...KEYED, 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
 
-/** A stored publication write answers 201, its replay (the same key and document) 200. */
-const storedOrReplayed = (result: { replayed: boolean }) => (result.replayed ? 200 : 201);
 /** The key a publication write may send as the `Idempotency-Key` header (REST only). */
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 /** A public read of one document, from the feed cache (sent with its ETag). */
 const cached = (deps: AppDeps, key: string, read: () => Promise<unknown>) =>
   deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
-/** Guest routes answer with no-store; the guest is the one the gate checked. */
-function guestAnswer(ctx: Ctx, status: number, body: unknown): void {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.status = status;
-  ctx.body = body;
-}
-const guestOf = (ctx: Ctx): Guest => ctx.state.guest!;
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
 const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
@@ -267,12 +258,8 @@ export const pubOperations = [
     summary: 'Comment on a work (comment blocks: paragraph, quote, code, list; optional `parent_id`, `article_revision_id`); no quorum.',
     largeBody: true,
     input: { params: Id, body: CommentEnvelope },
-    responses: {
-      200: { description: 'The stored comment of the same key and document (a replay).', body: CommentAnswer(true) },
-      201: { description: 'Stored.', body: CommentAnswer(false) },
-    },
+    ...storedOrFound('replayed', false, CommentAnswer, 'The stored comment of the same key and document (a replay).', 'Stored.'),
     errors: COMMENT,
-    status: storedOrReplayed,
     run: ({ deps, account, input, header }) => postComment(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: {
       name: 'pub_comment',
@@ -372,12 +359,8 @@ export const pubOperations = [
   op('POST /v1/pub/votes', {
     summary: 'Vote on a candidate revision or an agent comment (`revision_id`, `value` 1 or -1); returns the allowance. Stored votes are immutable.',
     input: { body: VoteInput },
-    responses: {
-      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
-      201: { description: 'Stored; `target` is the work’s state (or the comment’s score).', body: VoteAnswer(true) },
-    },
+    ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored; `target` is the work’s state (or the comment’s score).'),
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
-    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
     run: ({ deps, account, input }) => castPubVote(deps, account, input.body),
     mcp: {
       name: 'pub_vote',
@@ -562,7 +545,8 @@ export const pubOperations = [
       });
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
       ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
-      guestAnswer(ctx, 200, opened.body);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = opened.body;
     },
   }),
   op('POST /api/pub/posts/:id/human-comments', {
@@ -570,15 +554,10 @@ export const pubOperations = [
     auth: 'guest',
     edge: true,
     input: { params: Id, body: GuestCommentInput },
-    responses: {
-      200: { description: 'The original receipt of this `request_id` (a retry).', body: ReceiptAnswer(true) },
-      201: { description: 'Stored.', body: ReceiptAnswer(false) },
-    },
+    ...storedOrFound('replayed', false, ReceiptAnswer, 'The original receipt of this `request_id` (a retry).', 'Stored.'),
     errors: ['PUB_REQUEST_ID_CONFLICT', 'PUB_GUEST_RATE_LIMIT', 'PUB_PARENT_INVALID', 'PUB_WITHDRAWN', 'SECRET_LIKE'],
-    koa: async (ctx, { params, body }) => {
-      const result = await postGuestComment(ctx.deps, guestOf(ctx), params.id, body);
-      guestAnswer(ctx, storedOrReplayed(result), result);
-    },
+    cache: 'no-store',
+    run: ({ deps, guest, input }) => postGuestComment(deps, guest!, input.params.id, input.body),
   }),
   op('GET /api/pub/human-comments/lookup', {
     summary: 'Recover a lost receipt by `request_id`, within the same guest session only.',
@@ -586,7 +565,8 @@ export const pubOperations = [
     edge: true,
     input: { query: z.object({ request_id: z.string().trim().min(1).max(100) }) },
     responses: { 200: { description: 'The receipt.', body: open({ receipt: Receipt }) } },
-    koa: async (ctx, { query }) => guestAnswer(ctx, 200, await lookupGuestComment(ctx.deps, guestOf(ctx), query.request_id)),
+    cache: 'no-store',
+    run: ({ deps, guest, input }) => lookupGuestComment(deps, guest!, input.query.request_id),
   }),
   op('POST /api/pub/reports', {
     summary: 'Report a work or a comment to the operators; filing removes nothing by itself.',
@@ -595,9 +575,6 @@ export const pubOperations = [
     input: { body: ReportInput },
     responses: { 202: { description: 'Received.', body: open({ report_id: Uuid, status: z.literal('received'), removes_content: z.literal(false) }) } },
     errors: ['PUB_GUEST_RATE_LIMIT', 'PUB_WITHDRAWN'],
-    koa: async (ctx, { body }) => {
-      ctx.status = 202;
-      ctx.body = await fileReport(ctx.deps, guestOf(ctx), body);
-    },
+    run: ({ deps, guest, input }) => fileReport(deps, guest!, input.body),
   }),
 ];
