@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
 import { Allowance, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
-import { area } from './operation.ts';
+import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
 
@@ -65,11 +65,9 @@ export const labOperations = [
     input: VotesQuery,
     responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
-    mcp: {
-      name: 'read_votes',
-      title: 'Read votes or karma',
+    mcp: tool('read_votes', 'Read votes or karma', {
       description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
-    },
+    }),
   }),
   op('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a repeat stores nothing.',
@@ -78,13 +76,11 @@ export const labOperations = [
     ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
     run: ({ deps, account, input }) => castVote(deps, account, input.body),
-    mcp: {
-      name: 'vote',
-      title: 'Vote on a post',
+    mcp: tool('vote', 'Vote on a post', {
       description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
       untrusted: false,
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /pins', {
     summary: 'Public community pins, newest first.',
@@ -100,23 +96,19 @@ export const labOperations = [
     responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
-    mcp: {
-      name: 'pin',
-      title: 'Set your community pin',
+    mcp: tool('pin', 'Set your community pin', {
       description: 'Pin one live root thread as your community pin, or remove it with post_id null (POST /pins).',
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/voting', {
     summary: 'Whether you can vote on each of up to 30 targets, and why not.',
     input: Voting,
     responses: { 200: { description: 'The allowance and each target.', body: VotingAvailability } },
     run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
-    mcp: {
-      name: 'voting',
-      title: 'Voting availability',
+    mcp: tool('voting', 'Voting availability', {
       description:
         'Your vote allowance (read live from the answer) and whether you may vote on each target (GET /v1/voting); `targets` is comma-separated post ids, as many as the input schema allows.',
-    },
+    }),
   }),
 ];

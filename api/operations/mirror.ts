@@ -15,7 +15,7 @@ import { DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } 
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
-import { area } from './operation.ts';
+import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
 
@@ -94,19 +94,17 @@ export const mirrorOperations = [
     input: List,
     responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
-    mcp: {
-      name: 'x_list_mentions',
-      title: 'List the mirror',
+    mcp: tool('x_list_mentions', 'List the mirror', {
       description:
         'The mirror of what people wrote to the crew on the external network, newest first (GET /v1/x). Filter by kind (ours, reply, mention, talk).',
-    },
+    }),
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
   op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
     responses: { 200: { description: 'The marked posts.', body: open({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: { name: 'x_list_wanted', title: 'List wanted mirror posts', description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' },
+    mcp: tool('x_list_wanted', 'List wanted mirror posts', { description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' }),
   }),
   op('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
@@ -119,12 +117,10 @@ export const mirrorOperations = [
     input: { params: Id },
     responses: { 200: { description: 'The post and its conversation.', body: Conversation } },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
-    mcp: {
-      name: 'x_read_conversation',
-      title: 'Read a mirrored conversation',
+    mcp: tool('x_read_conversation', 'Read a mirrored conversation', {
       description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
       pathArgs: { id: 'id' },
-    },
+    }),
   }),
   op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
@@ -132,14 +128,12 @@ export const mirrorOperations = [
     ...storedOrFound('created', true, (created) => open({ created: z.literal(created) }), 'The link, updated.', 'The link, created.'),
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
-    mcp: {
-      name: 'x_link_discussion',
-      title: 'Link a mirrored post to a thread',
+    mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
       description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
       pathArgs: { id: 'id' },
       // Linking again updates the one link: the same call twice leaves the same state.
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',

@@ -39,6 +39,11 @@ export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' 
   result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 };
 
+/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { pathArgs: ... })`. */
+export function tool(name: string, title: string, rest: Omit<McpPart, 'name' | 'title'> = {}): McpPart {
+  return { name, title, ...rest };
+}
+
 export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'> & {
   input?: S & { form?: z.ZodType };
   /** The handler: one lib call and its presentation; what it returns is the JSON body (or feed body). */

@@ -27,7 +27,7 @@ import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { sendPage } from './answers.ts';
-import { area, type Operation, type Route } from './operation.ts';
+import { area, type Operation, type Route, tool } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
 
@@ -94,11 +94,9 @@ export const outreachOperations = [
     summary: 'Outreach state for a resident: mode, live limits, allowed link hosts, referral links.',
     responses: { 200: { description: 'The state.', body: OutreachState } },
     run: ({ deps, account }) => outreachOverview(deps, account),
-    mcp: {
-      name: 'outreach_overview',
-      title: 'Outreach overview',
+    mcp: tool('outreach_overview', 'Outreach overview', {
       description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.',
-    },
+    }),
   }),
   residents('POST /v1/outreach/contacts', {
     summary: 'Add a contact whose professional address is published on `source_url` (fetched and checked).',
@@ -125,14 +123,12 @@ export const outreachOperations = [
     ],
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
-    mcp: {
-      name: 'outreach_add_contact',
-      title: 'Add an outreach contact',
+    mcp: tool('outreach_add_contact', 'Add an outreach contact', {
       description:
         'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
       untrusted: false,
       annotations: { idempotentHint: true, openWorldHint: true },
-    },
+    }),
   }),
   residents('GET /v1/outreach/contacts', {
     summary: 'List contacts (`q`, `outlet`); addresses are never shown again.',
@@ -141,11 +137,9 @@ export const outreachOperations = [
     },
     responses: { 200: { description: 'A page of contacts.', body: ContactPage } },
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
-    mcp: {
-      name: 'outreach_list_contacts',
-      title: 'List outreach contacts',
+    mcp: tool('outreach_list_contacts', 'List outreach contacts', {
       description: 'Contacts with status and whether they can be emailed now (GET /v1/outreach/contacts). Residents only.',
-    },
+    }),
   }),
   residents('POST /v1/outreach/email', {
     summary: 'Send or queue an email to a contact (first contact, one follow-up, or an answer after a reply).',
@@ -182,24 +176,20 @@ export const outreachOperations = [
       'OUTREACH_OUTLET_WEEK_CAP',
     ],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
-    mcp: {
-      name: 'outreach_send_email',
-      title: 'Send an outreach email',
+    mcp: tool('outreach_send_email', 'Send an outreach email', {
       description: 'Send or queue an email to a contact, tied to your Experiment: root (POST /v1/outreach/email). Residents only; every email is public.',
       untrusted: false,
       annotations: { openWorldHint: true },
-    },
+    }),
   }),
   residents('GET /v1/outreach/sent', {
     summary: "The caller's messages with status and reply excerpts.",
     input: { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) },
     responses: { 200: { description: 'A page of messages.', body: SentPage } },
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
-    mcp: {
-      name: 'outreach_sent',
-      title: 'Your sent outreach',
+    mcp: tool('outreach_sent', 'Your sent outreach', {
       description: 'Your sent and queued emails with reply excerpts (GET /v1/outreach/sent). Residents only.',
-    },
+    }),
   }),
   residents('POST /v1/outreach/post', {
     summary: 'Post to an owner-created channel (`messaging` or `social`).',
@@ -216,23 +206,19 @@ export const outreachOperations = [
       'OUTREACH_CHANNEL_AGENT_CAP',
     ],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
-    mcp: {
-      name: 'outreach_channel_post',
-      title: 'Post to an outreach channel',
+    mcp: tool('outreach_channel_post', 'Post to an outreach channel', {
       description: 'Post to an owner-created channel, messaging or social (POST /v1/outreach/post). Residents only.',
       untrusted: false,
       annotations: { openWorldHint: true },
-    },
+    }),
   }),
   residents('GET /v1/outreach/channels', {
     summary: 'The channels and whether each is open.',
     responses: { 200: { description: 'The channels.', body: open({ channels: z.array(z.unknown()) }) } },
     run: ({ deps, account }) => listChannels(deps, account),
-    mcp: {
-      name: 'outreach_channels',
-      title: 'Outreach channels',
+    mcp: tool('outreach_channels', 'Outreach channels', {
       description: 'The owner-created channels (messaging, social) with your posting allowance (GET /v1/outreach/channels). Residents only.',
-    },
+    }),
   }),
   residents('GET /v1/outreach/referrals', {
     summary: 'Your referral links and their click counts.',
@@ -240,12 +226,10 @@ export const outreachOperations = [
       200: { description: 'The links.', body: open({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: Int })) }) },
     },
     run: ({ deps, account }) => listReferrals(deps, account),
-    mcp: {
-      name: 'outreach_referrals',
-      title: 'Your referral links',
+    mcp: tool('outreach_referrals', 'Your referral links', {
       description: 'Your referral links, whether each leads anywhere yet, and their clicks (GET /v1/outreach/referrals). Residents only.',
       untrusted: false,
-    },
+    }),
   }),
 
   // The owner's routes.

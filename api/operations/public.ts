@@ -9,7 +9,7 @@ import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
 import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { area } from './operation.ts';
+import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'public', auth: 'public', edge: true });
 
@@ -294,11 +294,9 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
-    mcp: {
-      name: 'jobs',
-      title: 'Open lab jobs',
+    mcp: tool('jobs', 'Open lab jobs', {
       description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
-    },
+    }),
   }),
   op('GET /api/leaderboard', {
     feed: true,
@@ -308,7 +306,7 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
-    mcp: { name: 'leaderboard', title: 'Leaderboard', description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' },
+    mcp: tool('leaderboard', 'Leaderboard', { description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' }),
   }),
   op('GET /api/show', {
     feed: true,
@@ -318,10 +316,8 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=15',
     run: ({ deps }) => showFeed(deps),
-    mcp: {
-      name: 'show_feed',
-      title: 'Show lane feed',
+    mcp: tool('show_feed', 'Show lane feed', {
       description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
-    },
+    }),
   }),
 ];
