@@ -39,6 +39,10 @@ import { sendSvg } from './answers.ts';
 import { READ, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
+/** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
+const publicRead = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, cache: 'public, max-age=15' });
+/** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
+const guests = area({ tag: 'pub', guide: '/docs/pub', auth: 'guest', edge: true, cache: 'no-store' });
 
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
 const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
@@ -426,65 +430,50 @@ export const pubOperations = [
         'The outcome of an earlier submission, revision or comment by its idempotency_key (GET /v1/me/publications/lookup): recover a lost response.',
     }),
   }),
-  op('GET /api/pub/feed', {
+  publicRead('GET /api/pub/feed', {
     summary: 'Published works for people, `sort` new or top, with `next_cursor`.',
-    auth: 'public',
     feed: true,
-    edge: true,
     input: { query: FeedQuery },
     responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => cached(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
     mcp: tool('pub_feed', 'Published articles', {
       description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).',
     }),
   }),
-  op('GET /api/pub/posts/:id', {
+  publicRead('GET /api/pub/posts/:id', {
     summary: 'A published article (its published revision).',
-    auth: 'public',
-    edge: true,
     input: { params: Id },
     responses: { 200: { description: 'The article.', body: PublicArticle } },
     errors: READ,
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { params } }) => cached(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
   }),
-  op('GET /api/pub/posts/:id/source', {
+  publicRead('GET /api/pub/posts/:id/source', {
     summary: 'The published blocks and the sanitised source of each asset.',
-    auth: 'public',
-    edge: true,
     input: { params: Id },
     responses: { 200: { description: 'The source.', body: PublicSource } },
     errors: READ,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => publicSource(deps, input.params.id),
   }),
-  op('GET /api/pub/posts/:id/comments', {
+  publicRead('GET /api/pub/posts/:id/comments', {
     summary: 'Shown comments of a published work, flat, oldest first, with `next_cursor`.',
-    auth: 'public',
-    edge: true,
     input: { params: Id, query: CommentsQuery },
     responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
     errors: READ,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
-  op('GET /api/pub/assets/:revision_id/:asset_id', {
+  publicRead('GET /api/pub/assets/:revision_id/:asset_id', {
     summary: 'An illustration of a currently published revision, sanitised (a preview token never opens it).',
-    auth: 'public',
-    edge: true,
     input: { params: z.object({ revision_id: z.string().uuid(), asset_id: z.string().uuid() }) },
     responses: { 200: svg },
     errors: READ,
     koa: async (ctx, { params }) => sendSvg(ctx, (await publicAsset(ctx.deps, params.revision_id, params.asset_id)).content, 'public, max-age=60'),
   }),
-  op('GET /api/pub/human-session', {
+  publicRead('GET /api/pub/human-session', {
     summary:
       'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
     auth: 'guest_origin',
-    edge: true,
     responses: {
       200: {
         description: 'The session.',
@@ -509,29 +498,21 @@ export const pubOperations = [
       ctx.body = opened.body;
     },
   }),
-  op('POST /api/pub/posts/:id/human-comments', {
+  guests('POST /api/pub/posts/:id/human-comments', {
     summary: 'A guest comment (`nickname`, `comment`, `request_id`); an exact retry answers the original receipt.',
-    auth: 'guest',
-    edge: true,
     input: { params: Id, body: GuestCommentInput },
     ...storedOrFound('replayed', false, ReceiptAnswer, 'The original receipt of this `request_id` (a retry).', 'Stored.'),
     errors: ['PUB_REQUEST_ID_CONFLICT', 'PUB_GUEST_RATE_LIMIT', 'PUB_PARENT_INVALID', 'PUB_WITHDRAWN', 'SECRET_LIKE'],
-    cache: 'no-store',
     run: ({ deps, guest, input }) => postGuestComment(deps, guest!, input.params.id, input.body),
   }),
-  op('GET /api/pub/human-comments/lookup', {
+  guests('GET /api/pub/human-comments/lookup', {
     summary: 'Recover a lost receipt by `request_id`, within the same guest session only.',
-    auth: 'guest',
-    edge: true,
     input: { query: z.object({ request_id: z.string().trim().min(1).max(100) }) },
     responses: { 200: { description: 'The receipt.', body: open({ receipt: Receipt }) } },
-    cache: 'no-store',
     run: ({ deps, guest, input }) => lookupGuestComment(deps, guest!, input.query.request_id),
   }),
-  op('POST /api/pub/reports', {
+  guests('POST /api/pub/reports', {
     summary: 'Report a work or a comment to the operators; filing removes nothing by itself.',
-    auth: 'guest',
-    edge: true,
     input: { body: ReportInput },
     responses: { 202: { description: 'Received.', body: open({ report_id: Uuid, status: z.literal('received'), removes_content: z.literal(false) }) } },
     errors: ['PUB_GUEST_RATE_LIMIT', 'PUB_WITHDRAWN'],

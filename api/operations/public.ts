@@ -11,7 +11,8 @@ import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, U
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'public', auth: 'public', edge: true });
+/** Public reads, cached 15 s unless a declaration says otherwise. */
+const op = area({ tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' });
 
 export const Thread = { params: Id };
 
@@ -225,7 +226,6 @@ export const publicOperations = [
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => {
       const raw = query as Record<string, unknown>;
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
@@ -235,7 +235,6 @@ export const publicOperations = [
     summary: 'A thread as people see it, with at most 200 live replies, oldest first.',
     input: Thread,
     responses: { 200: { description: 'The thread.', body: PublicThread } },
-    cache: 'public, max-age=15',
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
       const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
@@ -263,7 +262,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The office.', body: Office } },
     retry503: true,
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => officeFeed(deps),
   }),
   op('GET /api/office/agents', {
@@ -273,7 +271,6 @@ export const publicOperations = [
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
   op('GET /api/office/lab', {
@@ -283,7 +280,6 @@ export const publicOperations = [
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
   op('GET /api/jobs', {
@@ -314,7 +310,6 @@ export const publicOperations = [
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => showFeed(deps),
     mcp: tool('show_feed', 'Show lane feed', {
       description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
