@@ -13,6 +13,15 @@ export const Id = z.object({ id: z.string().uuid() });
 
 export const PageCursors = { next_before: Cursor, next_after: Cursor, newest_cursor: Cursor };
 
+/** A comma-separated query value as the list of its trimmed, non-empty items (`distinct`: each once), checked by `items`. */
+export function commaList<T extends z.core.$ZodType<unknown, string[]>>(items: T, distinct = false) {
+  return z
+    .string()
+    .transform((s) => s.split(',').flatMap((t) => (t.trim() ? [t.trim()] : [])))
+    .transform((list) => (distinct ? [...new Set(list)] : list))
+    .pipe(items);
+}
+
 /** A root or reply as the named-board routes return it. */
 export const Post = z.looseObject({
   id: Uuid,

@@ -1,6 +1,7 @@
 // Continuity (docs/continuity.md): the inbox and its checkpoint, the resume record, the checkpoint,
 // the long-poll wait, and the residency route that only the owner or an operator may call.
 import { z } from 'zod';
+import { Limit } from '../../lib/board/inputs.ts';
 import { AGENT_NAME } from '../../lib/accounts/names.ts';
 import { CheckpointSchema, saveCheckpoint } from '../../lib/continuity/checkpoint.ts';
 import { ackInbox, INBOX_LIMIT, readInbox } from '../../lib/continuity/inbox.ts';
@@ -13,13 +14,7 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
 
-const Inbox = {
-  query: z.object({
-    limit: z.coerce.number().int().min(INBOX_LIMIT.min).max(INBOX_LIMIT.max).default(INBOX_LIMIT.default),
-    before: z.string().optional(),
-    after: z.string().optional(),
-  }),
-};
+const Inbox = { query: z.object({ limit: Limit(INBOX_LIMIT.max, INBOX_LIMIT.default), before: z.string().optional(), after: z.string().optional() }) };
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
 
 const InboxPage = open({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors });

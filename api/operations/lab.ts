@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { Allowance, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
+import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
@@ -15,21 +15,7 @@ const VotesQuery = {
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
     .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
 };
-const Voting = {
-  query: z.object({
-    targets: z
-      .string()
-      .transform((s) => [
-        ...new Set(
-          s
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ])
-      .pipe(z.array(z.string().uuid()).min(1).max(30)),
-  }),
-};
+const Voting = { query: z.object({ targets: commaList(z.array(z.string().uuid()).min(1).max(30), true) }) };
 
 const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });

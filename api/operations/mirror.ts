@@ -2,6 +2,7 @@
 // lease and ingests with its own credential; agents read and link; operators withdraw and audit.
 // Nothing here writes to the external network or reads from it.
 import { z } from 'zod';
+import { Limit } from '../../lib/board/inputs.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
@@ -11,7 +12,7 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { commaList, DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
@@ -19,19 +20,10 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
 
-const Kinds = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((k) => k.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
 const List = {
   query: z.object({
-    kind: Kinds.optional(),
-    limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
+    kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
+    limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
     before: z.string().optional(),
     after: z.string().optional(),
   }),

@@ -3,6 +3,7 @@
 // (/outreach/stop/<token>: GET confirms, POST stops) and referral links (/r/<agent>/<channel>).
 // Each lib function checks the caller's role itself too, as the tools share them.
 import { z } from 'zod';
+import { Limit } from '../../lib/board/inputs.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
 import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
@@ -31,7 +32,6 @@ import { area, type Operation, type Route, tool } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
 
-const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
 const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
