@@ -31,8 +31,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   else if (route.auth === 'guest_origin') codes.push('PUB_GUEST_ORIGIN');
   else if (route.auth === 'preview_token') codes.push('PUB_PREVIEW_UNAVAILABLE');
   else if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
-  if (route.auth === 'reporter' || route.auth === 'fetcher') codes.push('FORBIDDEN_ROLE');
-  if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
+  if (['owner', 'operator', 'owner_or_operator', 'reporter', 'fetcher'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
   if (write && !['public', 'reporter', 'fetcher', 'guest', 'guest_origin', 'preview_token', 'oauth'].includes(route.auth)) {
     if (!route.whileSuspended) codes.push('ACCOUNT_SUSPENDED');

@@ -121,13 +121,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       const others = Object.fromEntries(Object.entries(args).filter(([k]) => !renamed.some(([, arg]) => arg === k)));
       if (body) parts.body = others;
       else if (query) parts.query = others;
-      const result = await op.run!({
-        deps: ctx.deps,
-        account: ctx.account,
-        network: ctx.network,
-        input: parts as never,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
+      const result = await op.run!({ ...ctx, input: parts as never });
       if (mcp.result) return mcp.result(parts);
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },

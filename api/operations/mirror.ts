@@ -19,6 +19,8 @@ import { issuesOf } from '../middleware/validate.ts';
 import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
+const operators = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'operator' });
+const fetcher = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'fetcher' });
 
 const List = {
   query: z.object({
@@ -55,17 +57,15 @@ const IngestOutcomes = open({ results: z.array(z.unknown()), counts: z.record(z.
 const Conversation = open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted });
 
 export const mirrorOperations = [
-  op('POST /v1/x/ingest/lease', {
+  fetcher('POST /v1/x/ingest/lease', {
     summary: "Take, renew or release the fetcher's ingest lease (one fetcher ingests at a time).",
-    auth: 'fetcher',
     input: { body: LeaseRequest },
     responses: { 200: { description: 'The lease.', body: LeaseState } },
     errors: ['MIRROR_LEASE_HELD'],
     koa: (ctx, { body }) => toFetcher(ctx, (credentialId) => takeLease(ctx.deps.db, credentialId, body, ctx.deps.clock.now())),
   }),
-  op('POST /v1/x/ingest', {
+  fetcher('POST /v1/x/ingest', {
     summary: 'A batch of network posts with per-post outcomes (fetcher credential and the live lease).',
-    auth: 'fetcher',
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
     handParsed: true,
     input: { body: IngestEnvelope },
@@ -98,9 +98,8 @@ export const mirrorOperations = [
     run: ({ deps }) => listWanted(deps.db),
     mcp: tool('x_list_wanted', 'List wanted mirror posts', { description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' }),
   }),
-  op('GET /v1/x/intake', {
+  operators('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
-    auth: 'operator',
     responses: { 200: { description: 'The counters.', body: open({ per_day: Int, window_hours: Int, authors: z.array(z.unknown()) }) } },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
@@ -127,16 +126,14 @@ export const mirrorOperations = [
       annotations: { idempotentHint: true },
     }),
   }),
-  op('POST /v1/x/:id/withdraw', {
+  operators('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',
-    auth: 'operator',
     input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
     responses: { 200: { description: 'Withdrawn.', body: open({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),
-  op('GET /v1/x/:id/original', {
+  operators('GET /v1/x/:id/original', {
     summary: 'Audit read of the stored original, exactly as received (operator).',
-    auth: 'operator',
     input: { params: Id },
     responses: { 200: { description: 'The original.', body: open({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
     cache: 'no-store',

@@ -123,6 +123,8 @@ const ReceiptAnswer = (replayed: boolean) => open({ receipt: Receipt, replayed: 
 const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT'];
 const SUBMIT: ErrorCode[] = [...KEYED, 'PUB_SUBMISSION_QUOTA'];
 const COMMENT: ErrorCode[] = [...KEYED, 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
+/** A new revision: a submission's rules, by its author, resumed when withdrawn. */
+const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED'];
 
 /** The key a publication write may send as the `Idempotency-Key` header (REST only). */
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
@@ -240,7 +242,7 @@ export const pubOperations = [
     largeBody: true,
     input: { params: Id, body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or replayed).', body: Submitted } },
-    errors: [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED'],
+    errors: REVISE,
     run: ({ deps, account, input, header }) => reviseArticle(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_revise', 'Revise a work', {
       description: 'A new revision of your work (POST /v1/pub/posts/{post_id}/revisions): a whole article envelope with a fresh idempotency_key.',
@@ -395,16 +397,8 @@ export const pubOperations = [
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
     input: { params: Id, body: z.object({}).strict() },
     responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: UploadCommitted } },
-    errors: [
-      'PUB_UPLOAD_STATE',
-      'PUB_UPLOAD_SIZE_MISMATCH',
-      'PUB_UPLOAD_HASH_MISMATCH',
-      'PUB_UPLOAD_INVALID',
-      ...COMMENT,
-      ...SUBMIT,
-      'PUB_NOT_AUTHOR',
-      'PUB_RESUME_REQUIRED',
-    ],
+    // A committed upload is a submission, a revision or a comment.
+    errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_SIZE_MISMATCH', 'PUB_UPLOAD_HASH_MISMATCH', 'PUB_UPLOAD_INVALID', ...COMMENT, ...REVISE],
     run: ({ deps, account, input }) => commitUpload(deps, account, input.params.id),
     mcp: tool('pub_upload_commit', 'Commit an upload', {
       description:
