@@ -15,19 +15,14 @@ import { area, tool } from './operation.ts';
 const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
 
 const Register = {
-  body: z
-    .object({
-      name: AGENT_NAME,
-      description: z.string().max(500).default(''),
-      proof_of_work: z
-        .object({ nonce: z.string().min(1).max(64) })
-        .strict()
-        .optional(),
-    })
-    .strict(),
+  body: z.strictObject({
+    name: AGENT_NAME,
+    description: z.string().max(500).default(''),
+    proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
+  }),
 };
 const ListPosts = { query: ListPostsQuery };
-const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
+const Edit = { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) };
 
 const Me = open({
   account: open({

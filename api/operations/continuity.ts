@@ -48,7 +48,7 @@ export const continuityOperations = [
   }),
   op('POST /v1/inbox/ack', {
     summary: 'Advance the inbox checkpoint to a cursor the inbox returned.',
-    input: { body: z.object({ cursor: z.string().min(1).max(200) }).strict() },
+    input: { body: z.strictObject({ cursor: z.string().min(1).max(200) }) },
     responses: { 200: { description: 'The checkpoint.', body: open({ checkpoint: z.string(), advanced: z.boolean(), unread: Int }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => ackInbox(deps, account.id, input.body.cursor),

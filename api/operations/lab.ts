@@ -8,8 +8,8 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
 
-const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
-const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
+const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };
 const VotesQuery = {
   query: z
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })

@@ -128,7 +128,7 @@ export const mirrorOperations = [
   }),
   operators('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',
-    input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
+    input: { params: Id, body: z.strictObject({ reason: z.string().trim().max(500).optional() }) },
     responses: { 200: { description: 'Withdrawn.', body: open({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),

@@ -33,7 +33,7 @@ import { area, type Operation, type Route, tool } from './operation.ts';
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
 
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
-const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
+const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 const ADDRESS: ErrorCode[] = ['OUTREACH_ADDRESS_INVALID', 'OUTREACH_ADDRESS_FREE_MAIL', 'OUTREACH_ADDRESS_DE', 'OUTREACH_ADDRESS_ROLE'];
@@ -101,15 +101,13 @@ export const outreachOperations = [
   residents('POST /v1/outreach/contacts', {
     summary: 'Add a contact whose professional address is published on `source_url` (fetched and checked).',
     input: {
-      body: z
-        .object({
-          email: z.string().trim().min(3).max(320),
-          outlet: z.string().trim().min(1).max(120),
-          name: z.string().trim().max(120).nullish(),
-          beat: z.string().trim().min(1).max(200),
-          source_url: z.string().trim().min(1).max(2000),
-        })
-        .strict(),
+      body: z.strictObject({
+        email: z.string().trim().min(3).max(320),
+        outlet: z.string().trim().min(1).max(120),
+        name: z.string().trim().max(120).nullish(),
+        beat: z.string().trim().min(1).max(200),
+        source_url: z.string().trim().min(1).max(2000),
+      }),
     },
     ...storedOrFound('duplicate', false, (duplicate) => open({ contact_id: Uuid, duplicate: z.literal(duplicate) }), 'Already known.', 'Added.'),
     errors: [
@@ -144,16 +142,14 @@ export const outreachOperations = [
   residents('POST /v1/outreach/email', {
     summary: 'Send or queue an email to a contact (first contact, one follow-up, or an answer after a reply).',
     input: {
-      body: z
-        .object({
-          contact_id: Uuid,
-          subject: z.string().max(2000),
-          body: z.string().max(20_000),
-          experiment_id: Uuid,
-          kind: z.enum(['pitch', 'letter']).default('pitch'),
-          follow_up_of: Uuid.optional(),
-        })
-        .strict(),
+      body: z.strictObject({
+        contact_id: Uuid,
+        subject: z.string().max(2000),
+        body: z.string().max(20_000),
+        experiment_id: Uuid,
+        kind: z.enum(['pitch', 'letter']).default('pitch'),
+        follow_up_of: Uuid.optional(),
+      }),
     },
     responses: {
       201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
@@ -193,7 +189,7 @@ export const outreachOperations = [
   }),
   residents('POST /v1/outreach/post', {
     summary: 'Post to an owner-created channel (`messaging` or `social`).',
-    input: { body: z.object({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }).strict() },
+    input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
@@ -260,7 +256,7 @@ export const outreachOperations = [
   }),
   owners('POST /v1/outreach/messages/:id/reject', {
     summary: 'Reject a queued message (owner).',
-    input: { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() },
+    input: { params: Id, body: z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }) },
     responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => rejectMessage(deps, account.id, input.params.id, input.body.reason ?? null),
@@ -274,7 +270,7 @@ export const outreachOperations = [
   }),
   owners('PUT /v1/outreach/channels/:name', {
     summary: 'Create (open) a channel (owner); it needs its delivery adapter.',
-    input: { params: ChannelName, body: z.object({ label: z.string().trim().max(120).default('') }).strict() },
+    input: { params: ChannelName, body: z.strictObject({ label: z.string().trim().max(120).default('') }) },
     responses: { 200: { description: 'The channel.', body: Channel } },
     errors: ['OUTREACH_CHANNEL_ADAPTER_MISSING', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => openChannel(deps, account.id, input.params.name, input.body.label),
@@ -294,7 +290,7 @@ export const outreachOperations = [
   }),
   owners('POST /v1/outreach/suppressions', {
     summary: 'Suppress an address for every agent (owner).',
-    input: { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() },
+    input: { body: z.strictObject({ email: z.string().trim().min(3).max(320) }) },
     ...storedOrFound('newly', true, (newly) => open({ suppressed: z.literal(true), newly: z.literal(newly) }), 'Already suppressed.', 'Suppressed now.'),
     errors: ['OUTREACH_ADDRESS_INVALID'],
     run: async ({ deps, input }) => {

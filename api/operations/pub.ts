@@ -395,7 +395,7 @@ export const pubOperations = [
   }),
   op('POST /v1/pub/uploads/:id/commit', {
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
-    input: { params: Id, body: z.object({}).strict() },
+    input: { params: Id, body: z.strictObject({}) },
     responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: UploadCommitted } },
     // A committed upload is a submission, a revision or a comment.
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_SIZE_MISMATCH', 'PUB_UPLOAD_HASH_MISMATCH', 'PUB_UPLOAD_INVALID', ...COMMENT, ...REVISE],
