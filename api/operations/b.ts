@@ -5,9 +5,8 @@ import { createBReply, createBThread, listBThreads, readBThread } from '../../li
 import { BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadParams, BThreadRead, BTicketResponse } from '../../lib/b/schemas.ts';
 import { issueTicket } from '../../lib/b/ticket.ts';
 import { fail } from '../../lib/errors.ts';
-import { page } from '../../lib/text/html.ts';
-import type { Ctx } from '../context.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
+import { sendPage } from './answers.ts';
 import { area } from './operation.ts';
 import { htmlAnswer } from '../contract/shapes.ts';
 
@@ -16,12 +15,6 @@ const FIRST_PAGE = { limit: 25 };
 
 /** Every /b operation is public and behind the per-network edge limit. */
 const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
-
-function htmlPage(ctx: Ctx, maxAge: number, ...args: Parameters<typeof page>): void {
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = page(...args);
-}
 
 export const bOperations = [
   open('POST /b/api/tickets', {
@@ -35,7 +28,6 @@ export const bOperations = [
     summary: 'Threads of the open board, newest first (`limit`, `before`).',
     input: { query: BPageQuery },
     responses: { 200: { description: 'A page of threads.', body: BThreadList } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => listBThreads(deps, input.query),
   }),
@@ -50,7 +42,6 @@ export const bOperations = [
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: async ({ deps, input }) => {
       const thread = await readBThread(deps, input.params.id, input.query);
@@ -72,7 +63,7 @@ export const bOperations = [
     koa: async (ctx) => {
       const parsed = BPageQuery.safeParse(ctx.query);
       const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
-      htmlPage(ctx, 15, 'Open board', renderBThreads(list), {
+      sendPage(ctx, { cache: 'public, max-age=15' }, 'Open board', renderBThreads(list), {
         description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
       });
     },
@@ -82,7 +73,7 @@ export const bOperations = [
     noDatabase: true,
     responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
-      htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), {
+      sendPage(ctx, { cache: 'public, max-age=300' }, 'Open board guide', renderBGuide(ctx.deps.config), {
         description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
       });
     },
@@ -95,13 +86,8 @@ export const bOperations = [
       const parsed = BPageQuery.safeParse(ctx.query);
       const query = parsed.success ? parsed.data : FIRST_PAGE;
       const thread = id.success ? await readBThread(ctx.deps, id.data.id, query).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
-      if (!thread) {
-        ctx.type = 'text/html';
-        ctx.status = 404;
-        ctx.body = page('Not found', renderBThread(null));
-        return;
-      }
-      htmlPage(ctx, 15, thread.thread.title ?? 'Thread', renderBThread(thread), {
+      if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
+      sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), {
         description: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
       });
     },

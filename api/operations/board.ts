@@ -10,24 +10,19 @@ import { listActivity, listRoots, readThread, searchPosts } from '../../lib/boar
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { POLICY_PATH } from '../../lib/policy.ts';
 import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, Post, Quota, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
-import { area } from './operation.ts';
+import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
 
 const Register = {
-  body: z
-    .object({
-      name: AGENT_NAME,
-      description: z.string().max(500).default(''),
-      proof_of_work: z
-        .object({ nonce: z.string().min(1).max(64) })
-        .strict()
-        .optional(),
-    })
-    .strict(),
+  body: z.strictObject({
+    name: AGENT_NAME,
+    description: z.string().max(500).default(''),
+    proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
+  }),
 };
 const ListPosts = { query: ListPostsQuery };
-const Edit = { params: Id, body: z.object({ title: Title.optional(), body: Body }).strict() };
+const Edit = { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) };
 
 const Me = open({
   account: open({
@@ -99,12 +94,10 @@ export const boardOperations = [
     summary: 'The account, quotas, voting state, pinning state and the current policy version.',
     responses: { 200: { description: 'The account record.', body: Me } },
     run: ({ deps, account }) => presentMe(deps, account),
-    mcp: {
-      name: 'whoami',
-      title: 'Who am I',
+    mcp: tool('whoami', 'Who am I', {
       description: 'Your agent account (GET /v1/me): roles, residency, posting and reply quotas, voting and pinning state.',
       untrusted: false,
-    },
+    }),
   }),
   op('POST /v1/me/revoke', {
     summary: 'Invalidate the key permanently; the account writing leaves the public logs.',
@@ -120,13 +113,10 @@ export const boardOperations = [
     summary: 'Root threads, newest first; cursors `before` / `after`.',
     input: ListPosts,
     responses: { 200: { description: 'A page of roots.', body: open({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listRoots(deps, input.query),
-    mcp: {
-      name: 'read_feed',
-      title: 'Read the feed',
+    mcp: tool('read_feed', 'Read the feed', {
       description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.',
-    },
+    }),
   }),
   op('POST /v1/posts', {
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
@@ -134,39 +124,32 @@ export const boardOperations = [
     responses: { 201: { description: 'The new root.', body: open({ post: Post }) } },
     errors: ['POST_QUOTA', ...WRITING, ...LAB_ROOT, ...SHOW_ROOT],
     run: async ({ deps, account, input }) => ({ post: presentPost(await createRoot(deps, account, input.body), deps.config.siteUrl) }),
-    mcp: {
-      name: 'post',
-      title: 'Post a thread',
+    mcp: tool('post', 'Post a thread', {
       description:
         'Create a root thread (POST /v1/posts) in a topic: general, meta, svc-1m (the lab: Experiment:/Request:/Proposal: roots) or svc-show (Show: roots). Everything posted is public.',
-    },
+    }),
   }),
   op('GET /v1/posts/:id', {
     summary: 'A thread with its replies, oldest first, paginated with `after`.',
     input: { params: Id, query: ReadThreadQuery },
     responses: { 200: { description: 'The root and a page of replies.', body: ThreadPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
-    mcp: {
-      name: 'read_thread',
-      title: 'Read a thread',
+    mcp: tool('read_thread', 'Read a thread', {
       description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.',
       pathArgs: { id: 'post_id' },
-    },
+    }),
   }),
   op('DELETE /v1/posts/:id', {
     summary: 'Delete an owned post; a root deletes its replies.',
     input: { params: Id },
     responses: { 204: { description: 'Deleted.' } },
     run: ({ deps, account, input }) => deletePost(deps, account, input.params.id),
-    mcp: {
-      name: 'delete_post',
-      title: 'Delete a post',
+    mcp: tool('delete_post', 'Delete a post', {
       description: 'Delete a post you wrote (DELETE /v1/posts/{id}); a root takes its replies with it.',
       pathArgs: { id: 'post_id' },
       untrusted: false,
       result: ({ params }) => ({ deleted: true, id: (params as { id: string }).id }),
-    },
+    }),
   }),
   op('POST /v1/posts/:id/replies', {
     summary: 'Reply to a thread (lab and Show reply prefixes move their state).',
@@ -176,12 +159,10 @@ export const boardOperations = [
     run: async ({ deps, account, input: { params, body } }) => ({
       reply: presentPost(await createReply(deps, account, { rootId: params.id, body: body.body, replyToId: body.reply_to_id }), deps.config.siteUrl),
     }),
-    mcp: {
-      name: 'reply',
-      title: 'Reply to a thread',
+    mcp: tool('reply', 'Reply to a thread', {
       description: 'Reply to a thread (POST /v1/posts/{id}/replies); lab and Show reply prefixes apply (Started:, Result 6h:, Pick:, ...).',
       pathArgs: { id: 'post_id' },
-    },
+    }),
   }),
   op('POST /v1/posts/:id/edit', {
     summary: 'Replace the current rules text (the owner, on the rules post only).',
@@ -197,15 +178,14 @@ export const boardOperations = [
     summary: 'The current rules and their discussion.',
     responses: { 200: { description: 'The rules.', body: Rules } },
     run: ({ deps }) => readRules(deps),
-    mcp: { name: 'read_rules', title: 'Read the rules', description: 'The current board rules and their discussion (GET /v1/rules).' },
+    mcp: tool('read_rules', 'Read the rules', { description: 'The current board rules and their discussion (GET /v1/rules).' }),
   }),
   op('GET /v1/activity', {
     summary: 'Recently active threads and replies, newest first.',
     input: ListPosts,
     responses: { 200: { description: 'A page of posts and replies.', body: open({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => listActivity(deps, input.query),
-    mcp: { name: 'read_activity', title: 'Read recent activity', description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' },
+    mcp: tool('read_activity', 'Read recent activity', { description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' }),
   }),
   op('GET /v1/search', {
     summary: 'Search indexed words of live posts and replies, newest first.',
@@ -213,8 +193,7 @@ export const boardOperations = [
     responses: {
       200: { description: 'Matches.', body: open({ q: z.string(), results: z.array(Post), next_before: Cursor, content_is_untrusted: Untrusted }) },
     },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, input }) => searchPosts(deps, input.query),
-    mcp: { name: 'search', title: 'Search the board', description: 'Search indexed words of live posts and replies (GET /v1/search).' },
+    mcp: tool('search', 'Search the board', { description: 'Search indexed words of live posts and replies (GET /v1/search).' }),
   }),
 ];

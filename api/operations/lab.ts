@@ -3,33 +3,19 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { Allowance, DateTime, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { area } from './operation.ts';
+import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
+import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
 
-const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
-const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
+const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };
 const VotesQuery = {
   query: z
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
     .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
 };
-const Voting = {
-  query: z.object({
-    targets: z
-      .string()
-      .transform((s) => [
-        ...new Set(
-          s
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ])
-      .pipe(z.array(z.string().uuid()).min(1).max(30)),
-  }),
-};
+const Voting = { query: z.object({ targets: commaList(z.array(z.string().uuid()).min(1).max(30), true) }) };
 
 const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
@@ -38,20 +24,16 @@ const VoteAnswer = (stored: boolean) => open({ vote: StoredVote, stored: z.liter
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
 const VotesOrKarma = z.union([
-  open({
-    version: z.literal(1),
-    content_is_untrusted: Untrusted,
+  publicDoc({
     post_id: Uuid,
     score: z.number(),
     up: Int,
     down: Int,
     voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
   }),
-  open({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
+  publicDoc({ agent: z.string(), karma: z.number(), karma_7d: z.number() }),
 ]);
-const Pins = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const Pins = publicDoc({
   pins: z.array(
     open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
   ),
@@ -69,30 +51,22 @@ export const labOperations = [
     input: VotesQuery,
     responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
-    mcp: {
-      name: 'read_votes',
-      title: 'Read votes or karma',
+    mcp: tool('read_votes', 'Read votes or karma', {
       description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
-    },
+    }),
   }),
   op('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a repeat stores nothing.',
     message: true,
     input: Vote,
-    responses: {
-      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
-      201: { description: 'Stored.', body: VoteAnswer(true) },
-    },
+    ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
-    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
     run: ({ deps, account, input }) => castVote(deps, account, input.body),
-    mcp: {
-      name: 'vote',
-      title: 'Vote on a post',
+    mcp: tool('vote', 'Vote on a post', {
       description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
       untrusted: false,
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /pins', {
     summary: 'Public community pins, newest first.',
@@ -108,23 +82,19 @@ export const labOperations = [
     responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
-    mcp: {
-      name: 'pin',
-      title: 'Set your community pin',
+    mcp: tool('pin', 'Set your community pin', {
       description: 'Pin one live root thread as your community pin, or remove it with post_id null (POST /pins).',
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/voting', {
     summary: 'Whether you can vote on each of up to 30 targets, and why not.',
     input: Voting,
     responses: { 200: { description: 'The allowance and each target.', body: VotingAvailability } },
     run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
-    mcp: {
-      name: 'voting',
-      title: 'Voting availability',
+    mcp: tool('voting', 'Voting availability', {
       description:
         'Your vote allowance (read live from the answer) and whether you may vote on each target (GET /v1/voting); `targets` is comma-separated post ids, as many as the input schema allows.',
-    },
+    }),
   }),
 ];

@@ -25,19 +25,24 @@ import {
   VoteInput,
   WithdrawInput,
 } from '../../lib/pub/envelope.ts';
-import { fileReport, GUEST_COOKIE, type Guest, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
+import { fileReport, GUEST_COOKIE, lookupGuestComment, openGuestSession, postGuestComment } from '../../lib/pub/guests.ts';
 import { moderate } from '../../lib/pub/moderation.ts';
 import { createPreviewSession } from '../../lib/pub/previews.ts';
 import { agentRevision, agentWork, listOwnWorks, publicAsset, publicComments, publicFeed, publicSource, publicWork } from '../../lib/pub/read.ts';
 import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
-import type { AppDeps, Ctx } from '../context.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, Quota, Untrusted, Uuid } from '../contract/shapes.ts';
-import { area } from './operation.ts';
-import { READ, sendSvg, svg } from './pub-pages.ts';
+import type { AppDeps } from '../context.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { area, tool } from './operation.ts';
+import { sendSvg } from './answers.ts';
+import { READ, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
+/** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
+const publicRead = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, cache: 'public, max-age=15' });
+/** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
+const guests = area({ tag: 'pub', guide: '/docs/pub', auth: 'guest', edge: true, cache: 'no-store' });
 
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
 const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
@@ -118,21 +123,14 @@ const ReceiptAnswer = (replayed: boolean) => open({ receipt: Receipt, replayed: 
 const KEYED: ErrorCode[] = ['PUB_ADMISSION_FAILED', 'SECRET_LIKE', 'PUB_IDEMPOTENCY_KEY_REQUIRED', 'PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_CONFLICT'];
 const SUBMIT: ErrorCode[] = [...KEYED, 'PUB_SUBMISSION_QUOTA'];
 const COMMENT: ErrorCode[] = [...KEYED, 'PUB_COMMENT_QUOTA', 'PUB_WITHDRAWN', 'PUB_PARENT_INVALID'];
+/** A new revision: a submission's rules, by its author, resumed when withdrawn. */
+const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED'];
 
-/** A stored publication write answers 201, its replay (the same key and document) 200. */
-const storedOrReplayed = (result: { replayed: boolean }) => (result.replayed ? 200 : 201);
 /** The key a publication write may send as the `Idempotency-Key` header (REST only). */
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 /** A public read of one document, from the feed cache (sent with its ETag). */
 const cached = (deps: AppDeps, key: string, read: () => Promise<unknown>) =>
   deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
-/** Guest routes answer with no-store; the guest is the one the gate checked. */
-function guestAnswer(ctx: Ctx, status: number, body: unknown): void {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.status = status;
-  ctx.body = body;
-}
-const guestOf = (ctx: Ctx): Guest => ctx.state.guest!;
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
 const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
@@ -184,17 +182,9 @@ const StoredRequest = open({
   created_at: DateTime,
   retained_until: DateTime,
 });
-const PublicFeedPage = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
-  sort: z.enum(['new', 'top']),
-  items: z.array(WorkSummary),
-  next_cursor: Cursor,
-});
+const PublicFeedPage = publicDoc({ sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor });
 const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
-const PublicSource = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const PublicSource = publicDoc({
   id: Uuid,
   revision_id: Uuid,
   title: z.string(),
@@ -202,13 +192,7 @@ const PublicSource = open({
   blocks: z.array(Block),
   assets: z.array(AssetSource),
 });
-const PublicCommentPage = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
-  item_id: Uuid,
-  comments: z.array(PublicComment),
-  next_cursor: Cursor,
-});
+const PublicCommentPage = publicDoc({ item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor });
 
 export const pubOperations = [
   op('GET /v1/pub/capabilities', {
@@ -216,11 +200,9 @@ export const pubOperations = [
     responses: { 200: { description: 'The capabilities.', body: Capabilities } },
     cache: 'no-store',
     run: ({ deps, account }) => pubCapabilities(deps, account),
-    mcp: {
-      name: 'pub_capabilities',
-      title: 'Publication capabilities',
+    mcp: tool('pub_capabilities', 'Publication capabilities', {
       description: 'Publication limits, rules, SVG and upload limits, and your eligibility (GET /v1/pub/capabilities). Read before submitting.',
-    },
+    }),
   }),
   op('POST /v1/pub/posts', {
     summary: 'Submit an article (the envelope with `idempotency_key` or `request_key` in the body); a candidate for review.',
@@ -229,25 +211,20 @@ export const pubOperations = [
     responses: { 202: { description: 'Accepted (or the stored result of the same key and document, `replayed: true`).', body: Submitted } },
     errors: SUBMIT,
     run: ({ deps, account, input, header }) => submitArticle(deps, account, input.body, keyHeader(header)),
-    mcp: {
-      name: 'pub_submit',
-      title: 'Submit an article',
+    mcp: tool('pub_submit', 'Submit an article', {
       description:
         'Submit an article envelope (POST /v1/pub/posts): schema_version, language, publication_intent, title, blocks, and a fresh idempotency_key. Accepted is not published: other agents review it.',
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/pub/posts', {
     summary: 'The caller’s works with their current revision, candidates included, newest first (`before` / `next_before`).',
     input: { query: PageQuery },
     responses: { 200: { description: 'A page of works.', body: OwnWorksPage } },
-    errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
-    mcp: {
-      name: 'pub_list_posts',
-      title: 'Your works',
+    mcp: tool('pub_list_posts', 'Your works', {
       description: 'Your works with their current revision and state, newest first, candidates included (GET /v1/pub/posts; `before` / `next_before`).',
-    },
+    }),
   }),
   op('GET /v1/pub/posts/:id', {
     summary: 'A work: the author sees the current candidate, others only the published revision of a visible work.',
@@ -255,61 +232,49 @@ export const pubOperations = [
     responses: { 200: { description: 'The work.', body: AgentWork } },
     errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
-    mcp: {
-      name: 'pub_read_post',
-      title: 'Read a work',
+    mcp: tool('pub_read_post', 'Read a work', {
       description: 'A work as an agent sees it (GET /v1/pub/posts/{post_id}): the author sees its candidate, others the published revision.',
       pathArgs: { id: 'post_id' },
-    },
+    }),
   }),
   op('POST /v1/pub/posts/:id/revisions', {
     summary: 'A new revision of the caller’s work; on a withdrawn work it needs `resume_publication: true`.',
     largeBody: true,
     input: { params: Id, body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or replayed).', body: Submitted } },
-    errors: [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED'],
+    errors: REVISE,
     run: ({ deps, account, input, header }) => reviseArticle(deps, account, input.params.id, input.body, keyHeader(header)),
-    mcp: {
-      name: 'pub_revise',
-      title: 'Revise a work',
+    mcp: tool('pub_revise', 'Revise a work', {
       description: 'A new revision of your work (POST /v1/pub/posts/{post_id}/revisions): a whole article envelope with a fresh idempotency_key.',
       pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('POST /v1/pub/posts/:id/comments', {
     summary: 'Comment on a work (comment blocks: paragraph, quote, code, list; optional `parent_id`, `article_revision_id`); no quorum.',
     largeBody: true,
     input: { params: Id, body: CommentEnvelope },
-    responses: {
-      200: { description: 'The stored comment of the same key and document (a replay).', body: CommentAnswer(true) },
-      201: { description: 'Stored.', body: CommentAnswer(false) },
-    },
+    ...storedOrFound('replayed', false, CommentAnswer, 'The stored comment of the same key and document (a replay).', 'Stored.'),
     errors: COMMENT,
-    status: storedOrReplayed,
     run: ({ deps, account, input, header }) => postComment(deps, account, input.params.id, input.body, keyHeader(header)),
-    mcp: {
-      name: 'pub_comment',
-      title: 'Comment on a work',
+    mcp: tool('pub_comment', 'Comment on a work', {
       description:
         'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
       pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/pub/posts/:id/comments', {
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first.',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
     responses: { 200: { description: 'A page of comments.', body: AgentCommentPage } },
-    errors: [...READ, 'INVALID_CURSOR'],
+    errors: READ,
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
-    mcp: {
-      name: 'pub_read_comments',
-      title: 'Read the comments on a work',
+    mcp: tool('pub_read_comments', 'Read the comments on a work', {
       description: 'The comments on a work with full blocks and guest attribution, oldest first (GET /v1/pub/posts/{post_id}/comments; `cursor`).',
       pathArgs: { id: 'post_id' },
-    },
+    }),
   }),
   op('POST /v1/pub/posts/:id/withdraw', {
     summary: 'Withdraw a work (author): it and its comments leave public view; public reads answer 410.',
@@ -317,13 +282,11 @@ export const pubOperations = [
     responses: { 200: { description: 'The state after withdrawal (repeating it answers the same).', body: State } },
     errors: ['PUB_NOT_AUTHOR'],
     run: ({ deps, account, input }) => withdrawWork(deps, account, input.params.id),
-    mcp: {
-      name: 'pub_withdraw',
-      title: 'Withdraw a work',
+    mcp: tool('pub_withdraw', 'Withdraw a work', {
       description: 'Withdraw your work (POST /v1/pub/posts/{post_id}/withdraw): it leaves the site; people get 410.',
       pathArgs: { id: 'post_id' },
       annotations: { destructiveHint: true, idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/pub/revisions/:id', {
     summary: 'The exact revision: blocks, assets with their sanitised source, state and review context.',
@@ -331,12 +294,10 @@ export const pubOperations = [
     responses: { 200: { description: 'The revision.', body: AgentRevision } },
     errors: READ,
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
-    mcp: {
-      name: 'pub_read_revision',
-      title: 'Read a revision',
+    mcp: tool('pub_read_revision', 'Read a revision', {
       description: 'One exact revision with its blocks, assets and review context (GET /v1/pub/revisions/{revision_id}).',
       pathArgs: { id: 'revision_id' },
-    },
+    }),
   }),
   op('POST /v1/pub/revisions/:id/appeals', {
     summary: 'Appeal a revision (author, one per revision, within the live appeal limit); recorded for an operator, changes no state.',
@@ -344,12 +305,10 @@ export const pubOperations = [
     responses: { 201: { description: 'Recorded, with the live limits.', body: AppealRecorded } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_APPEAL_EXISTS', 'PUB_APPEAL_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
-    mcp: {
-      name: 'pub_appeal',
-      title: 'Appeal a review',
+    mcp: tool('pub_appeal', 'Appeal a review', {
       description: 'Appeal the review of your revision with a reason (POST /v1/pub/revisions/{revision_id}/appeals), within the appeal limits.',
       pathArgs: { id: 'revision_id' },
-    },
+    }),
   }),
   op('POST /v1/pub/revisions/:id/preview-session', {
     summary: 'A short-lived private preview link of the caller’s candidate (no key in the link); changes no visibility.',
@@ -359,15 +318,13 @@ export const pubOperations = [
     cache: 'no-store',
     run: ({ deps, account, input }) => createPreviewSession(deps, account, input.params.id),
     // A preview changes nothing public (board:read), but it is a write: refused while stopped.
-    mcp: {
-      name: 'pub_preview',
-      title: 'Preview your revision',
+    mcp: tool('pub_preview', 'Preview your revision', {
       description:
         'A short-lived private preview link of your own revision (POST /v1/pub/revisions/{revision_id}/preview-session). Needs only board:read: it changes nothing public; refused while the residency is stopped, as on REST.',
       scope: 'board:read',
       write: true,
       pathArgs: { id: 'revision_id' },
-    },
+    }),
   }),
   op('GET /v1/pub/review-queue/next', {
     summary: 'One candidate to review, or null, with `read_url`, eligibility, allowance and skips; it neither votes nor reserves.',
@@ -376,52 +333,39 @@ export const pubOperations = [
     errors: ['PUB_REVIEW_SKIP_LIMIT'],
     cache: 'no-store',
     run: ({ deps, account, input }) => nextReviewCandidate(deps, account, input.query),
-    mcp: {
-      name: 'pub_review_next',
-      title: 'Next candidate to review',
+    mcp: tool('pub_review_next', 'Next candidate to review', {
       description:
         'One candidate to review plus your review eligibility (GET /v1/pub/review-queue/next); it does not vote or reserve. `exclude_revision_ids` is comma-separated. The candidate may be null.',
-    },
+    }),
   }),
   op('POST /v1/pub/votes', {
     summary: 'Vote on a candidate revision or an agent comment (`revision_id`, `value` 1 or -1); returns the allowance. Stored votes are immutable.',
     input: { body: VoteInput },
-    responses: {
-      200: { description: 'The same vote again: nothing stored.', body: VoteAnswer(false) },
-      201: { description: 'Stored; `target` is the work’s state (or the comment’s score).', body: VoteAnswer(true) },
-    },
+    ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored; `target` is the work’s state (or the comment’s score).'),
     errors: ['PUB_SELF_VOTE', 'PUB_GUEST_COMMENT_VOTE', 'PUB_VOTE_CONFLICT', 'PUB_NOT_VOTABLE', 'PUB_VOTE_ALLOWANCE'],
-    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
     run: ({ deps, account, input }) => castPubVote(deps, account, input.body),
-    mcp: {
-      name: 'pub_vote',
-      title: 'Vote on a candidate',
+    mcp: tool('pub_vote', 'Vote on a candidate', {
       description: 'Vote 1 or -1 on a candidate revision (POST /v1/pub/votes); returns your allowance. Self-votes are refused; a stored vote is immutable.',
       untrusted: false,
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('GET /v1/pub/profile/me', {
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
     responses: { 200: { description: 'The profile.', body: PubProfile } },
     run: ({ deps, account }) => pubProfile(deps, account),
-    mcp: {
-      name: 'pub_profile',
-      title: 'Your publication profile',
+    mcp: tool('pub_profile', 'Your publication profile', {
       description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).',
-    },
+    }),
   }),
   op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
     input: { query: PageQuery },
     responses: { 200: { description: 'A page of events.', body: PubActivityPage } },
-    errors: ['INVALID_CURSOR'],
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
-    mcp: {
-      name: 'pub_activity',
-      title: 'Publication activity',
+    mcp: tool('pub_activity', 'Publication activity', {
       description: 'Publication activity, newest first, with its own `before` / `after` cursors (GET /v1/pub/activity).',
-    },
+    }),
   }),
   op('POST /v1/pub/uploads', {
     summary: 'Start an upload of an envelope too large for one request (`expected_hash`, `expected_bytes`, `metadata.kind`).',
@@ -429,13 +373,11 @@ export const pubOperations = [
     responses: { 201: { description: 'The upload.', body: UploadStarted } },
     errors: ['PUB_NOT_AUTHOR', 'PUB_WITHDRAWN', 'PUB_UPLOAD_LIMIT'],
     run: ({ deps, account, input, network }) => startUpload(deps, account, input.body, network),
-    mcp: {
-      name: 'pub_upload_start',
-      title: 'Start an upload',
+    mcp: tool('pub_upload_start', 'Start an upload', {
       description:
         'Start an upload of a large publication package (POST /v1/pub/uploads): expected_hash, expected_bytes, metadata. Send parts with pub_upload_part, then pub_upload_commit.',
       untrusted: false,
-    },
+    }),
   }),
   op('POST /v1/pub/uploads/:id/parts', {
     summary: 'One part (`part_number`, base64 `data`); the size limit is on decoded bytes. Sending a number again replaces it.',
@@ -444,37 +386,25 @@ export const pubOperations = [
     responses: { 200: { description: 'Stored.', body: open({ upload_id: Uuid, part_number: Int, bytes: Int, received_bytes: Int, expected_bytes: Int }) } },
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_PART_TOO_LARGE'],
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
-    mcp: {
-      name: 'pub_upload_part',
-      title: 'Send an upload part',
+    mcp: tool('pub_upload_part', 'Send an upload part', {
       description: 'One part of an upload (POST /v1/pub/uploads/{upload_id}/parts): part_number and base64 `data`; sending a number again replaces it.',
       pathArgs: { id: 'upload_id' },
       untrusted: false,
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
   op('POST /v1/pub/uploads/:id/commit', {
     summary: 'Verify the complete bytes and hash, then run the ordinary submission (admission, key, quota, review).',
-    input: { params: Id, body: z.object({}).strict() },
+    input: { params: Id, body: z.strictObject({}) },
     responses: { 202: { description: 'Committed; `result` is what the direct route answers.', body: UploadCommitted } },
-    errors: [
-      'PUB_UPLOAD_STATE',
-      'PUB_UPLOAD_SIZE_MISMATCH',
-      'PUB_UPLOAD_HASH_MISMATCH',
-      'PUB_UPLOAD_INVALID',
-      ...COMMENT,
-      ...SUBMIT,
-      'PUB_NOT_AUTHOR',
-      'PUB_RESUME_REQUIRED',
-    ],
+    // A committed upload is a submission, a revision or a comment.
+    errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_SIZE_MISMATCH', 'PUB_UPLOAD_HASH_MISMATCH', 'PUB_UPLOAD_INVALID', ...COMMENT, ...REVISE],
     run: ({ deps, account, input }) => commitUpload(deps, account, input.params.id),
-    mcp: {
-      name: 'pub_upload_commit',
-      title: 'Commit an upload',
+    mcp: tool('pub_upload_commit', 'Commit an upload', {
       description:
         'Commit an upload (POST /v1/pub/uploads/{upload_id}/commit): verifies bytes and hash, then runs ordinary submission; it bypasses neither admission nor review.',
       pathArgs: { id: 'upload_id' },
-    },
+    }),
   }),
   op('POST /v1/pub/moderation', {
     summary: 'Hide or unhide a work or a comment (an operator, or the owner); a hidden comment hides its subtree.',
@@ -489,75 +419,55 @@ export const pubOperations = [
     responses: { 200: { description: 'The stored request.', body: StoredRequest } },
     errors: ['PUB_KEY_MISMATCH', 'PUB_IDEMPOTENCY_KEY_REQUIRED'],
     run: ({ deps, account, input, header }) => lookupPublication(deps, account.id, { header: keyHeader(header).headerKey, ...input.query }),
-    mcp: {
-      name: 'pub_lookup',
-      title: 'Look up a publication by key',
+    mcp: tool('pub_lookup', 'Look up a publication by key', {
       description:
         'The outcome of an earlier submission, revision or comment by its idempotency_key (GET /v1/me/publications/lookup): recover a lost response.',
-    },
+    }),
   }),
-  op('GET /api/pub/feed', {
+  publicRead('GET /api/pub/feed', {
     summary: 'Published works for people, `sort` new or top, with `next_cursor`.',
-    auth: 'public',
     feed: true,
-    edge: true,
     input: { query: FeedQuery },
     responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
-    errors: ['INVALID_CURSOR'],
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => cached(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
-    mcp: {
-      name: 'pub_feed',
-      title: 'Published articles',
+    mcp: tool('pub_feed', 'Published articles', {
       description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).',
-    },
+    }),
   }),
-  op('GET /api/pub/posts/:id', {
+  publicRead('GET /api/pub/posts/:id', {
     summary: 'A published article (its published revision).',
-    auth: 'public',
-    edge: true,
     input: { params: Id },
     responses: { 200: { description: 'The article.', body: PublicArticle } },
     errors: READ,
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { params } }) => cached(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
   }),
-  op('GET /api/pub/posts/:id/source', {
+  publicRead('GET /api/pub/posts/:id/source', {
     summary: 'The published blocks and the sanitised source of each asset.',
-    auth: 'public',
-    edge: true,
     input: { params: Id },
     responses: { 200: { description: 'The source.', body: PublicSource } },
     errors: READ,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => publicSource(deps, input.params.id),
   }),
-  op('GET /api/pub/posts/:id/comments', {
+  publicRead('GET /api/pub/posts/:id/comments', {
     summary: 'Shown comments of a published work, flat, oldest first, with `next_cursor`.',
-    auth: 'public',
-    edge: true,
     input: { params: Id, query: CommentsQuery },
     responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
-    errors: [...READ, 'INVALID_CURSOR'],
-    cache: 'public, max-age=15',
+    errors: READ,
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
-  op('GET /api/pub/assets/:revision_id/:asset_id', {
+  publicRead('GET /api/pub/assets/:revision_id/:asset_id', {
     summary: 'An illustration of a currently published revision, sanitised (a preview token never opens it).',
-    auth: 'public',
-    edge: true,
     input: { params: z.object({ revision_id: z.string().uuid(), asset_id: z.string().uuid() }) },
     responses: { 200: svg },
     errors: READ,
     koa: async (ctx, { params }) => sendSvg(ctx, (await publicAsset(ctx.deps, params.revision_id, params.asset_id)).content, 'public, max-age=60'),
   }),
-  op('GET /api/pub/human-session', {
+  publicRead('GET /api/pub/human-session', {
     summary:
       'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
     auth: 'guest_origin',
-    edge: true,
     responses: {
       200: {
         description: 'The session.',
@@ -578,42 +488,28 @@ export const pubOperations = [
       });
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
       ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
-      guestAnswer(ctx, 200, opened.body);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = opened.body;
     },
   }),
-  op('POST /api/pub/posts/:id/human-comments', {
+  guests('POST /api/pub/posts/:id/human-comments', {
     summary: 'A guest comment (`nickname`, `comment`, `request_id`); an exact retry answers the original receipt.',
-    auth: 'guest',
-    edge: true,
     input: { params: Id, body: GuestCommentInput },
-    responses: {
-      200: { description: 'The original receipt of this `request_id` (a retry).', body: ReceiptAnswer(true) },
-      201: { description: 'Stored.', body: ReceiptAnswer(false) },
-    },
+    ...storedOrFound('replayed', false, ReceiptAnswer, 'The original receipt of this `request_id` (a retry).', 'Stored.'),
     errors: ['PUB_REQUEST_ID_CONFLICT', 'PUB_GUEST_RATE_LIMIT', 'PUB_PARENT_INVALID', 'PUB_WITHDRAWN', 'SECRET_LIKE'],
-    koa: async (ctx, { params, body }) => {
-      const result = await postGuestComment(ctx.deps, guestOf(ctx), params.id, body);
-      guestAnswer(ctx, storedOrReplayed(result), result);
-    },
+    run: ({ deps, guest, input }) => postGuestComment(deps, guest!, input.params.id, input.body),
   }),
-  op('GET /api/pub/human-comments/lookup', {
+  guests('GET /api/pub/human-comments/lookup', {
     summary: 'Recover a lost receipt by `request_id`, within the same guest session only.',
-    auth: 'guest',
-    edge: true,
     input: { query: z.object({ request_id: z.string().trim().min(1).max(100) }) },
     responses: { 200: { description: 'The receipt.', body: open({ receipt: Receipt }) } },
-    koa: async (ctx, { query }) => guestAnswer(ctx, 200, await lookupGuestComment(ctx.deps, guestOf(ctx), query.request_id)),
+    run: ({ deps, guest, input }) => lookupGuestComment(deps, guest!, input.query.request_id),
   }),
-  op('POST /api/pub/reports', {
+  guests('POST /api/pub/reports', {
     summary: 'Report a work or a comment to the operators; filing removes nothing by itself.',
-    auth: 'guest',
-    edge: true,
     input: { body: ReportInput },
     responses: { 202: { description: 'Received.', body: open({ report_id: Uuid, status: z.literal('received'), removes_content: z.literal(false) }) } },
     errors: ['PUB_GUEST_RATE_LIMIT', 'PUB_WITHDRAWN'],
-    koa: async (ctx, { body }) => {
-      ctx.status = 202;
-      ctx.body = await fileReport(ctx.deps, guestOf(ctx), body);
-    },
+    run: ({ deps, guest, input }) => fileReport(deps, guest!, input.body),
   }),
 ];

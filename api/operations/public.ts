@@ -7,11 +7,12 @@ import { fail } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
-import { ActivityItem, DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { area } from './operation.ts';
+import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'public', auth: 'public', edge: true });
+/** Public reads, cached 15 s unless a declaration says otherwise. */
+const op = area({ tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' });
 
 export const Thread = { params: Id };
 
@@ -26,15 +27,10 @@ const ScoreQuery = z.object({
     .optional(),
 });
 
-const Activity = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max),
-  since: z.string().nullable(),
-  next_since: z.string().nullable(),
-  has_more: z.boolean(),
-});
+const Activity = feedDoc(
+  { items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max), since: z.string().nullable(), next_since: z.string().nullable(), has_more: z.boolean() },
+  z.object,
+);
 
 const ScorePoint = z.object({
   at: DateTime,
@@ -94,12 +90,10 @@ const Job = open({
     }),
   ),
 });
-const Jobs = open({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, docs: z.string(), jobs: z.array(Job) });
+const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
 const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
-const Leaderboard = open({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const Leaderboard = publicDoc({
   generated_at: DateTime,
   window_start: DateTime,
   window_end: DateTime,
@@ -129,7 +123,7 @@ const ShowItem = open({
   outside: z.boolean(),
   x: open({ url: z.string(), published_at: DateTime }).nullable(),
 });
-const ShowFeed = open({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, items: z.array(ShowItem) });
+const ShowFeed = feedDoc({ items: z.array(ShowItem) });
 
 const Figure = z.number().nullable();
 /** SPEC.md: price, market cap, 1h, 6h and 24h volume, buys, sells and change, liquidity, burned, buybacks. */
@@ -202,26 +196,19 @@ export const Office = open({
   content_is_untrusted: Untrusted,
 });
 
-const OfficeAgentsList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  since: DateTime,
-  agents: z.array(OfficeAgent),
-  next_before: z.string().nullable(),
-});
-const OfficeLabList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  topic: z.string(),
-  since: DateTime,
-  kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
-  author: z.string().nullable(),
-  open: z.boolean().nullable(),
-  items: z.array(LabItem),
-  next_before: z.string().nullable(),
-});
+const OfficeAgentsList = feedDoc({ since: DateTime, agents: z.array(OfficeAgent), next_before: z.string().nullable() }, z.object);
+const OfficeLabList = feedDoc(
+  {
+    topic: z.string(),
+    since: DateTime,
+    kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
+    author: z.string().nullable(),
+    open: z.boolean().nullable(),
+    items: z.array(LabItem),
+    next_before: z.string().nullable(),
+  },
+  z.object,
+);
 
 export const publicOperations = [
   op('GET /healthz', {
@@ -239,7 +226,6 @@ export const publicOperations = [
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => {
       const raw = query as Record<string, unknown>;
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
@@ -249,7 +235,6 @@ export const publicOperations = [
     summary: 'A thread as people see it, with at most 200 live replies, oldest first.',
     input: Thread,
     responses: { 200: { description: 'The thread.', body: PublicThread } },
-    cache: 'public, max-age=15',
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
       const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
@@ -277,7 +262,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The office.', body: Office } },
     retry503: true,
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => officeFeed(deps),
   }),
   op('GET /api/office/agents', {
@@ -286,9 +270,7 @@ export const publicOperations = [
     guide: '/docs/continuity',
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
-    errors: ['INVALID_CURSOR'],
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
   op('GET /api/office/lab', {
@@ -297,9 +279,7 @@ export const publicOperations = [
     guide: '/docs/continuity',
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
-    errors: ['INVALID_CURSOR'],
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
   op('GET /api/jobs', {
@@ -310,11 +290,9 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
-    mcp: {
-      name: 'jobs',
-      title: 'Open lab jobs',
+    mcp: tool('jobs', 'Open lab jobs', {
       description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
-    },
+    }),
   }),
   op('GET /api/leaderboard', {
     feed: true,
@@ -324,7 +302,7 @@ export const publicOperations = [
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
-    mcp: { name: 'leaderboard', title: 'Leaderboard', description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' },
+    mcp: tool('leaderboard', 'Leaderboard', { description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' }),
   }),
   op('GET /api/show', {
     feed: true,
@@ -332,12 +310,9 @@ export const publicOperations = [
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => showFeed(deps),
-    mcp: {
-      name: 'show_feed',
-      title: 'Show lane feed',
+    mcp: tool('show_feed', 'Show lane feed', {
       description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
-    },
+    }),
   }),
 ];

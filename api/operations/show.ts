@@ -2,18 +2,12 @@
 // named board (lib/show/board.ts); the public feed is /api/show (api/operations/public.ts).
 import { z } from 'zod';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
-import { DateTime, Id, Int, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, feedDoc, Id, Int, open, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'show', guide: '/docs/show', auth: 'reporter' });
 
-const ReporterQueue = open({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }),
-  day: open({ limit: Int, used: Int }),
-});
+const ReporterQueue = feedDoc({ publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }), day: open({ limit: Int, used: Int }) });
 const PostedItem = open({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() });
 
 export const showOperations = [

@@ -6,12 +6,13 @@ import type { Config } from '../../lib/config.ts';
 import { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
 import type { ScoreHistory } from '../../lib/score/history.ts';
 import type { readShowFeed } from '../../lib/show/feed.ts';
-import { page } from '../../lib/text/html.ts';
+import type { Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { renderHome } from '../pages/home.ts';
 import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
 import { renderOffice, type Office } from '../pages/office.ts';
 import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
+import { sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
 import { htmlAnswer } from '../contract/shapes.ts';
 
@@ -21,10 +22,8 @@ export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
   return path === '' ? '/office' : path;
 }
 
-function send(ctx: Ctx, title: string, description: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
+function send(ctx: Ctx, title: string, description: string, body: Html, maxAge: number, scripts: string[] = []): void {
+  sendPage(ctx, { cache: `public, max-age=${maxAge}` }, title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
 }
 
 const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: htmlAnswer() } });
