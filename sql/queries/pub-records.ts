@@ -131,7 +131,8 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
           qualifying_upvotes = qualifying_upvotes + ${value > 0 && qualifying ? 1 : 0}
         where id = ${revisionId}`),
 
-    countCommentVote: (commentId: string, value: VoteValue) => db.query(sql.type(NoRow)`update pub_comments set score = score + ${value} where id = ${commentId}`),
+    countCommentVote: (commentId: string, value: VoteValue) =>
+      db.query(sql.type(NoRow)`update pub_comments set score = score + ${value} where id = ${commentId}`),
 
     appeal: (revisionId: string) =>
       db.maybeOne(sql.type(AppealRow)`select id, revision_id, reason, status, created_at from pub_appeals where revision_id = ${revisionId}`),
