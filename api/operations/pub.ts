@@ -32,7 +32,7 @@ import { agentRevision, agentWork, listOwnWorks, publicAsset, publicComments, pu
 import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
-import type { AppDeps } from '../context.ts';
+import { cachedDocument } from '../public-feeds.ts';
 import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 import { sendSvg } from './answers.ts';
@@ -128,9 +128,6 @@ const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED']
 
 /** The key a publication write may send as the `Idempotency-Key` header (REST only). */
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
-/** A public read of one document, from the feed cache (sent with its ETag). */
-const cached = (deps: AppDeps, key: string, read: () => Promise<unknown>) =>
-  deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
 const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
@@ -430,7 +427,8 @@ export const pubOperations = [
     input: { query: FeedQuery },
     responses: { 200: { description: 'A page of works.', body: PublicFeedPage } },
     sendsFeed: true,
-    run: ({ deps, input: { query } }) => cached(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
+    run: ({ deps, input: { query } }) =>
+      cachedDocument(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
     mcp: tool('pub_feed', 'Published articles', {
       description: 'Published articles as people see them, `sort` new or top, with `cursor` (GET /api/pub/feed).',
     }),
@@ -441,7 +439,7 @@ export const pubOperations = [
     responses: { 200: { description: 'The article.', body: PublicArticle } },
     errors: READ,
     sendsFeed: true,
-    run: ({ deps, input: { params } }) => cached(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
+    run: ({ deps, input: { params } }) => cachedDocument(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
   }),
   publicRead('GET /api/pub/posts/:id/source', {
     summary: 'The published blocks and the sanitised source of each asset.',
