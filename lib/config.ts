@@ -38,6 +38,9 @@ const EnvSchema = z
       .meta({ description: "trust `X-Forwarded-For` for the caller's network (behind a proxy)" }),
     DB_POOL_SIZE: z.coerce.number().int().min(1).default(10).meta({ description: 'Postgres connections per web process' }),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4).meta({ description: 'jobs run at once per worker process' }),
+    WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000).meta({
+      description: "how long one of a job's statements may run (or wait on a lock) before Postgres cancels it; the job then fails and is retried with backoff",
+    }),
     // Worker liveness (README "Faults"): heartbeat period, and how stale a heartbeat means dead.
     WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(10).meta({ description: 'how often each worker process writes its heartbeat' }),
     WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).default(40).meta({
@@ -375,6 +378,7 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    workerStatementTimeoutMs: e.WORKER_STATEMENT_TIMEOUT_MS,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** A worker writes its heartbeat every `heartbeatMs`; one silent for `deadAfterMs` is released. */

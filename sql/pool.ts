@@ -22,7 +22,10 @@ const isoTimestamp = (value: string | null) => (value === null ? null : new Date
 
 export type Db = DatabasePool;
 
-export async function createDb(databaseUrl: string, options: { maximumPoolSize?: number; connectionTimeoutMs?: number } = {}): Promise<Db> {
+export async function createDb(
+  databaseUrl: string,
+  options: { maximumPoolSize?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number } = {},
+): Promise<Db> {
   const replaced = new Set(['timestamptz', 'timestamp', 'int8']);
   const parsers = createTypeParserPreset().filter((p) => !replaced.has(p.name));
   const size = options.maximumPoolSize ?? 10;
@@ -37,7 +40,7 @@ export async function createDb(databaseUrl: string, options: { maximumPoolSize?:
       { name: 'int8', parse: (v: string | null) => (v === null ? null : Number(v)) },
     ],
     maximumPoolSize: size,
-    statementTimeout: 30_000,
+    statementTimeout: options.statementTimeoutMs ?? 30_000,
     idleTimeout: 10_000,
     connectionTimeout,
     // Slonik's default runs DISCARD ALL on every release: one more round trip per query. We keep no
