@@ -27,13 +27,14 @@ export function assertRolling(code: 'PUB_SUBMISSION_QUOTA' | 'PUB_COMMENT_QUOTA'
 
 export const dayAgo = (now: Date) => new Date(now.getTime() - DAY);
 
+type Held = ReadonlyArray<{ expires_at: string; amount: number }>;
+
 /**
  * Bounds on things held until they expire (open uploads and their bytes, live preview links): taking
  * `need` more must keep the amount held within `limit`. Otherwise a 429 whose `retry_at` is the
- * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named.
+ * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named. One
+ * signature per code, so a call names the details of its own code (an upload's bound, a preview's scope).
  */
-type Held = ReadonlyArray<{ expires_at: string; amount: number }>;
-// One signature per code, so a call names the details of its own code (an upload's bound, a preview's scope).
 export function assertHeld(
   code: 'PUB_UPLOAD_LIMIT',
   message: string,
