@@ -1,4 +1,5 @@
 // How pages write times and numbers. A missing number is written as "n/a", never as 0.
+import { lazy } from '../../lib/lazy-require.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 
 /** The one way pages write a moment: "2026-11-27 02:15 UTC" (/assets/office.js writes the same). */
@@ -15,17 +16,18 @@ export function time(iso: string | Date | null | undefined, missing = 'n/a'): Ht
 }
 
 // The same Intl options are used by /assets/office.js when it refreshes the numbers.
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 });
-const SMALL_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 });
-const NUM = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 4 });
+// Built on first use (lib/lazy-require.ts): most processes that import the pages never render one.
+const USD = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 }));
+const SMALL_USD = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 }));
+const NUM = lazy(() => new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 4 }));
 
 export function usd(n: number | null | undefined): string {
   if (n === null || n === undefined) return 'n/a';
-  return Math.abs(n) < 1 ? SMALL_USD.format(n) : USD.format(n);
+  return Math.abs(n) < 1 ? SMALL_USD().format(n) : USD().format(n);
 }
 
 export function num(n: number | null | undefined): string {
-  return n === null || n === undefined ? 'n/a' : NUM.format(n);
+  return n === null || n === undefined ? 'n/a' : NUM().format(n);
 }
 
 export function pct(n: number | null | undefined): string {

@@ -4,15 +4,15 @@
 // `name [at] domain`, and the page's registrable domain is the address's).
 import { fail } from '../errors.ts';
 import { PROFESSIONAL_ADDRESSES_ONLY } from '../error-codes.ts';
-import { createRequire } from 'node:module';
 import { getDomain } from 'tldts';
 import type { AppError } from '../errors.ts';
+import { lazy, lazyRequire } from '../lazy-require.ts';
 import { escapeRegExp } from '../text/regex.ts';
 import { decodeEntities } from '../net/safe-fetch.ts';
 
-const require = createRequire(import.meta.url);
-// derhuerst/email-providers (ISC): about 8,800 free and disposable mail domains.
-const PROVIDER_LIST: unknown = require('email-providers/all.json');
+// derhuerst/email-providers (ISC): about 8,800 free and disposable mail domains, read on the first
+// address judged (lib/lazy-require.ts).
+const providerList = lazyRequire<unknown>('email-providers/all.json');
 
 /** Providers that the list lacks at this version: privacy relays and paid personal mailboxes. */
 const EXTRA_FREE_MAIL = [
@@ -46,10 +46,10 @@ const EXTRA_FREE_MAIL = [
   'pm.me',
 ];
 
-const FREE_MAIL: ReadonlySet<string> = new Set([
-  ...(Array.isArray(PROVIDER_LIST) ? PROVIDER_LIST.filter((d): d is string => typeof d === 'string').map((d) => d.toLowerCase()) : []),
-  ...EXTRA_FREE_MAIL,
-]);
+const freeMail = lazy((): ReadonlySet<string> => {
+  const list = providerList();
+  return new Set([...(Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string').map((d) => d.toLowerCase()) : []), ...EXTRA_FREE_MAIL]);
+});
 
 /**
  * Role local parts: the mailbox of a function, not of a person's published work. Editorial
@@ -169,9 +169,9 @@ export function parseAddress(input: string): ParsedAddress | null {
 
 export function isFreeMailDomain(domain: string): boolean {
   const d = domain.toLowerCase();
-  if (FREE_MAIL.has(d)) return true;
+  if (freeMail().has(d)) return true;
   const reg = registrableDomain(d);
-  return reg !== null && FREE_MAIL.has(reg);
+  return reg !== null && freeMail().has(reg);
 }
 
 export function isRoleLocalPart(local: string): boolean {

@@ -6,20 +6,23 @@
 // - `x`: the external network's counting (twitter-text v3), used to check that a post plus the
 //   reporter's credit line fits: every link 23; an emoji sequence 2; other code points 1 in the
 //   Latin-and-general-punctuation ranges and 2 elsewhere (CJK and most other scripts).
+import { lazy } from '../lazy-require.ts';
 import { findLinks } from '../text/links.ts';
 
 export const X_MAX_WEIGHTED = 280;
 export const X_LINK_LENGTH = 23;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Built on first use: ICU's segmentation data is loaded only by a process that weighs text.
+const graphemes = lazy(() => new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 // Unicode's emoji set for interchange (what keyboards produce): 😀, ❤️, 👨‍👩‍👧, 1️⃣, 🇷🇺.
-const EMOJI = /^\p{RGI_Emoji}$/v;
+// Built on first use: V8 builds this set where the literal is evaluated, at a cost of 5-25 ms.
+const EMOJI = lazy(() => /^\p{RGI_Emoji}$/v);
 // Han, kana, Hangul, Bopomofo, CJK punctuation and full-width forms: double width everywhere.
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]/u;
 
 export function isEmoji(grapheme: string): boolean {
-  return EMOJI.test(grapheme);
+  return EMOJI().test(grapheme);
 }
 
 export function isCjk(grapheme: string): boolean {
@@ -57,7 +60,7 @@ export type WeightRule = keyof typeof RULES;
 
 function plainWeight(text: string, rule: Rule): number {
   let n = 0;
-  for (const { segment } of graphemes.segment(text)) n += rule.grapheme(segment);
+  for (const { segment } of graphemes().segment(text)) n += rule.grapheme(segment);
   return n;
 }
 
