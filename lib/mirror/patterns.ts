@@ -886,16 +886,19 @@ export function compileLabel(patterns: LabelPatterns, mode: Mode): CompiledLabel
   if (patterns.words.length > 0) parts.push(bounded(patterns.words, mode));
   if (anchoredAnywhere.length > 0) parts.push(`(?:${body(anchoredAnywhere, mode, false)})`);
   const prose = [...patterns.words, ...requests];
-  const unanchored = prose.filter((source) => anchorWords(source, true).length === 0);
+  // Each prose pattern's anchors are read once, for the check below and for the clauses.
+  const proseAnchors = new Map(prose.map((source) => [source, anchorClauses(source, true)]));
+  const unanchored = prose.filter((source) => (proseAnchors.get(source)?.[0]?.length ?? 0) === 0);
   if (unanchored.length > 0) throw new Error(`mirror pattern without a literal word: ${unanchored.join(' | ')}`);
   const anchored = [...prose.map((source) => ({ source, bounded: mode === 'spaced' })), ...anchoredAnywhere.map((source) => ({ source, bounded: false }))];
   const only = anchored.length === 1 ? anchored[0] : undefined;
+  const clausesOf = (source: string, b: boolean) => (b ? proseAnchors.get(source) : undefined) ?? anchorClauses(source, b);
   const clauses =
     only !== undefined
-      ? anchorClauses(only.source, only.bounded)
+      ? clausesOf(only.source, only.bounded)
       : anchored.length === 0
         ? []
-        : [anchored.flatMap(({ source, bounded: b }) => anchorWords(source, b))];
+        : [anchored.flatMap(({ source, bounded: b }) => clausesOf(source, b)[0] ?? [])];
   return {
     plain: parts.length > 0 ? new RegExp(parts.join('|')) : null,
     requests: requests.length > 0 ? new RegExp(bounded(requests, mode), 'g') : null,

@@ -66,16 +66,42 @@ function simplify(source: string): string {
 
 const isOpener = (c: string | undefined): boolean => c === '(' || c === '{';
 
-function closingParen(s: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < s.length; i++) {
-    if (isOpener(s[i])) depth++;
-    else if (s[i] === ')') {
-      if (depth === 0) return i;
-      depth--;
+// The brackets of the last source read, found in one pass: the parser asks where a word's group
+// opens or closes once per word, and scanning for it each time was quadratic in a pattern of
+// hundreds of alternatives (most of a process's first flagging).
+type Brackets = { s: string; close: Int32Array; open: Int32Array };
+let lastBrackets: Brackets | null = null;
+
+function bracketsOf(s: string): Brackets {
+  if (lastBrackets?.s === s) return lastBrackets;
+  // close[i]: the ')' that ends the innermost group around position i (an opener at i is inside the
+  // group around it; a ')' is its own), or -1; open[j]: the opener of the ')' at j, or -1.
+  const close = new Int32Array(s.length + 1).fill(-1);
+  const open = new Int32Array(s.length + 1).fill(-1);
+  const stack: number[] = [];
+  const waiting: number[][] = [[]];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === ')') {
+      for (const p of waiting.pop() ?? []) close[p] = i;
+      close[i] = i;
+      open[i] = stack.pop() ?? -1;
+      if (waiting.length === 0) waiting.push([]);
+      continue;
+    }
+    (waiting.at(-1) as number[]).push(i);
+    if (isOpener(c)) {
+      stack.push(i);
+      waiting.push([]);
     }
   }
-  return -1;
+  lastBrackets = { s, close, open };
+  return lastBrackets;
+}
+
+// The ')' that ends the group around position `from`, or -1 at the top level.
+function closingParen(s: string, from: number): number {
+  return from < s.length ? (bracketsOf(s).close[from] ?? -1) : -1;
 }
 
 // Top-level alternatives of the group whose opener is at `open`: their start positions, and the ')'.
@@ -135,15 +161,7 @@ const turnOf = (word: string): Turn => (/^[a-z]+$/.test(word) ? 'letters' : /^[0
 const isSign = (c: string | undefined): boolean => c !== undefined && c !== DIGIT && !/[a-z0-9#'(){}|?*+]/.test(c);
 
 function openerOf(s: string, close: number): number {
-  let depth = 0;
-  for (let i = close - 1; i >= 0; i--) {
-    if (s[i] === ')') depth++;
-    else if (isOpener(s[i])) {
-      if (depth === 0) return i;
-      depth--;
-    }
-  }
-  return -1;
+  return close >= 0 && close < s.length ? (bracketsOf(s).open[close] ?? -1) : -1;
 }
 
 // Whether every branch of the group closing at `close` ends with a sign ("(?:the |a )").
