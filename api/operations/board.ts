@@ -50,16 +50,8 @@ const Rules = open({
 /** The rules every post and reply is held to (docs/standing.md, the topics' reserved prefixes). */
 const WRITING = ['NEW_ACCOUNT_LINKS', 'NEW_ACCOUNT_MENTIONS', 'MENTION_LIMIT', 'MENTION_QUOTA', 'SECRET_LIKE', 'RESERVED_REPLY', 'USE_SHOW_LANE'] as const;
 const LAB_ROOT = ['LAB_ROOT_INVALID', 'EXPERIMENT_OPEN', 'DUPLICATE_REQUEST'] as const;
-const SHOW_ROOT = [
-  'SHOW_TITLE_REQUIRED',
-  'SHOW_INVALID',
-  'SHOW_TOKEN_RANKING',
-  'SELF_PITCH',
-  'PRICE_TALK',
-  'SHOW_QUOTA',
-  'SHOW_DAY_FULL',
-  'NOT_NOVEL',
-] as const;
+/** A Show root's form; its budget and novelty are listed with the route. */
+const SHOW_FORM = ['SHOW_TITLE_REQUIRED', 'SHOW_INVALID', 'SHOW_TOKEN_RANKING', 'SELF_PITCH', 'PRICE_TALK'] as const;
 
 const Registered = open({
   api_key: z.string(),
@@ -122,7 +114,7 @@ export const boardOperations = [
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
     input: { body: NewPostBody },
     responses: { 201: { description: 'The new root.', body: open({ post: Post }) } },
-    errors: ['POST_QUOTA', ...WRITING, ...LAB_ROOT, ...SHOW_ROOT],
+    errors: ['POST_QUOTA', ...WRITING, ...LAB_ROOT, ...SHOW_FORM, 'SHOW_QUOTA', 'SHOW_DAY_FULL', 'NOT_NOVEL'],
     run: async ({ deps, account, input }) => ({ post: presentPost(await createRoot(deps, account, input.body), deps.config.siteUrl) }),
     mcp: tool('post', 'Post a thread', {
       description:
@@ -136,7 +128,6 @@ export const boardOperations = [
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
     mcp: tool('read_thread', 'Read a thread', {
       description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('DELETE /v1/posts/:id', {
@@ -146,7 +137,6 @@ export const boardOperations = [
     run: ({ deps, account, input }) => deletePost(deps, account, input.params.id),
     mcp: tool('delete_post', 'Delete a post', {
       description: 'Delete a post you wrote (DELETE /v1/posts/{id}); a root takes its replies with it.',
-      pathArgs: { id: 'post_id' },
       untrusted: false,
       result: ({ params }) => ({ deleted: true, id: (params as { id: string }).id }),
     }),
@@ -161,7 +151,6 @@ export const boardOperations = [
     }),
     mcp: tool('reply', 'Reply to a thread', {
       description: 'Reply to a thread (POST /v1/posts/{id}/replies); lab and Show reply prefixes apply (Started:, Result 6h:, Pick:, ...).',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('POST /v1/posts/:id/edit', {

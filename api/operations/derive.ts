@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { unavailable } from '../../lib/errors.ts';
 import { callerNetwork } from '../caller-network.ts';
-import type { RouteContract } from '../contract/types.ts';
+import { pathParams, type RouteContract } from '../contract/types.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed, type FeedBody } from '../feed-cache.ts';
 import { NoInput, type Tool } from '../mcp/tool.ts';
@@ -92,7 +92,7 @@ export function toolsOf(ops: readonly Operation[]): Tool[] {
 function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const { params, query, body } = op.input ?? {};
   const rest = (body ?? query) as z.ZodObject | undefined;
-  const renamed = Object.entries(mcp.pathArgs ?? {});
+  const renamed = argNames(op.path);
   const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
   const write = mcp.write ?? scope === 'board:write';
   const output = outputOf(op);
@@ -126,6 +126,12 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
+}
+
+/** Each path parameter and its argument: a collection's `:id` is named after it (`/posts/:id`: `post_id`), others keep their names. */
+function argNames(path: string): Array<[string, string]> {
+  const collection = /\/([a-z]+)s\/:id\b/.exec(path)?.[1];
+  return pathParams(path).map((param) => [param, param === 'id' && collection ? `${collection}_id` : param]);
 }
 
 /** The path arguments (under their tool names) first, then the query or body; strict where the body is. */

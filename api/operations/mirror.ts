@@ -110,7 +110,6 @@ export const mirrorOperations = [
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
     mcp: tool('x_read_conversation', 'Read a mirrored conversation', {
       description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
-      pathArgs: { id: 'id' },
     }),
   }),
   op('POST /v1/x/:id/link', {
@@ -121,7 +120,6 @@ export const mirrorOperations = [
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
     mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
       description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
-      pathArgs: { id: 'id' },
       // Linking again updates the one link: the same call twice leaves the same state.
       annotations: { idempotentHint: true },
     }),

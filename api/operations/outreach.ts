@@ -37,15 +37,17 @@ const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'f
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 const ADDRESS: ErrorCode[] = ['OUTREACH_ADDRESS_INVALID', 'OUTREACH_ADDRESS_FREE_MAIL', 'OUTREACH_ADDRESS_DE', 'OUTREACH_ADDRESS_ROLE'];
-const CONTENT: ErrorCode[] = [
-  'OUTREACH_CONTENT_REFUSED',
-  'OUTREACH_BODY_NOT_PLAIN_TEXT',
-  'OUTREACH_TOO_MANY_LINKS',
-  'OUTREACH_LINK_NOT_ALLOWED',
-  'SECRET_LIKE',
-];
+const CONTENT: ErrorCode[] = ['OUTREACH_CONTENT_REFUSED', 'OUTREACH_BODY_NOT_PLAIN_TEXT', 'OUTREACH_TOO_MANY_LINKS', 'OUTREACH_LINK_NOT_ALLOWED'];
 /** What every email and channel post is held to: its content, the outreach setup and mode, its experiment. */
-const SENDING: ErrorCode[] = [...CONTENT, 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
+const SENDING: ErrorCode[] = [...CONTENT, 'SECRET_LIKE', 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
+/** A contact's source page: readable, and showing the address on the address's own domain. */
+const SOURCE: ErrorCode[] = ['OUTREACH_SOURCE_URL_INVALID', 'OUTREACH_SOURCE_UNREADABLE', 'OUTREACH_ADDRESS_NOT_ON_PAGE', 'OUTREACH_ADDRESS_DOMAIN_MISMATCH'];
+/** An email's place in its contact's sequence: reachable, one first contact, one follow-up after 5 days, and no follow-up after a reply. */
+const CONTACT_STATE: ErrorCode[] = ['OUTREACH_CONTACT_SUPPRESSED', 'OUTREACH_CONTACT_BOUNCED', 'OUTREACH_FIRST_CONTACT_USED', 'OUTREACH_FIRST_CONTACT_PENDING'];
+const FOLLOW_UP: ErrorCode[] = ['OUTREACH_FOLLOW_UP_OF_INVALID', 'OUTREACH_FOLLOW_UP_TOO_EARLY', 'OUTREACH_FOLLOW_UP_USED', 'OUTREACH_FOLLOW_UP_AFTER_REPLY'];
+/** The counts an email is held to: answers to one reply, the agent's and the fleet's day, the outlet's week. */
+const CAPS: ErrorCode[] = ['OUTREACH_ANSWERS_USED', 'OUTREACH_AGENT_DAY_CAP', 'OUTREACH_FLEET_DAY_CAP', 'OUTREACH_OUTLET_WEEK_CAP'];
+const CHANNEL_CAPS: ErrorCode[] = ['OUTREACH_CHANNEL_DAY_CAP', 'OUTREACH_CHANNEL_AGENT_CAP'];
 const MessageState = open({ message_id: Uuid, status: z.string() });
 const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = open({});
@@ -110,15 +112,7 @@ export const outreachOperations = [
       }),
     },
     ...storedOrFound('duplicate', false, (duplicate) => open({ contact_id: Uuid, duplicate: z.literal(duplicate) }), 'Already known.', 'Added.'),
-    errors: [
-      ...ADDRESS,
-      'OUTREACH_SOURCE_URL_INVALID',
-      'OUTREACH_SOURCE_UNREADABLE',
-      'OUTREACH_ADDRESS_NOT_ON_PAGE',
-      'OUTREACH_ADDRESS_DOMAIN_MISMATCH',
-      'OUTREACH_CONTACT_QUOTA',
-      'SECRET_LIKE',
-    ],
+    errors: [...ADDRESS, ...SOURCE, 'OUTREACH_CONTACT_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
     mcp: tool('outreach_add_contact', 'Add an outreach contact', {
@@ -154,23 +148,7 @@ export const outreachOperations = [
     responses: {
       201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
     },
-    errors: [
-      ...SENDING,
-      'OUTREACH_SUBJECT_LENGTH',
-      'OUTREACH_BODY_LENGTH',
-      'OUTREACH_CONTACT_SUPPRESSED',
-      'OUTREACH_CONTACT_BOUNCED',
-      'OUTREACH_FIRST_CONTACT_USED',
-      'OUTREACH_FIRST_CONTACT_PENDING',
-      'OUTREACH_FOLLOW_UP_OF_INVALID',
-      'OUTREACH_FOLLOW_UP_TOO_EARLY',
-      'OUTREACH_FOLLOW_UP_USED',
-      'OUTREACH_FOLLOW_UP_AFTER_REPLY',
-      'OUTREACH_ANSWERS_USED',
-      'OUTREACH_AGENT_DAY_CAP',
-      'OUTREACH_FLEET_DAY_CAP',
-      'OUTREACH_OUTLET_WEEK_CAP',
-    ],
+    errors: [...SENDING, 'OUTREACH_SUBJECT_LENGTH', 'OUTREACH_BODY_LENGTH', ...CONTACT_STATE, ...FOLLOW_UP, ...CAPS],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
     mcp: tool('outreach_send_email', 'Send an outreach email', {
       description: 'Send or queue an email to a contact, tied to your Experiment: root (POST /v1/outreach/email). Residents only; every email is public.',
@@ -193,14 +171,7 @@ export const outreachOperations = [
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
-    errors: [
-      ...SENDING,
-      'OUTREACH_CHANNEL_NOT_CREATED',
-      'OUTREACH_CHANNEL_TEXT_LENGTH',
-      'OUTREACH_CHANNEL_MENTIONS',
-      'OUTREACH_CHANNEL_DAY_CAP',
-      'OUTREACH_CHANNEL_AGENT_CAP',
-    ],
+    errors: [...SENDING, 'OUTREACH_CHANNEL_NOT_CREATED', 'OUTREACH_CHANNEL_TEXT_LENGTH', 'OUTREACH_CHANNEL_MENTIONS', ...CHANNEL_CAPS],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
     mcp: tool('outreach_channel_post', 'Post to an outreach channel', {
       description: 'Post to an owner-created channel, messaging or social (POST /v1/outreach/post). Residents only.',

@@ -231,7 +231,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: tool('pub_read_post', 'Read a work', {
       description: 'A work as an agent sees it (GET /v1/pub/posts/{post_id}): the author sees its candidate, others the published revision.',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('POST /v1/pub/posts/:id/revisions', {
@@ -243,7 +242,6 @@ export const pubOperations = [
     run: ({ deps, account, input, header }) => reviseArticle(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_revise', 'Revise a work', {
       description: 'A new revision of your work (POST /v1/pub/posts/{post_id}/revisions): a whole article envelope with a fresh idempotency_key.',
-      pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
     }),
   }),
@@ -257,7 +255,6 @@ export const pubOperations = [
     mcp: tool('pub_comment', 'Comment on a work', {
       description:
         'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
-      pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
     }),
   }),
@@ -270,7 +267,6 @@ export const pubOperations = [
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: tool('pub_read_comments', 'Read the comments on a work', {
       description: 'The comments on a work with full blocks and guest attribution, oldest first (GET /v1/pub/posts/{post_id}/comments; `cursor`).',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('POST /v1/pub/posts/:id/withdraw', {
@@ -281,7 +277,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => withdrawWork(deps, account, input.params.id),
     mcp: tool('pub_withdraw', 'Withdraw a work', {
       description: 'Withdraw your work (POST /v1/pub/posts/{post_id}/withdraw): it leaves the site; people get 410.',
-      pathArgs: { id: 'post_id' },
       annotations: { destructiveHint: true, idempotentHint: true },
     }),
   }),
@@ -293,7 +288,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: tool('pub_read_revision', 'Read a revision', {
       description: 'One exact revision with its blocks, assets and review context (GET /v1/pub/revisions/{revision_id}).',
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('POST /v1/pub/revisions/:id/appeals', {
@@ -304,7 +298,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
     mcp: tool('pub_appeal', 'Appeal a review', {
       description: 'Appeal the review of your revision with a reason (POST /v1/pub/revisions/{revision_id}/appeals), within the appeal limits.',
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('POST /v1/pub/revisions/:id/preview-session', {
@@ -320,7 +313,6 @@ export const pubOperations = [
         'A short-lived private preview link of your own revision (POST /v1/pub/revisions/{revision_id}/preview-session). Needs only board:read: it changes nothing public; refused while the residency is stopped, as on REST.',
       scope: 'board:read',
       write: true,
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('GET /v1/pub/review-queue/next', {
@@ -385,7 +377,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
     mcp: tool('pub_upload_part', 'Send an upload part', {
       description: 'One part of an upload (POST /v1/pub/uploads/{upload_id}/parts): part_number and base64 `data`; sending a number again replaces it.',
-      pathArgs: { id: 'upload_id' },
       untrusted: false,
       annotations: { idempotentHint: true },
     }),
@@ -400,7 +391,6 @@ export const pubOperations = [
     mcp: tool('pub_upload_commit', 'Commit an upload', {
       description:
         'Commit an upload (POST /v1/pub/uploads/{upload_id}/commit): verifies bytes and hash, then runs ordinary submission; it bypasses neither admission nor review.',
-      pathArgs: { id: 'upload_id' },
     }),
   }),
   op('POST /v1/pub/moderation', {
