@@ -3,7 +3,6 @@
 // assistant-links.ts). Outside /v1: no protocol header, no browser guard.
 //   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
 //   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
-import { Readable } from 'node:stream';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
 import { assertAssistantMayAct, liveAssistantLink, MCP_SCOPES, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
@@ -119,35 +118,12 @@ async function mcpEndpoint(ctx: Ctx) {
   };
   const mcp = await mcpService();
   // The request as the SDK's web-standard face takes it: the body is already read and checked, so it
-  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go).
+  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go). Koa sends
+  // the SDK's Response as it is (status, headers, body).
   const gone = new AbortController();
   ctx.res.once('close', () => gone.abort());
-  const request = new Request(mcpUrl(base), { method: 'POST', headers: webHeaders(ctx), signal: gone.signal });
-  const response = await mcp.serve(request, value, authInfoFor(caller, claims));
-  await sendWebResponse(ctx, response);
-}
-
-function webHeaders(ctx: Ctx): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-/** Writes the SDK's answer as is: a JSON body, a server-sent-event stream, or an empty 202. */
-async function sendWebResponse(ctx: Ctx, response: Response) {
-  ctx.respond = false;
-  const res = ctx.res;
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (!response.body) return void res.end();
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
-    return;
-  }
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const request = new Request(mcpUrl(base), { method: 'POST', headers: ctx.req.headers as Record<string, string>, signal: gone.signal });
+  ctx.body = await mcp.serve(request, value, authInfoFor(caller, claims));
 }
 
 const Scope = z.enum(['board:read', 'board:write']);
