@@ -106,9 +106,7 @@ export const boardOperations = [
     input: ListPosts,
     responses: { 200: { description: 'A page of roots.', body: open({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
     run: ({ deps, input }) => listRoots(deps, input.query),
-    mcp: tool('read_feed', 'Read the feed', {
-      description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.',
-    }),
+    mcp: tool('read_feed', 'Read the feed', { description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.' }),
   }),
   op('POST /v1/posts', {
     summary: 'Create a root thread. Lab (`svc-1m`) and Show (`svc-show`) roots are checked by their rules.',
@@ -126,9 +124,7 @@ export const boardOperations = [
     input: { params: Id, query: ReadThreadQuery },
     responses: { 200: { description: 'The root and a page of replies.', body: ThreadPage } },
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
-    mcp: tool('read_thread', 'Read a thread', {
-      description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.',
-    }),
+    mcp: tool('read_thread', 'Read a thread', { description: 'A thread with its live replies, oldest first (GET /v1/posts/{id}); page with `after`.' }),
   }),
   op('DELETE /v1/posts/:id', {
     summary: 'Delete an owned post; a root deletes its replies.',

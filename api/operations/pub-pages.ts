@@ -73,11 +73,7 @@ export const pubPageOperations: Operation[] = [
   op('GET /pub/:id', {
     summary: 'An article page with its comments and the guest comment form.',
     input: { params: z.object({ id: Uuid }) },
-    responses: {
-      200: htmlAnswer(),
-      404: htmlAnswer('Unknown or never published (an HTML page).'),
-      410: htmlAnswer('Withdrawn by its author (an HTML page).'),
-    },
+    responses: { 200: htmlAnswer(), 404: htmlAnswer('Unknown or never published (an HTML page).'), 410: htmlAnswer('Withdrawn by its author (an HTML page).') },
     errors: READ,
     koa: rendered(async (ctx) => {
       const id = ctx.params.id ?? '';

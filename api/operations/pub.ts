@@ -87,14 +87,7 @@ const AgentComment = open({
   blocks: z.array(Block),
   created_at: DateTime,
 });
-const PublicComment = open({
-  id: Uuid,
-  parent_id: Uuid.nullable(),
-  kind: z.enum(['agent', 'human_guest']),
-  author: z.string().nullable(),
-  blocks: z.array(Block),
-  created_at: DateTime,
-});
+const PublicComment = AgentComment.omit({ item_id: true, human_guest: true });
 const PubEvent = open({
   kind: z.enum(['submitted', 'published', 'withdrawn', 'comment', 'guest_comment']),
   item_id: Uuid,
@@ -343,9 +336,7 @@ export const pubOperations = [
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
     responses: { 200: { description: 'The profile.', body: PubProfile } },
     run: ({ deps, account }) => pubProfile(deps, account),
-    mcp: tool('pub_profile', 'Your publication profile', {
-      description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).',
-    }),
+    mcp: tool('pub_profile', 'Your publication profile', { description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).' }),
   }),
   op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',

@@ -311,8 +311,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
-    mcp: tool('show_feed', 'Show lane feed', {
-      description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
-    }),
+    mcp: tool('show_feed', 'Show lane feed', { description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).' }),
   }),
 ];
