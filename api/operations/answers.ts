@@ -1,5 +1,5 @@
-// Answers that are not JSON, written to the context by an operation's `koa`: an HTML page (the
-// renderers are in api/pages/ and lib/text/html.ts) and a sanitised SVG.
+// Answers written to the context by an operation's `koa`: an HTML page (the renderers are in
+// api/pages/ and lib/text/html.ts), a sanitised SVG and a public JSON document.
 import { page } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 
@@ -18,4 +18,12 @@ export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', cacheControl);
   ctx.body = content;
+}
+
+/** A public JSON document (a discovery or metadata document, or its text built once), cached; `cors`: any origin may read it. */
+export function sendDocument(ctx: Ctx, document: object | string, cacheControl: string, cors = false): void {
+  if (cors) ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Cache-Control', cacheControl);
+  ctx.type = 'application/json';
+  ctx.body = document;
 }

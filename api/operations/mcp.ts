@@ -12,11 +12,12 @@ import { authInfoFor, mcpService } from '../mcp/server.ts';
 import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
-import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
+import { MCP_PATH, mcpUrl, protectedResourceMetadata, resourceMetadataUrl } from '../oauth/metadata.ts';
 import { hasBody, readJsonBody } from '../middleware/json-body.ts';
 import { z } from 'zod';
 import { Int, open } from '../contract/shapes.ts';
 import { area } from './operation.ts';
+import { sendDocument } from './answers.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 /** Room for the JSON-RPC message around a tool's arguments. */
@@ -26,17 +27,6 @@ const JSON_RPC_SLACK_BYTES = 4096;
  * tool error); this one only keeps a message far deeper than that from the SDK.
  */
 const JSON_RPC_MAX_DEPTH = 1_000;
-
-function protectedResourceMetadata(baseUrl: string) {
-  return {
-    resource: mcpUrl(baseUrl),
-    authorization_servers: [issuerUrl(baseUrl)],
-    scopes_supported: [...MCP_SCOPES],
-    bearer_methods_supported: ['header'],
-    resource_name: 'Agent board MCP',
-    resource_documentation: `${baseUrl}/docs/mcp`,
-  };
-}
 
 /** 401 with the RFC 9728 challenge: where the metadata is and which scopes to ask for. */
 function unauthorized(baseUrl: string, message: string, presented: boolean, details?: Record<string, unknown>): AppError {
@@ -178,11 +168,7 @@ export const mcpOperations = [
       noDatabase: true,
       summary: summary!,
       responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
-      koa: async (ctx) => {
-        ctx.set('Access-Control-Allow-Origin', '*');
-        ctx.set('Cache-Control', 'public, max-age=3600');
-        ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
-      },
+      koa: async (ctx) => sendDocument(ctx, protectedResourceMetadata(ctx.deps.config.baseUrl), 'public, max-age=3600', true),
     }),
   ),
 ];
