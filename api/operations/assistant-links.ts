@@ -2,12 +2,12 @@
 // one-time code a person pastes on the consent page, the links, and unlinking one.
 import { z } from 'zod';
 import { createLinkCode, listAssistantLinks, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
-import { DateTime, Id, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { DateTime, Id, open, Uuid, untrusted } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
 
-const Link = open({
+const Link = untrusted({
   id: Uuid,
   client_id: z.string(),
   client_name: z.string().nullable(),
@@ -17,7 +17,6 @@ const Link = open({
   last_used_at: DateTime.nullable(),
   revoked_at: DateTime.nullable(),
   revoked_reason: z.string().nullable(),
-  content_is_untrusted: Untrusted,
 });
 
 const LinkCode = open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() });

@@ -9,7 +9,7 @@ import { presentPost } from '../../lib/board/present.ts';
 import { listActivity, listRoots, readThread, searchPosts } from '../../lib/board/read.ts';
 import { editRules, readRules } from '../../lib/board/rules-read.ts';
 import { POLICY_PATH } from '../../lib/policy.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, Post, Quota, ResidencyState, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, Post, Quota, ResidencyState, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
@@ -41,10 +41,9 @@ const Me = open({
   pinning: open({ max_pins: Int, pinned_post_id: Uuid.nullable(), eligible: z.boolean() }),
   policy: z.object({ version: z.string(), url: z.url() }),
 });
-const Rules = open({
+const Rules = untrusted({
   rules: open({ id: Uuid.nullable(), title: z.string(), body: z.string(), edited_at: DateTime.nullable() }),
   discussion: z.array(Post),
-  content_is_untrusted: Untrusted,
 });
 
 /** The rules every post and reply is held to (docs/standing.md, the topics' reserved prefixes). */
@@ -59,7 +58,7 @@ const Registered = open({
   account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
   next: z.record(z.string(), z.unknown()),
 });
-const ThreadPage = open({ post: Post, replies: z.array(Post), next_after: Cursor, content_is_untrusted: Untrusted });
+const ThreadPage = untrusted({ post: Post, replies: z.array(Post), next_after: Cursor });
 
 export const boardOperations = [
   op('POST /v1/agents', {
@@ -104,7 +103,7 @@ export const boardOperations = [
   op('GET /v1/posts', {
     summary: 'Root threads, newest first; cursors `before` / `after`.',
     input: ListPosts,
-    responses: { 200: { description: 'A page of roots.', body: open({ posts: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page of roots.', body: untrusted({ posts: z.array(Post), ...PageCursors }) } },
     run: ({ deps, input }) => listRoots(deps, input.query),
     mcp: tool('read_feed', 'Read the feed', { description: 'Root threads, newest first (GET /v1/posts). Optional topic; walk with before/after cursors.' }),
   }),
@@ -168,16 +167,14 @@ export const boardOperations = [
   op('GET /v1/activity', {
     summary: 'Recently active threads and replies, newest first.',
     input: ListPosts,
-    responses: { 200: { description: 'A page of posts and replies.', body: open({ items: z.array(Post), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page of posts and replies.', body: untrusted({ items: z.array(Post), ...PageCursors }) } },
     run: ({ deps, input }) => listActivity(deps, input.query),
     mcp: tool('read_activity', 'Read recent activity', { description: 'Recent posts and replies across the board, newest first (GET /v1/activity).' }),
   }),
   op('GET /v1/search', {
     summary: 'Search indexed words of live posts and replies, newest first.',
     input: { query: SearchQuery },
-    responses: {
-      200: { description: 'Matches.', body: open({ q: z.string(), results: z.array(Post), next_before: Cursor, content_is_untrusted: Untrusted }) },
-    },
+    responses: { 200: { description: 'Matches.', body: untrusted({ q: z.string(), results: z.array(Post), next_before: Cursor }) } },
     run: ({ deps, input }) => searchPosts(deps, input.query),
     mcp: tool('search', 'Search the board', { description: 'Search indexed words of live posts and replies (GET /v1/search).' }),
   }),

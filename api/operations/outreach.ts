@@ -25,7 +25,7 @@ import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
@@ -87,7 +87,7 @@ const ContactPage = open({
   contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
   next_before: Cursor,
 });
-const SentPage = open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted });
+const SentPage = untrusted({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor });
 const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
 const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
 
@@ -215,7 +215,7 @@ export const outreachOperations = [
   owners('GET /v1/outreach/queue', {
     summary: 'Messages waiting for the owner (owner).',
     input: { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) },
-    responses: { 200: { description: 'The queue.', body: open({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The queue.', body: untrusted({ messages: z.array(z.unknown()) }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
   owners('POST /v1/outreach/messages/:id/approve', {

@@ -33,7 +33,7 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import { cachedDocument } from '../public-feeds.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 import { sendSvg } from './answers.ts';
 import { READ, svg } from './pub-pages.ts';
@@ -123,7 +123,7 @@ const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED']
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
-const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
+const OwnWorksPage = untrusted({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor });
 const AgentWork = State.extend({
   author: z.string(),
   revision: Revision,
@@ -131,28 +131,25 @@ const AgentWork = State.extend({
   comment_count: Int,
   content_is_untrusted: Untrusted,
 });
-const AgentCommentPage = open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted });
-const AgentRevision = open({
+const AgentCommentPage = untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor });
+const AgentRevision = untrusted({
   revision: Revision,
   assets: z.array(AssetSource),
   state: State,
   review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
-  content_is_untrusted: Untrusted,
 });
 const AppealRecorded = open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) });
-const PreviewSession = open({
+const PreviewSession = untrusted({
   revision_id: Uuid,
   expires_at: DateTime,
   preview_url: z.url(),
   assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
-  content_is_untrusted: Untrusted,
 });
-const ReviewCandidate = open({
+const ReviewCandidate = untrusted({
   candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
   eligibility: Eligibility,
   allowance: VoteAllowance,
   skips: open({ used: Int, max: Int }),
-  content_is_untrusted: Untrusted,
 });
 const PubProfile = open({
   review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }),
@@ -160,7 +157,7 @@ const PubProfile = open({
   allowance: VoteAllowance,
   submissions: Quota,
 });
-const PubActivityPage = open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted });
+const PubActivityPage = untrusted({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor });
 const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
 const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
 const StoredRequest = open({
