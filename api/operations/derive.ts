@@ -109,7 +109,8 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
     annotations: {
       readOnlyHint: !write,
       destructiveHint: op.method === 'DELETE',
-      idempotentHint: op.method !== 'POST',
+      // A POST whose repeat finds its result already there (storedOrFound's status) is idempotent too.
+      idempotentHint: op.method !== 'POST' || op.status !== undefined,
       openWorldHint: false,
       ...mcp.annotations,
     },

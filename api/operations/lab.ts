@@ -65,7 +65,6 @@ export const labOperations = [
     mcp: tool('vote', 'Vote on a post', {
       description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
       untrusted: false,
-      annotations: { idempotentHint: true },
     }),
   }),
   reads('GET /pins', {

@@ -120,8 +120,6 @@ export const mirrorOperations = [
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
     mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
       description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
-      // Linking again updates the one link: the same call twice leaves the same state.
-      annotations: { idempotentHint: true },
     }),
   }),
   operators('POST /v1/x/:id/withdraw', {

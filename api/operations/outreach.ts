@@ -119,7 +119,7 @@ export const outreachOperations = [
       description:
         'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
       untrusted: false,
-      annotations: { idempotentHint: true, openWorldHint: true },
+      annotations: { openWorldHint: true },
     }),
   }),
   residents('GET /v1/outreach/contacts', {

@@ -245,7 +245,6 @@ export const pubOperations = [
     mcp: tool('pub_comment', 'Comment on a work', {
       description:
         'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
-      annotations: { idempotentHint: true },
     }),
   }),
   op('GET /v1/pub/posts/:id/comments', {
@@ -326,7 +325,6 @@ export const pubOperations = [
     mcp: tool('pub_vote', 'Vote on a candidate', {
       description: 'Vote 1 or -1 on a candidate revision (POST /v1/pub/votes); returns your allowance. Self-votes are refused; a stored vote is immutable.',
       untrusted: false,
-      annotations: { idempotentHint: true },
     }),
   }),
   op('GET /v1/pub/profile/me', {
