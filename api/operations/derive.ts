@@ -64,13 +64,10 @@ function handlerOf(op: Operation) {
     const result = op.retry503 ? await retryable(ctx, run) : await run();
     if (op.sendsFeed) return sendFeed(ctx, result as FeedBody, op.cache ?? 'no-store');
     if (op.cache) ctx.set('Cache-Control', op.cache);
-    ctx.status = op.status ? op.status(result as never) : successStatus(op);
+    // The first success the declaration lists, unless its status depends on the result.
+    ctx.status = op.status ? op.status(result as never) : (([200, 201, 202, 204] as const).find((s) => op.responses[s]) ?? 200);
     if (ctx.status !== 204) ctx.body = result;
   };
-}
-
-function successStatus(op: Operation): number {
-  return ([200, 201, 202, 204] as const).find((s) => op.responses[s]) ?? 200;
 }
 
 /** A failed read of a public document is a 503 the caller may retry, never a 500 (SPEC.md); the cause is logged. */
