@@ -76,9 +76,7 @@ async function mcpEndpoint(ctx: Ctx) {
   }
   const claims = await verifiedClaims(deps.oauth, deps.clock, token);
   const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId, deps.keyCache) : null;
-  if (!claims || !live) {
-    throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
-  }
+  if (!claims || !live) throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   // The account's state now, not when the token was issued: a suspended account's assistant does nothing.
   assertAssistantMayAct(live.account);
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
@@ -116,13 +114,11 @@ async function mcpEndpoint(ctx: Ctx) {
   ctx.body = await mcp.serve(request, value, authInfoFor(caller, claims));
 }
 
-const Scope = z.enum(['board:read', 'board:write']);
-
 /** RFC 9728 protected-resource metadata of {base_url}/mcp. */
 const ResourceMetadata = open({
   resource: z.url(),
   authorization_servers: z.array(z.url()).min(1),
-  scopes_supported: z.array(Scope),
+  scopes_supported: z.array(z.enum(MCP_SCOPES)),
   bearer_methods_supported: z.array(z.literal('header')),
 });
 

@@ -13,10 +13,9 @@ import { scrollTable, time } from '../pages/format.ts';
 import { sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
-import { htmlAnswer } from '../contract/shapes.ts';
+import { htmlAnswer, Uuid } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
-const Uuid = z.string().uuid();
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
