@@ -1,6 +1,6 @@
 // Answers written to the context by an operation's `koa`: an HTML page (the renderers are in
 // api/pages/ and lib/text/html.ts), a sanitised SVG and a public JSON document.
-import { page } from '../../lib/text/html.ts';
+import { html, page } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 
 /** An HTML page, with its status when not 200 and its Cache-Control when the route gives one. */
@@ -10,6 +10,9 @@ export function sendPage(ctx: Ctx, answer: { status?: number; cache?: string }, 
   ctx.type = 'text/html';
   ctx.body = page(...args);
 }
+
+/** The 404 page of a page route: "Not found" and why. */
+export const sendNotFound = (ctx: Ctx, why: string): void => sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
 export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {

@@ -23,11 +23,10 @@ import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
-import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendPage } from './answers.ts';
+import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
@@ -299,7 +298,7 @@ export const outreachOperations = [
   }),
   publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
-    if (!item) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
+    if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
     const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
@@ -330,10 +329,7 @@ export const outreachOperations = [
     async (ctx) => {
       noindex(ctx);
       const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
-      if ('missing' in outcome) {
-        const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
-        return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
-      }
+      if ('missing' in outcome) return sendNotFound(ctx, outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.');
       ctx.status = 302;
       ctx.redirect(outcome.target);
     },

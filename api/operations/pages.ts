@@ -10,7 +10,7 @@ import { html } from '../../lib/text/html.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { scrollTable, time } from '../pages/format.ts';
-import { sendPage } from './answers.ts';
+import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
 import { htmlAnswer, Uuid } from '../contract/shapes.ts';
@@ -42,7 +42,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       koa: async (ctx) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
-        if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>This thread does not exist or was removed.</p>`);
+        if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
         sendPage(
           ctx,
           { cache: 'public, max-age=15' },
