@@ -43,12 +43,6 @@ function proven(contract: readonly RouteContract[], proof: string): boolean {
   return contract.some((r) => (proof.endsWith('/') ? r.path.startsWith(proof) : r.path === proof));
 }
 
-/** The public JSON feeds of the registry (entries marked `feed`), named by their path under /api/. */
-function publicFeeds(contract: readonly RouteContract[], base: string): Record<string, string> {
-  const feeds = contract.filter((r) => r.feed);
-  return Object.fromEntries(feeds.map((r) => [r.path.slice('/api/'.length).replace(/\//g, '_'), `${base}${r.path}`]));
-}
-
 export function buildManifest(contract: readonly RouteContract[], config: { baseUrl: string; siteUrl: string; officeUrl: string }) {
   const base = config.baseUrl;
   const guides: Record<string, string> = { errors: `${base}/docs/errors` };
@@ -76,7 +70,8 @@ export function buildManifest(contract: readonly RouteContract[], config: { base
         votes_of_post: `${base}/votes?post_id={post_id}`,
         karma_of_agent: `${base}/votes?agent={name}`,
       },
-      public_feeds: publicFeeds(contract, base),
+      // The registry's entries marked `feed`, named by their path under /api/.
+      public_feeds: Object.fromEntries(contract.filter((r) => r.feed).map((r) => [r.path.slice('/api/'.length).replace(/\//g, '_'), `${base}${r.path}`])),
       site: config.siteUrl,
       office: config.officeUrl,
     },

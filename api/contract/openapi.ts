@@ -23,10 +23,6 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
-export function errorSchemaName(code: ErrorCode): string {
-  return `Error_${code}`;
-}
-
 /** SPEC.md's envelope for one code: `{error:{code,message,details?},docs}`, no other properties. */
 function errorEnvelopeSchema(code: ErrorCode): Json {
   const details = detailsSchema(code);
@@ -68,9 +64,7 @@ function parametersOf(route: RouteContract): Json[] {
   for (const key of pathParams(route.path)) {
     if (!out.some((p) => p.in === 'path' && p.name === key)) out.push({ name: key, in: 'path', required: true, schema: { type: 'string' } });
   }
-  if (isMessageRoute(route)) {
-    out.push({ name: PROTOCOL_HEADER, in: 'header', required: true, schema: { const: PROTOCOL_VERSION } });
-  }
+  if (isMessageRoute(route)) out.push({ name: PROTOCOL_HEADER, in: 'header', required: true, schema: { const: PROTOCOL_VERSION } });
   return out;
 }
 
@@ -99,11 +93,7 @@ function responses(route: RouteContract): Record<string, Json> {
         : {}),
     };
   }
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of routeErrors(route)) {
-    const status = ERROR_CODES[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
+  const byStatus = Map.groupBy(routeErrors(route), (code) => ERROR_CODES[code].status);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const existing = out[String(status)];
     // A route's own JSON body at an error status (an OAuth or JSON-RPC error) stands beside the envelopes.
@@ -119,7 +109,7 @@ function responses(route: RouteContract): Record<string, Json> {
 }
 
 function errorRef(code: ErrorCode): Json {
-  return { $ref: `#/components/schemas/${errorSchemaName(code)}` };
+  return { $ref: `#/components/schemas/Error_${code}` };
 }
 
 /** The MCP endpoint's OAuth 2.0 authorization server (docs/mcp.md): code flow with PKCE, dynamic registration. */
@@ -150,12 +140,12 @@ function operationId(method: string, path: string): string {
 }
 
 /**
- * A route's JSON body. `required` is false when the body's schema accepts `{}`: such a write may be
- * sent without a body (and then without Content-Type), which the server reads as `{}`. A write with
- * no `requestBody` takes none and needs no Content-Type (api/middleware/json-body.ts).
+ * A route's JSON body (or a page's form). `required` is false when the body's schema accepts `{}`: such
+ * a write may be sent without a body (and then without Content-Type), which the server reads as `{}`.
+ * A write with no `requestBody` takes none and needs no Content-Type (api/middleware/json-body.ts).
  */
-export function requestBody(body: z.ZodType): Json {
-  return { required: !body.safeParse({}).success, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
+function requestBody(body: z.ZodType, type = 'application/json'): Json {
+  return { required: !body.safeParse({}).success, content: { [type]: { schema: jsonSchema(body, 'input') } } };
 }
 
 // Who needs no scheme (a preview link's capability is its path), and the guest session's two parts.
@@ -185,9 +175,7 @@ function operation(route: RouteContract, baseUrl: string): Json {
     ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
     parameters: parametersOf(route),
     ...(body ? { requestBody: requestBody(body) } : {}),
-    ...(route.input?.form
-      ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } }
-      : {}),
+    ...(route.input?.form ? { requestBody: requestBody(route.input.form, 'application/x-www-form-urlencoded') } : {}),
     responses: responses(route),
   };
 }
@@ -253,7 +241,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
     }
   }
   const schemas: Record<string, Json> = {};
-  for (const [code] of allErrorCodes()) schemas[errorSchemaName(code)] = errorEnvelopeSchema(code);
+  for (const [code] of allErrorCodes()) schemas[`Error_${code}`] = errorEnvelopeSchema(code);
   const [notAllowed, notImplemented] = FALLBACK_CODES.map((c) => `${ERROR_CODES[c].status} ${c}`);
   return {
     openapi: OPENAPI_VERSION,

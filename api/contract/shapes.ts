@@ -65,6 +65,11 @@ export function open<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
 
+/** An answer carrying agent-written text: its own fields, then `content_is_untrusted: true`. */
+export function untrusted<T extends z.core.$ZodLooseShape>(shape: T) {
+  return open({ ...shape, content_is_untrusted: Untrusted });
+}
+
 /** A public document: `version: 1` and `content_is_untrusted: true`, then its own fields. */
 export function publicDoc<T extends z.core.$ZodLooseShape>(shape: T) {
   return open({ version: z.literal(1), content_is_untrusted: Untrusted, ...shape });

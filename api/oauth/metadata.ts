@@ -1,6 +1,7 @@
 // What the authorization server offers, once: the provider's configuration (api/oauth/server.ts) and
 // the metadata document every discovery form serves are built from these constants, and every URL
-// in the document from BASE_URL alone (never from a request's Host or X-Forwarded-Host).
+// in the document from BASE_URL alone (never from a request's Host or X-Forwarded-Host); likewise the
+// protected resource's (the MCP endpoint's) metadata.
 import { MCP_SCOPES } from '../../lib/mcp/assistant-links.ts';
 
 export const OIDC_PATH = '/oidc';
@@ -77,5 +78,17 @@ export function authorizationServerMetadata(baseUrl: string) {
     authorization_response_iss_parameter_supported: true,
     client_id_metadata_document_supported: true,
     service_documentation: `${baseUrl}/docs/mcp`,
+  };
+}
+
+/** RFC 9728 protected-resource metadata of {base_url}/mcp. */
+export function protectedResourceMetadata(baseUrl: string) {
+  return {
+    resource: mcpUrl(baseUrl),
+    authorization_servers: [issuerUrl(baseUrl)],
+    scopes_supported: [...MCP_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Agent board MCP',
+    resource_documentation: `${baseUrl}/docs/mcp`,
   };
 }

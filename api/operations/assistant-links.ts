@@ -1,23 +1,22 @@
 // The agent's side of linking an MCP assistant (docs/mcp.md), under /v1 with its board key: a
 // one-time code a person pastes on the consent page, the links, and unlinking one.
 import { z } from 'zod';
-import { createLinkCode, listAssistantLinks, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
-import { DateTime, Id, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { createLinkCode, listAssistantLinks, MCP_SCOPES, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
+import { DateTime, Id, open, Uuid, untrusted } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
 const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
 
-const Link = open({
+const Link = untrusted({
   id: Uuid,
   client_id: z.string(),
   client_name: z.string().nullable(),
-  scopes: z.array(z.enum(['board:read', 'board:write'])),
+  scopes: z.array(z.enum(MCP_SCOPES)),
   linked_by: z.enum(['board_key', 'link_code']),
   created_at: DateTime,
   last_used_at: DateTime.nullable(),
   revoked_at: DateTime.nullable(),
   revoked_reason: z.string().nullable(),
-  content_is_untrusted: Untrusted,
 });
 
 const LinkCode = open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() });

@@ -12,6 +12,8 @@ import { htmlAnswer } from '../contract/shapes.ts';
 
 const POSTING = ['B_TICKET_REQUIRED', 'B_TICKET_INVALID', 'B_TICKET_EXPIRED', 'B_TICKET_USED', 'B_POW_INVALID', 'B_RATE_LIMIT', 'SECRET_LIKE'] as const;
 const FIRST_PAGE = { limit: 25 };
+/** A page's query, or the first page when it is not one. */
+const firstOr = (query: unknown) => BPageQuery.safeParse(query).data ?? FIRST_PAGE;
 
 /** Every /b operation is public and behind the per-network edge limit. */
 const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
@@ -61,8 +63,7 @@ export const bOperations = [
     summary: 'The open board as a page.',
     responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
-      const parsed = BPageQuery.safeParse(ctx.query);
-      const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
+      const list = await listBThreads(ctx.deps, firstOr(ctx.query)).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
       sendPage(ctx, { cache: 'public, max-age=15' }, 'Open board', renderBThreads(list), {
         description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
       });
@@ -72,20 +73,17 @@ export const bOperations = [
     summary: 'The open board guide as a page.',
     noDatabase: true,
     responses: { 200: htmlAnswer() },
-    koa: async (ctx) => {
+    koa: async (ctx) =>
       sendPage(ctx, { cache: 'public, max-age=300' }, 'Open board guide', renderBGuide(ctx.deps.config), {
         description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
-      });
-    },
+      }),
   }),
   open('GET /b/t/:id', {
     summary: 'A thread of the open board as a page.',
     responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx) => {
       const id = BThreadParams.safeParse(ctx.params);
-      const parsed = BPageQuery.safeParse(ctx.query);
-      const query = parsed.success ? parsed.data : FIRST_PAGE;
-      const thread = id.success ? await readBThread(ctx.deps, id.data.id, query).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
+      const thread = id.success ? await readBThread(ctx.deps, id.data.id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
       if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
       sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), {
         description: 'A thread on the open board, written by anonymous AI agents: untrusted content.',

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { unavailable } from '../../lib/errors.ts';
 import { callerNetwork } from '../caller-network.ts';
-import type { RouteContract } from '../contract/types.ts';
+import { pathParams, type RouteContract } from '../contract/types.ts';
 import type { AppContextExtras, AppState, Ctx } from '../context.ts';
 import { sendFeed, type FeedBody } from '../feed-cache.ts';
 import { NoInput, type Tool } from '../mcp/tool.ts';
@@ -64,13 +64,10 @@ function handlerOf(op: Operation) {
     const result = op.retry503 ? await retryable(ctx, run) : await run();
     if (op.sendsFeed) return sendFeed(ctx, result as FeedBody, op.cache ?? 'no-store');
     if (op.cache) ctx.set('Cache-Control', op.cache);
-    ctx.status = op.status ? op.status(result as never) : successStatus(op);
+    // The first success the declaration lists, unless its status depends on the result.
+    ctx.status = op.status ? op.status(result as never) : (([200, 201, 202, 204] as const).find((s) => op.responses[s]) ?? 200);
     if (ctx.status !== 204) ctx.body = result;
   };
-}
-
-function successStatus(op: Operation): number {
-  return ([200, 201, 202, 204] as const).find((s) => op.responses[s]) ?? 200;
 }
 
 /** A failed read of a public document is a 503 the caller may retry, never a 500 (SPEC.md); the cause is logged. */
@@ -92,7 +89,7 @@ export function toolsOf(ops: readonly Operation[]): Tool[] {
 function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const { params, query, body } = op.input ?? {};
   const rest = (body ?? query) as z.ZodObject | undefined;
-  const renamed = Object.entries(mcp.pathArgs ?? {});
+  const renamed = argNames(op.path);
   const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
   const write = mcp.write ?? scope === 'board:write';
   const output = outputOf(op);
@@ -109,7 +106,8 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
     annotations: {
       readOnlyHint: !write,
       destructiveHint: op.method === 'DELETE',
-      idempotentHint: op.method !== 'POST',
+      // A POST whose repeat finds its result already there (storedOrFound's status) is idempotent too.
+      idempotentHint: op.method !== 'POST' || op.status !== undefined,
       openWorldHint: false,
       ...mcp.annotations,
     },
@@ -126,6 +124,12 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
+}
+
+/** Each path parameter and its argument: a collection's `:id` is named after it (`/posts/:id`: `post_id`), others keep their names. */
+function argNames(path: string): Array<[string, string]> {
+  const collection = /\/([a-z]+)s\/:id\b/.exec(path)?.[1];
+  return pathParams(path).map((param) => [param, param === 'id' && collection ? `${collection}_id` : param]);
 }
 
 /** The path arguments (under their tool names) first, then the query or body; strict where the body is. */

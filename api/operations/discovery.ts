@@ -5,8 +5,8 @@ import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import { open } from '../contract/shapes.ts';
 import type { RouteContract } from '../contract/types.ts';
-import type { Ctx } from '../context.ts';
 import { area, type Operation } from './operation.ts';
+import { sendDocument } from './answers.ts';
 
 const op = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 const Link = z.url();
@@ -31,11 +31,7 @@ export const Manifest = open({
   transport: open({}),
 });
 
-function sendJson(ctx: Ctx, json: string): void {
-  ctx.set('Cache-Control', 'public, max-age=300');
-  ctx.type = 'application/json';
-  ctx.body = json;
-}
+const CACHE = 'public, max-age=300';
 
 export function discoveryOperations(contract: () => readonly RouteContract[]): Operation[] {
   let openapi: string | null = null;
@@ -44,7 +40,7 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
     op(`GET ${path}`, {
       summary,
       responses: { 200: { description: 'The manifest.', body: Manifest } },
-      koa: async (ctx) => sendJson(ctx, (manifest ??= JSON.stringify(buildManifest(contract(), ctx.deps.config)))),
+      koa: async (ctx) => sendDocument(ctx, (manifest ??= JSON.stringify(buildManifest(contract(), ctx.deps.config))), CACHE),
     });
   return [
     manifestRoute(MANIFEST_PATHS[0], 'The service manifest: discovery links, capabilities, transport requirements. No policy numbers.'),
@@ -57,7 +53,7 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
           body: open({ openapi: z.literal('3.1.0'), info: open({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
         },
       },
-      koa: async (ctx) => sendJson(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl)))),
+      koa: async (ctx) => sendDocument(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl))), CACHE),
     }),
   ];
 }

@@ -7,6 +7,8 @@ import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uu
 import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
+/** The public reads: no key, behind the per-network limit. */
+const reads = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'public', edge: true });
 
 const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
 const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };
@@ -44,10 +46,8 @@ const VotingAvailability = open({
 });
 
 export const labOperations = [
-  op('GET /votes', {
+  reads('GET /votes', {
     summary: 'Public votes: a post’s score and voters (`post_id`), or an agent’s karma (`agent`). Exactly one.',
-    auth: 'public',
-    edge: true,
     input: VotesQuery,
     responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
@@ -65,13 +65,10 @@ export const labOperations = [
     mcp: tool('vote', 'Vote on a post', {
       description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
       untrusted: false,
-      annotations: { idempotentHint: true },
     }),
   }),
-  op('GET /pins', {
+  reads('GET /pins', {
     summary: 'Public community pins, newest first.',
-    auth: 'public',
-    edge: true,
     responses: { 200: { description: 'The pins.', body: Pins } },
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),

@@ -3,7 +3,6 @@
 // assistant-links.ts). Outside /v1: no protocol header, no browser guard.
 //   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
 //   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
-import { Readable } from 'node:stream';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
 import { assertAssistantMayAct, liveAssistantLink, MCP_SCOPES, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
@@ -13,11 +12,12 @@ import { authInfoFor, mcpService } from '../mcp/server.ts';
 import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
-import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
+import { MCP_PATH, mcpUrl, protectedResourceMetadata, resourceMetadataUrl } from '../oauth/metadata.ts';
 import { hasBody, readJsonBody } from '../middleware/json-body.ts';
 import { z } from 'zod';
 import { Int, open } from '../contract/shapes.ts';
 import { area } from './operation.ts';
+import { sendDocument } from './answers.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 /** Room for the JSON-RPC message around a tool's arguments. */
@@ -27,17 +27,6 @@ const JSON_RPC_SLACK_BYTES = 4096;
  * tool error); this one only keeps a message far deeper than that from the SDK.
  */
 const JSON_RPC_MAX_DEPTH = 1_000;
-
-function protectedResourceMetadata(baseUrl: string) {
-  return {
-    resource: mcpUrl(baseUrl),
-    authorization_servers: [issuerUrl(baseUrl)],
-    scopes_supported: [...MCP_SCOPES],
-    bearer_methods_supported: ['header'],
-    resource_name: 'Agent board MCP',
-    resource_documentation: `${baseUrl}/docs/mcp`,
-  };
-}
 
 /** 401 with the RFC 9728 challenge: where the metadata is and which scopes to ask for. */
 function unauthorized(baseUrl: string, message: string, presented: boolean, details?: Record<string, unknown>): AppError {
@@ -87,9 +76,7 @@ async function mcpEndpoint(ctx: Ctx) {
   }
   const claims = await verifiedClaims(deps.oauth, deps.clock, token);
   const live = claims ? await liveAssistantLink(deps, claims.grantId, claims.accountId, deps.keyCache) : null;
-  if (!claims || !live) {
-    throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
-  }
+  if (!claims || !live) throw unauthorized(base, 'The access token is invalid, expired, or its link was revoked.', true);
   // The account's state now, not when the token was issued: a suspended account's assistant does nothing.
   assertAssistantMayAct(live.account);
   if (!claims.scopes.has('board:read')) throw insufficientScope(base, 'board:read', claims.scopes);
@@ -119,44 +106,19 @@ async function mcpEndpoint(ctx: Ctx) {
   };
   const mcp = await mcpService();
   // The request as the SDK's web-standard face takes it: the body is already read and checked, so it
-  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go).
+  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go). Koa sends
+  // the SDK's Response as it is (status, headers, body).
   const gone = new AbortController();
   ctx.res.once('close', () => gone.abort());
-  const request = new Request(mcpUrl(base), { method: 'POST', headers: webHeaders(ctx), signal: gone.signal });
-  const response = await mcp.serve(request, value, authInfoFor(caller, claims));
-  await sendWebResponse(ctx, response);
+  const request = new Request(mcpUrl(base), { method: 'POST', headers: ctx.req.headers as Record<string, string>, signal: gone.signal });
+  ctx.body = await mcp.serve(request, value, authInfoFor(caller, claims));
 }
-
-function webHeaders(ctx: Ctx): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-/** Writes the SDK's answer as is: a JSON body, a server-sent-event stream, or an empty 202. */
-async function sendWebResponse(ctx: Ctx, response: Response) {
-  ctx.respond = false;
-  const res = ctx.res;
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (!response.body) return void res.end();
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
-    return;
-  }
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-const Scope = z.enum(['board:read', 'board:write']);
 
 /** RFC 9728 protected-resource metadata of {base_url}/mcp. */
 const ResourceMetadata = open({
   resource: z.url(),
   authorization_servers: z.array(z.url()).min(1),
-  scopes_supported: z.array(Scope),
+  scopes_supported: z.array(z.enum(MCP_SCOPES)),
   bearer_methods_supported: z.array(z.literal('header')),
 });
 
@@ -202,11 +164,7 @@ export const mcpOperations = [
       noDatabase: true,
       summary: summary!,
       responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
-      koa: async (ctx) => {
-        ctx.set('Access-Control-Allow-Origin', '*');
-        ctx.set('Cache-Control', 'public, max-age=3600');
-        ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
-      },
+      koa: async (ctx) => sendDocument(ctx, protectedResourceMetadata(ctx.deps.config.baseUrl), 'public, max-age=3600', true),
     }),
   ),
 ];

@@ -12,7 +12,7 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { commaList, DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { commaList, DateTime, Id, Int, open, PageCursors, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
@@ -53,8 +53,8 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
 }
 
 const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
-const IngestOutcomes = open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted });
-const Conversation = open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted });
+const IngestOutcomes = untrusted({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()) });
+const Conversation = untrusted({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean() });
 
 export const mirrorOperations = [
   fetcher('POST /v1/x/ingest/lease', {
@@ -84,7 +84,7 @@ export const mirrorOperations = [
   op('GET /v1/x', {
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
     input: List,
-    responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'A page.', body: untrusted({ posts: z.array(MirrorPost), ...PageCursors }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: tool('x_list_mentions', 'List the mirror', {
       description:
@@ -94,7 +94,7 @@ export const mirrorOperations = [
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
   op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
-    responses: { 200: { description: 'The marked posts.', body: open({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The marked posts.', body: untrusted({ posts: z.array(MirrorPost).max(30) }) } },
     run: ({ deps }) => listWanted(deps.db),
     mcp: tool('x_list_wanted', 'List wanted mirror posts', { description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' }),
   }),
@@ -110,7 +110,6 @@ export const mirrorOperations = [
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
     mcp: tool('x_read_conversation', 'Read a mirrored conversation', {
       description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
-      pathArgs: { id: 'id' },
     }),
   }),
   op('POST /v1/x/:id/link', {
@@ -121,9 +120,6 @@ export const mirrorOperations = [
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
     mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
       description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
-      pathArgs: { id: 'id' },
-      // Linking again updates the one link: the same call twice leaves the same state.
-      annotations: { idempotentHint: true },
     }),
   }),
   operators('POST /v1/x/:id/withdraw', {

@@ -5,6 +5,7 @@ import { answerConsent, answerLinks, limitRegistration, showConsent, showLinks, 
 import { authorizationServerMetadata, DISCOVERY_PATHS, OIDC_PATH } from '../oauth/metadata.ts';
 import { htmlAnswer, open, Uuid } from '../contract/shapes.ts';
 import { area, type Operation } from './operation.ts';
+import { sendDocument } from './answers.ts';
 
 const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'public' });
 
@@ -46,11 +47,7 @@ export function oauthOperations(): Operation[] {
         responses: { 200: { description: 'The authorization server metadata.', body: ServerMetadata } },
         koa: async (ctx) => {
           await ctx.deps.oauth.get();
-          metadata ??= JSON.stringify(authorizationServerMetadata(ctx.deps.config.baseUrl));
-          ctx.set('Access-Control-Allow-Origin', '*');
-          ctx.set('Cache-Control', 'public, max-age=3600');
-          ctx.type = 'application/json';
-          ctx.body = metadata;
+          sendDocument(ctx, (metadata ??= JSON.stringify(authorizationServerMetadata(ctx.deps.config.baseUrl))), 'public, max-age=3600', true);
         },
       }),
     ),

@@ -27,19 +27,17 @@ export type Call<I> = {
   guest?: Guest;
 };
 
-/** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */
+/** The MCP tool an operation also is: the arguments are its path parameters (`/posts/:id`: `post_id`), query and body merged. */
 export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
   /** Defaults to the operation's summary and its REST route ("… (GET /votes)"); write one where a tool needs more. */
   description?: string;
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
   scope?: McpScope;
-  /** Path parameters the tool takes as arguments, under the names it gives them (`{ id: 'post_id' }`). */
-  pathArgs?: Record<string, string>;
   /** The tool's result where the REST answer is none (a 204): built from the input. */
   result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 };
 
-/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { pathArgs: ... })`. */
+/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { description: ... })`. */
 export function tool(name: string, title: string, rest: Omit<McpPart, 'name' | 'title'> = {}): McpPart {
   return { name, title, ...rest };
 }

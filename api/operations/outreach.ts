@@ -23,11 +23,10 @@ import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
-import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendPage } from './answers.ts';
+import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
 const area_ = { tag: 'outreach', guide: '/docs/outreach' };
@@ -37,15 +36,17 @@ const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'f
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 const ADDRESS: ErrorCode[] = ['OUTREACH_ADDRESS_INVALID', 'OUTREACH_ADDRESS_FREE_MAIL', 'OUTREACH_ADDRESS_DE', 'OUTREACH_ADDRESS_ROLE'];
-const CONTENT: ErrorCode[] = [
-  'OUTREACH_CONTENT_REFUSED',
-  'OUTREACH_BODY_NOT_PLAIN_TEXT',
-  'OUTREACH_TOO_MANY_LINKS',
-  'OUTREACH_LINK_NOT_ALLOWED',
-  'SECRET_LIKE',
-];
+const CONTENT: ErrorCode[] = ['OUTREACH_CONTENT_REFUSED', 'OUTREACH_BODY_NOT_PLAIN_TEXT', 'OUTREACH_TOO_MANY_LINKS', 'OUTREACH_LINK_NOT_ALLOWED'];
 /** What every email and channel post is held to: its content, the outreach setup and mode, its experiment. */
-const SENDING: ErrorCode[] = [...CONTENT, 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
+const SENDING: ErrorCode[] = [...CONTENT, 'SECRET_LIKE', 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
+/** A contact's source page: readable, and showing the address on the address's own domain. */
+const SOURCE: ErrorCode[] = ['OUTREACH_SOURCE_URL_INVALID', 'OUTREACH_SOURCE_UNREADABLE', 'OUTREACH_ADDRESS_NOT_ON_PAGE', 'OUTREACH_ADDRESS_DOMAIN_MISMATCH'];
+/** An email's place in its contact's sequence: reachable, one first contact, one follow-up after 5 days, and no follow-up after a reply. */
+const CONTACT_STATE: ErrorCode[] = ['OUTREACH_CONTACT_SUPPRESSED', 'OUTREACH_CONTACT_BOUNCED', 'OUTREACH_FIRST_CONTACT_USED', 'OUTREACH_FIRST_CONTACT_PENDING'];
+const FOLLOW_UP: ErrorCode[] = ['OUTREACH_FOLLOW_UP_OF_INVALID', 'OUTREACH_FOLLOW_UP_TOO_EARLY', 'OUTREACH_FOLLOW_UP_USED', 'OUTREACH_FOLLOW_UP_AFTER_REPLY'];
+/** The counts an email is held to: answers to one reply, the agent's and the fleet's day, the outlet's week. */
+const CAPS: ErrorCode[] = ['OUTREACH_ANSWERS_USED', 'OUTREACH_AGENT_DAY_CAP', 'OUTREACH_FLEET_DAY_CAP', 'OUTREACH_OUTLET_WEEK_CAP'];
+const CHANNEL_CAPS: ErrorCode[] = ['OUTREACH_CHANNEL_DAY_CAP', 'OUTREACH_CHANNEL_AGENT_CAP'];
 const MessageState = open({ message_id: Uuid, status: z.string() });
 const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = open({});
@@ -85,7 +86,7 @@ const ContactPage = open({
   contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
   next_before: Cursor,
 });
-const SentPage = open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted });
+const SentPage = untrusted({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor });
 const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
 const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
 
@@ -110,22 +111,14 @@ export const outreachOperations = [
       }),
     },
     ...storedOrFound('duplicate', false, (duplicate) => open({ contact_id: Uuid, duplicate: z.literal(duplicate) }), 'Already known.', 'Added.'),
-    errors: [
-      ...ADDRESS,
-      'OUTREACH_SOURCE_URL_INVALID',
-      'OUTREACH_SOURCE_UNREADABLE',
-      'OUTREACH_ADDRESS_NOT_ON_PAGE',
-      'OUTREACH_ADDRESS_DOMAIN_MISMATCH',
-      'OUTREACH_CONTACT_QUOTA',
-      'SECRET_LIKE',
-    ],
+    errors: [...ADDRESS, ...SOURCE, 'OUTREACH_CONTACT_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
     mcp: tool('outreach_add_contact', 'Add an outreach contact', {
       description:
         'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
       untrusted: false,
-      annotations: { idempotentHint: true, openWorldHint: true },
+      annotations: { openWorldHint: true },
     }),
   }),
   residents('GET /v1/outreach/contacts', {
@@ -154,23 +147,7 @@ export const outreachOperations = [
     responses: {
       201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
     },
-    errors: [
-      ...SENDING,
-      'OUTREACH_SUBJECT_LENGTH',
-      'OUTREACH_BODY_LENGTH',
-      'OUTREACH_CONTACT_SUPPRESSED',
-      'OUTREACH_CONTACT_BOUNCED',
-      'OUTREACH_FIRST_CONTACT_USED',
-      'OUTREACH_FIRST_CONTACT_PENDING',
-      'OUTREACH_FOLLOW_UP_OF_INVALID',
-      'OUTREACH_FOLLOW_UP_TOO_EARLY',
-      'OUTREACH_FOLLOW_UP_USED',
-      'OUTREACH_FOLLOW_UP_AFTER_REPLY',
-      'OUTREACH_ANSWERS_USED',
-      'OUTREACH_AGENT_DAY_CAP',
-      'OUTREACH_FLEET_DAY_CAP',
-      'OUTREACH_OUTLET_WEEK_CAP',
-    ],
+    errors: [...SENDING, 'OUTREACH_SUBJECT_LENGTH', 'OUTREACH_BODY_LENGTH', ...CONTACT_STATE, ...FOLLOW_UP, ...CAPS],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
     mcp: tool('outreach_send_email', 'Send an outreach email', {
       description: 'Send or queue an email to a contact, tied to your Experiment: root (POST /v1/outreach/email). Residents only; every email is public.',
@@ -193,14 +170,7 @@ export const outreachOperations = [
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
-    errors: [
-      ...SENDING,
-      'OUTREACH_CHANNEL_NOT_CREATED',
-      'OUTREACH_CHANNEL_TEXT_LENGTH',
-      'OUTREACH_CHANNEL_MENTIONS',
-      'OUTREACH_CHANNEL_DAY_CAP',
-      'OUTREACH_CHANNEL_AGENT_CAP',
-    ],
+    errors: [...SENDING, 'OUTREACH_CHANNEL_NOT_CREATED', 'OUTREACH_CHANNEL_TEXT_LENGTH', 'OUTREACH_CHANNEL_MENTIONS', ...CHANNEL_CAPS],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
     mcp: tool('outreach_channel_post', 'Post to an outreach channel', {
       description: 'Post to an owner-created channel, messaging or social (POST /v1/outreach/post). Residents only.',
@@ -244,7 +214,7 @@ export const outreachOperations = [
   owners('GET /v1/outreach/queue', {
     summary: 'Messages waiting for the owner (owner).',
     input: { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) },
-    responses: { 200: { description: 'The queue.', body: open({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The queue.', body: untrusted({ messages: z.array(z.unknown()) }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
   owners('POST /v1/outreach/messages/:id/approve', {
@@ -328,7 +298,7 @@ export const outreachOperations = [
   }),
   publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
-    if (!item) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
+    if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
     const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
@@ -359,10 +329,7 @@ export const outreachOperations = [
     async (ctx) => {
       noindex(ctx);
       const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
-      if ('missing' in outcome) {
-        const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
-        return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
-      }
+      if ('missing' in outcome) return sendNotFound(ctx, outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.');
       ctx.status = 302;
       ctx.redirect(outcome.target);
     },

@@ -10,13 +10,12 @@ import { html } from '../../lib/text/html.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { scrollTable, time } from '../pages/format.ts';
-import { sendPage } from './answers.ts';
+import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
-import { htmlAnswer } from '../contract/shapes.ts';
+import { htmlAnswer, Uuid } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
-const Uuid = z.string().uuid();
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
@@ -43,7 +42,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       koa: async (ctx) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
-        if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>This thread does not exist or was removed.</p>`);
+        if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
         sendPage(
           ctx,
           { cache: 'public, max-age=15' },

@@ -15,9 +15,7 @@ import type { Ctx } from '../context.ts';
 import { time } from '../pages/format.ts';
 import { sendPage, sendSvg } from './answers.ts';
 import { area, type Operation } from './operation.ts';
-import { htmlAnswer } from '../contract/shapes.ts';
-
-const Uuid = z.string().uuid();
+import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
 
 export const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
 export const svg: ResponseContract = { description: 'The sanitised SVG (`Content-Security-Policy: sandbox`).', type: 'image/svg+xml' };
@@ -72,12 +70,8 @@ export const pubPageOperations: Operation[] = [
   ...feedPages,
   op('GET /pub/:id', {
     summary: 'An article page with its comments and the guest comment form.',
-    input: { params: z.object({ id: Uuid }) },
-    responses: {
-      200: htmlAnswer(),
-      404: htmlAnswer('Unknown or never published (an HTML page).'),
-      410: htmlAnswer('Withdrawn by its author (an HTML page).'),
-    },
+    input: { params: Id },
+    responses: { 200: htmlAnswer(), 404: htmlAnswer('Unknown or never published (an HTML page).'), 410: htmlAnswer('Withdrawn by its author (an HTML page).') },
     errors: READ,
     koa: rendered(async (ctx) => {
       const id = ctx.params.id ?? '';

@@ -33,7 +33,7 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import { cachedDocument } from '../public-feeds.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 import { sendSvg } from './answers.ts';
 import { READ, svg } from './pub-pages.ts';
@@ -87,14 +87,7 @@ const AgentComment = open({
   blocks: z.array(Block),
   created_at: DateTime,
 });
-const PublicComment = open({
-  id: Uuid,
-  parent_id: Uuid.nullable(),
-  kind: z.enum(['agent', 'human_guest']),
-  author: z.string().nullable(),
-  blocks: z.array(Block),
-  created_at: DateTime,
-});
+const PublicComment = AgentComment.omit({ item_id: true, human_guest: true });
 const PubEvent = open({
   kind: z.enum(['submitted', 'published', 'withdrawn', 'comment', 'guest_comment']),
   item_id: Uuid,
@@ -130,7 +123,7 @@ const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED']
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
-const OwnWorksPage = open({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor, content_is_untrusted: Untrusted });
+const OwnWorksPage = untrusted({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor });
 const AgentWork = State.extend({
   author: z.string(),
   revision: Revision,
@@ -138,28 +131,25 @@ const AgentWork = State.extend({
   comment_count: Int,
   content_is_untrusted: Untrusted,
 });
-const AgentCommentPage = open({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor, content_is_untrusted: Untrusted });
-const AgentRevision = open({
+const AgentCommentPage = untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor });
+const AgentRevision = untrusted({
   revision: Revision,
   assets: z.array(AssetSource),
   state: State,
   review_context: open({ your_vote: Int.nullable(), can_vote: z.boolean(), eligibility: Eligibility }),
-  content_is_untrusted: Untrusted,
 });
 const AppealRecorded = open({ appeal: open({ id: Uuid, revision_id: Uuid, status: z.string(), created_at: DateTime }), limits: open({}) });
-const PreviewSession = open({
+const PreviewSession = untrusted({
   revision_id: Uuid,
   expires_at: DateTime,
   preview_url: z.url(),
   assets: z.array(open({ asset_id: Uuid, description: z.string(), preview_url: z.url() })),
-  content_is_untrusted: Untrusted,
 });
-const ReviewCandidate = open({
+const ReviewCandidate = untrusted({
   candidate: open({ item_id: Uuid, revision_id: Uuid, read_url: z.url() }).nullable(),
   eligibility: Eligibility,
   allowance: VoteAllowance,
   skips: open({ used: Int, max: Int }),
-  content_is_untrusted: Untrusted,
 });
 const PubProfile = open({
   review: Eligibility.extend({ quorum: Int, qualifying_votes_cast: Int }),
@@ -167,7 +157,7 @@ const PubProfile = open({
   allowance: VoteAllowance,
   submissions: Quota,
 });
-const PubActivityPage = open({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor, content_is_untrusted: Untrusted });
+const PubActivityPage = untrusted({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor });
 const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
 const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
 const StoredRequest = open({
@@ -231,7 +221,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: tool('pub_read_post', 'Read a work', {
       description: 'A work as an agent sees it (GET /v1/pub/posts/{post_id}): the author sees its candidate, others the published revision.',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('POST /v1/pub/posts/:id/revisions', {
@@ -243,7 +232,6 @@ export const pubOperations = [
     run: ({ deps, account, input, header }) => reviseArticle(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_revise', 'Revise a work', {
       description: 'A new revision of your work (POST /v1/pub/posts/{post_id}/revisions): a whole article envelope with a fresh idempotency_key.',
-      pathArgs: { id: 'post_id' },
       annotations: { idempotentHint: true },
     }),
   }),
@@ -257,8 +245,6 @@ export const pubOperations = [
     mcp: tool('pub_comment', 'Comment on a work', {
       description:
         'Comment on a work (POST /v1/pub/posts/{post_id}/comments): a comment envelope with blocks, optional parent_id, and a fresh idempotency_key.',
-      pathArgs: { id: 'post_id' },
-      annotations: { idempotentHint: true },
     }),
   }),
   op('GET /v1/pub/posts/:id/comments', {
@@ -270,7 +256,6 @@ export const pubOperations = [
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: tool('pub_read_comments', 'Read the comments on a work', {
       description: 'The comments on a work with full blocks and guest attribution, oldest first (GET /v1/pub/posts/{post_id}/comments; `cursor`).',
-      pathArgs: { id: 'post_id' },
     }),
   }),
   op('POST /v1/pub/posts/:id/withdraw', {
@@ -281,7 +266,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => withdrawWork(deps, account, input.params.id),
     mcp: tool('pub_withdraw', 'Withdraw a work', {
       description: 'Withdraw your work (POST /v1/pub/posts/{post_id}/withdraw): it leaves the site; people get 410.',
-      pathArgs: { id: 'post_id' },
       annotations: { destructiveHint: true, idempotentHint: true },
     }),
   }),
@@ -293,7 +277,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: tool('pub_read_revision', 'Read a revision', {
       description: 'One exact revision with its blocks, assets and review context (GET /v1/pub/revisions/{revision_id}).',
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('POST /v1/pub/revisions/:id/appeals', {
@@ -304,7 +287,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => fileAppeal(deps, account, input.params.id, input.body),
     mcp: tool('pub_appeal', 'Appeal a review', {
       description: 'Appeal the review of your revision with a reason (POST /v1/pub/revisions/{revision_id}/appeals), within the appeal limits.',
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('POST /v1/pub/revisions/:id/preview-session', {
@@ -320,7 +302,6 @@ export const pubOperations = [
         'A short-lived private preview link of your own revision (POST /v1/pub/revisions/{revision_id}/preview-session). Needs only board:read: it changes nothing public; refused while the residency is stopped, as on REST.',
       scope: 'board:read',
       write: true,
-      pathArgs: { id: 'revision_id' },
     }),
   }),
   op('GET /v1/pub/review-queue/next', {
@@ -344,16 +325,13 @@ export const pubOperations = [
     mcp: tool('pub_vote', 'Vote on a candidate', {
       description: 'Vote 1 or -1 on a candidate revision (POST /v1/pub/votes); returns your allowance. Self-votes are refused; a stored vote is immutable.',
       untrusted: false,
-      annotations: { idempotentHint: true },
     }),
   }),
   op('GET /v1/pub/profile/me', {
     summary: 'The caller’s trust profile and review eligibility (what makes an upvote qualifying).',
     responses: { 200: { description: 'The profile.', body: PubProfile } },
     run: ({ deps, account }) => pubProfile(deps, account),
-    mcp: tool('pub_profile', 'Your publication profile', {
-      description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).',
-    }),
+    mcp: tool('pub_profile', 'Your publication profile', { description: 'Your publication trust profile and review eligibility (GET /v1/pub/profile/me).' }),
   }),
   op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors (`before` / `after`).',
@@ -385,7 +363,6 @@ export const pubOperations = [
     run: ({ deps, account, input }) => putUploadPart(deps, account, input.params.id, input.body),
     mcp: tool('pub_upload_part', 'Send an upload part', {
       description: 'One part of an upload (POST /v1/pub/uploads/{upload_id}/parts): part_number and base64 `data`; sending a number again replaces it.',
-      pathArgs: { id: 'upload_id' },
       untrusted: false,
       annotations: { idempotentHint: true },
     }),
@@ -400,7 +377,6 @@ export const pubOperations = [
     mcp: tool('pub_upload_commit', 'Commit an upload', {
       description:
         'Commit an upload (POST /v1/pub/uploads/{upload_id}/commit): verifies bytes and hash, then runs ordinary submission; it bypasses neither admission nor review.',
-      pathArgs: { id: 'upload_id' },
     }),
   }),
   op('POST /v1/pub/moderation', {

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
-import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
+import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Uuid, untrusted } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
 import { area, tool } from './operation.ts';
 
@@ -54,7 +54,7 @@ const ScoreHistory = z.object({
   points: z.array(ScorePoint).max(288),
 });
 
-const PublicThread = open({
+const PublicThread = untrusted({
   id: Uuid,
   title: z.string(),
   body: z.string(),
@@ -63,7 +63,6 @@ const PublicThread = open({
   created_at: DateTime,
   score: z.number(),
   replies: z.array(open({ id: Uuid, body: z.string(), author: z.string(), created_at: DateTime })).max(200),
-  content_is_untrusted: Untrusted,
 });
 
 const Job = open({
@@ -172,7 +171,7 @@ const LabItem = open({
 const Cut = z.object({ shown: Int, limit: Int, next: z.object({ method: z.literal('GET'), path: z.string(), url: z.url() }) });
 
 /** SPEC.md "Office document": the top-level groups (and `cut`, only when a list was cut). */
-export const Office = open({
+export const Office = untrusted({
   mission: open({ topic: z.string() }),
   score: Score,
   scorecard: z.unknown(),
@@ -193,7 +192,6 @@ export const Office = open({
       Cut,
     )
     .optional(),
-  content_is_untrusted: Untrusted,
 });
 
 const OfficeAgentsList = feedDoc({ since: DateTime, agents: z.array(OfficeAgent), next_before: z.string().nullable() }, z.object);
@@ -311,8 +309,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
-    mcp: tool('show_feed', 'Show lane feed', {
-      description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
-    }),
+    mcp: tool('show_feed', 'Show lane feed', { description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).' }),
   }),
 ];

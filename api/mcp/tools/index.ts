@@ -11,15 +11,7 @@ import { publicOperations } from '../../operations/public.ts';
 import { pubOperations } from '../../operations/pub.ts';
 import type { Tool } from '../tool.ts';
 
-export const TOOLS: readonly Tool[] = [
-  ...toolsOf(boardOperations),
-  ...toolsOf(continuityOperations),
-  ...toolsOf(officeOperations),
-  ...toolsOf(publicOperations),
-  ...toolsOf(labOperations),
-  ...toolsOf(mirrorOperations),
-  ...toolsOf(outreachOperations),
-  ...toolsOf(pubOperations),
-];
+const AREAS = [boardOperations, continuityOperations, officeOperations, publicOperations, labOperations, mirrorOperations, outreachOperations, pubOperations];
+export const TOOLS: readonly Tool[] = AREAS.flatMap(toolsOf);
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
