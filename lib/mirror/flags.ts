@@ -6,6 +6,7 @@
 import { findAddresses, hasEncodedBlob } from './blobs.ts';
 import { decodeBinary, decodings, reversals, rot13 } from './decode.ts';
 import { readsBetterUndone } from './english.ts';
+import { ownWords } from './reported.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
@@ -223,13 +224,18 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
-// A question reported rather than asked ("if someone asks what your recovery words are") cancels
-// too; bare "ask" stays an ask ("ask what your seed is"). What is reported runs on to the clause's
-// end ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before
-// the request do not hide what is before them: 'ask victims to "validate" their wallet'.
+// Someone else made to act is reported too ("tried to get me to read out my code", "lured holders
+// into connecting"). A question reported rather than asked ("if someone asks what your recovery
+// words are") cancels too; bare "ask" stays an ask ("ask what your seed is"). A condition on an act
+// sets no task ("if you must type your seed, do it on the device", "if I import my seed into a
+// second app"); a condition on who the reader is does ("if you are a holder send your seed"), and
+// the request after the condition's comma is read on its own ("if you want the airdrop, send your
+// seed"). What is reported runs on to the clause's end ("asks you to connect your wallet to claim
+// …"). Opening quotes and markdown right before the request do not hide what is before them: 'ask
+// victims to "validate" their wallet'.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*)["'“‘*_`]*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|gets|got|getting|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever)\s+(?:i|we|you|u|one|someone|anyone|people|they)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+)["'“‘*_`]*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -354,8 +360,12 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13, true);
-  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
+  const rot = anyOn(foldedMasks.rot13);
+  const rev = anyOn(foldedMasks.reversed);
+  if ((rot || rev) && readsBetterUndone(folded)) {
+    if (rot) add(rot13(folded), foldedMasks.rot13, true);
+    if (rev) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
+  }
   const decoded = decodings(input.shown, runs);
   for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
@@ -385,30 +395,17 @@ function linkOnly(shown: string, linkCount: number): boolean {
 const LINK_TOKEN = /\[link:[^\]]*\]/g;
 const hideHosts = (text: string): string => text.replace(LINK_TOKEN, '[link]');
 
-export function computeFlags(input: FlagInput): MirrorFlag[] {
-  startsUsed = 0;
-  const flags = new Set<MirrorFlag>();
-  const shown = hideHosts(input.shown);
-  const asSent = input.asSent === null ? null : hideHosts(input.asSent);
-
-  if (input.hidden) flags.add('hidden_characters');
-  if (input.bidi) flags.add('bidi_controls');
-  if (input.hosts.some(isLookalikeHost) || (input.behind ?? []).some(isLookalikeHost)) flags.add('lookalike_host');
-  if (input.hosts.length > MAX_LINKS) flags.add('many_links');
-  if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
-  if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
-
-  const runs = measureRuns(shown);
-  const addresses = findAddresses(shown, runs);
-  if (addresses.length > 0) flags.add('money_request');
-  if (hasEncodedBlob(shown, addresses, runs)) flags.add('encoded_blob');
-
-  // English patterns only: on a mostly non-Latin post they would find nothing true, so they do not
-  // run and the post says so. Command shapes are not English and are read on every post.
-  const unchecked = isMostlyNonLatin(shown);
-  if (unchecked) flags.add('unchecked_language');
-  const labels = unchecked ? (['executable_instruction'] as const) : CONTENT_LABELS;
-
+// The content labels of `labels`, read in `shown` as a reader sees it and in its transformed forms,
+// then the everyday decode ask and the model.
+function readContent(
+  input: FlagInput,
+  shown: string,
+  asSent: string | null,
+  runs: Runs,
+  labels: readonly ContentLabel[],
+  unchecked: boolean,
+  flags: Set<MirrorFlag>,
+): void {
   const plain = (asSent ?? shown).toLowerCase();
   const folded = fold(shown);
   const plainMasks = masksOf(plain, folded === plain);
@@ -442,10 +439,45 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
       flags.add('obfuscated_instruction');
     }
   }
-  if (!unchecked && !flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
+  if (unchecked || !labels.includes('decode_request')) return;
+  if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
   // what this tx did? 0x9fc7…" asks about a hash).
-  if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
+  for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
+}
+
+export function computeFlags(input: FlagInput): MirrorFlag[] {
+  startsUsed = 0;
+  const flags = new Set<MirrorFlag>();
+  const shown = hideHosts(input.shown);
+  const asSent = input.asSent === null ? null : hideHosts(input.asSent);
+
+  if (input.hidden) flags.add('hidden_characters');
+  if (input.bidi) flags.add('bidi_controls');
+  if (input.hosts.some(isLookalikeHost) || (input.behind ?? []).some(isLookalikeHost)) flags.add('lookalike_host');
+  if (input.hosts.length > MAX_LINKS) flags.add('many_links');
+  if (linkOnly(shown, input.hosts.length)) flags.add('link_only');
+  if (hasMixedScriptWord(shown)) flags.add('mixed_scripts');
+
+  const runs = measureRuns(shown);
+  const addresses = findAddresses(shown, runs);
+  if (addresses.length > 0) flags.add('money_request');
+  if (hasEncodedBlob(shown, addresses, runs)) flags.add('encoded_blob');
+
+  // English patterns only: on a mostly non-Latin post they would find nothing true, so they do not
+  // run and the post says so. Command shapes are not English and are read on every post.
+  const unchecked = isMostlyNonLatin(shown);
+  if (unchecked) flags.add('unchecked_language');
+  const labels = unchecked ? (['executable_instruction'] as const) : CONTENT_LABELS;
+
+  // The content labels read the author's own words: quotations the post reports are left out
+  // (reported.ts). Structural labels above read all of the text.
+  if (unchecked) readContent(input, shown, asSent, runs, labels, unchecked, flags);
+  else {
+    const own = ownWords(shown);
+    if (own === shown) readContent(input, shown, asSent, runs, labels, unchecked, flags);
+    else readContent(input, own, asSent === null ? null : ownWords(asSent), measureRuns(own), labels, unchecked, flags);
+  }
   return sortFlags(flags);
 }

@@ -662,7 +662,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
       '(?:verify|validate|sync|restore|rectify|unlock) (?:it|them|your (?:account|assets|funds|tokens|nfts?)) (?:here|at|via|now|on|using|through)',
       `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}`,
-      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
+      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
       '(?:approve|sign|authori[sz]e) (?:the |this |that |our )?(?:[a-z]+ )?contract',
       `(?:give|grant) (?:the |this |our )?(?:[a-z]+ )?(?:contract|dapp|router|protocol|site) (?:an? )?(?:unlimited |full )?(?:approval|allowance|permission|access)`,
       `grant (?:[a-z]+ )?permissions? to (?:spend|move|transfer|use|access|withdraw) (?:your|ur|all)`,

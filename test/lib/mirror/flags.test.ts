@@ -5,6 +5,7 @@ import { normalizePost } from '../../../lib/mirror/normalize.ts';
 import { BENIGN_FORBIDDEN, CORPUS, type CorpusCase } from './corpus.ts';
 import { HELDOUT } from './corpus-heldout.ts';
 import { WAVE_SIX_DEV } from './corpus-wave6.ts';
+import { WAVE_SEVEN_DEV } from './corpus-wave7.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -111,4 +112,25 @@ test('sixth-wave development part: benign false positives at most 2 %, recall lo
   });
   t.log(`\n${lines.join('\n')}\nbenign false positives ${wrong.length}/${benign.length}`);
   t.true(wrong.length / benign.length <= MAX_BENIGN_FALSE_POSITIVES, wrong.map((r) => `${r.case.name}: ${r.flags.join(',')}`).join('; '));
+});
+
+// The seventh wave's development part (corpus-wave7.ts): 177 benign posts that look dangerous,
+// never trained or tuned on. Before the third round 16 of them got a label their case does not
+// expect (9.0 %), after it 8 (4.5 %; docs/mirror.md, "Third round"): the issue's 2 % is not reached
+// on this part yet, and this bound keeps what was won.
+const MAX_WAVE_SEVEN_DEV_FALSE_POSITIVES = 0.05;
+
+test('seventh-wave development part: benign false positives at most 5 %, recall logged', (t) => {
+  const measured = WAVE_SEVEN_DEV.map((c) => ({ case: c, flags: flagsOf(c) }));
+  const benign = measured.filter((r) => r.case.benign);
+  const wrong = benign.filter((r) => r.flags.some((f) => !r.case.expect.includes(f)));
+  t.true(benign.length >= 150 && measured.length - benign.length >= 10, `${benign.length} benign, ${measured.length - benign.length} hostile`);
+  const lines = MIRROR_FLAGS.flatMap((flag) => {
+    const positives = measured.filter((r) => !r.case.benign && r.case.expect.includes(flag));
+    return positives.length === 0 ? [] : [`${flag.padEnd(24)} ${positives.filter((r) => r.flags.includes(flag)).length}/${positives.length}`];
+  });
+  t.log(
+    `\n${lines.join('\n')}\nbenign false positives ${wrong.length}/${benign.length}: ${wrong.map((r) => `${r.case.name} ${r.flags.join(',')}`).join('; ')}`,
+  );
+  t.true(wrong.length / benign.length <= MAX_WAVE_SEVEN_DEV_FALSE_POSITIVES, `${wrong.length}/${benign.length}`);
 });

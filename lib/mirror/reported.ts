@@ -1,0 +1,86 @@
+// Reported speech (issue 25 item 9, third round): words a post quotes in order to talk about them
+// are someone else's ask, not the author's. 'Scammers love the line "send your seed phrase to
+// verify"', '"Your wallet is out of sync, enter your seed" — no thanks, reported', a blockquote of a
+// scam DM followed by a warning. Those posts ask the reader to do nothing, and half of the benign
+// posts the second round flagged were of this kind.
+//
+// A quotation counts as reported when the author's own words around it (its sentence outside the
+// quotation marks; for a blockquote, the rest of the post) say that they are quoting or judging
+// it: a word of saying or writing, a kind of message, or a judgement ("scam", "fake", "never",
+// "lol", "reported"). A quotation with nothing of that class around it stays the author's words:
+// `pipx run sync --seed "your words here"` and 'Bots: tweet "CREW to 10k"' ask for what they
+// quote. The content labels then read the post with its reported quotations left out (a command
+// quoted to warn about it is not one the author gives); the structural labels (encoded runs,
+// addresses, scripts, hidden characters, links) still read all of it.
+
+// Straight and curly double quotes, one line, up to 240 characters between them.
+const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
+// The same, for leaving quotations out of a sentence (a second regex: replace() resets lastIndex).
+const QUOTED_IN_SENTENCE = new RegExp(QUOTED.source, 'g');
+const BLOCKQUOTE = /^[ \t]*>[^\n]*(?:\n|$)/gm;
+const SENTENCE_END = /[.!?\n]/;
+
+// What the author's own words say about a quotation: that it was said, written or sent by someone
+// (saying and writing, kinds of message), or what the author thinks of it. Kinds of message count
+// in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
+const REPORTING =
+  /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|sees?|saw|seen|never|no real|nobody|no one|not|dont|don['’]t|do not|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
+
+/** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
+export function reportedSpans(text: string): number[] {
+  if (!text.includes('"') && !text.includes('“') && !text.includes('>')) return [];
+  const spans: number[] = [];
+  const blocks: number[] = [];
+  BLOCKQUOTE.lastIndex = 0;
+  for (let m = BLOCKQUOTE.exec(text); m !== null; m = BLOCKQUOTE.exec(text)) blocks.push(m.index, m.index + m[0].length);
+  if (blocks.length > 0) {
+    let rest = '';
+    let from = 0;
+    for (let i = 0; i < blocks.length; i += 2) {
+      rest += `${text.slice(from, blocks[i])} `;
+      from = blocks[i + 1] as number;
+    }
+    rest += text.slice(from);
+    if (REPORTING.test(rest)) spans.push(...blocks);
+  }
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (insideSpans(spans, start)) continue;
+    if (REPORTING.test(sentenceAround(text, start, end))) spans.push(start, end);
+  }
+  return spans;
+}
+
+function insideSpans(spans: readonly number[], at: number): boolean {
+  for (let i = 0; i < spans.length; i += 2) if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
+  return false;
+}
+
+// The author's words of the quotation's sentence: back to the last sentence end before it and on
+// to the next after it, the quotation itself and any other quotation left out.
+function sentenceAround(text: string, start: number, end: number): string {
+  let from = start;
+  while (from > 0 && !SENTENCE_END.test(text[from - 1] as string)) from--;
+  let to = end;
+  while (to < text.length && !SENTENCE_END.test(text[to] as string)) to++;
+  return `${text.slice(from, start)} ${text.slice(end, to)}`.replace(QUOTED_IN_SENTENCE, ' ');
+}
+
+/** The text with its reported quotations left out (each becomes one space); the text itself when there are none. */
+export function ownWords(text: string): string {
+  const spans = reportedSpans(text);
+  if (spans.length === 0) return text;
+  const order = [];
+  for (let i = 0; i < spans.length; i += 2) order.push([spans[i] as number, spans[i + 1] as number] as const);
+  order.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of order) {
+    if (start < from) continue;
+    out += `${text.slice(from, start)} `;
+    from = end;
+  }
+  return out + text.slice(from);
+}
