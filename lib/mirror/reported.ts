@@ -17,7 +17,6 @@
 const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
 // The same, for leaving quotations out of a sentence (a second regex: replace() resets lastIndex).
 const QUOTED_IN_SENTENCE = new RegExp(QUOTED.source, 'g');
-const BLOCKQUOTE = /^[ \t]*>[^\n]*(?:\n|$)/gm;
 const SENTENCE_END = /[.!?\n]/;
 
 // What the author's own words say about a quotation: that it was said, written or sent by someone
@@ -30,9 +29,7 @@ const REPORTING =
 export function reportedSpans(text: string): number[] {
   if (!text.includes('"') && !text.includes('“') && !text.includes('>')) return [];
   const spans: number[] = [];
-  const blocks: number[] = [];
-  BLOCKQUOTE.lastIndex = 0;
-  for (let m = BLOCKQUOTE.exec(text); m !== null; m = BLOCKQUOTE.exec(text)) blocks.push(m.index, m.index + m[0].length);
+  const blocks = blockquotes(text);
   if (blocks.length > 0) {
     let rest = '';
     let from = 0;
@@ -51,6 +48,22 @@ export function reportedSpans(text: string): number[] {
     if (REPORTING.test(sentenceAround(text, start, end))) spans.push(start, end);
   }
   return spans;
+}
+
+// Lines that start with ">" after spaces or tabs, each with its line end: a scan by line (a
+// multiline regex tried every position of every post and cost more than the rest of this file).
+function blockquotes(text: string): number[] {
+  const blocks: number[] = [];
+  if (!text.includes('>')) return blocks;
+  for (let start = 0; start < text.length; ) {
+    const lineEnd = text.indexOf('\n', start);
+    const end = lineEnd === -1 ? text.length : lineEnd + 1;
+    let i = start;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === '>') blocks.push(start, end);
+    start = end;
+  }
+  return blocks;
 }
 
 function insideSpans(spans: readonly number[], at: number): boolean {
