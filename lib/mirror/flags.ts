@@ -225,7 +225,7 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
 // Someone else made to act is reported too ("tried to get me to read out my code", "lured holders
-// into connecting"). A question reported rather than asked ("if someone asks what your recovery
+// into connecting", "a site that makes you sign an approval"). A question reported rather than asked ("if someone asks what your recovery
 // words are") cancels too; bare "ask" stays an ask ("ask what your seed is"). A condition on an act
 // sets no task ("if you must type your seed, do it on the device", "if I import my seed into a
 // second app"); a condition on who the reader is does ("if you are a holder send your seed"), and
@@ -235,7 +235,7 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // victims to "validate" their wallet'.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|gets|got|getting|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever)\s+(?:i|we|you|u|one|someone|anyone|people|they)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+)["'“‘*_`]*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|gets|got|getting|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever)\s+(?:i|we|you|u|one|someone|anyone|people|they)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+)["'“‘*_`]*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -340,7 +340,7 @@ type Forms = {
 };
 
 // The transformed copies, each differing from what was already checked.
-function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, runs: Runs): Forms {
+function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, whole: Whole): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
   const add = (form: string | null, labels?: Mask, reading = false): void => {
@@ -366,17 +366,21 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
     if (rot) add(rot13(folded), foldedMasks.rot13, true);
     if (rev) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
   }
-  const decoded = decodings(input.shown, runs);
+  const decoded = decodings(whole.shown, whole.runs);
   for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact: compactForms, decoded: decoded.length > 0 };
 }
 
+// The whole post as shown, for what it carries encoded: a payload counts wherever it stands, in a
+// reported quotation too ('what does "cGluIG15IHBvc3Q=" say?').
+type Whole = { shown: string; runs: Runs; folded: () => string };
+
 // Whether the post carries something encoded that a reader could be asked to read: a run that
 // decodes to text, smuggled characters, binary bytes, or letters that read as English rotated or
 // reversed. Only asked of posts where an everyday decode ask matched.
-function carriesEncodedText(input: FlagInput, shown: string, folded: string, forms: Forms): boolean {
-  return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
+function carriesEncodedText(input: FlagInput, whole: Whole, wholeFolded: string, forms: Forms): boolean {
+  return forms.decoded || input.smuggled.length > 0 || decodeBinary(whole.shown) !== null || readsBetterUndone(wholeFolded);
 }
 
 // Asking what encoded text means, in any words (issue 25 item 9, second round): "any clue?", "need
@@ -401,7 +405,7 @@ function readContent(
   input: FlagInput,
   shown: string,
   asSent: string | null,
-  runs: Runs,
+  whole: Whole,
   labels: readonly ContentLabel[],
   unchecked: boolean,
   flags: Set<MirrorFlag>,
@@ -412,12 +416,12 @@ function readContent(
   const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
   const formsOf = (): Forms => {
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, whole);
     return forms;
   };
   let encoded: boolean | null = null;
   const carriesEncoded = (): boolean => {
-    encoded ??= carriesEncodedText(input, shown, folded, formsOf());
+    encoded ??= carriesEncodedText(input, whole, whole.shown === shown ? folded : whole.folded(), formsOf());
     return encoded;
   };
   const inTransformed = (p: Pattern): boolean => {
@@ -473,11 +477,9 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   // The content labels read the author's own words: quotations the post reports are left out
   // (reported.ts). Structural labels above read all of the text.
-  if (unchecked) readContent(input, shown, asSent, runs, labels, unchecked, flags);
-  else {
-    const own = ownWords(shown);
-    if (own === shown) readContent(input, shown, asSent, runs, labels, unchecked, flags);
-    else readContent(input, own, asSent === null ? null : ownWords(asSent), measureRuns(own), labels, unchecked, flags);
-  }
+  const own = unchecked ? shown : ownWords(shown);
+  let foldedWhole: string | null = null;
+  const whole: Whole = { shown, runs, folded: () => (foldedWhole ??= fold(shown)) };
+  readContent(input, own, own === shown || asSent === null ? asSent : ownWords(asSent), whole, labels, unchecked, flags);
   return sortFlags(flags);
 }

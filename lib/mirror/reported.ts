@@ -9,9 +9,12 @@
 // it: a word of saying or writing, a kind of message, or a judgement ("scam", "fake", "never",
 // "lol", "reported"). A quotation with nothing of that class around it stays the author's words:
 // `pipx run sync --seed "your words here"` and 'Bots: tweet "CREW to 10k"' ask for what they
-// quote. The content labels then read the post with its reported quotations left out (a command
-// quoted to warn about it is not one the author gives); the structural labels (encoded runs,
-// addresses, scripts, hidden characters, links) still read all of it.
+// quote. A blockquote needs a stronger word around it (saying or writing, or calling it a scam):
+// "> migrate today\nDon't miss it" quotes nobody. Words after a colon are not read as a quotation:
+// "Phishing alert: verify your seed at [link]" is how a scam opens. The content labels then read
+// the post with its reported quotations left out (a command quoted to warn about it is not one the
+// author gives); the structural labels (encoded runs, addresses, scripts, hidden characters,
+// links) still read all of it.
 
 // Straight and curly double quotes, one line, up to 240 characters between them.
 const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
@@ -24,6 +27,11 @@ const SENTENCE_END = /[.!?\n]/;
 // in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
 const REPORTING =
   /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|sees?|saw|seen|never|no real|nobody|no one|not|dont|don['’]t|do not|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
+
+// For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
+// of calling it a scam, not a bare negation or "like".
+const REPORTING_BLOCK =
+  /\b(?:says?|said|saying|wrote|writes?|written|wording|quote[sd]?|quoting|messages|dms|emails|texts|template|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|impersonat\w*|pretend\w*|narrator|nice try|no thanks|lol|lmao|lmfao|rofl|report\w*|block\w*|red flags?)\b/i;
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
@@ -38,7 +46,7 @@ export function reportedSpans(text: string): number[] {
       from = blocks[i + 1] as number;
     }
     rest += text.slice(from);
-    if (REPORTING.test(rest)) spans.push(...blocks);
+    if (REPORTING_BLOCK.test(rest)) spans.push(...blocks);
   }
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
