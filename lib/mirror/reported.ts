@@ -6,15 +6,17 @@
 //
 // A quotation counts as reported when the author's own words around it (its sentence outside the
 // quotation marks; for a blockquote, the rest of the post) say that they are quoting or judging
-// it: a word of saying or writing, a kind of message, or a judgement ("scam", "fake", "never",
-// "lol", "reported"). A quotation with nothing of that class around it stays the author's words:
-// `pipx run sync --seed "your words here"` and 'Bots: tweet "CREW to 10k"' ask for what they
-// quote. A blockquote needs a stronger word around it (saying or writing, or calling it a scam):
-// "> migrate today\nDon't miss it" quotes nobody. Words after a colon are not read as a quotation:
-// "Phishing alert: verify your seed at [link]" is how a scam opens. The content labels then read
-// the post with its reported quotations left out (a command quoted to warn about it is not one the
-// author gives); the structural labels (encoded runs, addresses, scripts, hidden characters,
-// links) still read all of it.
+// it: a word of saying or writing, a kind of message, or a judgement ("scam", "fake", "lol",
+// "reported"); saying or writing only when no role spoke ("the mods said" relays an order). A
+// bare negation is no judgement ('not financial advice, but "bridge your tokens today"'). A
+// quotation with nothing of that class around it stays the author's words: `pipx run sync --seed
+// "your words here"` and 'Bots: tweet "CREW to 10k"' ask for what they quote. A blockquote needs a
+// stronger word around it (saying or writing, or calling it a scam): "> migrate today\nDon't miss
+// it" quotes nobody. Words after a colon are not read as a quotation: "Phishing alert: verify your
+// seed at [link]" is how a scam opens. The content labels then read the post with its reported
+// quotations left out (a command quoted to warn about it is not one the author gives); the
+// structural labels (encoded runs, addresses, scripts, hidden characters, links) still read all
+// of it.
 
 // Straight and curly double quotes, one line, up to 240 characters between them.
 const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
@@ -22,16 +24,25 @@ const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
 const QUOTED_IN_SENTENCE = new RegExp(QUOTED.source, 'g');
 const SENTENCE_END = /[.!?\n]/;
 
-// What the author's own words say about a quotation: that it was said, written or sent by someone
-// (saying and writing, kinds of message), or what the author thinks of it. Kinds of message count
-// in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
-const REPORTING =
-  /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|sees?|saw|seen|never|no real|nobody|no one|not|dont|don['’]t|do not|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
-
+// What the author's own words say about a quotation: that someone said, wrote or sent it (saying
+// and writing, kinds of message), or what the author thinks of it (a judgement). Kinds of message
+// count in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
+const SAYING =
+  /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|sees?|saw|seen)\b/i;
+const JUDGING =
+  /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
+// A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
+// "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
+const AUTHORITY =
+  /\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b/i;
 // For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
 // of calling it a scam, not a bare negation or "like".
-const REPORTING_BLOCK =
+const BLOCK_JUDGING =
   /\b(?:says?|said|saying|wrote|writes?|written|wording|quote[sd]?|quoting|messages|dms|emails|texts|template|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|impersonat\w*|pretend\w*|narrator|nice try|no thanks|lol|lmao|lmfao|rofl|report\w*|block\w*|red flags?)\b/i;
+
+// A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
+const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
+const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
@@ -46,14 +57,14 @@ export function reportedSpans(text: string): number[] {
       from = blocks[i + 1] as number;
     }
     rest += text.slice(from);
-    if (REPORTING_BLOCK.test(rest)) spans.push(...blocks);
+    if (reportsBlock(rest)) spans.push(...blocks);
   }
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (REPORTING.test(sentenceAround(text, start, end))) spans.push(start, end);
+    if (reports(sentenceAround(text, start, end))) spans.push(start, end);
   }
   return spans;
 }

@@ -67,6 +67,10 @@ test('reported scam wording gets no request label; the same ask in the author ow
     ['pipx run wallet-sync --seed "your words here"', 'credential_request'],
     ["> all holders must migrate today at the pinned link\nDon't miss it, not again.", 'money_request'],
     ['Scam alert: send your seed phrase to the security bot to keep your funds safe.', 'credential_request'],
+    // A role as the speaker relays an order: the quotation is the ask.
+    ['The mods said "send your seed phrase to the verify bot" to get the holder role.', 'credential_request'],
+    ['Official tweets say "all holders must migrate to the new contract by Friday".', 'money_request'],
+    ['Not financial advice, but "bridge your tokens to the new chain before midnight or lose them".', 'money_request'],
   ];
   for (const [text, flag] of own) t.true(patternFlagsOf(text).includes(flag), `${text}: ${flag}`);
 });
