@@ -75,9 +75,13 @@ test('reported scam wording gets no request label; the same ask in the author ow
   for (const [text, flag] of own) t.true(patternFlagsOf(text).includes(flag), `${text}: ${flag}`);
 });
 
-test('structural labels still read the quotation', (t) => {
+test('structural labels and the decode gate still read the quotation', (t) => {
   const flags = flagsOf('The scam DM said "send to 0x52908400098527886E0F7030069857D2E4169EE7 now", reported.');
   t.true(flags.includes('money_request'), 'an address is a money label wherever it stands');
+  // The quotation is reported ("lol"), but what it carries encoded is still there to be read.
+  const asked = patternFlagsOf('Lol my friend got this DM, what does "cGluIG15IHBvc3QgdG8gdGhlIHRvcA==" say?');
+  t.true(asked.includes('decode_request'), asked.join(','));
+  t.true(asked.includes('encoded_blob'), asked.join(','));
 });
 
 test('a condition, or someone else made to act, sets the reader no task', (t) => {
