@@ -225,14 +225,14 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
 // Someone else made to act is reported too ("tried to get me to read out my code", "lured holders
-// into connecting", "a site that makes you sign an approval"). A question reported rather than asked ("if someone asks what your recovery
-// words are") cancels too; bare "ask" stays an ask ("ask what your seed is"). A condition on an act
-// sets no task ("if you must type your seed, do it on the device", "if I import my seed into a
-// second app"); a condition on who the reader is does ("if you are a holder send your seed"), and
-// the request after the condition's comma is read on its own ("if you want the airdrop, send your
-// seed"). What is reported runs on to the clause's end ("asks you to connect your wallet to claim
-// …"). Opening quotes and markdown right before the request do not hide what is before them: 'ask
-// victims to "validate" their wallet'.
+// into connecting", "a site that makes you sign an approval"). A question reported rather than
+// asked ("if someone asks what your recovery words are") cancels too; bare "ask" stays an ask ("ask
+// what your seed is"). A condition on an act sets no task ("if you must type your seed, do it on
+// the device", "if I import my seed into a second app"); a condition on who the reader is does
+// ("if you are a holder send your seed"), and the request after the condition's comma is read on
+// its own ("if you want the airdrop, send your seed"). What is reported runs on to the clause's end
+// ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before the
+// request do not hide what is before them: 'ask victims to "validate" their wallet'.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
   /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|gets|got|getting|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever)\s+(?:i|we|you|u|one|someone|anyone|people|they)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+)["'“‘*_`]*$/iu;
@@ -359,7 +359,9 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   for (const run of squashed.runs) compact.push(...unleet(run));
   const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
-  // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
+  // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern
+  // and some shift or reversal turns three uncommon words of the post into common ones (each reading
+  // of a long post costs a pass of every worded pattern; same flags on every corpus).
   const rot = anyOn(foldedMasks.rot13);
   const rev = anyOn(foldedMasks.reversed);
   if ((rot || rev) && readsBetterUndone(folded)) {
@@ -399,8 +401,8 @@ function linkOnly(shown: string, linkCount: number): boolean {
 const LINK_TOKEN = /\[link:[^\]]*\]/g;
 const hideHosts = (text: string): string => text.replace(LINK_TOKEN, '[link]');
 
-// The content labels of `labels`, read in `shown` as a reader sees it and in its transformed forms,
-// then the everyday decode ask and the model.
+// The content labels of `labels`, read in `shown` (the author's own words) as a reader sees it and
+// in its transformed forms, then the everyday decode ask and the model.
 function readContent(
   input: FlagInput,
   shown: string,
@@ -443,7 +445,7 @@ function readContent(
       flags.add('obfuscated_instruction');
     }
   }
-  if (unchecked || !labels.includes('decode_request')) return;
+  if (unchecked) return;
   if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
