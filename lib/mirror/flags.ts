@@ -340,7 +340,7 @@ type Forms = {
 };
 
 // The transformed copies, each differing from what was already checked.
-function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, whole: Whole): Forms {
+function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, whole: Whole, undone: () => boolean): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
   const add = (form: string | null, labels?: Mask, reading = false): void => {
@@ -350,8 +350,8 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
-  const foldedMasks = folded === plain ? plainMasks : masksOf(folded, true);
-  add(folded, foldedMasks.text);
+  const foldedText = folded === plain ? plainMasks.text : masksOf(folded, false).text;
+  add(folded, foldedText);
   const squashed = squash(folded);
   add(squashed.text);
   for (const form of unleet(squashed.text ?? folded)) add(form);
@@ -362,11 +362,10 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern
   // and some shift or reversal turns three uncommon words of the post into common ones (each reading
   // of a long post costs a pass of every worded pattern; same flags on every corpus).
-  const rot = anyOn(foldedMasks.rot13);
-  const rev = anyOn(foldedMasks.reversed);
-  if ((rot || rev) && readsBetterUndone(folded)) {
-    if (rot) add(rot13(folded), foldedMasks.rot13, true);
-    if (rev) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
+  if (undone()) {
+    const readings = masksOf(folded, true);
+    if (anyOn(readings.rot13)) add(rot13(folded), readings.rot13, true);
+    if (anyOn(readings.reversed)) for (const form of reversals(folded)) add(form, readings.reversed, true);
   }
   const decoded = decodings(whole.shown, whole.runs);
   for (const text of decoded) add(fold(text));
@@ -381,8 +380,8 @@ type Whole = { shown: string; runs: Runs; folded: () => string };
 // Whether the post carries something encoded that a reader could be asked to read: a run that
 // decodes to text, smuggled characters, binary bytes, or letters that read as English rotated or
 // reversed. Only asked of posts where an everyday decode ask matched.
-function carriesEncodedText(input: FlagInput, whole: Whole, wholeFolded: string, forms: Forms): boolean {
-  return forms.decoded || input.smuggled.length > 0 || decodeBinary(whole.shown) !== null || readsBetterUndone(wholeFolded);
+function carriesEncodedText(input: FlagInput, whole: Whole, undone: () => boolean, forms: Forms): boolean {
+  return forms.decoded || input.smuggled.length > 0 || decodeBinary(whole.shown) !== null || undone();
 }
 
 // Asking what encoded text means, in any words (issue 25 item 9, second round): "any clue?", "need
@@ -414,16 +413,18 @@ function readContent(
 ): void {
   const plain = (asSent ?? shown).toLowerCase();
   const folded = fold(shown);
-  const plainMasks = masksOf(plain, folded === plain);
+  const plainMasks = masksOf(plain, false);
+  let readsUndone: boolean | null = null;
+  const undone = (): boolean => (readsUndone ??= readsBetterUndone(folded));
   const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
   let forms: Forms | null = null;
   const formsOf = (): Forms => {
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, whole);
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, whole, undone);
     return forms;
   };
   let encoded: boolean | null = null;
   const carriesEncoded = (): boolean => {
-    encoded ??= carriesEncodedText(input, whole, whole.shown === shown ? folded : whole.folded(), formsOf());
+    encoded ??= carriesEncodedText(input, whole, whole.shown === shown ? undone : () => readsBetterUndone(whole.folded()), formsOf());
     return encoded;
   };
   const inTransformed = (p: Pattern): boolean => {
