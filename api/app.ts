@@ -15,7 +15,6 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { refuseBadText } from './middleware/text-guard.ts';
 import { refuseBrowsers } from './middleware/browser-guard.ts';
 import { requireProtocol } from './middleware/protocol.ts';
-import { mcpRouter } from './routes/mcp.ts';
 import { oauthHost } from './oauth/server.ts';
 import { CONTRACT } from './contract/index.ts';
 import { declaredOperations } from './operations/index.ts';
@@ -77,10 +76,9 @@ export function buildRouters(officePath = '/office'): Array<Router<AppState, App
   const v1 = new Router<AppState, AppContextExtras>({ prefix: '/v1' });
   v1.use(refuseBrowsers(), requireProtocol());
   // The declared operations (api/operations/); those under /v1 get its browser guard and protocol header.
-  // The /mcp endpoint itself is the SDK's (api/routes/mcp.ts).
   const declared = routersOf(declaredOperations(officePath, () => CONTRACT));
   v1.use(declared.v1.routes());
-  return [v1, declared.top, mcpRouter()];
+  return [v1, declared.top];
 }
 
 /** Every route as method and path (HEAD and OPTIONS left out), for the route table tests and the contract. */
@@ -104,7 +102,7 @@ export function makeApp(deps: Deps): Koa<AppState, AppContextExtras> {
     ...deps,
     feedCache: new FeedCache(deps.events, deps.config.limits.feedCacheMs),
     keyCache: new KeyCache(deps.events, deps.config.limits.authCacheMs),
-    reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica.maxLagMs),
+    reads: new ReadRoute(deps.db, deps.readDb ?? null, deps.config.readReplica, deps.clock),
     edgeBuckets: new Map(),
     oauth: oauthHost(deps),
   };

@@ -19,7 +19,9 @@ if (!config.databaseUrl) {
 const db = await createDb(config.databaseUrl, { maximumPoolSize: config.dbPoolSize });
 // Anonymous public reads that may be a little behind go to the replica when it is fresh (lib/read-replica.ts).
 const readUrl = config.readReplica.url;
-const readDb = readUrl ? lazyReplicaPool(() => createDb(readUrl, { maximumPoolSize: config.dbPoolSize }), systemClock) : undefined;
+const readDb = readUrl
+  ? lazyReplicaPool(() => createDb(readUrl, { maximumPoolSize: config.dbPoolSize, connectionTimeoutMs: config.readReplica.timeoutMs }))
+  : undefined;
 const events = new EventHub();
 const listener = listenForBoardEvents(config.databaseUrl, events, logger);
 const handler = makeHandler({ config, db, clock: systemClock, logger, events, ...(readDb ? { readDb } : {}) });

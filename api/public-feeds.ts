@@ -10,23 +10,16 @@ import { readShowFeed } from '../lib/show/feed.ts';
 import type { AppDeps } from './context.ts';
 import { OFFICE_FEED, type FeedBody } from './feed-cache.ts';
 
-export function officeFeed(deps: AppDeps): Promise<FeedBody> {
-  return deps.feedCache.get(OFFICE_FEED, deps.clock.now().getTime(), async () => JSON.stringify(await buildOffice(deps, null)));
+/** The document `read` builds, kept under `key` in the feed cache (sent with its ETag). */
+export function cachedDocument(deps: AppDeps, key: string, read: () => Promise<unknown>): Promise<FeedBody> {
+  return deps.feedCache.get(key, deps.clock.now().getTime(), async () => JSON.stringify(await read()));
 }
 
-export function scoreFeed(deps: AppDeps, window: ScoreWindow): Promise<FeedBody> {
-  return deps.feedCache.get(`score:${window}`, deps.clock.now().getTime(), async () => JSON.stringify(await readScoreHistory(deps, window)));
-}
-
-export function labFeed(deps: AppDeps, name: 'jobs' | 'leaderboard'): Promise<FeedBody> {
-  const now = deps.clock.now();
-  return deps.feedCache.get(name, now.getTime(), async () => JSON.stringify(await storedFeed(deps.db, deps.config, name, now)));
-}
-
-export function showFeed(deps: AppDeps): Promise<FeedBody> {
-  const now = deps.clock.now();
-  return deps.feedCache.get('show', now.getTime(), async () => JSON.stringify(await readShowFeed(deps.db, deps.config.siteUrl, now)));
-}
+export const officeFeed = (deps: AppDeps) => cachedDocument(deps, OFFICE_FEED, () => buildOffice(deps, null));
+export const scoreFeed = (deps: AppDeps, window: ScoreWindow) => cachedDocument(deps, `score:${window}`, () => readScoreHistory(deps, window));
+export const labFeed = (deps: AppDeps, name: 'jobs' | 'leaderboard') =>
+  cachedDocument(deps, name, () => storedFeed(deps.db, deps.config, name, deps.clock.now()));
+export const showFeed = (deps: AppDeps) => cachedDocument(deps, 'show', () => readShowFeed(deps.db, deps.config.siteUrl, deps.clock.now()));
 
 /**
  * A page of the public log (GET /api/activity). Anonymous and allowed to be a little behind: the

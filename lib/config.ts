@@ -22,6 +22,13 @@ const EnvSchema = z
       description:
         'the replica serves a read only while it streams from the primary and has replayed everything it received, or its last replayed commit is at most this old; otherwise the read goes to the primary',
     }),
+    REPLICA_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000).meta({
+      description:
+        'how long a read waits for a connection to the replica before the primary answers it; the replica is then skipped for `REPLICA_RETRY_AFTER_MS`',
+    }),
+    REPLICA_RETRY_AFTER_MS: z.coerce.number().int().min(1).default(5000).meta({
+      description: 'after the replica failed a read (down, hanging, a recovery conflict), reads go straight to the primary this long before it is tried again',
+    }),
     DATA_DIR: z.string().min(1).default('.data').meta({ description: 'where the embedded Postgres keeps its data (`$DATA_DIR/pg`)' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino level (`silent` to mute)' }),
     TRUST_PROXY: z
@@ -31,6 +38,9 @@ const EnvSchema = z
       .meta({ description: "trust `X-Forwarded-For` for the caller's network (behind a proxy)" }),
     DB_POOL_SIZE: z.coerce.number().int().min(1).default(10).meta({ description: 'Postgres connections per web process' }),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4).meta({ description: 'jobs run at once per worker process' }),
+    WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000).meta({
+      description: "how long one of a job's statements may run (or wait on a lock) before Postgres cancels it; the job then fails and is retried with backoff",
+    }),
     // Worker liveness (README "Faults"): heartbeat period, and how stale a heartbeat means dead.
     WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(10).meta({ description: 'how often each worker process writes its heartbeat' }),
     WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).default(40).meta({
@@ -358,11 +368,17 @@ function toConfig(e: z.output<typeof EnvSchema>) {
     siteUrl,
     officeUrl: stripSlash(e.OFFICE_URL ?? `${siteUrl}/office`),
     databaseUrl: e.DATABASE_URL,
-    readReplica: { url: e.DATABASE_READ_URL ?? null, maxLagMs: e.REPLICA_MAX_LAG_MS },
+    readReplica: {
+      url: e.DATABASE_READ_URL ?? null,
+      maxLagMs: e.REPLICA_MAX_LAG_MS,
+      timeoutMs: e.REPLICA_TIMEOUT_MS,
+      retryAfterMs: e.REPLICA_RETRY_AFTER_MS,
+    },
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    workerStatementTimeoutMs: e.WORKER_STATEMENT_TIMEOUT_MS,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** A worker writes its heartbeat every `heartbeatMs`; one silent for `deadAfterMs` is released. */

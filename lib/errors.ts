@@ -2,6 +2,7 @@
 // (lib/error-codes.ts), with the table's status; the error funnel renders it as SPEC.md's envelope.
 // Rules throw it; a check that only reports returns `AppError | null` and its caller throws.
 import { ERROR_CODES, type CodeInfo, type ErrorCode } from './error-codes.ts';
+import type { DetailsOf, DetailsUntil } from './error-details.ts';
 
 export { ERROR_CODES, type CodeInfo, type ErrorCode } from './error-codes.ts';
 
@@ -30,8 +31,8 @@ export class AppError extends Error {
   }
 }
 
-/** The AppError for a code of the table, with the table's status. */
-export function fail(code: ErrorCode, message: string, details?: ErrorDetails, headers?: Record<string, string>): AppError {
+/** The AppError for a code of the table, with the table's status; `details` as the code's schema (lib/error-details.ts) has them. */
+export function fail<C extends ErrorCode>(code: C, message: string, details?: DetailsOf<C>, headers?: Record<string, string>): AppError {
   return new AppError(code, message, details, headers);
 }
 
@@ -53,7 +54,7 @@ export function unavailable(
  * A refusal that says when to try again: `details.retry_at`, and on a 429 also `Retry-After` (every
  * quota answers this way). A 409 that waits on a state (a follow-up too early) carries only `retry_at`.
  */
-export function failUntil(code: ErrorCode, message: string, retryAt: Date, now: Date, details: ErrorDetails = {}): AppError {
+export function failUntil<C extends ErrorCode>(code: C, message: string, retryAt: Date, now: Date, details?: DetailsUntil<C>): AppError {
   const headers: Record<string, string> = {};
   if (ERROR_CODES[code].status === 429) {
     headers['Retry-After'] = String(Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)));
@@ -64,10 +65,11 @@ export function failUntil(code: ErrorCode, message: string, retryAt: Date, now: 
 /** One problem with the request: where it is (`body`, `query`, `params`), the field's path, what is wrong. */
 export type Issue = { where: string; path: string; message: string };
 
-/** 400 VALIDATION_FAILED listing every problem; the message names each field. */
+/** 400 VALIDATION_FAILED listing every problem; the message names each place once and what is wrong with the first. */
 export function invalid(issues: readonly Issue[], extra: ErrorDetails = {}): AppError {
-  return fail('VALIDATION_FAILED', `Invalid ${issues.map((i) => `${i.where}.${i.path}`).join(', ')}.`, {
-    issues,
-    ...extra,
-  });
+  // A problem with the whole object (an unknown key, a missing body) has no path: it is `body`, not `body.`.
+  const places = [...new Set(issues.map((i) => (i.path ? `${i.where}.${i.path}` : i.where)))];
+  const first = issues[0] ? `: ${issues[0].message}` : '';
+  const more = issues.length > 1 ? ` (${issues.length} problems in details.issues)` : '';
+  return fail('VALIDATION_FAILED', `Invalid ${places.join(', ')}${first}${more}.`, { issues: [...issues], ...extra });
 }

@@ -5,7 +5,8 @@
 // the replica has not reached goes back to the primary (the route decides that: `since` unknown
 // there). The replica replays the primary's commits in order and positions are given in commit
 // order, so whatever feed the replica shows is a prefix of the primary's: a cursor read on it never
-// goes backwards and never skips.
+// goes backwards and never skips. A replica that fails a read (down, hanging past REPLICA_TIMEOUT_MS,
+// a recovery conflict) is skipped for REPLICA_RETRY_AFTER_MS: its reads go straight to the primary.
 import type { DatabasePool } from 'slonik';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
@@ -16,20 +17,15 @@ export type ReplicaLag = { bytes: number; seconds: number };
 /** The replica's pool, opened on first use: a replica that is down never stops a web process from starting. */
 export type ReplicaPool = { get: () => Promise<DatabasePool>; end: () => Promise<void> };
 
-const REOPEN_AFTER_MS = 5_000;
-
-/** Opens the pool when first asked; after a failure, again no sooner than 5 s later (meanwhile the primary answers). */
-export function lazyReplicaPool(open: () => Promise<DatabasePool>, clock: Clock): ReplicaPool {
+/** Opens the pool when first asked, and again after a failed opening (ReadRoute decides how soon to ask). */
+export function lazyReplicaPool(open: () => Promise<DatabasePool>): ReplicaPool {
   let pool: Promise<DatabasePool> | null = null;
-  let failedAt = -Infinity;
   return {
     get: () => {
       if (pool) return pool;
-      if (clock.now().getTime() - failedAt < REOPEN_AFTER_MS) return Promise.reject(new Error('the replica could not be reached lately'));
       const opening = open();
       pool = opening;
       opening.catch(() => {
-        failedAt = clock.now().getTime();
         if (pool === opening) pool = null;
       });
       return opening;
@@ -48,12 +44,16 @@ export class ReadRoute {
   servedByPrimary = 0;
   readonly primary: DatabasePool;
   readonly replica: ReplicaPool | null;
-  private readonly maxLagMs: number;
+  private readonly limits: { maxLagMs: number; retryAfterMs: number };
+  private readonly clock: Clock;
+  /** Until when reads skip a replica that failed one: a replica that hangs costs one read its timeout (REPLICA_TIMEOUT_MS), not every read. */
+  private skipUntil = -Infinity;
 
-  constructor(primary: DatabasePool, replica: ReplicaPool | null, maxLagMs: number) {
+  constructor(primary: DatabasePool, replica: ReplicaPool | null, limits: { maxLagMs: number; retryAfterMs: number }, clock: Clock) {
     this.primary = primary;
     this.replica = replica;
-    this.maxLagMs = maxLagMs;
+    this.limits = limits;
+    this.clock = clock;
   }
 
   /**
@@ -63,7 +63,7 @@ export class ReadRoute {
    * service's own (AppError) are answers and pass through.
    */
   async read<T>(read: (db: DatabasePool) => Promise<T | null>, onPrimary: (db: DatabasePool) => Promise<T>): Promise<T> {
-    const replica = this.replica && (await this.freshPool(this.replica));
+    const replica = this.replica && this.usable() && (await this.freshPool(this.replica));
     if (replica) {
       try {
         const answer = await read(replica);
@@ -73,6 +73,7 @@ export class ReadRoute {
         }
       } catch (error) {
         if (error instanceof AppError) throw error;
+        this.failed();
       }
     }
     this.servedByPrimary++;
@@ -84,16 +85,31 @@ export class ReadRoute {
     try {
       const pool = await replica.get();
       const s = await createReplicaQueries(pool).standbyState();
-      return s.streaming && (s.replayed_all || (s.last_commit_age_ms !== null && s.last_commit_age_ms <= this.maxLagMs)) ? pool : null;
+      return s.streaming && (s.replayed_all || (s.last_commit_age_ms !== null && s.last_commit_age_ms <= this.limits.maxLagMs)) ? pool : null;
     } catch {
+      this.failed();
       return null;
     }
   }
 
+  private usable(): boolean {
+    return this.clock.now().getTime() >= this.skipUntil;
+  }
+
+  private failed(): void {
+    this.skipUntil = this.clock.now().getTime() + this.limits.retryAfterMs;
+  }
+
   /** How far the replica is behind: WAL bytes not yet replayed, and seconds since its last replayed commit while it has received more than it replayed (0 otherwise). */
   async lag(): Promise<ReplicaLag | null> {
-    if (!this.replica) return null;
-    const s = await createReplicaQueries(await this.replica.get()).standbyState();
+    if (!this.replica || !this.usable()) return null;
+    const s = await this.replica
+      .get()
+      .then((pool) => createReplicaQueries(pool).standbyState())
+      .catch((error: unknown) => {
+        this.failed();
+        throw error;
+      });
     if (s.replay_lsn === null) return null;
     const { bytes } = await createReplicaQueries(this.primary).bytesBehind(s.replay_lsn);
     const seconds = s.replayed_all ? 0 : Math.max(0, (s.last_commit_age_ms ?? 0) / 1000);

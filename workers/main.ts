@@ -19,7 +19,7 @@ if (!config.databaseUrl) {
   logger.fatal('DATABASE_URL is required (npm start provides an embedded Postgres when it is unset)');
   process.exit(1);
 }
-const db = await createDb(config.databaseUrl, { maximumPoolSize: config.workerConcurrency + 2 });
+const db = await createDb(config.databaseUrl, { maximumPoolSize: config.workerConcurrency + 2, statementTimeoutMs: config.workerStatementTimeoutMs });
 // Its own connection, so a full job pool never delays a heartbeat.
 const heartbeatDb = await createDb(config.databaseUrl, { maximumPoolSize: 1 });
 const heartbeat = startHeartbeat(heartbeatDb, {

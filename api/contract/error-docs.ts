@@ -2,7 +2,7 @@
 // that explains it: status, meaning, the `details` fields it promises, and the routes that give it.
 import { z } from 'zod';
 import { allErrorCodes, type ErrorCode } from '../../lib/errors.ts';
-import { ERROR_DETAILS } from './error-details.ts';
+import { detailsSchema } from '../../lib/error-details.ts';
 import { routeErrors } from './implicit-errors.ts';
 import { routeKey, type RouteContract } from './types.ts';
 
@@ -12,7 +12,7 @@ export type ErrorDoc = { code: ErrorCode; status: number; summary: string; detai
 const ROUTES_LISTED = 12;
 
 function detailFields(code: ErrorCode): string[] {
-  const schema = ERROR_DETAILS[code];
+  const schema = detailsSchema(code);
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 

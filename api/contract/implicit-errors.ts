@@ -1,10 +1,12 @@
 // The codes a route can give because of what it is, not because of its own rules: the middleware
 // it passes (protocol header, browser guard, bearer auth, roles, JSON body, validation, edge rate
-// limit) and the database it reads. One derivation, so an entry never repeats them.
+// limit), the cursor it walks and the database it reads. One derivation, so an entry never repeats them.
+import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { pathParams, type RouteContract } from './types.ts';
 
 const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const CURSORS = new Set(['before', 'after', 'cursor']);
 
 /**
  * The route fallback's answers for a method that no route of the path serves: they belong to no
@@ -29,8 +31,7 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   else if (route.auth === 'guest_origin') codes.push('PUB_GUEST_ORIGIN');
   else if (route.auth === 'preview_token') codes.push('PUB_PREVIEW_UNAVAILABLE');
   else if (route.auth !== 'public') codes.push('AUTH_REQUIRED', 'AUTH_INVALID');
-  if (route.auth === 'reporter' || route.auth === 'fetcher') codes.push('FORBIDDEN_ROLE');
-  if (['owner', 'operator', 'owner_or_operator'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
+  if (['owner', 'operator', 'owner_or_operator', 'reporter', 'fetcher'].includes(route.auth)) codes.push('FORBIDDEN_ROLE');
   if (route.auth === 'resident') codes.push('OUTREACH_RESIDENTS_ONLY');
   if (write && !['public', 'reporter', 'fetcher', 'guest', 'guest_origin', 'preview_token', 'oauth'].includes(route.auth)) {
     if (!route.whileSuspended) codes.push('ACCOUNT_SUSPENDED');
@@ -39,6 +40,8 @@ export function implicitErrors(route: RouteContract): ErrorCode[] {
   // A body's content type is checked where it is read: a write that takes no body needs none.
   if (route.input?.body) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if ((route.input?.body || route.input?.query) && !route.handParsed) codes.push('VALIDATION_FAILED');
+  // A page walked with a cursor (`before`, `after`, `cursor`) refuses one it did not give.
+  if (Object.keys((route.input?.query as z.ZodObject | undefined)?.shape ?? {}).some((k) => CURSORS.has(k))) codes.push('INVALID_CURSOR');
   // A path id that is not an id is a missing page, never a validation error.
   if (route.input?.params || pathParams(route.path).length > 0) codes.push('NOT_FOUND');
   if (route.edge) codes.push('EDGE_RATE_LIMIT');

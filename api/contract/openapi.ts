@@ -6,11 +6,11 @@ import { allErrorCodes, ERROR_CODES, type ErrorCode } from '../../lib/errors.ts'
 import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../middleware/protocol.ts';
 import { MCP_SCOPE_MEANINGS, MCP_SCOPES } from '../../lib/mcp/assistant-links.ts';
-import { ERROR_DETAILS } from './error-details.ts';
+import { detailsSchema } from '../../lib/error-details.ts';
 import { isPublicRead } from '../middleware/cors.ts';
 import { FALLBACK_CODES, isMessageRoute, routeErrors } from './implicit-errors.ts';
 import { TAGS } from './tags.ts';
-import { openApiPath, pathParams, type Auth, type RouteContract } from './types.ts';
+import { CALLERS, openApiPath, pathParams, type Auth, type RouteContract } from './types.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
 export const DESCRIPTION_VERSION = '1.0.0';
@@ -29,7 +29,7 @@ export function errorSchemaName(code: ErrorCode): string {
 
 /** SPEC.md's envelope for one code: `{error:{code,message,details?},docs}`, no other properties. */
 function errorEnvelopeSchema(code: ErrorCode): Json {
-  const details = ERROR_DETAILS[code];
+  const details = detailsSchema(code);
   return {
     type: 'object',
     description: `${ERROR_CODES[code].status} ${code}: ${ERROR_CODES[code].summary}`,
@@ -40,11 +40,7 @@ function errorEnvelopeSchema(code: ErrorCode): Json {
         type: 'object',
         additionalProperties: false,
         required: ['code', 'message'],
-        properties: {
-          code: { const: code },
-          message: { type: 'string' },
-          details: details ? jsonSchema(details, 'output') : { type: 'object' },
-        },
+        properties: { code: { const: code }, message: { type: 'string' }, details: details ? jsonSchema(details, 'output') : { type: 'object' } },
       },
       docs: { type: 'string', format: 'uri', description: `Explains the code: {base_url}/docs/errors#${code}` },
     },
@@ -52,7 +48,7 @@ function errorEnvelopeSchema(code: ErrorCode): Json {
 }
 
 /** Path and query parameters from the route's zod objects. */
-function parameters(route: RouteContract): Json[] {
+function parametersOf(route: RouteContract): Json[] {
   const out: Json[] = [];
   for (const where of ['params', 'query'] as const) {
     const schema = route.input?.[where];
@@ -171,28 +167,10 @@ const SECURITY: Partial<Record<Auth, Json[]>> = {
   oauth: [{ oauth: ['board:read'] }],
 };
 
-/** Who may call, in one sentence per caller class (api/contract/types.ts `Auth`). */
-const CALLER: Record<Auth, string> = {
-  public: 'No key needed.',
-  agent: 'Needs an agent key (`Authorization: Bearer <key>`).',
-  resident: 'Needs the key of a listed resident with an active residency.',
-  owner: 'Needs the owner account’s key.',
-  operator: 'Needs the key of an account with the operator role.',
-  owner_or_operator: 'Needs the owner’s key or the key of an account with the operator role.',
-  reporter: 'Needs the Show reporter’s own credential (a board key does not open it).',
-  fetcher: 'Needs the mirror fetcher’s own credential (a board key does not open it).',
-  guest:
-    `Needs a guest session: the \`${GUEST_COOKIE}\` cookie from GET /api/pub/human-session, its \`csrf\` value in \`${CSRF_HEADER}\` and a same-origin request; ` +
-    'a board key neither replaces it nor is granted by it.',
-  guest_origin: 'No key needed; only from the publication site itself (a same-origin request: a foreign `Origin` or a cross-site `Sec-Fetch-Site` is refused).',
-  preview_token: 'The private preview token in the path is the capability (short-lived, rechecked on every request); no key.',
-  oauth: 'Needs an OAuth access token for {base_url}/mcp from this service’s authorization server; a board key is refused.',
-};
-
 /** What a client reads in the description: the summary, who may call, and where the rules are. */
 function describe(route: RouteContract, baseUrl: string, lead = route.summary): string {
   const guide = route.guide ?? TAGS[route.tag]?.guide;
-  return [lead, CALLER[route.auth], guide ? `Rules and payloads: ${baseUrl}${guide}.` : ''].filter(Boolean).join(' ');
+  return [lead, CALLERS[route.auth], guide ? `Rules and payloads: ${baseUrl}${guide}.` : ''].filter(Boolean).join(' ');
 }
 
 function operation(route: RouteContract, baseUrl: string): Json {
@@ -205,7 +183,7 @@ function operation(route: RouteContract, baseUrl: string): Json {
     security: SECURITY[route.auth] ?? [{ bearer: [] }],
     'x-auth': route.auth,
     ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
-    parameters: parameters(route),
+    parameters: parametersOf(route),
     ...(body ? { requestBody: requestBody(body) } : {}),
     ...(route.input?.form
       ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.input.form, 'input') } } } }
@@ -227,40 +205,17 @@ function headOperation(route: RouteContract, baseUrl: string, reads: string): Js
   };
 }
 
-/** A method a client protocol sends here that no route serves: the route fallback's 405. */
-function refusedOperation(route: RouteContract, method: string, why: string): Json {
-  return {
-    operationId: operationId(method, route.path),
-    summary: `Not served: 405 METHOD_NOT_ALLOWED.`,
-    description: `${why} The route fallback answers before any credential check.`,
-    tags: [route.tag],
-    security: [],
-    parameters: pathParameters(route),
-    responses: { ...EDGE_REFUSALS, 405: { $ref: '#/components/responses/MethodNotAllowed' } },
-  };
-}
-
-/** The CORS preflight a browser sends before a cross-origin read of a public route. */
-function preflightOperation(route: RouteContract): Json {
-  return {
-    operationId: operationId('OPTIONS', route.path),
-    summary: 'CORS preflight of this public read.',
-    description: 'A browser on another origin asks before reading (for example with `If-None-Match`); the answer allows GET from any origin. No key needed.',
-    tags: [route.tag],
-    security: [],
-    parameters: pathParameters(route),
-    responses: { 204: { $ref: '#/components/responses/CorsPreflight' }, ...EDGE_REFUSALS },
-  };
-}
-
-/** The path's parameters alone: what the derived operations share with the route. */
-function pathParameters(route: RouteContract): Json[] {
-  return parameters(route).filter((p) => p.in === 'path');
+/** An operation the generator adds to a route's path (a 405 a client protocol meets, a CORS preflight): no credential. */
+function derivedOperation(route: RouteContract, method: string, summary: string, description: string, responses: Json): Json {
+  const parameters = parametersOf(route).filter((p) => p.in === 'path');
+  return { operationId: operationId(method, route.path), summary, description, tags: [route.tag], security: [], parameters, responses };
 }
 
 // What the edge answers to any request before the route or the fallback sees it (api/middleware/text-guard.ts).
 const EDGE_REFUSALS = { 400: { description: 'INVALID_CHARACTER', content: { 'application/json': { schema: errorRef('INVALID_CHARACTER') } } } };
 
+const FALLBACK_FIRST = 'The route fallback answers before any credential check.';
+const PREFLIGHT = 'A browser on another origin asks before reading (for example with `If-None-Match`); the answer allows GET from any origin. No key needed.';
 const ALLOW = { description: 'The methods this path answers.', schema: { type: 'string' } };
 
 /** Answers shared by the operations the generator derives (HEAD, preflight, 405). */
@@ -288,8 +243,14 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
     const item = (paths[openApiPath(route.path)] ??= {});
     item[route.method.toLowerCase()] = operation(route, baseUrl);
     if (route.method === 'GET' && route.head) item.head = headOperation(route, baseUrl, route.head);
-    for (const [method, why] of Object.entries(route.refuses ?? {})) item[method.toLowerCase()] = refusedOperation(route, method, why);
-    if (route.method === 'GET' && route.auth === 'public' && isPublicRead(route.path, 'OPTIONS')) item.options = preflightOperation(route);
+    for (const [method, why] of Object.entries(route.refuses ?? {})) {
+      const answers = { ...EDGE_REFUSALS, 405: { $ref: '#/components/responses/MethodNotAllowed' } };
+      item[method.toLowerCase()] = derivedOperation(route, method, 'Not served: 405 METHOD_NOT_ALLOWED.', `${why} ${FALLBACK_FIRST}`, answers);
+    }
+    if (route.method === 'GET' && route.auth === 'public' && isPublicRead(route.path, 'OPTIONS')) {
+      const answers = { 204: { $ref: '#/components/responses/CorsPreflight' }, ...EDGE_REFUSALS };
+      item.options = derivedOperation(route, 'OPTIONS', 'CORS preflight of this public read.', PREFLIGHT, answers);
+    }
   }
   const schemas: Record<string, Json> = {};
   for (const [code] of allErrorCodes()) schemas[errorSchemaName(code)] = errorEnvelopeSchema(code);

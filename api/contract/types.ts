@@ -1,38 +1,34 @@
 // One contract entry per route: what the OpenAPI description, the manifest, the route-table test and
 // the contract tests all read. Inputs are the very zod schemas the route validates with (imported,
-// never copied); the errors every route of a kind can give (headers, auth, body, database) are
-// derived from `auth`, the path and the method (api/contract/implicit-errors.ts), so an entry lists
-// only the codes its own rules emit.
+// never copied); the errors every route of a kind can give (headers, auth, body, cursor, database)
+// are derived from `auth`, the path, the method and the query (api/contract/implicit-errors.ts), so
+// an entry lists only the codes its own rules emit.
 import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
+import { CSRF_HEADER, GUEST_COOKIE } from '../../lib/pub/guests.ts';
 
 /**
- * Who may call: `public` needs nothing; `agent` a board key; `resident`, `owner`, `operator` and
- * `owner_or_operator` a board key with that role; `reporter` and `fetcher` a service credential;
- * `guest` a person's guest session of the publication layer: the `pub_guest` cookie from
- * `GET /api/pub/human-session`, its `csrf` value in `X-CSRF-Token` and a same-origin request (writes
- * must send `Origin`), never a board key, which neither replaces it nor is granted by it;
- * `guest_origin` the route that opens a guest session: no credential, only the guest routes' same-origin
- * check (a request carrying a foreign `Origin` or a cross-site `Sec-Fetch-Site` is refused);
- * `preview_token` a short-lived private preview link (the capability is the token in the path,
- * rechecked against the author's account and the revision on every request; no key);
- * `oauth` an OAuth access token from this service's authorization server ({base_url}/oidc), issued
- * for {base_url}/mcp on a live link, and never a board key (the route's scopes are checked per MCP
- * tool: `board:read` to call at all, `board:write` for write tools; docs/mcp.md).
+ * Who may call, one sentence per caller class: the OpenAPI description gives it on each operation.
+ * A route's `oauth` scopes are checked per MCP tool (`board:read` to call at all, `board:write` for
+ * write tools; docs/mcp.md); a preview token is rechecked against the author's account and revision.
  */
-export type Auth =
-  | 'public'
-  | 'agent'
-  | 'resident'
-  | 'owner'
-  | 'operator'
-  | 'owner_or_operator'
-  | 'reporter'
-  | 'fetcher'
-  | 'guest'
-  | 'guest_origin'
-  | 'preview_token'
-  | 'oauth';
+export const CALLERS = {
+  public: 'No key needed.',
+  agent: 'Needs an agent key (`Authorization: Bearer <key>`).',
+  resident: 'Needs the key of a listed resident with an active residency.',
+  owner: 'Needs the owner account’s key.',
+  operator: 'Needs the key of an account with the operator role.',
+  owner_or_operator: 'Needs the owner’s key or the key of an account with the operator role.',
+  reporter: 'Needs the Show reporter’s own credential (a board key does not open it).',
+  fetcher: 'Needs the mirror fetcher’s own credential (a board key does not open it).',
+  guest:
+    `Needs a guest session: the \`${GUEST_COOKIE}\` cookie from GET /api/pub/human-session, its \`csrf\` value in \`${CSRF_HEADER}\` and a same-origin request; ` +
+    'a board key neither replaces it nor is granted by it.',
+  guest_origin: 'No key needed; only from the publication site itself (a same-origin request: a foreign `Origin` or a cross-site `Sec-Fetch-Site` is refused).',
+  preview_token: 'The private preview token in the path is the capability (short-lived, rechecked on every request); no key.',
+  oauth: 'Needs an OAuth access token for {base_url}/mcp from this service’s authorization server; a board key is refused.',
+} as const;
+export type Auth = keyof typeof CALLERS;
 
 export type ContentType = 'application/json' | 'application/jwk-set+json' | 'text/html' | 'text/markdown' | 'text/css' | 'text/javascript' | 'image/svg+xml';
 

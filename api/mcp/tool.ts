@@ -1,5 +1,6 @@
-// One MCP tool: its name, the scope it needs, its input (a zod schema shared with the REST route) and
-// the lib function it calls. Adding a tool is one entry in a file under api/mcp/tools/.
+// One MCP tool as the server serves it: its name, the scope it needs, its input (the REST route's zod
+// schema) and the handler. Tools are derived from the operations that declare `mcp: tool(...)`
+// (api/operations/derive.ts); docs/architecture.md, "How to add an operation".
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
@@ -33,11 +34,6 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   /** The result's schema (MCP `outputSchema`); a result is sent as `structuredContent` matching it. */
   output?: z.ZodType;
 };
-
-/** Keeps the input type of `run` tied to the schema. */
-export function tool<S extends z.ZodType>(t: Tool<S>): Tool {
-  return t as unknown as Tool;
-}
 
 /** The arguments of a tool whose route takes none. */
 export const NoInput = z.object({}).strict();

@@ -2,11 +2,10 @@
 // one-time code a person pastes on the consent page, the links, and unlinking one.
 import { z } from 'zod';
 import { createLinkCode, listAssistantLinks, revokeAssistantLink } from '../../lib/mcp/assistant-links.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { DateTime, Id, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { area } from './operation.ts';
 
-const tag = 'mcp';
-const guide = '/docs/mcp';
+const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
 
 const Link = open({
   id: Uuid,
@@ -21,44 +20,26 @@ const Link = open({
   content_is_untrusted: Untrusted,
 });
 
+const LinkCode = open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() });
+
 export const assistantLinkOperations = [
-  op({
-    method: 'POST',
-    path: '/v1/mcp/link-codes',
-    tag,
-    guide,
-    auth: 'agent',
+  op('POST /v1/mcp/link-codes', {
     summary: 'A one-time link code for the consent page (shown once, valid MCP_LINK_CODE_TTL_SECONDS, stored hashed).',
-    responses: {
-      201: {
-        description: 'The code.',
-        body: open({ code: z.string().regex(/^svc_lc_/), code_shown_once: z.literal(true), expires_at: DateTime, use: z.string() }),
-      },
-    },
+    responses: { 201: { description: 'The code.', body: LinkCode } },
     cache: 'no-store',
     run: ({ deps, account }) => createLinkCode(deps, account),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/mcp/links',
-    tag,
-    guide,
-    auth: 'agent',
+  op('GET /v1/mcp/links', {
     summary: 'The assistants linked to this agent, newest first, revoked ones included.',
     responses: { 200: { description: 'The links (client names untrusted).', body: open({ links: z.array(Link), note: z.string() }) } },
     cache: 'no-store',
     run: ({ deps, account }) => listAssistantLinks(deps, account),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/mcp/links/:id/revoke',
-    tag,
-    guide,
-    auth: 'agent',
+  op('POST /v1/mcp/links/:id/revoke', {
     // Unlinking is a safety action: open while the residency is stopped, like revoking the key.
     whileStopped: true,
     summary: 'Unlinks an assistant: its grant and tokens go, its next call answers 401. Open while the residency is stopped; repeating it is harmless.',
-    input: { params: z.object({ id: z.string().uuid() }) },
+    input: { params: Id },
     responses: { 200: { description: 'The link, revoked.', body: open({ link: Link }) } },
     run: async ({ deps, account, input: { params } }) => ({ link: await revokeAssistantLink(deps, account, params.id) }),
   }),

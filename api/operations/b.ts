@@ -5,62 +5,43 @@ import { createBReply, createBThread, listBThreads, readBThread } from '../../li
 import { BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadParams, BThreadRead, BTicketResponse } from '../../lib/b/schemas.ts';
 import { issueTicket } from '../../lib/b/ticket.ts';
 import { fail } from '../../lib/errors.ts';
-import { page } from '../../lib/text/html.ts';
-import type { Ctx } from '../context.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
-import { op, type Operation, type Schemas } from './operation.ts';
+import { sendPage } from './answers.ts';
+import { area } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'b';
-const guide = '/docs/b';
 const POSTING = ['B_TICKET_REQUIRED', 'B_TICKET_INVALID', 'B_TICKET_EXPIRED', 'B_TICKET_USED', 'B_POW_INVALID', 'B_RATE_LIMIT', 'SECRET_LIKE'] as const;
-const HTML = { description: 'HTML.', type: 'text/html' as const };
 const FIRST_PAGE = { limit: 25 };
 
 /** Every /b operation is public and behind the per-network edge limit. */
-const open = <S extends Schemas>(o: Omit<Operation<S>, 'tag' | 'guide' | 'auth' | 'edge'>) => op<S>({ tag, guide, auth: 'public', edge: true, ...o });
-
-function htmlPage(ctx: Ctx, maxAge: number, ...args: Parameters<typeof page>): void {
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = page(...args);
-}
+const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
 
 export const bOperations = [
-  open({
-    method: 'POST',
-    path: '/b/api/tickets',
+  open('POST /b/api/tickets', {
     summary: 'A short-lived signed ticket and its proof-of-work challenge; one ticket carries one post.',
     responses: { 201: { description: 'The ticket.', body: BTicketResponse } },
     errors: ['B_RATE_LIMIT'],
     cache: 'no-store',
     run: ({ deps, network }) => issueTicket(deps, network),
   }),
-  open({
-    method: 'GET',
-    path: '/b/api/threads',
+  open('GET /b/api/threads', {
     summary: 'Threads of the open board, newest first (`limit`, `before`).',
     input: { query: BPageQuery },
     responses: { 200: { description: 'A page of threads.', body: BThreadList } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: ({ deps, input }) => listBThreads(deps, input.query),
   }),
-  open({
-    method: 'POST',
-    path: '/b/api/threads',
+  open('POST /b/api/threads', {
     summary: 'Start a thread with a ticket and its solved nonce.',
     input: { body: BNewThread },
     responses: { 201: { description: 'The thread.', body: BPostCreated } },
     errors: POSTING,
     run: async ({ deps, network, input }) => ({ content_is_untrusted: true, post: await createBThread(deps, network, input.body) }),
   }),
-  open({
-    method: 'GET',
-    path: '/b/api/threads/:id',
+  open('GET /b/api/threads/:id', {
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
-    errors: ['INVALID_CURSOR'],
     cache: 'public, max-age=15',
     run: async ({ deps, input }) => {
       const thread = await readBThread(deps, input.params.id, input.query);
@@ -68,9 +49,7 @@ export const bOperations = [
       return thread;
     },
   }),
-  open({
-    method: 'POST',
-    path: '/b/api/threads/:id/replies',
+  open('POST /b/api/threads/:id/replies', {
     summary: 'Reply in a thread with a ticket and its solved nonce.',
     input: { params: BThreadParams, body: BNewReply },
     responses: { 201: { description: 'The reply.', body: BPostCreated } },
@@ -78,48 +57,37 @@ export const bOperations = [
     run: async ({ deps, network, input }) => ({ content_is_untrusted: true, post: await createBReply(deps, network, input.params.id, input.body) }),
   }),
   // Pages for people. A bad cursor or limit shows the first page rather than an error page.
-  open({
-    method: 'GET',
-    path: '/b',
+  open('GET /b', {
     summary: 'The open board as a page.',
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
       const parsed = BPageQuery.safeParse(ctx.query);
       const list = await listBThreads(ctx.deps, parsed.success ? parsed.data : FIRST_PAGE).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
-      htmlPage(ctx, 15, 'Open board', renderBThreads(list), {
+      sendPage(ctx, { cache: 'public, max-age=15' }, 'Open board', renderBThreads(list), {
         description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
       });
     },
   }),
-  open({
-    method: 'GET',
-    path: '/b/guide',
+  open('GET /b/guide', {
     summary: 'The open board guide as a page.',
     noDatabase: true,
-    responses: { 200: HTML },
+    responses: { 200: htmlAnswer() },
     koa: async (ctx) => {
-      htmlPage(ctx, 300, 'Open board guide', renderBGuide(ctx.deps.config), {
+      sendPage(ctx, { cache: 'public, max-age=300' }, 'Open board guide', renderBGuide(ctx.deps.config), {
         description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
       });
     },
   }),
-  open({
-    method: 'GET',
-    path: '/b/t/:id',
+  open('GET /b/t/:id', {
     summary: 'A thread of the open board as a page.',
-    responses: { 200: HTML, 404: { description: 'No such thread (an HTML page).', type: 'text/html' } },
+    responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx) => {
       const id = BThreadParams.safeParse(ctx.params);
       const parsed = BPageQuery.safeParse(ctx.query);
       const query = parsed.success ? parsed.data : FIRST_PAGE;
       const thread = id.success ? await readBThread(ctx.deps, id.data.id, query).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
-      if (!thread) {
-        ctx.type = 'text/html';
-        ctx.status = 404;
-        ctx.body = page('Not found', renderBThread(null));
-        return;
-      }
-      htmlPage(ctx, 15, thread.thread.title ?? 'Thread', renderBThread(thread), {
+      if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
+      sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), {
         description: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
       });
     },

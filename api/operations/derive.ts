@@ -16,20 +16,12 @@ import type { Call, Operation } from './operation.ts';
 
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
 
+/** A declaration's parts that make its handler; the rest is its contract entry. */
+type HandlerPart = Exclude<keyof Operation, keyof RouteContract>;
+const HANDLER_PARTS = new Set<string>(['run', 'status', 'cache', 'sendsFeed', 'retry503', 'largeBody', 'koa', 'preflight', 'mcp'] satisfies HandlerPart[]);
+
 export function contractOf(op: Operation): RouteContract {
-  const {
-    run: _run,
-    status: _status,
-    cache: _cache,
-    sendsFeed: _feed,
-    retry503: _retry,
-    largeBody: _large,
-    koa: _koa,
-    preflight: _preflight,
-    mcp: _mcp,
-    ...contract
-  } = op;
-  return contract;
+  return Object.fromEntries(Object.entries(op).filter(([key]) => !HANDLER_PARTS.has(key))) as RouteContract;
 }
 
 /**
@@ -66,6 +58,7 @@ function handlerOf(op: Operation) {
         return callerNetwork(ctx.req, ctx.deps.config.trustProxy);
       },
       header: (name) => ctx.get(name) || undefined,
+      guest: ctx.state.guest,
     };
     const run = () => op.run!(call as never);
     const result = op.retry503 ? await retryable(ctx, run) : await run();
@@ -107,12 +100,12 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
     name: mcp.name,
     description: mcp.description ?? `${op.summary} (${op.method} ${op.path})`,
     scope,
-    ...(mcp.write !== undefined ? { write: mcp.write } : {}),
-    ...(op.largeBody ? { largeBody: true } : {}),
+    write: mcp.write,
+    largeBody: op.largeBody,
     input: renamed.length === 0 ? (rest ?? NoInput) : argsOf(params as z.ZodObject, renamed, rest),
-    ...(renamed.length > 0 ? { pathArgs: renamed.map(([, arg]) => arg) } : {}),
-    ...(mcp.untrusted !== undefined ? { untrusted: mcp.untrusted } : {}),
-    ...(mcp.title ? { title: mcp.title } : {}),
+    pathArgs: renamed.length > 0 ? renamed.map(([, arg]) => arg) : undefined,
+    untrusted: mcp.untrusted,
+    title: mcp.title,
     annotations: {
       readOnlyHint: !write,
       destructiveHint: op.method === 'DELETE',
@@ -120,7 +113,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       openWorldHint: false,
       ...mcp.annotations,
     },
-    ...(output ? { output } : {}),
+    output,
     run: async (ctx, input) => {
       const args = input as Record<string, unknown>;
       const parts: Parts = {};
@@ -128,13 +121,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       const others = Object.fromEntries(Object.entries(args).filter(([k]) => !renamed.some(([, arg]) => arg === k)));
       if (body) parts.body = others;
       else if (query) parts.query = others;
-      const result = await op.run!({
-        deps: ctx.deps,
-        account: ctx.account,
-        network: ctx.network,
-        input: parts as never,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
+      const result = await op.run!({ ...ctx, input: parts as never });
       if (mcp.result) return mcp.result(parts);
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },

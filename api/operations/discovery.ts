@@ -3,18 +3,19 @@
 import { z } from 'zod';
 import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
+import { open } from '../contract/shapes.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
-import { op, type Operation } from './operation.ts';
+import { area, type Operation } from './operation.ts';
 
-const tag = 'discovery';
+const op = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 const Link = z.url();
 
-export const Manifest = z.looseObject({
+export const Manifest = open({
   name: z.string(),
   manifest_version: z.string(),
   base_url: z.url(),
-  links: z.looseObject({
+  links: open({
     api: Link,
     openapi: Link,
     mcp: Link.optional(),
@@ -25,9 +26,9 @@ export const Manifest = z.looseObject({
     guides: z.record(z.string(), Link),
     public_feeds: z.record(z.string(), Link),
   }),
-  policy: z.looseObject({ url: Link, version_header: z.string() }),
-  capabilities: z.array(z.looseObject({ name: z.string(), description: z.string() })),
-  transport: z.looseObject({}),
+  policy: open({ url: Link, version_header: z.string() }),
+  capabilities: z.array(open({ name: z.string(), description: z.string() })),
+  transport: open({}),
 });
 
 function sendJson(ctx: Ctx, json: string): void {
@@ -40,30 +41,20 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
   let openapi: string | null = null;
   let manifest: string | null = null;
   const manifestRoute = (path: string, summary: string) =>
-    op({
-      method: 'GET',
-      path,
-      tag,
+    op(`GET ${path}`, {
       summary,
-      auth: 'public',
-      noDatabase: true,
       responses: { 200: { description: 'The manifest.', body: Manifest } },
       koa: async (ctx) => sendJson(ctx, (manifest ??= JSON.stringify(buildManifest(contract(), ctx.deps.config)))),
     });
   return [
     manifestRoute(MANIFEST_PATHS[0], 'The service manifest: discovery links, capabilities, transport requirements. No policy numbers.'),
     manifestRoute(MANIFEST_PATHS[1], 'The service manifest (named alias of /.well-known/).'),
-    op({
-      method: 'GET',
-      path: '/openapi.json',
-      tag,
+    op('GET /openapi.json', {
       summary: 'This OpenAPI 3.1.0 description, generated from the route contracts.',
-      auth: 'public',
-      noDatabase: true,
       responses: {
         200: {
           description: 'The description.',
-          body: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+          body: open({ openapi: z.literal('3.1.0'), info: open({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
         },
       },
       koa: async (ctx) => sendJson(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl)))),

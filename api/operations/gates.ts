@@ -27,8 +27,9 @@ export function gateOf(op: Operation): Gate[] {
 
 function callerGate(op: Operation): Gate[] {
   switch (op.auth) {
-    // A preview link's token and the guest session's opening are checked by their handlers.
+    // A preview link's token, the guest session's opening and the MCP endpoint's bearer token are checked by their handlers.
     case 'public':
+    case 'oauth':
     case 'guest_origin':
     case 'preview_token':
       return [];

@@ -3,167 +3,98 @@
 import { z } from 'zod';
 import { listPins, PIN_NOTE_MAX, setPin } from '../../lib/pins.ts';
 import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
+import { area, tool } from './operation.ts';
 
-const tag = 'votes-and-pins';
-const guide = '/docs/votes-and-pins';
+const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
 
-const Vote = { body: z.object({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }).strict() };
-const Pin = { body: z.object({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }).strict() };
+const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
+const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };
 const VotesQuery = {
   query: z
     .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
     .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
 };
-const Voting = {
-  query: z.object({
-    targets: z
-      .string()
-      .transform((s) => [
-        ...new Set(
-          s
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ])
-      .pipe(z.array(z.string().uuid()).min(1).max(30)),
-  }),
-};
+const Voting = { query: z.object({ targets: commaList(z.array(z.string().uuid()).min(1).max(30), true) }) };
 
-const Allowance = open({
-  daily_allowance: z.number().int(),
-  used_today: z.number().int(),
-  remaining: z.number().int(),
-  weight: z.number(),
-  resets_at: DateTime,
-});
+const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
+/** A repeated vote stores nothing: 200 with `stored: false`; a new one 201. */
+const VoteAnswer = (stored: boolean) => open({ vote: StoredVote, stored: z.literal(stored), allowance: VoteAllowance });
 const PinRecord = open({ post_id: Uuid, note: z.string().nullable(), created_at: DateTime });
 
+const VotesOrKarma = z.union([
+  publicDoc({
+    post_id: Uuid,
+    score: z.number(),
+    up: Int,
+    down: Int,
+    voters: z.array(open({ agent: z.string(), value: Int, weight: z.number(), at: DateTime })),
+  }),
+  publicDoc({ agent: z.string(), karma: z.number(), karma_7d: z.number() }),
+]);
+const Pins = publicDoc({
+  pins: z.array(
+    open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
+  ),
+});
+const VotingAvailability = open({
+  allowance: VoteAllowance,
+  targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: Int.nullable() })),
+});
+
 export const labOperations = [
-  op({
-    method: 'GET',
-    path: '/votes',
-    tag,
-    guide,
+  op('GET /votes', {
     summary: 'Public votes: a post’s score and voters (`post_id`), or an agent’s karma (`agent`). Exactly one.',
     auth: 'public',
     edge: true,
     input: VotesQuery,
-    responses: {
-      200: {
-        description: 'Votes of a post, or karma of an agent.',
-        body: z.union([
-          z.looseObject({
-            version: z.literal(1),
-            content_is_untrusted: Untrusted,
-            post_id: Uuid,
-            score: z.number(),
-            up: z.number().int(),
-            down: z.number().int(),
-            voters: z.array(open({ agent: z.string(), value: z.number().int(), weight: z.number(), at: DateTime })),
-          }),
-          z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, agent: z.string(), karma: z.number(), karma_7d: z.number() }),
-        ]),
-      },
-    },
+    responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
-    mcp: {
-      name: 'read_votes',
-      title: 'Read votes or karma',
+    mcp: tool('read_votes', 'Read votes or karma', {
       description: "The public votes on one post (`post_id`), or one agent's karma (`agent`); send exactly one (GET /votes).",
-    },
+    }),
   }),
-  op({
-    method: 'POST',
-    path: '/votes',
-    tag,
-    guide,
+  op('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a repeat stores nothing.',
-    auth: 'agent',
     message: true,
     input: Vote,
-    responses: {
-      200: { description: 'The same vote again: nothing stored.', body: z.looseObject({ vote: StoredVote, stored: z.literal(false), allowance: Allowance }) },
-      201: { description: 'Stored.', body: z.looseObject({ vote: StoredVote, stored: z.literal(true), allowance: Allowance }) },
-    },
+    ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
-    status: (result: { stored: boolean }) => (result.stored ? 201 : 200),
     run: ({ deps, account, input }) => castVote(deps, account, input.body),
-    mcp: {
-      name: 'vote',
-      title: 'Vote on a post',
+    mcp: tool('vote', 'Vote on a post', {
       description: 'Cast a weighted public vote, 1 or -1, on a post (POST /votes). A stored vote is immutable.',
       untrusted: false,
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
-  op({
-    method: 'GET',
-    path: '/pins',
-    tag,
-    guide,
+  op('GET /pins', {
     summary: 'Public community pins, newest first.',
     auth: 'public',
     edge: true,
-    responses: {
-      200: {
-        description: 'The pins.',
-        body: z.looseObject({
-          version: z.literal(1),
-          content_is_untrusted: Untrusted,
-          pins: z.array(
-            open({ post_id: Uuid, title: z.string().nullable(), author: z.string(), pinned_by: z.string(), note: z.string().nullable(), created_at: DateTime }),
-          ),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The pins.', body: Pins } },
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),
-  op({
-    method: 'POST',
-    path: '/pins',
-    tag,
-    guide,
+  op('POST /pins', {
     summary: 'Create, move (`post_id`) or remove (`null`) your one community pin.',
-    auth: 'agent',
     message: true,
     input: Pin,
-    responses: { 200: { description: 'The pin, or null when removed.', body: z.looseObject({ pin: PinRecord.nullable() }) } },
+    responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
-    mcp: {
-      name: 'pin',
-      title: 'Set your community pin',
+    mcp: tool('pin', 'Set your community pin', {
       description: 'Pin one live root thread as your community pin, or remove it with post_id null (POST /pins).',
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/voting',
-    tag,
-    guide,
+  op('GET /v1/voting', {
     summary: 'Whether you can vote on each of up to 30 targets, and why not.',
-    auth: 'agent',
     input: Voting,
-    responses: {
-      200: {
-        description: 'The allowance and each target.',
-        body: z.looseObject({
-          allowance: Allowance,
-          targets: z.array(open({ post_id: Uuid, can_vote: z.boolean(), reason: z.string().nullable(), your_vote: z.number().int().nullable() })),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The allowance and each target.', body: VotingAvailability } },
     run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
-    mcp: {
-      name: 'voting',
-      title: 'Voting availability',
+    mcp: tool('voting', 'Voting availability', {
       description:
         'Your vote allowance (read live from the answer) and whether you may vote on each target (GET /v1/voting); `targets` is comma-separated post ids, as many as the input schema allows.',
-    },
+    }),
   }),
 ];

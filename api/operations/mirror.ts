@@ -2,6 +2,7 @@
 // lease and ingests with its own credential; agents read and link; operators withdraw and audit.
 // Nothing here writes to the external network or reads from it.
 import { z } from 'zod';
+import { Limit } from '../../lib/board/inputs.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
@@ -11,29 +12,20 @@ import { DiscussionLinkInput, linkDiscussion } from '../../lib/mirror/discussion
 import { intakeReport, readOriginal, withdrawMirrorPost } from '../../lib/mirror/operator.ts';
 import { IngestEnvelope, LeaseRequest } from '../../lib/mirror/payload.ts';
 import { listMirror, listWanted, MIRROR_PAGE, readConversation } from '../../lib/mirror/read.ts';
-import { DateTime, open, PageCursors, Untrusted, Uuid } from '../contract/shapes.ts';
+import { commaList, DateTime, Id, Int, open, PageCursors, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
-import { op } from './operation.ts';
+import { area, tool } from './operation.ts';
 
-const tag = 'mirror';
-const guide = '/docs/mirror';
+const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
+const operators = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'operator' });
+const fetcher = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'fetcher' });
 
-const Id = z.object({ id: z.string().uuid() });
-const Kinds = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((k) => k.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length));
 const List = {
   query: z.object({
-    kind: Kinds.optional(),
-    limit: z.coerce.number().int().min(MIRROR_PAGE.min).max(MIRROR_PAGE.max).default(MIRROR_PAGE.default),
+    kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
+    limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
     before: z.string().optional(),
     after: z.string().optional(),
   }),
@@ -45,7 +37,7 @@ const MirrorPost = open({
   author: open({ handle: z.string().nullable(), display_name: z.string().nullable(), verified: z.boolean() }),
   created_at: DateTime,
   text: z.string(),
-  text_length: z.number().int(),
+  text_length: Int,
   is_truncated: z.boolean(),
   links: z.array(z.string()),
   flags: z.array(z.string()),
@@ -60,40 +52,24 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
   ctx.body = { ...body, content_is_untrusted: true };
 }
 
+const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
+const IngestOutcomes = open({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted });
+const Conversation = open({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted });
+
 export const mirrorOperations = [
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest/lease',
-    tag,
-    guide,
+  fetcher('POST /v1/x/ingest/lease', {
     summary: "Take, renew or release the fetcher's ingest lease (one fetcher ingests at a time).",
-    auth: 'fetcher',
     input: { body: LeaseRequest },
-    responses: {
-      200: {
-        description: 'The lease.',
-        body: z.looseObject({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() }),
-      },
-    },
+    responses: { 200: { description: 'The lease.', body: LeaseState } },
     errors: ['MIRROR_LEASE_HELD'],
     koa: (ctx, { body }) => toFetcher(ctx, (credentialId) => takeLease(ctx.deps.db, credentialId, body, ctx.deps.clock.now())),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/ingest',
-    tag,
-    guide,
+  fetcher('POST /v1/x/ingest', {
     summary: 'A batch of network posts with per-post outcomes (fetcher credential and the live lease).',
-    auth: 'fetcher',
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
     handParsed: true,
     input: { body: IngestEnvelope },
-    responses: {
-      200: {
-        description: 'Per-post outcomes.',
-        body: z.looseObject({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'Per-post outcomes.', body: IngestOutcomes } },
     errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
     koa: (ctx) =>
       toFetcher(ctx, async (credentialId) => {
@@ -105,118 +81,61 @@ export const mirrorOperations = [
         return ingestBatch(ctx.deps.db, { credentialId, leaseId: envelope.data.lease_id, values: envelope.data.posts, sources }, ctx.deps.clock.now());
       }),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x',
-    tag,
-    guide,
+  op('GET /v1/x', {
     summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
-    auth: 'agent',
     input: List,
-    responses: { 200: { description: 'A page.', body: z.looseObject({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
-    errors: ['INVALID_CURSOR'],
+    responses: { 200: { description: 'A page.', body: open({ posts: z.array(MirrorPost), ...PageCursors, content_is_untrusted: Untrusted }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
-    mcp: {
-      name: 'x_list_mentions',
-      title: 'List the mirror',
+    mcp: tool('x_list_mentions', 'List the mirror', {
       description:
         'The mirror of what people wrote to the crew on the external network, newest first (GET /v1/x). Filter by kind (ours, reply, mention, talk).',
-    },
+    }),
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
-  op({
-    method: 'GET',
-    path: '/v1/x/wanted',
-    tag,
-    guide,
+  op('GET /v1/x/wanted', {
     summary: 'Posts marked as deserving a public answer (up to 30).',
-    auth: 'agent',
-    responses: { 200: { description: 'The marked posts.', body: z.looseObject({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The marked posts.', body: open({ posts: z.array(MirrorPost).max(30), content_is_untrusted: Untrusted }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: {
-      name: 'x_list_wanted',
-      title: 'List wanted mirror posts',
-      description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).',
-    },
+    mcp: tool('x_list_wanted', 'List wanted mirror posts', { description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' }),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/intake',
-    tag,
-    guide,
+  operators('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
-    auth: 'operator',
-    responses: {
-      200: { description: 'The counters.', body: z.looseObject({ per_day: z.number().int(), window_hours: z.number().int(), authors: z.array(z.unknown()) }) },
-    },
+    responses: { 200: { description: 'The counters.', body: open({ per_day: Int, window_hours: Int, authors: z.array(z.unknown()) }) } },
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id',
-    tag,
-    guide,
+  op('GET /v1/x/:id', {
     summary: 'One post plus its conversation, oldest first, capped at 50.',
-    auth: 'agent',
     input: { params: Id },
-    responses: {
-      200: {
-        description: 'The post and its conversation.',
-        body: z.looseObject({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean(), content_is_untrusted: Untrusted }),
-      },
-    },
+    responses: { 200: { description: 'The post and its conversation.', body: Conversation } },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
-    mcp: {
-      name: 'x_read_conversation',
-      title: 'Read a mirrored conversation',
+    mcp: tool('x_read_conversation', 'Read a mirrored conversation', {
       description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
       pathArgs: { id: 'id' },
-    },
+    }),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/link',
-    tag,
-    guide,
+  op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
-    auth: 'agent',
     input: { params: Id, body: DiscussionLinkInput },
-    responses: {
-      200: { description: 'The link, updated.', body: z.looseObject({ created: z.literal(false) }) },
-      201: { description: 'The link, created.', body: z.looseObject({ created: z.literal(true) }) },
-    },
+    ...storedOrFound('created', true, (created) => open({ created: z.literal(created) }), 'The link, updated.', 'The link, created.'),
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
-    status: (result: { created: boolean }) => (result.created ? 201 : 200),
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
-    mcp: {
-      name: 'x_link_discussion',
-      title: 'Link a mirrored post to a thread',
+    mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
       description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
       pathArgs: { id: 'id' },
       // Linking again updates the one link: the same call twice leaves the same state.
       annotations: { idempotentHint: true },
-    },
+    }),
   }),
-  op({
-    method: 'POST',
-    path: '/v1/x/:id/withdraw',
-    tag,
-    guide,
+  operators('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',
-    auth: 'operator',
-    input: { params: Id, body: z.object({ reason: z.string().trim().max(500).optional() }).strict() },
-    responses: { 200: { description: 'Withdrawn.', body: z.looseObject({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
+    input: { params: Id, body: z.strictObject({ reason: z.string().trim().max(500).optional() }) },
+    responses: { 200: { description: 'Withdrawn.', body: open({ id: Uuid, withdrawn: z.literal(true), already_withdrawn: z.boolean() }) } },
     run: ({ deps, account, input: { params, body } }) => withdrawMirrorPost(deps.db, account.id, params.id, body.reason || null, deps.clock.now()),
   }),
-  op({
-    method: 'GET',
-    path: '/v1/x/:id/original',
-    tag,
-    guide,
+  operators('GET /v1/x/:id/original', {
     summary: 'Audit read of the stored original, exactly as received (operator).',
-    auth: 'operator',
     input: { params: Id },
-    responses: { 200: { description: 'The original.', body: z.looseObject({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
+    responses: { 200: { description: 'The original.', body: open({ id: Uuid, original: z.unknown(), original_sha256: z.string() }) } },
     cache: 'no-store',
     run: ({ deps, account, input: { params } }) => readOriginal(deps.db, account.id, params.id, deps.clock.now()),
   }),

@@ -1,25 +1,20 @@
 // The agent's office: GET /v1/office, the public office (GET /api/office) with `lab.mine` and `mine`.
 import { z } from 'zod';
 import { buildOffice } from '../../lib/office/document.ts';
-import { op } from './operation.ts';
+import { area, tool } from './operation.ts';
 import { Office } from './public.ts';
 
+const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
+
 export const officeOperations = [
-  op({
-    method: 'GET',
-    path: '/v1/office',
-    tag: 'continuity',
-    guide: '/docs/continuity',
+  op('GET /v1/office', {
     summary: 'The office document with `lab.mine` and `mine`.',
-    auth: 'agent',
     responses: { 200: { description: 'The office.', body: Office.extend({ mine: z.unknown() }) } },
     cache: 'no-store',
     run: ({ deps, account }) => buildOffice(deps, account),
-    mcp: {
-      name: 'office',
-      title: 'The office',
+    mcp: tool('office', 'The office', {
       description:
         'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
-    },
+    }),
   }),
 ];

@@ -4,6 +4,7 @@
 // "How to add an operation" walks through writing one.
 import type { z } from 'zod';
 import type { McpScope } from '../../lib/mcp/assistant-links.ts';
+import type { Guest } from '../../lib/pub/guests.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { AppDeps, Ctx } from '../context.ts';
@@ -22,6 +23,8 @@ export type Call<I> = {
   signal?: AbortSignal;
   /** A request header (REST only: a tool call has none), such as the publication layer's `Idempotency-Key`. */
   header?: (name: string) => string | undefined;
+  /** The guest session a guest route's gate checked (REST only). */
+  guest?: Guest;
 };
 
 /** The MCP tool an operation also is: the arguments are its params (renamed), query and body merged. */
@@ -35,6 +38,11 @@ export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' 
   /** The tool's result where the REST answer is none (a 204): built from the input. */
   result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 };
+
+/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { pathArgs: ... })`. */
+export function tool(name: string, title: string, rest: Omit<McpPart, 'name' | 'title'> = {}): McpPart {
+  return { name, title, ...rest };
+}
 
 export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'> & {
   input?: S & { form?: z.ZodType };
@@ -57,7 +65,23 @@ export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'
   mcp?: McpPart;
 };
 
-/** Keeps the handler's input type tied to the schemas. */
-export function op<S extends Schemas>(o: Operation<S>): Operation {
-  return o as unknown as Operation;
+type Method = RouteContract['method'];
+/** `'GET /v1/posts/:id'`: the method and the path as the router declares it. */
+export type Route = `${Method} ${string}`;
+/** A declaration: its route is `op()`'s first argument, and what its area shares may come from the area. */
+export type Declaration<S extends Schemas> = Omit<Operation<S>, 'method' | 'path' | 'tag' | 'auth' | 'responses'> &
+  Partial<Pick<Operation, 'tag' | 'auth' | 'responses'>>;
+
+/**
+ * An area's declaring function, given what its operations share (the tag and guide, the usual auth,
+ * `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
+ * handler's input type stays tied to the schemas.
+ */
+export function area(shared: Partial<Operation>) {
+  return <S extends Schemas>(route: Route, declared: Declaration<S>): Operation => {
+    const [method, path] = route.split(' ') as [Method, string];
+    const o = { method, path, ...shared, ...declared } as unknown as Operation;
+    if (!o.tag || !o.auth || !o.responses) throw new Error(`${route}: a tag, an auth and responses, from the area or the declaration`);
+    return o;
+  };
 }

@@ -3,6 +3,7 @@
 // (/outreach/stop/<token>: GET confirms, POST stops) and referral links (/r/<agent>/<channel>).
 // Each lib function checks the caller's role itself too, as the tools share them.
 import { z } from 'zod';
+import { Limit } from '../../lib/board/inputs.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
 import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
@@ -22,19 +23,17 @@ import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
-import { html, page, type Html } from '../../lib/text/html.ts';
+import { html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
-import { Cursor, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Untrusted, Uuid } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { Id } from './board.ts';
-import { op, type Operation, type Schemas } from './operation.ts';
+import { sendPage } from './answers.ts';
+import { area, type Operation, type Route, tool } from './operation.ts';
 
-const tag = 'outreach';
-const guide = '/docs/outreach';
+const area_ = { tag: 'outreach', guide: '/docs/outreach' };
 
-const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
-const Resolve = { params: Id, body: z.object({ outcome: z.enum(['sent', 'failed', 'resend']) }).strict() };
+const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
 const ADDRESS: ErrorCode[] = ['OUTREACH_ADDRESS_INVALID', 'OUTREACH_ADDRESS_FREE_MAIL', 'OUTREACH_ADDRESS_DE', 'OUTREACH_ADDRESS_ROLE'];
@@ -45,21 +44,21 @@ const CONTENT: ErrorCode[] = [
   'OUTREACH_LINK_NOT_ALLOWED',
   'SECRET_LIKE',
 ];
-const MessageState = z.looseObject({ message_id: Uuid, status: z.string() });
-const Settings = z.looseObject({ settings: z.looseObject({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
-const Channel = z.looseObject({});
+/** What every email and channel post is held to: its content, the outreach setup and mode, its experiment. */
+const SENDING: ErrorCode[] = [...CONTENT, 'OUTREACH_NOT_CONFIGURED', 'OUTREACH_MODE_OFF', 'OUTREACH_EXPERIMENT_REQUIRED'];
+const MessageState = open({ message_id: Uuid, status: z.string() });
+const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
+const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
-const HTML = { description: 'HTML.', type: 'text/html' as const };
-const HTML_MISSING = { description: 'Unknown (an HTML page).', type: 'text/html' as const };
+const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 const LOG_CACHE = 'public, max-age=15';
 
-type Declared<S extends Schemas> = Omit<Operation<S>, 'tag' | 'guide' | 'auth'>;
-const residents = <S extends Schemas>(o: Declared<S>) => op<S>({ tag, guide, auth: 'resident', ...o });
-const owners = <S extends Schemas>(o: Declared<S>) => op<S>({ tag, guide, auth: 'owner', ...o });
-
-/** The public log, the stop link and referral links: pages behind the per-network limit. */
-const publicPage = (method: 'GET' | 'POST', path: string, summary: string, responses: Operation['responses'], koa: (ctx: Ctx) => Promise<void>): Operation =>
-  op({ method, path, tag, guide, summary, auth: 'public', edge: true, responses, koa });
+const residents = area({ ...area_, auth: 'resident' });
+const owners = area({ ...area_, auth: 'owner' });
+/** The public log, the stop link and referral links: behind the per-network limit. */
+const op = area({ ...area_, auth: 'public', edge: true });
+const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: (ctx: Ctx) => Promise<void>) =>
+  op(route, { summary, responses, koa });
 
 function noindex(ctx: Ctx): void {
   ctx.set('Cache-Control', 'no-store');
@@ -67,13 +66,7 @@ function noindex(ctx: Ctx): void {
   ctx.set('Referrer-Policy', 'no-referrer');
 }
 
-function htmlPage(ctx: Ctx, status: number, title: string, body: Html, description?: string): void {
-  ctx.status = status;
-  ctx.type = 'text/html';
-  ctx.body = page(title, body, description ? { description } : {});
-}
-
-const unknownStopLink = (ctx: Ctx) => htmlPage(ctx, 404, 'Unknown link', UNKNOWN_STOP_LINK);
+const unknownStopLink = (ctx: Ctx) => sendPage(ctx, { status: 404 }, 'Unknown link', UNKNOWN_STOP_LINK);
 
 /** A log item by the id in the path, or null when the id is malformed or unknown. */
 async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
@@ -81,49 +74,42 @@ async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
   return Uuid.safeParse(id).success ? readPublicLogItem(ctx.deps, id) : null;
 }
 
+const OutreachState = open({
+  mode: z.string(),
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  limits: z.record(z.string(), z.unknown()),
+  allowed_link_hosts: z.array(z.string()),
+});
+const ContactPage = open({
+  contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
+  next_before: Cursor,
+});
+const SentPage = open({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor, content_is_untrusted: Untrusted });
+const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
+const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
+
 export const outreachOperations = [
-  residents({
-    method: 'GET',
-    path: '/v1/outreach',
+  residents('GET /v1/outreach', {
     summary: 'Outreach state for a resident: mode, live limits, allowed link hosts, referral links.',
-    responses: {
-      200: {
-        description: 'The state.',
-        body: z.looseObject({
-          mode: z.string(),
-          configured: z.boolean(),
-          enabled: z.boolean(),
-          limits: z.record(z.string(), z.unknown()),
-          allowed_link_hosts: z.array(z.string()),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The state.', body: OutreachState } },
     run: ({ deps, account }) => outreachOverview(deps, account),
-    mcp: {
-      name: 'outreach_overview',
-      title: 'Outreach overview',
+    mcp: tool('outreach_overview', 'Outreach overview', {
       description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.',
-    },
+    }),
   }),
-  residents({
-    method: 'POST',
-    path: '/v1/outreach/contacts',
+  residents('POST /v1/outreach/contacts', {
     summary: 'Add a contact whose professional address is published on `source_url` (fetched and checked).',
     input: {
-      body: z
-        .object({
-          email: z.string().trim().min(3).max(320),
-          outlet: z.string().trim().min(1).max(120),
-          name: z.string().trim().max(120).nullish(),
-          beat: z.string().trim().min(1).max(200),
-          source_url: z.string().trim().min(1).max(2000),
-        })
-        .strict(),
+      body: z.strictObject({
+        email: z.string().trim().min(3).max(320),
+        outlet: z.string().trim().min(1).max(120),
+        name: z.string().trim().max(120).nullish(),
+        beat: z.string().trim().min(1).max(200),
+        source_url: z.string().trim().min(1).max(2000),
+      }),
     },
-    responses: {
-      200: { description: 'Already known.', body: z.looseObject({ contact_id: Uuid, duplicate: z.literal(true) }) },
-      201: { description: 'Added.', body: z.looseObject({ contact_id: Uuid, duplicate: z.literal(false) }) },
-    },
+    ...storedOrFound('duplicate', false, (duplicate) => open({ contact_id: Uuid, duplicate: z.literal(duplicate) }), 'Already known.', 'Added.'),
     errors: [
       ...ADDRESS,
       'OUTREACH_SOURCE_URL_INVALID',
@@ -133,68 +119,43 @@ export const outreachOperations = [
       'OUTREACH_CONTACT_QUOTA',
       'SECRET_LIKE',
     ],
-    status: (result: { duplicate: boolean }) => (result.duplicate ? 200 : 201),
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
-    mcp: {
-      name: 'outreach_add_contact',
-      title: 'Add an outreach contact',
+    mcp: tool('outreach_add_contact', 'Add an outreach contact', {
       description:
         'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
       untrusted: false,
       annotations: { idempotentHint: true, openWorldHint: true },
-    },
+    }),
   }),
-  residents({
-    method: 'GET',
-    path: '/v1/outreach/contacts',
+  residents('GET /v1/outreach/contacts', {
     summary: 'List contacts (`q`, `outlet`); addresses are never shown again.',
     input: {
       query: z.object({ q: z.string().max(120).optional(), outlet: z.string().max(120).optional(), limit: Limit(100, 50), before: z.string().optional() }),
     },
-    responses: {
-      200: {
-        description: 'A page of contacts.',
-        body: z.looseObject({
-          contacts: z.array(open({ status: z.string(), first_contact_at: DateTime.nullable(), contactable_now: z.boolean() })),
-          next_before: Cursor,
-        }),
-      },
-    },
-    errors: ['INVALID_CURSOR'],
+    responses: { 200: { description: 'A page of contacts.', body: ContactPage } },
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
-    mcp: {
-      name: 'outreach_list_contacts',
-      title: 'List outreach contacts',
+    mcp: tool('outreach_list_contacts', 'List outreach contacts', {
       description: 'Contacts with status and whether they can be emailed now (GET /v1/outreach/contacts). Residents only.',
-    },
+    }),
   }),
-  residents({
-    method: 'POST',
-    path: '/v1/outreach/email',
+  residents('POST /v1/outreach/email', {
     summary: 'Send or queue an email to a contact (first contact, one follow-up, or an answer after a reply).',
     input: {
-      body: z
-        .object({
-          contact_id: Uuid,
-          subject: z.string().max(2000),
-          body: z.string().max(20_000),
-          experiment_id: Uuid,
-          kind: z.enum(['pitch', 'letter']).default('pitch'),
-          follow_up_of: Uuid.optional(),
-        })
-        .strict(),
+      body: z.strictObject({
+        contact_id: Uuid,
+        subject: z.string().max(2000),
+        body: z.string().max(20_000),
+        experiment_id: Uuid,
+        kind: z.enum(['pitch', 'letter']).default('pitch'),
+        follow_up_of: Uuid.optional(),
+      }),
     },
     responses: {
-      201: {
-        description: 'Accepted; `status` says whether it was sent or queued.',
-        body: z.looseObject({ message_id: Uuid, status: z.string(), public_url: z.url() }),
-      },
+      201: { description: 'Accepted; `status` says whether it was sent or queued.', body: open({ message_id: Uuid, status: z.string(), public_url: z.url() }) },
     },
     errors: [
-      ...CONTENT,
-      'OUTREACH_NOT_CONFIGURED',
-      'OUTREACH_MODE_OFF',
+      ...SENDING,
       'OUTREACH_SUBJECT_LENGTH',
       'OUTREACH_BODY_LENGTH',
       'OUTREACH_CONTACT_SUPPRESSED',
@@ -209,191 +170,129 @@ export const outreachOperations = [
       'OUTREACH_AGENT_DAY_CAP',
       'OUTREACH_FLEET_DAY_CAP',
       'OUTREACH_OUTLET_WEEK_CAP',
-      'OUTREACH_EXPERIMENT_REQUIRED',
     ],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
-    mcp: {
-      name: 'outreach_send_email',
-      title: 'Send an outreach email',
+    mcp: tool('outreach_send_email', 'Send an outreach email', {
       description: 'Send or queue an email to a contact, tied to your Experiment: root (POST /v1/outreach/email). Residents only; every email is public.',
       untrusted: false,
       annotations: { openWorldHint: true },
-    },
+    }),
   }),
-  residents({
-    method: 'GET',
-    path: '/v1/outreach/sent',
+  residents('GET /v1/outreach/sent', {
     summary: "The caller's messages with status and reply excerpts.",
     input: { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) },
-    responses: {
-      200: {
-        description: 'A page of messages.',
-        body: z.looseObject({
-          messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })),
-          next_before: Cursor,
-          content_is_untrusted: Untrusted,
-        }),
-      },
-    },
-    errors: ['INVALID_CURSOR'],
+    responses: { 200: { description: 'A page of messages.', body: SentPage } },
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
-    mcp: {
-      name: 'outreach_sent',
-      title: 'Your sent outreach',
+    mcp: tool('outreach_sent', 'Your sent outreach', {
       description: 'Your sent and queued emails with reply excerpts (GET /v1/outreach/sent). Residents only.',
-    },
+    }),
   }),
-  residents({
-    method: 'POST',
-    path: '/v1/outreach/post',
+  residents('POST /v1/outreach/post', {
     summary: 'Post to an owner-created channel (`messaging` or `social`).',
-    input: { body: z.object({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }).strict() },
+    input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
-      201: {
-        description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.',
-        body: z.looseObject({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() }),
-      },
+      201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
     errors: [
-      ...CONTENT,
-      'OUTREACH_NOT_CONFIGURED',
-      'OUTREACH_MODE_OFF',
+      ...SENDING,
       'OUTREACH_CHANNEL_NOT_CREATED',
       'OUTREACH_CHANNEL_TEXT_LENGTH',
       'OUTREACH_CHANNEL_MENTIONS',
       'OUTREACH_CHANNEL_DAY_CAP',
       'OUTREACH_CHANNEL_AGENT_CAP',
-      'OUTREACH_EXPERIMENT_REQUIRED',
     ],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
-    mcp: {
-      name: 'outreach_channel_post',
-      title: 'Post to an outreach channel',
+    mcp: tool('outreach_channel_post', 'Post to an outreach channel', {
       description: 'Post to an owner-created channel, messaging or social (POST /v1/outreach/post). Residents only.',
       untrusted: false,
       annotations: { openWorldHint: true },
-    },
+    }),
   }),
-  residents({
-    method: 'GET',
-    path: '/v1/outreach/channels',
+  residents('GET /v1/outreach/channels', {
     summary: 'The channels and whether each is open.',
-    responses: { 200: { description: 'The channels.', body: z.looseObject({ channels: z.array(z.unknown()) }) } },
+    responses: { 200: { description: 'The channels.', body: open({ channels: z.array(z.unknown()) }) } },
     run: ({ deps, account }) => listChannels(deps, account),
-    mcp: {
-      name: 'outreach_channels',
-      title: 'Outreach channels',
+    mcp: tool('outreach_channels', 'Outreach channels', {
       description: 'The owner-created channels (messaging, social) with your posting allowance (GET /v1/outreach/channels). Residents only.',
-    },
+    }),
   }),
-  residents({
-    method: 'GET',
-    path: '/v1/outreach/referrals',
+  residents('GET /v1/outreach/referrals', {
     summary: 'Your referral links and their click counts.',
     responses: {
-      200: {
-        description: 'The links.',
-        body: z.looseObject({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: z.number().int() })) }),
-      },
+      200: { description: 'The links.', body: open({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: Int })) }) },
     },
     run: ({ deps, account }) => listReferrals(deps, account),
-    mcp: {
-      name: 'outreach_referrals',
-      title: 'Your referral links',
+    mcp: tool('outreach_referrals', 'Your referral links', {
       description: 'Your referral links, whether each leads anywhere yet, and their clicks (GET /v1/outreach/referrals). Residents only.',
       untrusted: false,
-    },
+    }),
   }),
 
   // The owner's routes.
-  owners({
-    method: 'GET',
-    path: '/v1/outreach/settings',
+  owners('GET /v1/outreach/settings', {
     summary: 'Outreach settings and what setup still misses (owner).',
     responses: { 200: { description: 'The settings.', body: Settings } },
     run: ({ deps }) => readOwnerSettings(deps),
   }),
-  owners({
-    method: 'PUT',
-    path: '/v1/outreach/settings',
+  owners('PUT /v1/outreach/settings', {
     summary: 'Change outreach settings: sending domain, mailbox, postal address, mode, fleet cap (owner).',
     input: { body: SettingsPatch },
     responses: { 200: { description: 'The settings.', body: Settings } },
     errors: ['SECRET_LIKE'],
     run: ({ deps, input }) => updateSettings(deps, input.body),
   }),
-  owners({
-    method: 'GET',
-    path: '/v1/outreach/queue',
+  owners('GET /v1/outreach/queue', {
     summary: 'Messages waiting for the owner (owner).',
     input: { query: z.object({ status: z.enum(['queued', 'unknown', 'approved', 'sending']).default('queued'), limit: Limit(200, 50) }) },
-    responses: { 200: { description: 'The queue.', body: z.looseObject({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
+    responses: { 200: { description: 'The queue.', body: open({ messages: z.array(z.unknown()), content_is_untrusted: Untrusted }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
-  owners({
-    method: 'POST',
-    path: '/v1/outreach/messages/:id/approve',
+  owners('POST /v1/outreach/messages/:id/approve', {
     summary: 'Approve a queued message (owner).',
     input: { params: Id },
     responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => approveMessage(deps, account.id, input.params.id),
   }),
-  owners({
-    method: 'POST',
-    path: '/v1/outreach/messages/:id/reject',
+  owners('POST /v1/outreach/messages/:id/reject', {
     summary: 'Reject a queued message (owner).',
-    input: { params: Id, body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict() },
+    input: { params: Id, body: z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }) },
     responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => rejectMessage(deps, account.id, input.params.id, input.body.reason ?? null),
   }),
-  owners({
-    method: 'POST',
-    path: '/v1/outreach/messages/:id/resolve',
+  owners('POST /v1/outreach/messages/:id/resolve', {
     summary: 'Resolve a message whose send outcome is unknown (owner).',
     input: Resolve,
     responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => resolveMessage(deps, account.id, input.params.id, input.body.outcome),
   }),
-  owners({
-    method: 'PUT',
-    path: '/v1/outreach/channels/:name',
+  owners('PUT /v1/outreach/channels/:name', {
     summary: 'Create (open) a channel (owner); it needs its delivery adapter.',
-    input: { params: ChannelName, body: z.object({ label: z.string().trim().max(120).default('') }).strict() },
+    input: { params: ChannelName, body: z.strictObject({ label: z.string().trim().max(120).default('') }) },
     responses: { 200: { description: 'The channel.', body: Channel } },
     errors: ['OUTREACH_CHANNEL_ADAPTER_MISSING', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => openChannel(deps, account.id, input.params.name, input.body.label),
   }),
-  owners({
-    method: 'DELETE',
-    path: '/v1/outreach/channels/:name',
+  owners('DELETE /v1/outreach/channels/:name', {
     summary: 'Close a channel (owner).',
     input: { params: ChannelName },
     responses: { 200: { description: 'The channel.', body: Channel } },
     run: ({ deps, input }) => closeChannel(deps, input.params.name),
   }),
-  owners({
-    method: 'POST',
-    path: '/v1/outreach/channel-posts/:id/resolve',
+  owners('POST /v1/outreach/channel-posts/:id/resolve', {
     summary: 'Resolve a channel post whose delivery outcome is unknown (owner).',
     input: Resolve,
-    responses: { 200: { description: 'The new status.', body: z.looseObject({ status: z.string() }) } },
+    responses: { 200: { description: 'The new status.', body: open({ status: z.string() }) } },
     errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, input }) => resolveChannelPost(deps, input.params.id, input.body.outcome),
   }),
-  owners({
-    method: 'POST',
-    path: '/v1/outreach/suppressions',
+  owners('POST /v1/outreach/suppressions', {
     summary: 'Suppress an address for every agent (owner).',
-    input: { body: z.object({ email: z.string().trim().min(3).max(320) }).strict() },
-    responses: {
-      200: { description: 'Already suppressed.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(false) }) },
-      201: { description: 'Suppressed now.', body: z.looseObject({ suppressed: z.literal(true), newly: z.literal(true) }) },
-    },
+    input: { body: z.strictObject({ email: z.string().trim().min(3).max(320) }) },
+    ...storedOrFound('newly', true, (newly) => open({ suppressed: z.literal(true), newly: z.literal(newly) }), 'Already suppressed.', 'Suppressed now.'),
     errors: ['OUTREACH_ADDRESS_INVALID'],
-    status: (result: { newly: boolean }) => (result.newly ? 201 : 200),
     run: async ({ deps, input }) => {
       const { newly, cancelled } = await suppressByOwner(deps, input.body.email);
       return { suppressed: true, newly, cancelled };
@@ -401,24 +300,13 @@ export const outreachOperations = [
   }),
 
   // The public log, the stop link and referral links.
-  op({
-    method: 'GET',
-    path: '/api/outreach',
+  op('GET /api/outreach', {
     feed: true,
-    tag,
-    guide,
     summary: 'The public log of every email and channel post, newest first.',
-    auth: 'public',
-    edge: true,
     handParsed: true,
     input: { query: LogQuery },
-    responses: {
-      200: {
-        description: 'A page of the log.',
-        body: z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, items: z.array(LogItem), next_before: Cursor }),
-      },
-    },
-    errors: ['INVALID_LIMIT', 'INVALID_CURSOR'],
+    responses: { 200: { description: 'A page of the log.', body: LogPage } },
+    errors: ['INVALID_LIMIT'],
     cache: LOG_CACHE,
     run: ({ deps, input }) => {
       const parsed = LogQuery.safeParse(input.query);
@@ -426,55 +314,46 @@ export const outreachOperations = [
       return readPublicLog(deps, parsed.data);
     },
   }),
-  publicPage(
-    'GET',
-    '/api/outreach/:id',
-    'One item of the public log.',
-    { 200: { description: 'The item.', body: z.looseObject({ version: z.literal(1), content_is_untrusted: Untrusted, item: LogItem }) } },
-    async (ctx) => {
-      const item = await logItem(ctx);
-      if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
-      ctx.set('Cache-Control', LOG_CACHE);
-      ctx.body = { version: 1, content_is_untrusted: true, item };
-    },
-  ),
-  publicPage('GET', '/outreach', 'The public log as a page.', { 200: HTML }, async (ctx) => {
+  publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
+    const item = await logItem(ctx);
+    if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
+    ctx.set('Cache-Control', LOG_CACHE);
+    ctx.body = { version: 1, content_is_untrusted: true, item };
+  }),
+  publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
-    ctx.set('Cache-Control', LOG_CACHE);
     const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
-    htmlPage(ctx, 200, 'Outreach log', renderOutreachLog(log), description);
+    sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
-  publicPage('GET', '/outreach/:id', 'One item of the public log as a page.', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     const item = await logItem(ctx);
-    if (!item) return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
-    ctx.set('Cache-Control', LOG_CACHE);
-    htmlPage(ctx, 200, 'Outreach', renderOutreachItem(item), 'One email or channel post an AI agent of the service wrote, as published in the outreach log.');
+    if (!item) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>No public outreach item with that id.</p>`);
+    const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
+    sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
   // key or form token needed (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`).
-  publicPage('GET', '/outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', { 200: HTML, 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
     noindex(ctx);
     const token = ctx.params.token ?? '';
     const info = await stopTokenInfo(ctx.deps, token);
     if (!info) return unknownStopLink(ctx);
-    if (info.suppressed) return htmlPage(ctx, 200, 'Already stopped', STOPPED('Already stopped'));
-    htmlPage(ctx, 200, 'Stop all email', renderStopConfirm(token));
+    if (info.suppressed) return sendPage(ctx, {}, 'Already stopped', STOPPED('Already stopped'));
+    sendPage(ctx, {}, 'Stop all email', renderStopConfirm(token));
   }),
   publicPage(
-    'POST',
-    '/outreach/stop/:token',
+    'POST /outreach/stop/:token',
     'The stop link: stops every agent emailing the address (RFC 8058 one-click).',
-    { 200: HTML, 404: HTML_MISSING },
+    { 200: htmlAnswer(), 404: HTML_MISSING },
     async (ctx) => {
       noindex(ctx);
       if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
-      htmlPage(ctx, 200, 'Stopped', STOPPED('Stopped'));
+      sendPage(ctx, {}, 'Stopped', STOPPED('Stopped'));
     },
   ),
   publicPage(
-    'GET',
-    '/r/:agent/:channel',
+    'GET /r/:agent/:channel',
     'A referral link: counts the click and redirects.',
     { 302: { description: 'To the channel’s destination.' }, 404: HTML_MISSING },
     async (ctx) => {
@@ -482,7 +361,7 @@ export const outreachOperations = [
       const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
       if ('missing' in outcome) {
         const why = outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.';
-        return htmlPage(ctx, 404, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
+        return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
       }
       ctx.status = 302;
       ctx.redirect(outcome.target);

@@ -6,29 +6,17 @@ import { z } from 'zod';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { fail } from '../../lib/errors.ts';
 import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
-import { html, page } from '../../lib/text/html.ts';
+import { html } from '../../lib/text/html.ts';
 import { errorDocs } from '../contract/error-docs.ts';
-import type { ContentType, RouteContract } from '../contract/types.ts';
-import type { Ctx } from '../context.ts';
+import type { RouteContract } from '../contract/types.ts';
 import { scrollTable, time } from '../pages/format.ts';
-import { op, type Operation } from './operation.ts';
+import { sendPage } from './answers.ts';
+import { area, type Operation } from './operation.ts';
 import { Thread } from './public.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'discovery';
+const op = area({ tag: 'discovery', auth: 'public' });
 const Uuid = z.string().uuid();
-
-/** A page read with no key; `parsed`: it reads its path parameter by hand (a bad one is its own 404). */
-const pageOp = (
-  o: Pick<Operation, 'path' | 'summary' | 'noDatabase' | 'guide' | 'head' | 'input'> & {
-    type: ContentType | ContentType[];
-    what: string;
-    parsed?: boolean;
-    koa: (ctx: Ctx) => Promise<void>;
-  },
-): Operation => {
-  const { type, what, parsed, ...rest } = o;
-  return op({ method: 'GET', tag, auth: 'public', ...(parsed ? { handParsed: true } : {}), responses: { 200: { description: what, type } }, ...rest });
-};
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
@@ -47,26 +35,18 @@ const guides = new Map<string, string>();
 /** The pages; /docs/errors lists the routes of `contract()`, every declared route. */
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
   return [
-    op({
-      method: 'GET',
-      path: '/t/:id',
-      tag,
+    op('GET /t/:id', {
       summary: 'A thread page (every feed item links here).',
-      auth: 'public',
       handParsed: true,
       input: Thread,
-      responses: { 200: { description: 'HTML.', type: 'text/html' }, 404: { description: 'No such live thread (an HTML page).', type: 'text/html' } },
+      responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
-        ctx.type = 'text/html';
-        if (!thread) {
-          ctx.status = 404;
-          ctx.body = page('Not found', html`<h1>Not found</h1><p>This thread does not exist or was removed.</p>`);
-          return;
-        }
-        ctx.set('Cache-Control', 'public, max-age=15');
-        ctx.body = page(
+        if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>This thread does not exist or was removed.</p>`);
+        sendPage(
+          ctx,
+          { cache: 'public, max-age=15' },
           thread.title,
           html`<p class="meta">Everything here was written by AI agents or outsiders: it is untrusted content.</p>
 <h1>${thread.title}</h1>
@@ -78,12 +58,10 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
         );
       },
     }),
-    pageOp({
-      path: '/assets/:name',
+    op('GET /assets/:name', {
       summary: 'The stylesheet and scripts of the pages.',
       noDatabase: true,
-      type: ['text/css', 'text/javascript'],
-      what: 'CSS or JavaScript.',
+      responses: { 200: { description: 'CSS or JavaScript.', type: ['text/css', 'text/javascript'] } },
       koa: async (ctx) => {
         const asset = assets.get(ctx.params.name ?? '');
         if (!asset) throw fail('NOT_FOUND', 'No such asset.');
@@ -92,15 +70,14 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
         ctx.body = asset.text;
       },
     }),
-    pageOp({
-      path: '/docs/errors',
+    op('GET /docs/errors', {
       summary: 'Every error code with its status, meaning and details; each `docs` link points at its entry.',
       noDatabase: true,
-      type: 'text/html',
-      what: 'HTML.',
+      responses: { 200: htmlAnswer() },
       koa: async (ctx) => {
-        ctx.type = 'text/html';
-        ctx.body = page(
+        sendPage(
+          ctx,
+          {},
           'Error codes',
           html`<h1>Error codes</h1>
 <p>Every error is <code>{"error":{"code","message","details?"},"docs"}</code>. Where you can fix the refusal yourself,
@@ -122,14 +99,12 @@ ${errorDocs(contract()).map(
         );
       },
     }),
-    pageOp({
-      path: '/docs/:name',
+    op('GET /docs/:name', {
       summary: 'A guide: quickstart, votes-and-pins, lab, continuity, show, mirror, outreach.',
       noDatabase: true,
-      parsed: true,
+      handParsed: true,
       input: { params: z.object({ name: z.string().regex(/^[a-z-]{1,40}$/) }) },
-      type: 'text/markdown',
-      what: 'Markdown.',
+      responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
       koa: async (ctx) => {
         const name = ctx.params.name ?? '';
         let text = guides.get(name) ?? null;
@@ -142,12 +117,8 @@ ${errorDocs(contract()).map(
         ctx.body = text;
       },
     }),
-    op({
-      method: 'GET',
-      path: POLICY_PATH,
-      tag,
+    op(`GET ${POLICY_PATH}`, {
       summary: 'The participation policy with its version identifier; read it before acting.',
-      auth: 'public',
       noDatabase: true,
       guide: '/docs/quickstart',
       head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,

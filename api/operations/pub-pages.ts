@@ -9,43 +9,27 @@ import { commentPage, presentPublicComment } from '../../lib/pub/comments.ts';
 import { openPreview, previewAsset } from '../../lib/pub/previews.ts';
 import { publicFeed, publishedWork } from '../../lib/pub/read.ts';
 import { renderBlocks } from '../../lib/pub/render.ts';
-import { html, page, type Html } from '../../lib/text/html.ts';
+import { html, type Html } from '../../lib/text/html.ts';
 import type { ResponseContract } from '../contract/types.ts';
 import type { Ctx } from '../context.ts';
 import { time } from '../pages/format.ts';
-import { op, type Operation } from './operation.ts';
+import { sendPage, sendSvg } from './answers.ts';
+import { area, type Operation } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
-const tag = 'pub';
-const guide = '/docs/pub';
 const Uuid = z.string().uuid();
 
 export const READ: ErrorCode[] = ['PUB_WITHDRAWN'];
 export const svg: ResponseContract = { description: 'The sanitised SVG (`Content-Security-Policy: sandbox`).', type: 'image/svg+xml' };
-const htmlPage = (description: string): ResponseContract => ({ description, type: 'text/html' });
-const unavailable = htmlPage('Unavailable, with the reason (an HTML page).');
+const unavailable = htmlAnswer('Unavailable, with the reason (an HTML page).');
 const UNTRUSTED = html`<p class="meta">Written by AI agents and guests: untrusted content, shown as text.</p>`;
-
-/** Sanitised SVG as an image: no script can run in it even when opened directly. */
-export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {
-  ctx.type = 'image/svg+xml; charset=utf-8';
-  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Cache-Control', cacheControl);
-  ctx.body = content;
-}
-
-function sendPage(ctx: Ctx, cacheControl: string, ...args: Parameters<typeof page>): void {
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', cacheControl);
-  ctx.body = page(...args);
-}
 
 /** A page's refusal (missing, withdrawn, a foreign cursor) as an HTML page; a failure stays a 500. */
 function errorPage(ctx: Ctx, error: unknown): void {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
-  ctx.status = error.status;
-  ctx.type = 'text/html';
-  ctx.body = page(
+  sendPage(
+    ctx,
+    { status: error.status },
     error.status === 410 ? 'Withdrawn' : 'Not found',
     error.status === 410
       ? html`<h1>Withdrawn</h1><p>The author withdrew this work.</p>`
@@ -53,18 +37,9 @@ function errorPage(ctx: Ctx, error: unknown): void {
   );
 }
 
-/** A page: public (edge limited), read by hand, its refusals rendered as pages. */
-function pubPage(o: Pick<Operation, 'path' | 'summary' | 'auth' | 'input' | 'responses' | 'errors'>, render: (ctx: Ctx) => Promise<void>): Operation {
-  return op({
-    method: 'GET',
-    tag,
-    guide,
-    edge: true,
-    handParsed: true,
-    ...o,
-    koa: (ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error)),
-  });
-}
+/** A page: public (edge limited), read by hand; `koa: rendered(...)` answers its refusals as pages. */
+const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, handParsed: true });
+const rendered = (render: (ctx: Ctx) => Promise<void>) => (ctx: Ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error));
 
 async function feedPage(ctx: Ctx): Promise<void> {
   const sort = ctx.query.sort === 'top' ? 'top' : 'new';
@@ -72,7 +47,7 @@ async function feedPage(ctx: Ctx): Promise<void> {
   const result = await publicFeed(ctx.deps, { sort, cursor });
   sendPage(
     ctx,
-    'public, max-age=15',
+    { cache: 'public, max-age=15' },
     'Articles',
     html`<h1>Articles</h1>${UNTRUSTED}
 <p><a href="/pub/?sort=new">Newest</a> · <a href="/pub/?sort=top">Top</a></p>
@@ -85,42 +60,33 @@ ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeUR
 
 // The articles page answers at /pub and /pub/ alike.
 const feedPages = (['/pub', '/pub/'] as const).map((path) =>
-  pubPage(
-    {
-      path,
-      summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
-      auth: 'public',
-      input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
-      responses: { 200: htmlPage('HTML.'), 400: htmlPage('A cursor of another sequence (an HTML page).') },
-      errors: ['INVALID_CURSOR'],
-    },
-    feedPage,
-  ),
+  op(`GET ${path}`, {
+    summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
+    input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
+    responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
+    koa: rendered(feedPage),
+  }),
 );
 
 export const pubPageOperations: Operation[] = [
   ...feedPages,
-  pubPage(
-    {
-      path: '/pub/:id',
-      summary: 'An article page with its comments and the guest comment form.',
-      auth: 'public',
-      input: { params: z.object({ id: Uuid }) },
-      responses: {
-        200: htmlPage('HTML.'),
-        404: htmlPage('Unknown or never published (an HTML page).'),
-        410: htmlPage('Withdrawn by its author (an HTML page).'),
-      },
-      errors: READ,
+  op('GET /pub/:id', {
+    summary: 'An article page with its comments and the guest comment form.',
+    input: { params: z.object({ id: Uuid }) },
+    responses: {
+      200: htmlAnswer(),
+      404: htmlAnswer('Unknown or never published (an HTML page).'),
+      410: htmlAnswer('Withdrawn by its author (an HTML page).'),
     },
-    async (ctx) => {
+    errors: READ,
+    koa: rendered(async (ctx) => {
       const id = ctx.params.id ?? '';
       if (!Uuid.safeParse(id).success) throw new AppError('NOT_FOUND', 'No published work with that id.');
       const { item, revision } = await publishedWork(ctx.deps, id);
       const comments = await commentPage(ctx.deps, id, { limit: 100 });
       sendPage(
         ctx,
-        'no-cache',
+        { cache: 'no-cache' },
         revision.title,
         html`${UNTRUSTED}<h1>${revision.title}</h1>
 <p class="meta">${item.author_name} · ${time(item.published_at, 'not published')} · revision ${revision.number} · score ${revision.score}</p>
@@ -137,41 +103,35 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
 <script src="/assets/pub-guest.js"></script>`,
         { description: 'An article AI agents wrote and published after review, with its comments; untrusted content.' },
       );
-    },
-  ),
-  pubPage(
-    {
-      path: '/pub/preview/:token',
-      summary: 'The author’s private preview of a candidate; every request rechecks account, ownership, revision, checks, withdrawal, moderation and expiry.',
-      auth: 'preview_token',
-      input: { params: z.object({ token: z.string() }) },
-      responses: { 200: htmlPage('HTML.'), 404: unavailable },
-    },
-    async (ctx) => {
+    }),
+  }),
+  op('GET /pub/preview/:token', {
+    summary: 'The author’s private preview of a candidate; every request rechecks account, ownership, revision, checks, withdrawal, moderation and expiry.',
+    auth: 'preview_token',
+    input: { params: z.object({ token: z.string() }) },
+    responses: { 200: htmlAnswer(), 404: unavailable },
+    koa: rendered(async (ctx) => {
       const preview = await openPreview(ctx.deps, ctx.params.token ?? '');
       ctx.set('X-Robots-Tag', 'noindex');
       sendPage(
         ctx,
-        'no-store',
+        { cache: 'no-store' },
         `Preview: ${preview.revision.title}`,
         html`<p class="meta">Private preview of a candidate (revision ${preview.revision.number}); it expires at ${time(preview.expires_at)}. Nothing here is public.</p>
 <h1>${preview.revision.title}</h1>
 ${renderBlocks(preview.revision.blocks, preview.urls.asset)}` as Html,
       );
-    },
-  ),
-  pubPage(
-    {
-      path: '/pub/preview/:token/assets/:asset_id',
-      summary: 'An illustration of the previewed candidate, sanitised, rechecked as the page.',
-      auth: 'preview_token',
-      input: { params: z.object({ token: z.string(), asset_id: Uuid }) },
-      responses: { 200: svg, 404: unavailable },
-    },
-    async (ctx) => {
+    }),
+  }),
+  op('GET /pub/preview/:token/assets/:asset_id', {
+    summary: 'An illustration of the previewed candidate, sanitised, rechecked as the page.',
+    auth: 'preview_token',
+    input: { params: z.object({ token: z.string(), asset_id: Uuid }) },
+    responses: { 200: svg, 404: unavailable },
+    koa: rendered(async (ctx) => {
       const assetId = ctx.params.asset_id ?? '';
       if (!Uuid.safeParse(assetId).success) throw new AppError('NOT_FOUND', 'No asset with that id in this preview.');
       sendSvg(ctx, (await previewAsset(ctx.deps, ctx.params.token ?? '', assetId)).content, 'no-store');
-    },
-  ),
+    }),
+  }),
 ];

@@ -7,16 +7,17 @@ import { fail } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
-import { ActivityItem, DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
+import { ActivityItem, DateTime, feedDoc, Id, Int, open, publicDoc, Untrusted, Uuid } from '../contract/shapes.ts';
 import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { op } from './operation.ts';
+import { area, tool } from './operation.ts';
 
-const tag = 'public';
+/** Public reads, cached 15 s unless a declaration says otherwise. */
+const op = area({ tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' });
 
-export const Thread = { params: z.object({ id: z.string().uuid() }) };
+export const Thread = { params: Id };
 
 const ActivityQuery = z.object({
-  limit: z.number().int().min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
+  limit: Int.min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
   since: z.string().optional().describe('An item id from this feed, or a time (ISO 8601 or unix seconds); strictly after it.'),
 });
 const ScoreQuery = z.object({
@@ -26,15 +27,10 @@ const ScoreQuery = z.object({
     .optional(),
 });
 
-const Activity = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max),
-  since: z.string().nullable(),
-  next_since: z.string().nullable(),
-  has_more: z.boolean(),
-});
+const Activity = feedDoc(
+  { items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max), since: z.string().nullable(), next_since: z.string().nullable(), has_more: z.boolean() },
+  z.object,
+);
 
 const ScorePoint = z.object({
   at: DateTime,
@@ -42,8 +38,8 @@ const ScorePoint = z.object({
   market_cap_usd: z.number().nullable(),
   volume_1h_usd: z.number().nullable(),
   liquidity_usd: z.number().nullable(),
-  buys_1h: z.number().int().nullable(),
-  sells_1h: z.number().int().nullable(),
+  buys_1h: Int.nullable(),
+  sells_1h: Int.nullable(),
   stale: z.boolean(),
 });
 const ScoreHistory = z.object({
@@ -53,12 +49,12 @@ const ScoreHistory = z.object({
   window: z.string(),
   from: DateTime,
   to: DateTime,
-  step_seconds: z.number().int(),
+  step_seconds: Int,
   snapshot_every_seconds: z.literal(300),
   points: z.array(ScorePoint).max(288),
 });
 
-const PublicThread = z.looseObject({
+const PublicThread = open({
   id: Uuid,
   title: z.string(),
   body: z.string(),
@@ -70,7 +66,7 @@ const PublicThread = z.looseObject({
   content_is_untrusted: Untrusted,
 });
 
-const Job = z.looseObject({
+const Job = open({
   id: Uuid,
   kind: z.enum(['request', 'experiment', 'owner']),
   title: z.string(),
@@ -94,33 +90,31 @@ const Job = z.looseObject({
     }),
   ),
 });
-const Jobs = z.looseObject({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, docs: z.string(), jobs: z.array(Job) });
+const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
 const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
-const Leaderboard = z.looseObject({
-  version: z.literal(1),
-  content_is_untrusted: Untrusted,
+const Leaderboard = publicDoc({
   generated_at: DateTime,
   window_start: DateTime,
   window_end: DateTime,
   rows: z.array(
     open({
-      rank: z.number().int(),
+      rank: Int,
       name: z.string(),
       crew: z.boolean(),
       desk: z.string().nullable(),
       karma: z.number(),
       karma_7d: z.number(),
-      deliveries_7d: z.number().int(),
-      accepted_deliveries_7d: z.number().int(),
-      picked_drafts_7d: z.number().int(),
+      deliveries_7d: Int,
+      accepted_deliveries_7d: Int,
+      picked_drafts_7d: Int,
       promoted: z.boolean(),
     }),
   ),
   promotion: Promotion.nullable(),
 });
 
-const ShowItem = z.looseObject({
+const ShowItem = open({
   id: Uuid,
   url: z.string(),
   status: z.string(),
@@ -129,7 +123,7 @@ const ShowItem = z.looseObject({
   outside: z.boolean(),
   x: open({ url: z.string(), published_at: DateTime }).nullable(),
 });
-const ShowFeed = z.looseObject({ version: z.literal(1), generated_at: DateTime, content_is_untrusted: Untrusted, items: z.array(ShowItem) });
+const ShowFeed = feedDoc({ items: z.array(ShowItem) });
 
 const Figure = z.number().nullable();
 /** SPEC.md: price, market cap, 1h, 6h and 24h volume, buys, sells and change, liquidity, burned, buybacks. */
@@ -175,20 +169,16 @@ const LabItem = open({
   url: z.string(),
 });
 /** A list the office shows only part of: how much, and the request that reads on from there. */
-const Cut = z.object({
-  shown: z.number().int(),
-  limit: z.number().int(),
-  next: z.object({ method: z.literal('GET'), path: z.string(), url: z.url() }),
-});
+const Cut = z.object({ shown: Int, limit: Int, next: z.object({ method: z.literal('GET'), path: z.string(), url: z.url() }) });
 
 /** SPEC.md "Office document": the top-level groups (and `cut`, only when a list was cut). */
-export const Office = z.looseObject({
+export const Office = open({
   mission: open({ topic: z.string() }),
   score: Score,
   scorecard: z.unknown(),
   playbook: z.unknown(),
   lab: open({ since: DateTime, experiments: z.array(LabItem), proposals: z.array(LabItem), requests: z.array(LabItem) }),
-  show: open({ my_left_24h: z.number().int().nullable(), board_left_today: z.unknown(), top_recent: z.array(z.unknown()) }),
+  show: open({ my_left_24h: Int.nullable(), board_left_today: z.unknown(), top_recent: z.array(z.unknown()) }),
   outbound: open({ drafts: z.unknown() }),
   outreach: open({
     enabled: z.boolean(),
@@ -196,7 +186,7 @@ export const Office = z.looseObject({
     problems: z.array(open({ source: z.enum(['smtp', 'imap', 'webhook']), since: z.string().nullable(), message: z.string() })),
   }),
   agents: z.array(OfficeAgent),
-  shifts: open({ on: z.number().int(), off: z.number().int(), unknown: z.number().int() }),
+  shifts: open({ on: Int, off: Int, unknown: Int }),
   cut: z
     .partialRecord(
       z.enum(['agents', 'lab.experiments', 'lab.proposals', 'lab.requests', 'lab.mine', 'mine.experiments', 'mine.requests', 'mine.outreach_replies']),
@@ -206,69 +196,45 @@ export const Office = z.looseObject({
   content_is_untrusted: Untrusted,
 });
 
-const OfficeAgentsList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  since: DateTime,
-  agents: z.array(OfficeAgent),
-  next_before: z.string().nullable(),
-});
-const OfficeLabList = z.object({
-  version: z.literal(1),
-  generated_at: DateTime,
-  content_is_untrusted: Untrusted,
-  topic: z.string(),
-  since: DateTime,
-  kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
-  author: z.string().nullable(),
-  open: z.boolean().nullable(),
-  items: z.array(LabItem),
-  next_before: z.string().nullable(),
-});
+const OfficeAgentsList = feedDoc({ since: DateTime, agents: z.array(OfficeAgent), next_before: z.string().nullable() }, z.object);
+const OfficeLabList = feedDoc(
+  {
+    topic: z.string(),
+    since: DateTime,
+    kind: z.enum(['experiment', 'request', 'proposal']).nullable(),
+    author: z.string().nullable(),
+    open: z.boolean().nullable(),
+    items: z.array(LabItem),
+    next_before: z.string().nullable(),
+  },
+  z.object,
+);
 
 export const publicOperations = [
-  op({
-    method: 'GET',
-    path: '/healthz',
-    tag,
+  op('GET /healthz', {
     summary: 'Availability only, no message data.',
-    auth: 'public',
-    edge: true,
     noDatabase: true,
     responses: { 200: { description: 'Up.', body: z.object({ ok: z.literal(true) }) } },
     cache: 'no-store',
     run: async () => ({ ok: true }),
   }),
-  op({
-    method: 'GET',
-    path: '/api/activity',
+  op('GET /api/activity', {
     feed: true,
-    tag,
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
-    auth: 'public',
-    edge: true,
     handParsed: true,
     input: { query: ActivityQuery },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input: { query } }) => {
       const raw = query as Record<string, unknown>;
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/thread/:id',
-    tag,
+  op('GET /api/thread/:id', {
     summary: 'A thread as people see it, with at most 200 live replies, oldest first.',
-    auth: 'public',
-    edge: true,
     input: Thread,
     responses: { 200: { description: 'The thread.', body: PublicThread } },
-    cache: 'public, max-age=15',
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
       const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
@@ -277,14 +243,9 @@ export const publicOperations = [
       return thread;
     },
   }),
-  op({
-    method: 'GET',
-    path: '/api/score/history',
+  op('GET /api/score/history', {
     feed: true,
-    tag,
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
-    auth: 'public',
-    edge: true,
     handParsed: true,
     input: { query: ScoreQuery },
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
@@ -294,104 +255,64 @@ export const publicOperations = [
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office',
+  op('GET /api/office', {
     feed: true,
-    tag,
     summary: 'The public mirror of the office document.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
     retry503: true,
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => officeFeed(deps),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office/agents',
-    tag,
+  op('GET /api/office/agents', {
     summary:
       'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
-    errors: ['INVALID_CURSOR'],
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
-  op({
-    method: 'GET',
-    path: '/api/office/lab',
-    tag,
+  op('GET /api/office/lab', {
     summary:
       'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/continuity',
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
-    errors: ['INVALID_CURSOR'],
     retry503: true,
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
-  op({
-    method: 'GET',
-    path: '/api/jobs',
+  op('GET /api/jobs', {
     feed: true,
-    tag,
     summary: 'Jobs of the lab (roots of the last 14 days), refreshed every 2 minutes.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The jobs feed.', body: Jobs } },
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
-    mcp: {
-      name: 'jobs',
-      title: 'Open lab jobs',
+    mcp: tool('jobs', 'Open lab jobs', {
       description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
-    },
+    }),
   }),
-  op({
-    method: 'GET',
-    path: '/api/leaderboard',
+  op('GET /api/leaderboard', {
     feed: true,
-    tag,
     summary: 'The 7-day leaderboard, refreshed every 5 minutes.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/lab',
     responses: { 200: { description: 'The leaderboard.', body: Leaderboard } },
     sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
-    mcp: { name: 'leaderboard', title: 'Leaderboard', description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' },
+    mcp: tool('leaderboard', 'Leaderboard', { description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' }),
   }),
-  op({
-    method: 'GET',
-    path: '/api/show',
+  op('GET /api/show', {
     feed: true,
-    tag,
     summary: 'Show lane items of the last 7 days.',
-    auth: 'public',
-    edge: true,
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
-    cache: 'public, max-age=15',
     run: ({ deps }) => showFeed(deps),
-    mcp: {
-      name: 'show_feed',
-      title: 'Show lane feed',
+    mcp: tool('show_feed', 'Show lane feed', {
       description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).',
-    },
+    }),
   }),
 ];

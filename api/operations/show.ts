@@ -2,49 +2,25 @@
 // named board (lib/show/board.ts); the public feed is /api/show (api/operations/public.ts).
 import { z } from 'zod';
 import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/reporter.ts';
-import { DateTime, open, Untrusted, Uuid } from '../contract/shapes.ts';
-import { op } from './operation.ts';
+import { DateTime, feedDoc, Id, Int, open, Uuid } from '../contract/shapes.ts';
+import { area } from './operation.ts';
 
-const tag = 'show';
-const guide = '/docs/show';
+const op = area({ tag: 'show', guide: '/docs/show', auth: 'reporter' });
+
+const ReporterQueue = feedDoc({ publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }), day: open({ limit: Int, used: Int }) });
+const PostedItem = open({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() });
 
 export const showOperations = [
-  op({
-    method: 'GET',
-    path: '/v1/office/show/queue',
-    tag,
-    guide,
+  op('GET /v1/office/show/queue', {
     summary: "The reporter's queue: picked, unflagged Show items to publish, and today's budget.",
-    auth: 'reporter',
-    responses: {
-      200: {
-        description: 'The queue.',
-        body: z.looseObject({
-          version: z.literal(1),
-          generated_at: DateTime,
-          content_is_untrusted: Untrusted,
-          publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }),
-          day: open({ limit: z.number().int(), used: z.number().int() }),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The queue.', body: ReporterQueue } },
     cache: 'no-store',
     run: ({ deps }) => readReporterQueue(deps.db, deps.config, deps.clock.now()),
   }),
-  op({
-    method: 'PUT',
-    path: '/v1/office/show/:id/x',
-    tag,
-    guide,
+  op('PUT /v1/office/show/:id/x', {
     summary: "The reporter's record of a published item: its URL, time and metrics checkpoints.",
-    auth: 'reporter',
-    input: { params: z.object({ id: z.string().uuid() }), body: XRecordInput },
-    responses: {
-      200: {
-        description: 'The item as posted.',
-        body: z.looseObject({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() }),
-      },
-    },
+    input: { params: Id, body: XRecordInput },
+    responses: { 200: { description: 'The item as posted.', body: PostedItem } },
     errors: ['SHOW_NOT_QUEUED', 'SHOW_FLAGGED'],
     run: ({ deps, input: { params, body } }) => recordShowX(deps.db, params.id, body, deps.clock.now()),
   }),

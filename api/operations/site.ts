@@ -6,13 +6,15 @@ import type { Config } from '../../lib/config.ts';
 import { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
 import type { ScoreHistory } from '../../lib/score/history.ts';
 import type { readShowFeed } from '../../lib/show/feed.ts';
-import { page } from '../../lib/text/html.ts';
+import type { Html } from '../../lib/text/html.ts';
 import type { Ctx } from '../context.ts';
 import { renderHome } from '../pages/home.ts';
 import { renderJobs, renderLeaderboard, renderShow } from '../pages/lab.ts';
 import { renderOffice, type Office } from '../pages/office.ts';
 import { feedDocument, labFeed, officeFeed, scoreFeed, showFeed } from '../public-feeds.ts';
-import { op, type Operation } from './operation.ts';
+import { sendPage } from './answers.ts';
+import { area, type Operation } from './operation.ts';
+import { htmlAnswer } from '../contract/shapes.ts';
 
 /** Where the office page is served: the path of OFFICE_URL (/office unless configured). */
 export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
@@ -20,26 +22,19 @@ export function officePathOf(config: Pick<Config, 'officeUrl'>): string {
   return path === '' ? '/office' : path;
 }
 
-function send(ctx: Ctx, title: string, description: string, body: ReturnType<typeof renderHome>, maxAge: number, scripts: string[] = []): void {
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = page(title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
+function send(ctx: Ctx, title: string, description: string, body: Html, maxAge: number, scripts: string[] = []): void {
+  sendPage(ctx, { cache: `public, max-age=${maxAge}` }, title, body, { scripts, officePath: officePathOf(ctx.deps.config), description });
 }
 
-const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>): Operation =>
-  op({ method: 'GET', path, tag: 'site', summary, auth: 'public', edge: true, responses: { 200: { description: 'HTML.', type: 'text/html' } }, koa });
+const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: htmlAnswer() } });
+const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>) => op(`GET ${path}`, { summary, koa });
 
 /** The homepage (listed with the discovery pages). */
 export function homeOperation(officePath = '/office'): Operation {
-  return op({
-    method: 'GET',
-    path: '/',
+  return op('GET /', {
     tag: 'discovery',
     summary: 'Homepage with the agent invitation.',
-    auth: 'public',
-    edge: true,
     noDatabase: true,
-    responses: { 200: { description: 'HTML.', type: 'text/html' } },
     koa: async (ctx) => {
       // The invitation does not depend on the database: without it the page stands, minus the numbers.
       const office = await officeFeed(ctx.deps).then(

@@ -76,7 +76,8 @@ export async function setResident(deps: AdminDeps, name: string, options: { desk
   let shift: unknown = account.shift;
   if (options.shift !== undefined) {
     const parsed = parseShift(options.shift);
-    if (typeof parsed === 'string') throw fail('VALIDATION_FAILED', parsed, { field: 'shift' });
+    if (typeof parsed === 'string')
+      throw fail('VALIDATION_FAILED', parsed, { field: 'shift', issues: [{ where: 'arguments', path: 'shift', message: parsed }] });
     shift = parsed;
   }
   await recordAction(deps, { action: 'resident', target: account.name, details: { desk: options.desk, shift: options.shift ?? null } });

@@ -5,9 +5,12 @@
 // UIDs are only meaningful under one UIDVALIDITY: when it changes, the checkpoint resets to 0 and
 // the caller dedupes by Message-ID. `N:*` returns the highest message even when its UID is below
 // N, so every UID <= last is skipped.
-import { ImapFlow } from 'imapflow';
-import type { ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
+import { lazyRequire } from '../lazy-require.ts';
 import type { ImapEndpoint } from './endpoints.ts';
+
+// imapflow is loaded by the first mailbox read (lib/lazy-require.ts).
+const imapflow = lazyRequire<typeof import('imapflow')>('imapflow');
 
 export type ImapOptions = {
   /** Tests and local servers only (MAIL_ALLOW_PLAINTEXT): `imap://` without STARTTLS. Production requires STARTTLS or `imaps://`. */
@@ -37,7 +40,7 @@ export function createImapClient(endpoint: ImapEndpoint, options: ImapOptions = 
     clientInfo: { name: 'agent-board outreach poller' },
   };
   if (options.ca) imapOptions.tls = { ca: options.ca };
-  return new ImapFlow(imapOptions);
+  return new (imapflow().ImapFlow)(imapOptions);
 }
 
 /** Per mailbox, stored in Postgres: `uidValidity` as a decimal string (it is a 32-bit unsigned). */

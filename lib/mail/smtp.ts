@@ -14,9 +14,10 @@
 //   failure `CONN`, so the send runs on an SMTPConnection, where the message stream is only read
 //   after 354 and its end marks "data handed over".
 import { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import type Nodemailer from 'nodemailer';
+import type SMTPConnectionClass from 'nodemailer/lib/smtp-connection';
 import type { SendMailOptions, SMTPTransportOptions } from 'nodemailer';
+import { lazyRequire } from '../lazy-require.ts';
 import type { SmtpEndpoint } from './endpoints.ts';
 
 export type SmtpOptions = {
@@ -55,10 +56,14 @@ export function smtpTransportOptions(endpoint: SmtpEndpoint, options: SmtpOption
 /** The exact bytes of a message and its envelope. */
 export type RawMessage = { raw: Buffer; envelope: { from: string; to: string[] }; messageId: string };
 
-const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+// nodemailer is loaded by the first message built or sent (lib/lazy-require.ts).
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
+const SMTPConnection = lazyRequire<typeof SMTPConnectionClass>('nodemailer/lib/smtp-connection');
+let builder: ReturnType<typeof Nodemailer.createTransport> | null = null;
 
 /** Builds the message once through nodemailer's full pipeline (List-* headers, DKIM signing). */
 export async function buildRawMessage(message: SendMailOptions): Promise<RawMessage> {
+  builder ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await builder.sendMail(message);
   const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
   const envelope = info.envelope as { from?: string | false; to?: string[] };
@@ -112,7 +117,7 @@ export function deliverRaw(smtp: SMTPTransportOptions, message: RawMessage, opti
   return new Promise<SendOutcome>((resolve) => {
     let dataSent = false;
     let settled = false;
-    const connection = new SMTPConnection(smtp);
+    const connection = new (SMTPConnection())(smtp);
     const finish = (outcome: SendOutcome) => {
       if (settled) return;
       settled = true;

@@ -30,7 +30,7 @@ export async function linkDiscussion(db: CommonQueryMethods, accountId: string, 
   const post = await q.readable(mirrorPostId);
   if (!post) throw fail('NOT_FOUND', 'No readable mirrored post with that id.');
   const thread = await createPostsQueries(db).any(input.post_id);
-  const refuse = (reason: string, message: string) =>
+  const refuse = (reason: 'not_found' | 'not_a_root' | 'deleted' | 'not_yours', message: string) =>
     fail('MIRROR_LINK_REFUSED', message, {
       reason,
       post_id: input.post_id,

@@ -10,11 +10,16 @@
 // Authentication-Results header from OUR receiving server (authserv-id given by the caller) says
 // dmarc=pass for that From domain or an aligned dkim=pass. Opt-outs are read from the subject the
 // recipient wrote and the first lines of the text they wrote, after quoted history is removed.
-import EmailReplyParser from 'email-reply-parser';
-import { simpleParser } from 'mailparser';
+import type EmailReplyParserClass from 'email-reply-parser';
+import type * as Mailparser from 'mailparser';
+import { lazyRequire } from '../lazy-require.ts';
 import type { ParsedMail } from 'mailparser';
 import { parseAddress, registrableDomain } from './address.ts';
 import { escapeRegExp } from '../text/regex.ts';
+
+// The mail parsers are loaded by the first reply read (lib/lazy-require.ts).
+const mailparser = lazyRequire<typeof Mailparser>('mailparser');
+const replyParser = lazyRequire<{ default: typeof EmailReplyParserClass }>('email-reply-parser');
 
 export type ReplyKind = 'auto' | 'bounce' | 'reply';
 
@@ -320,7 +325,7 @@ const OWN_FOOTER = /\bAI agent of\b|\/outreach\/stop\/|reply STOP or open\b/i;
 export function visibleReplyText(text: string): string {
   let visible: string;
   try {
-    visible = new EmailReplyParser().read(text.replace(/\r\n?/g, '\n')).getVisibleText();
+    visible = new (replyParser().default)().read(text.replace(/\r\n?/g, '\n')).getVisibleText();
   } catch {
     visible = text;
   }
@@ -380,7 +385,7 @@ function excerptOf(text: string, max: number): string {
  * reads (text-to-HTML conversion, link detection); HTML-only replies still get a `text`.
  */
 export function parseReply(source: Buffer | string): Promise<ParsedMail> {
-  return simpleParser(source, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  return mailparser().simpleParser(source, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
 }
 
 /** Classifies a message parsed by `parseReply` (or mailparser's `simpleParser`). Pure: no network, no clock. */

@@ -71,8 +71,10 @@ async function verifyToken(deps: LibDeps, token: string | null, now: Date): Prom
 }
 
 /** The origins a guest request may come from: the site and the service. */
-export function allowedOrigins(deps: LibDeps): string[] {
-  return [...new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin])];
+export function allowedOrigins(deps: LibDeps): [string, ...string[]] {
+  const site = new URL(deps.config.siteUrl).origin;
+  const api = new URL(deps.config.baseUrl).origin;
+  return api === site ? [site] : [site, api];
 }
 
 /**
@@ -208,7 +210,7 @@ export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: stri
   });
   const now = deps.clock.now();
   const existing = guest.session ? await createPubCommentsQueries(deps.db).guestReceipt(guest.session.id, input.request_id) : null;
-  if (existing) return { receipt: receiptOrConflict(existing, hashed, visibleOnWebsite(item)), replayed: true };
+  if (existing) return { receipt: receiptOrConflict(existing, input.request_id, hashed, visibleOnWebsite(item)), replayed: true };
   assertNoSecrets(text);
   await assertThreadRefs(deps, item, input);
   let sessionId: string | null = guest.session?.id ?? null;
@@ -238,14 +240,14 @@ export async function postGuestComment(deps: LibDeps, guest: Guest, itemId: stri
     if (!(error instanceof UniqueIntegrityConstraintViolationError) || sessionId === null) throw error;
     const winner = await createPubCommentsQueries(deps.db).guestReceipt(sessionId, input.request_id);
     if (!winner) throw error;
-    return { receipt: receiptOrConflict(winner, hashed, visibleOnWebsite(item)), replayed: true };
+    return { receipt: receiptOrConflict(winner, input.request_id, hashed, visibleOnWebsite(item)), replayed: true };
   }
 }
 
-function receiptOrConflict(stored: PubComment, hashed: string, visible: boolean) {
+function receiptOrConflict(stored: PubComment, requestId: string, hashed: string, visible: boolean) {
   if (stored.request_hash !== hashed) {
     throw fail('PUB_REQUEST_ID_CONFLICT', 'This request_id was already used in this session with a different comment; use a fresh request_id.', {
-      request_id: stored.guest_request_id,
+      request_id: requestId,
     });
   }
   return presentReceipt(stored, visible);

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LibDeps } from '../deps.ts';
 import { SECOND } from '../clock.ts';
 import { fail } from '../errors.ts';
+import type { DetailsOf } from '../error-details.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
 import { createAccountsQueries } from '../../sql/queries/accounts.ts';
 import { createPubItemsQueries, type PubAsset } from '../../sql/queries/pub-items.ts';
@@ -22,7 +23,9 @@ function previewUrls(deps: LibDeps, token: string) {
 }
 
 /** Why a revision cannot be previewed now, or null. */
-async function previewProblem(deps: LibDeps, accountId: string, revisionId: string): Promise<string | null> {
+type PreviewProblem = DetailsOf<'PUB_PREVIEW_UNAVAILABLE'>['reason'];
+
+async function previewProblem(deps: LibDeps, accountId: string, revisionId: string): Promise<PreviewProblem | null> {
   const q = createPubItemsQueries(deps.db);
   const account = await createAccountsQueries(deps.db).byId(accountId);
   if (!account || account.revoked_at || account.suspended_at) return 'account';
@@ -43,7 +46,7 @@ async function previewProblem(deps: LibDeps, accountId: string, revisionId: stri
   return null;
 }
 
-function unavailable(reason: string): never {
+function unavailable(reason: PreviewProblem): never {
   throw fail('PUB_PREVIEW_UNAVAILABLE', 'This preview link is no longer valid.', { reason });
 }
 

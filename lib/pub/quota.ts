@@ -1,7 +1,8 @@
 // Rolling 24-hour quotas of the publication layer (submissions, comments, appeals): counted from the
 // rows themselves, refused with a 429 that says when the oldest counted row leaves the window.
 import { DAY } from '../clock.ts';
-import { failUntil, type ErrorCode } from '../errors.ts';
+import type { DetailsOf } from '../error-details.ts';
+import { failUntil } from '../errors.ts';
 
 export type RollingState = { limit: number; used: number; remaining: number; window_seconds: number; resets_at: string | null };
 
@@ -15,7 +16,7 @@ export function rollingState(limit: number, counted: { count: number; oldest: st
   };
 }
 
-export function assertRolling(code: ErrorCode, what: string, state: RollingState, now: Date): void {
+export function assertRolling(code: 'PUB_SUBMISSION_QUOTA' | 'PUB_COMMENT_QUOTA' | 'PUB_APPEAL_QUOTA', what: string, state: RollingState, now: Date): void {
   if (state.remaining > 0) return;
   const retryAt = state.resets_at ? new Date(state.resets_at) : new Date(now.getTime() + DAY);
   throw failUntil(code, `The ${what} quota of ${state.limit} per 24 h is used; retry at ${retryAt.toISOString()}.`, retryAt, now, {
@@ -26,19 +27,40 @@ export function assertRolling(code: ErrorCode, what: string, state: RollingState
 
 export const dayAgo = (now: Date) => new Date(now.getTime() - DAY);
 
+type Held = ReadonlyArray<{ expires_at: string; amount: number }>;
+
 /**
  * Bounds on things held until they expire (open uploads and their bytes, live preview links): taking
  * `need` more must keep the amount held within `limit`. Otherwise a 429 whose `retry_at` is the
- * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named.
+ * expiry that frees enough (`held` is ordered soonest to expire first), with the bound named. One
+ * signature per code, so a call names the details of its own code (an upload's bound, a preview's scope).
  */
 export function assertHeld(
-  code: ErrorCode,
+  code: 'PUB_UPLOAD_LIMIT',
   message: string,
-  held: ReadonlyArray<{ expires_at: string; amount: number }>,
+  held: Held,
   limit: number,
   need: number,
   now: Date,
-  details: Record<string, unknown>,
+  details: Pick<DetailsOf<'PUB_UPLOAD_LIMIT'>, 'scope' | 'bound'>,
+): void;
+export function assertHeld(
+  code: 'PUB_PREVIEW_LIMIT',
+  message: string,
+  held: Held,
+  limit: number,
+  need: number,
+  now: Date,
+  details: Pick<DetailsOf<'PUB_PREVIEW_LIMIT'>, 'scope'>,
+): void;
+export function assertHeld(
+  code: 'PUB_UPLOAD_LIMIT' | 'PUB_PREVIEW_LIMIT',
+  message: string,
+  held: Held,
+  limit: number,
+  need: number,
+  now: Date,
+  details: Pick<DetailsOf<'PUB_UPLOAD_LIMIT'>, 'scope' | 'bound'> | Pick<DetailsOf<'PUB_PREVIEW_LIMIT'>, 'scope'>,
 ): void {
   const inUse = held.reduce((n, h) => n + h.amount, 0);
   if (inUse + need <= limit) return;

@@ -4,7 +4,7 @@ import type { LibDeps } from '../deps.ts';
 import { decodeCursor, decodeCursorPair, encodeCursor, encodeCursorPair } from '../cursor.ts';
 import { fail } from '../errors.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
-import { createPubItemsQueries, type PubItem, type PubRevision } from '../../sql/queries/pub-items.ts';
+import { createPubItemsQueries, type PubAsset, type PubItem, type PubRevision } from '../../sql/queries/pub-items.ts';
 import { createPubRecordsQueries } from '../../sql/queries/pub-records.ts';
 import { createPubCommentsQueries } from '../../sql/queries/pub-comments.ts';
 import { commentPage, presentPublicComment } from './comments.ts';
@@ -43,6 +43,11 @@ function presentRevision(deps: LibDeps, revision: PubRevision) {
     content_hash: revision.content_hash,
     created_at: revision.created_at,
   };
+}
+
+/** An illustration as the source reads give it: its sanitised SVG and what describes it. */
+function presentAssetSource(a: PubAsset) {
+  return { asset_id: a.id, kind: 'svg' as const, runtime: a.runtime, description: a.description, caption: a.caption, sha256: a.sha256, source: a.content };
 }
 
 /** GET /v1/pub/posts/{id}: the author sees candidates too; others only a published work. */
@@ -91,16 +96,7 @@ export async function agentRevision(deps: LibDeps, viewer: Account, revisionId: 
   ]);
   return {
     revision: presentRevision(deps, revision),
-    assets: assets.map((a) => ({
-      asset_id: a.id,
-      kind: 'svg',
-      runtime: a.runtime,
-      description: a.description,
-      caption: a.caption,
-      bytes: a.bytes,
-      sha256: a.sha256,
-      source: a.content,
-    })),
+    assets: assets.map((a) => ({ ...presentAssetSource(a), bytes: a.bytes })),
     state: presentState(deps.config, item, revision, now),
     review_context: {
       author: item.author_name,
@@ -196,15 +192,7 @@ export async function publicSource(deps: LibDeps, itemId: string) {
     title: revision.title,
     content_hash: revision.content_hash,
     blocks: revision.blocks,
-    assets: assets.map((a) => ({
-      asset_id: a.id,
-      kind: 'svg',
-      runtime: a.runtime,
-      description: a.description,
-      caption: a.caption,
-      sha256: a.sha256,
-      source: a.content,
-    })),
+    assets: assets.map(presentAssetSource),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { LibDeps } from '../deps.ts';
 import { HOUR, moscowDayStart, nextMoscowMidnight } from '../clock.ts';
 import { fail, failUntil } from '../errors.ts';
+import type { DetailsOf } from '../error-details.ts';
 import { assertNoSecrets } from '../text/secret-like.ts';
 import { agentKarma } from '../karma.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
@@ -101,7 +102,8 @@ export async function castPubVote(deps: LibDeps, voter: Account, input: { revisi
       if (existing.value !== input.value) {
         throw fail('PUB_VOTE_CONFLICT', 'You already voted on this with the other sign; a stored vote is immutable.', {
           target_id: input.revision_id,
-          stored_value: existing.value,
+          // The other sign than the one sent (a vote is 1 or -1).
+          stored_value: input.value === 1 ? -1 : 1,
         });
       }
       return { vote: existing, stored: false };
@@ -218,7 +220,7 @@ export async function nextReviewCandidate(deps: LibDeps, reviewer: Account, inpu
   };
 }
 
-function refuseSkip(message: string, details: Record<string, unknown>): never {
+function refuseSkip(message: string, details: DetailsOf<'PUB_REVIEW_SKIP_LIMIT'>): never {
   throw fail('PUB_REVIEW_SKIP_LIMIT', message, details);
 }
 

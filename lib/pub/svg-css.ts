@@ -4,7 +4,11 @@
 // seen for what they are. Allowed: declarations of SVG presentation properties whose values use
 // keywords, numbers, colours and `url(#id)`; nothing that fetches, imports or computes (no at-rules,
 // no image functions, no custom properties, no var()/attr()/env()).
-import * as csstree from 'css-tree';
+import type * as CssTree from 'css-tree';
+import { lazyRequire } from '../lazy-require.ts';
+
+// css-tree is loaded when the first SVG is judged (lib/lazy-require.ts).
+const csstree = lazyRequire<typeof CssTree>('css-tree');
 
 export type CssDeclaration = { property: string; value: string; refs: string[] };
 export type CssRule = { selector: string; declarations: CssDeclaration[] };
@@ -121,11 +125,11 @@ export function isCssAttribute(name: string): boolean {
   return !NOT_CSS.has(n) && !n.startsWith('aria-') && !n.startsWith('data-') && !n.startsWith('xmlns');
 }
 
-const decode = (name: string) => csstree.ident.decode(name).toLowerCase();
+const decode = (name: string) => csstree().ident.decode(name).toLowerCase();
 
 /** Problems and local references of one parsed value. */
-function judgeValue(ast: csstree.CssNode, where: string, functions: Set<string>, problems: string[], refs: string[]) {
-  csstree.walk(ast, (node) => {
+function judgeValue(ast: CssTree.CssNode, where: string, functions: Set<string>, problems: string[], refs: string[]) {
+  csstree().walk(ast, (node) => {
     if (node.type === 'Url') {
       const local = LOCAL_REF.exec(node.value);
       if (local) refs.push(local[1]!);
@@ -141,10 +145,10 @@ function judgeValue(ast: csstree.CssNode, where: string, functions: Set<string>,
   });
 }
 
-function parse(text: string, context: 'value' | 'declarationList' | 'stylesheet', where: string, problems: string[]): csstree.CssNode | null {
+function parse(text: string, context: 'value' | 'declarationList' | 'stylesheet', where: string, problems: string[]): CssTree.CssNode | null {
   try {
     let failed = false;
-    const ast = csstree.parse(text, { context, parseValue: true, parseCustomProperty: false, onParseError: () => (failed = true) });
+    const ast = csstree().parse(text, { context, parseValue: true, parseCustomProperty: false, onParseError: () => (failed = true) });
     if (failed) problems.push(`${where}: CSS that does not parse`);
     return failed ? null : ast;
   } catch {
@@ -163,9 +167,9 @@ export function judgeAttribute(name: string, value: string): Judged<{ refs: stri
   return { problems, refs };
 }
 
-function judgeDeclarations(block: csstree.CssNode, where: string, problems: string[]): CssDeclaration[] {
+function judgeDeclarations(block: CssTree.CssNode, where: string, problems: string[]): CssDeclaration[] {
   const out: CssDeclaration[] = [];
-  const children = (block as csstree.Block | csstree.DeclarationList).children;
+  const children = (block as CssTree.Block | CssTree.DeclarationList).children;
   children.forEach((node) => {
     if (node.type !== 'Declaration') {
       problems.push(`${where}: only declarations are allowed here (found ${node.type})`);
@@ -178,7 +182,7 @@ function judgeDeclarations(block: csstree.CssNode, where: string, problems: stri
     }
     const refs: string[] = [];
     judgeValue(node.value, `${where} ${property}`, COLOR_FUNCTIONS, problems, refs);
-    out.push({ property, value: csstree.generate(node.value), refs });
+    out.push({ property, value: csstree().generate(node.value), refs });
   });
   return out;
 }
@@ -196,17 +200,17 @@ const SELECTOR_NODES = new Set(['SelectorList', 'Selector', 'TypeSelector', 'Cla
 export function judgeStylesheet(text: string): Judged<{ rules: CssRule[] }> {
   const problems: string[] = [];
   const rules: CssRule[] = [];
-  const ast = parse(text, 'stylesheet', '<style>', problems) as csstree.StyleSheet | null;
+  const ast = parse(text, 'stylesheet', '<style>', problems) as CssTree.StyleSheet | null;
   ast?.children.forEach((node) => {
     if (node.type !== 'Rule') {
       problems.push(node.type === 'Atrule' ? `<style>: @${decode(node.name)} is not allowed` : `<style>: only rules are allowed (found ${node.type})`);
       return;
     }
     let plain = true;
-    csstree.walk(node.prelude, (n) => {
+    csstree().walk(node.prelude, (n) => {
       if (!SELECTOR_NODES.has(n.type)) plain = false;
     });
-    const selector = csstree.generate(node.prelude);
+    const selector = csstree().generate(node.prelude);
     if (!plain) {
       problems.push(`<style>: selector ${selector} may use only element names, classes, ids and combinators`);
       return;

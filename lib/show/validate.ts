@@ -3,6 +3,7 @@
 // talk; the first failing step throws its refusal. Quota, day full and novelty need the database and
 // follow in the posting hook (board.ts, with quota.ts and novelty.ts).
 import { fail } from '../errors.ts';
+import type { DetailsOf } from '../error-details.ts';
 import { charLength, sameLine } from './chars.ts';
 import { splitParts, splitShowBody } from './body.ts';
 import { findCreditLine } from './credit-line.ts';
@@ -150,7 +151,7 @@ export function validateShowRoot(input: ShowSubmission, config: ShowRulesConfig)
 
   const { faults, show, scanText } = checkFormat(hook, input.body, config);
   if (faults.length > 0) {
-    const details: Record<string, unknown> = { problems: faults.map((f) => f.message), rules: faults.map((f) => f.rule) };
+    const details: DetailsOf<'SHOW_INVALID'> = { problems: faults.map((f) => f.message), rules: faults.map((f) => f.rule) };
     if (faults.some((f) => f.rule === 'number_source' || f.rule === 'number_url')) details['numbers'] = show.numbers;
     const summary = faults.length === 1 ? 'The Show root breaks 1 rule' : `The Show root breaks ${faults.length} rules`;
     throw fail('SHOW_INVALID', `${summary}; see details.problems.`, details);

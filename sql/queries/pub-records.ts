@@ -14,11 +14,15 @@ export const PubRequestRow = z.object({
 });
 export type PubRequest = z.infer<typeof PubRequestRow>;
 
+/** An up or a down vote (the table's check allows nothing else). */
+const VoteValue = z.union([z.literal(1), z.literal(-1)]);
+type VoteValue = z.infer<typeof VoteValue>;
+
 export const PubVoteRow = z.object({
   id: z.string().uuid(),
   revision_id: z.string().uuid().nullable(),
   comment_id: z.string().uuid().nullable(),
-  value: z.number().int(),
+  value: VoteValue,
   qualifying: z.boolean(),
   created_at: z.string(),
 });
@@ -108,7 +112,7 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
         select ${voteColumns} from pub_votes where voter_id = ${voterId}
         and ${target.revisionId ? sql.fragment`revision_id = ${target.revisionId}` : sql.fragment`comment_id = ${target.commentId ?? null}`}`),
 
-    insertVote: (input: { voterId: string; revisionId: string | null; commentId: string | null; value: number; qualifying: boolean; now: Date }) =>
+    insertVote: (input: { voterId: string; revisionId: string | null; commentId: string | null; value: VoteValue; qualifying: boolean; now: Date }) =>
       db.one(sql.type(PubVoteRow)`
         insert into pub_votes (voter_id, revision_id, comment_id, value, qualifying, created_at)
         values (${input.voterId}, ${input.revisionId}, ${input.commentId}, ${input.value}, ${input.qualifying}, ${input.now.toISOString()})
@@ -120,14 +124,15 @@ export function createPubRecordsQueries(db: CommonQueryMethods) {
     qualifyingVotesBy: (voterId: string) =>
       db.oneFirst(sql.type(NumberRow)`select count(*)::int as n from pub_votes where voter_id = ${voterId} and qualifying and revision_id is not null`),
 
-    countRevisionVote: (revisionId: string, value: number, qualifying: boolean) =>
+    countRevisionVote: (revisionId: string, value: VoteValue, qualifying: boolean) =>
       db.query(sql.type(NoRow)`
         update pub_revisions set score = score + ${value},
           upvotes = upvotes + ${value > 0 ? 1 : 0}, downvotes = downvotes + ${value < 0 ? 1 : 0},
           qualifying_upvotes = qualifying_upvotes + ${value > 0 && qualifying ? 1 : 0}
         where id = ${revisionId}`),
 
-    countCommentVote: (commentId: string, value: number) => db.query(sql.type(NoRow)`update pub_comments set score = score + ${value} where id = ${commentId}`),
+    countCommentVote: (commentId: string, value: VoteValue) =>
+      db.query(sql.type(NoRow)`update pub_comments set score = score + ${value} where id = ${commentId}`),
 
     appeal: (revisionId: string) =>
       db.maybeOne(sql.type(AppealRow)`select id, revision_id, reason, status, created_at from pub_appeals where revision_id = ${revisionId}`),

@@ -108,6 +108,23 @@ test('validation failures list every field in details.issues', async (t) => {
   t.true(paths.includes('topic'));
   t.true(paths.includes('title'));
   t.true(paths.includes('body'));
+  // The message names each place once (the unknown key's issue is the whole body's: `body`, never
+  // `body.`), says what is wrong with the first and counts the rest.
+  const message: string = res.body.error.message;
+  t.regex(message, /^Invalid (body(\.[a-z_]+)?)(, body(\.[a-z_]+)?)*: .+ \(\d+ problems in details\.issues\)\.$/);
+  t.false(message.includes('..'), message);
+  t.false(/body\.[,:]/.test(message), message);
+});
+
+test('a lone problem with the whole body reads as the body and says what is wrong', async (t) => {
+  const res = await app.request('POST', '/v1/posts', { key, body: { topic: 'general', title: 'A title', body: 'A body', extra: true } });
+  t.is(res.status, 400);
+  assertEnvelope(t, res.body, 'VALIDATION_FAILED');
+  t.deepEqual(
+    res.body.error.details.issues.map((i: any) => [i.where, i.path]),
+    [['body', '']],
+  );
+  t.regex(res.body.error.message, /^Invalid body: .*extra.*\.$/);
 });
 
 test('a path id that is not a UUID is a 404', async (t) => {

@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { MemoryOAuthProvider, mcpClient } from '../helpers/mcp.ts';
 
@@ -19,7 +20,7 @@ test.before(async () => {
   REDIRECT_URL = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   app = await startTestApp({}, { selfBaseUrl: true });
   app.clock.set(new Date());
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  browser = await launchBrowser();
 });
 test.after.always(async () => {
   await browser?.close();

@@ -11,7 +11,7 @@ import { routeKey } from '../../api/contract/types.ts';
 import { TOOLS_BY_NAME } from '../../api/mcp/tools/index.ts';
 import { contractOf, routersOf, toolsOf } from '../../api/operations/derive.ts';
 import { declaredOperations } from '../../api/operations/index.ts';
-import { op } from '../../api/operations/operation.ts';
+import { area } from '../../api/operations/operation.ts';
 
 const OPERATIONS = declaredOperations('/office', () => CONTRACT);
 
@@ -49,10 +49,7 @@ test('a route runs its guards, its gate, its validation and its handler in that 
 });
 
 test('an auth class without a gate refuses to build a route', (t) => {
-  const unknown = op({
-    method: 'GET',
-    path: '/v1/nobody',
-    tag: 'board',
+  const unknown = area({ tag: 'board' })('GET /v1/nobody', {
     summary: 'x',
     auth: 'nobody' as never,
     responses: { 200: { description: 'x' } },

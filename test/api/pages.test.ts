@@ -4,7 +4,8 @@
 // and a post titled `<img src=x onerror=alert(1)>` shows as text with no dialog raised.
 import test from 'ava';
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
 import { createAccount, setResident, setRole } from '../../lib/accounts/admin.ts';
 import { solvePow } from '../../lib/b/pow.ts';
 import { enqueue } from '../../lib/jobs.ts';
@@ -128,7 +129,7 @@ test.before(async () => {
   await app.runJobs();
 
   await mkdir(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  browser = await launchBrowser();
 });
 
 test.after.always(async () => {

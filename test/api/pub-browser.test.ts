@@ -2,7 +2,8 @@
 // its SVG, no injected script runs (text, title, nickname, illustration), and the guest comment form
 // posts through the session, CSRF and origin checks.
 import test from 'ava';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { publish, submit } from '../helpers/pub.ts';
 
@@ -12,7 +13,7 @@ test.before(async () => {
   app = await startTestApp({ PUB_QUORUM: '1', PUB_REVIEWER_MIN_AGE_HOURS: '0' });
   const port = new URL(app.url).port;
   // The site's origin is http://board.test (BASE_URL in tests); the browser resolves it to the test server.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', `--host-resolver-rules=MAP board.test 127.0.0.1:${port}`] });
+  browser = await launchBrowser([`--host-resolver-rules=MAP board.test 127.0.0.1:${port}`]);
 });
 test.after.always(async () => {
   await browser?.close();

@@ -3,9 +3,12 @@
 // own authenticated reads, cursors past the replica's head, threads it has not seen and a web process
 // with a tight REPLICA_MAX_LAG_MS go to the primary; a cursor never moves backwards; the lag shows in
 // the metrics and clears on resume. An unreachable replica costs the primary its reads, never an
-// answer. A web process without DATABASE_READ_URL has no replica metrics.
+// answer, and a replica that hangs costs one read its timeout: then it is skipped for
+// REPLICA_RETRY_AFTER_MS and tried again after. A web process without DATABASE_READ_URL has no
+// replica metrics.
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
+import { type FaultyFront, startFaultyFront } from '../helpers/faulty-front.ts';
 import { startReplicaPair, type ReplicaPair } from '../helpers/replica-pair.ts';
 import { freePort, startProcess, type ServiceProcess } from '../helpers/processes.ts';
 
@@ -19,6 +22,10 @@ let strict: { base: string; metrics: string };
 let plain: { base: string; metrics: string };
 /** DATABASE_READ_URL on a port nobody listens on: a replica that is down. */
 let down: { base: string; metrics: string };
+/** The replica behind a TCP front the tests make hang, for two web processes: one retries it after 10 min, one after 200 ms. */
+let front: FaultyFront;
+let patient: { base: string; metrics: string };
+let eager: { base: string; metrics: string };
 
 async function web(env: Record<string, string>) {
   const [port, metricsPort] = [await freePort(), await freePort()];
@@ -41,15 +48,23 @@ test.before(async () => {
   pair = await startReplicaPair();
   const nobody = new URL(pair.replicaUrl);
   nobody.port = String(await freePort());
-  [lenient, strict, plain, down] = await Promise.all([
+  const replica = new URL(pair.replicaUrl);
+  front = await startFaultyFront({ host: replica.hostname, port: Number(replica.port) });
+  const fronted = new URL(pair.replicaUrl);
+  fronted.port = String(front.port);
+  const hangable = { DATABASE_READ_URL: fronted.toString(), REPLICA_MAX_LAG_MS: '600000', REPLICA_TIMEOUT_MS: '300' };
+  [lenient, strict, plain, down, patient, eager] = await Promise.all([
     web({ DATABASE_READ_URL: pair.replicaUrl, REPLICA_MAX_LAG_MS: '600000' }),
     web({ DATABASE_READ_URL: pair.replicaUrl, REPLICA_MAX_LAG_MS: '1' }),
     web({}),
     web({ DATABASE_READ_URL: nobody.toString() }),
+    web({ ...hangable, REPLICA_RETRY_AFTER_MS: '600000' }),
+    web({ ...hangable, REPLICA_RETRY_AFTER_MS: '200' }),
   ]);
 });
 test.after.always(async () => {
   for (const w of webs) await w.stop();
+  await front?.stop();
   await pair?.stop();
 });
 
@@ -221,6 +236,37 @@ test.serial('a replica that cannot be reached: the primary answers every read, a
   const s = await scrape(down.metrics);
   t.is(s.get('board_replica_lag_bytes'), -1);
   t.is(s.get('board_replica_lag_seconds'), -1);
+});
+
+test.serial('a replica that hangs costs one read its timeout: the reads after it go straight to the primary, every one answered', async (t) => {
+  for (const w of [patient, eager]) {
+    const before = await routed(w);
+    t.is((await activityIds(w.base)).items.length, 3);
+    t.is((await routed(w)).replica - before.replica, 1, 'the replica serves while it answers');
+  }
+  await front.set('hang');
+  const before = await routed(patient);
+  t.is((await activityIds(patient.base)).items.length, 3, 'the read that meets the hanging replica is answered by the primary');
+  const tried = front.connections;
+  for (let i = 0; i < 10; i++) t.is((await activityIds(patient.base)).items.length, 3);
+  t.is(front.connections, tried, 'no read after the first asked the replica for a connection');
+  const after = await routed(patient);
+  t.deepEqual([after.replica - before.replica, after.primary - before.primary], [0, 11]);
+  t.is((await scrape(patient.metrics)).get('board_replica_lag_bytes'), -1, 'a skipped replica reads as unreachable');
+  t.is((await activityIds(eager.base)).items.length, 3);
+});
+
+test.serial('the replica answers again: it serves once its retry time has passed, and not before', async (t) => {
+  await front.set('forward');
+  await until('the eager web process reads the replica again', async () => {
+    const before = (await routed(eager)).replica;
+    t.is((await activityIds(eager.base)).items.length, 3);
+    return (await routed(eager)).replica > before;
+  });
+  const before = await routed(patient);
+  t.is((await activityIds(patient.base)).items.length, 3);
+  const after = await routed(patient);
+  t.deepEqual([after.replica - before.replica, after.primary - before.primary], [0, 1], 'ten minutes have not passed');
 });
 
 test.serial('without DATABASE_READ_URL there is no replica and no replica metric', async (t) => {

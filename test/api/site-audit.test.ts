@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import test from 'ava';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
 import { routeKey } from '../../api/contract/types.ts';
 import { setResident } from '../../lib/accounts/admin.ts';
@@ -139,7 +140,7 @@ test.before(async () => {
 
   const port = new URL(app.url).port;
   // The site's origin is http://board.test (BASE_URL in tests); the browser resolves it to the test server.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', `--host-resolver-rules=MAP board.test 127.0.0.1:${port}`] });
+  browser = await launchBrowser([`--host-resolver-rules=MAP board.test 127.0.0.1:${port}`]);
 });
 
 test.after.always(async () => {

@@ -4,7 +4,8 @@
 // `javascript:` link, and no CSP violation (counted from the console: a violation would mean the
 // payload reached markup and only the policy stopped it).
 import test, { type ExecutionContext } from 'ava';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
 import { solvePow } from '../../lib/b/pow.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { startOutreachWorld, type OutreachWorld } from '../helpers/outreach.ts';
@@ -158,7 +159,7 @@ test.before(async () => {
   pages['the office and the published outreach'].push(app.config.officeUrl.replace(app.config.siteUrl, ''));
   const outreach = await app.request('GET', '/api/outreach');
   for (const item of (outreach.body.items ?? []) as Array<{ id: string }>) pages['the office and the published outreach'].push(`/outreach/${item.id}`);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  browser = await launchBrowser();
 });
 
 test.after.always(async () => {

@@ -22,6 +22,8 @@ export type OutageOptions = {
   readers: number;
   /** No stop at all: the same load over the same time, the baseline of the long mode. */
   baseline?: boolean;
+  /** How long to wait for a request sent after the restart to succeed (default: minutes). */
+  recoverWithinMs?: number;
 };
 
 export type OutageReport = {
@@ -96,9 +98,17 @@ export async function dbOutageUnderLoad(o: OutageOptions): Promise<OutageReport>
       }
     };
 
+    // Requests sent and not yet answered, by label and send time: what a failure to recover reports.
+    const inFlight = new Map<number, { label: string; sentAt: number }>();
+    let requestNo = 0;
     const timed = async (label: string, call: () => Promise<{ status: number; headers: Headers; body: any }>) => {
       const sentAt = Date.now();
-      const res = await call();
+      const no = ++requestNo;
+      inFlight.set(no, { label, sentAt });
+      // A request the server drops without an answer is a violation, not the end of this loop.
+      const res = await call()
+        .catch((error: Error) => ({ status: 0, headers: new Headers(), body: { dropped: `${error.message}: ${(error.cause as Error | undefined)?.message}` } }))
+        .finally(() => inFlight.delete(no));
       record(label, res, sentAt, Date.now() - sentAt);
       return res;
     };
@@ -133,7 +143,13 @@ export async function dbOutageUnderLoad(o: OutageOptions): Promise<OutageReport>
       postgres = await start();
       upAt = Date.now();
       // Until a request sent after the restart succeeds, however long a loaded machine takes.
-      await until('the service to recover', () => recoveredAt !== null, undefined, 10);
+      await until('the service to recover', () => recoveredAt !== null, o.recoverWithinMs, 10).catch((error: Error) => {
+        const now = Date.now();
+        const pending = [...inFlight.values()].map((r) => `${r.label} for ${now - r.sentAt} ms`);
+        throw new Error(
+          `${error.message}; pool ${JSON.stringify(a.db.state())}; in flight: ${pending.join(', ') || 'none'}; since the restart ${JSON.stringify(report.statuses.down)}`,
+        );
+      });
       phase = 'up';
     } else {
       await sleep(o.downMs);

@@ -62,23 +62,27 @@ export const jobsHeldBy = (db: Db, pool: string) =>
  */
 export async function doneTimes(db: Db, jobs: readonly HeldJob[], since: number, timeoutMs: number): Promise<Record<string, number>> {
   const doneAt = new Map<string, number>();
+  const ids = sql.array(
+    jobs.map((j) => j.id),
+    'int8',
+  );
   await until(
     'the held jobs to run again',
     async () => {
-      const left = new Set(
-        await db.anyFirst(
-          sql.type(z.object({ id: z.string() }))`select id::text as id from graphile_worker.jobs where id = any(${sql.array(
-            jobs.map((j) => j.id),
-            'int8',
-          )})`,
-        ),
-      );
+      const left = new Set(await db.anyFirst(sql.type(z.object({ id: z.string() }))`select id::text as id from graphile_worker.jobs where id = any(${ids})`));
       for (const j of jobs) if (!left.has(j.id) && !doneAt.has(j.id)) doneAt.set(j.id, Date.now() - since);
       return left.size === 0;
     },
     timeoutMs,
     200,
-  );
+  ).catch(async (error: Error) => {
+    // Name what is left and why it waits: a failure here is a job stuck behind a dead worker.
+    const left = await db.any(sql.type(z.record(z.string(), z.unknown()))`
+      select id, task_identifier, queue_name, attempts, max_attempts, run_at, locked_by, locked_at, last_error
+      from graphile_worker.jobs where id = any(${ids})`);
+    const beats = await db.any(sql.type(z.record(z.string(), z.unknown()))`select pool_id, pid, beat_at from worker_heartbeats`);
+    throw new Error(`${error.message}: ${JSON.stringify({ left, heartbeats: beats, now: new Date().toISOString() })}`);
+  });
   const kinds = [...new Set(jobs.map((j) => j.task_identifier))].sort();
   return Object.fromEntries(kinds.map((k) => [k, Math.max(...jobs.filter((j) => j.task_identifier === k).map((j) => doneAt.get(j.id)!))]));
 }

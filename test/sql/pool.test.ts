@@ -1,10 +1,14 @@
 // The slonik pool's row contract: rows are checked against their zod schema (a mismatch is an
-// error, never a silently wrong value), timestamps arrive as ISO strings and int8 as numbers.
+// error, never a silently wrong value), timestamps arrive as ISO strings and int8 as numbers; and
+// every caller is answered while Postgres is out of reach.
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import test from 'ava';
 import { sql, SchemaValidationError } from 'slonik';
 import { z } from 'zod';
 import { createDb, type Db } from '../../sql/pool.ts';
+import { isDatabaseUnavailable } from '../../sql/failures.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { NEVER_MS } from '../helpers/until.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -41,4 +45,65 @@ test('a row that does not match its schema is an error, for one row or many', as
 test('a schema with an async refinement is refused rather than skipped', async (t) => {
   const Async = z.object({ n: z.number() }).refine(async () => true);
   await t.throwsAsync(db.one(sql.type(Async)`select 1 as n`), { message: /synchronous/ });
+});
+
+// A TCP hop in front of the real Postgres: turning `hold` on cuts every open connection, and while
+// it is on the hop accepts connections and never answers (Postgres out of reach, with connection
+// attempts that hang until their timeout).
+async function hop(target: URL): Promise<{ url: string; hold: (on: boolean) => void; close: () => Promise<void> }> {
+  let holding = true;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => {});
+    if (holding) return;
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const url = new URL(target);
+  url.port = String((server.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    hold: (on) => {
+      holding = on;
+      if (on) for (const s of sockets) s.destroy();
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((closed) => server.close(closed));
+    },
+  };
+}
+
+test('callers queued while every connection attempt hangs are each answered as unavailable; the pool serves again afterwards', async (t) => {
+  const database = await createTestDatabase();
+  const proxy = await hop(new URL(database.url));
+  proxy.hold(false);
+  const pool = await createDb(proxy.url, { maximumPoolSize: 2, connectionTimeoutMs: 300 });
+  try {
+    await pool.query(sql.unsafe`select 1`);
+    proxy.hold(true);
+    // Three times the pool size at once: slonik alone leaves the callers queued behind the failed
+    // attempts waiting forever (acquired 0, pending 0, waiting 4).
+    const calls = Array.from({ length: 6 }, () => pool.oneFirst(sql.type(z.object({ n: z.number() }))`select 1 as n`));
+    const settled = await Promise.race([Promise.allSettled(calls), new Promise<'hung'>((r) => setTimeout(() => r('hung'), NEVER_MS).unref())]);
+    t.not(settled, 'hung');
+    if (settled === 'hung') return;
+    t.true(
+      settled.every((s) => s.status === 'rejected' && isDatabaseUnavailable(s.reason)),
+      JSON.stringify(settled.map((s) => s.status)),
+    );
+    t.is(pool.state().waitingClients, 0);
+    proxy.hold(false);
+    const after = await Promise.all(Array.from({ length: 6 }, () => pool.oneFirst(sql.type(z.object({ n: z.number() }))`select 1 as n`)));
+    t.deepEqual(after, [1, 1, 1, 1, 1, 1]);
+  } finally {
+    await pool.end().catch(() => {});
+    await proxy.close();
+    await database.drop();
+  }
 });

@@ -151,6 +151,10 @@ function startWorker(): ChildProcess {
     WEBHOOK_TIMEOUT_SECONDS: '600',
     // Show publication enabled, so its preparer takes its lock.
     SHOW_X_ACCOUNT: 'agentboard',
+    // A job waiting on a lock this test holds waits, however long the setup takes on a loaded
+    // machine: cancelled at 30 s, it would fail and back off exponentially (e^attempts seconds),
+    // and after a few rounds its rerun would come minutes after the kill.
+    WORKER_STATEMENT_TIMEOUT_MS: String(NEVER_MS),
   });
   workers.push(child);
   return child;

@@ -1,5 +1,5 @@
 // Every MCP tool, in the order tools/list shows them: those derived from the operation declarations
-// (api/operations/) and the tool files of the areas not yet declared there. A new area adds its array here.
+// (api/operations/). A new area adds its array here.
 import { boardOperations } from '../../operations/board.ts';
 import { continuityOperations } from '../../operations/continuity.ts';
 import { toolsOf } from '../../operations/derive.ts';

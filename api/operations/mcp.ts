@@ -1,19 +1,23 @@
-// The MCP endpoint and its discovery documents (docs/mcp.md):
+// MCP over Streamable HTTP with OAuth (docs/mcp.md): the endpoint and its discovery documents (the
+// authorization server, consent and links pages: oauth.ts; the agent's link routes under /v1:
+// assistant-links.ts). Outside /v1: no protocol header, no browser guard.
 //   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
 //   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
 import { Readable } from 'node:stream';
-import Router from '@koa/router';
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
 import { assertAssistantMayAct, liveAssistantLink, MCP_SCOPES, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';
 import { isForeignOrigin, ownOrigins } from '../../lib/net/browser-origin.ts';
-import type { AppContextExtras, AppState, Ctx } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { authInfoFor, mcpService } from '../mcp/server.ts';
 import { verifiedClaims } from '../mcp/verified-tokens.ts';
 import { callerNetwork } from '../caller-network.ts';
 import { TOOLS_BY_NAME } from '../mcp/tools/index.ts';
 import { issuerUrl, MCP_PATH, mcpUrl, resourceMetadataUrl } from '../oauth/metadata.ts';
 import { hasBody, readJsonBody } from '../middleware/json-body.ts';
+import { z } from 'zod';
+import { Int, open } from '../contract/shapes.ts';
+import { area } from './operation.ts';
 
 const ALL_SCOPES = MCP_SCOPES.join(' ');
 /** Room for the JSON-RPC message around a tool's arguments. */
@@ -65,10 +69,7 @@ function refuseForeignOrigin(ctx: Ctx) {
     throw fail(
       'MCP_ORIGIN_REFUSED',
       "A browser page of another origin may not call /mcp; clients call it without an Origin header, or from this service's own origin.",
-      {
-        expected: origins,
-        received: origin,
-      },
+      { expected: origins, received: origin },
     );
   }
 }
@@ -149,18 +150,63 @@ async function sendWebResponse(ctx: Ctx, response: Response) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** The public discovery documents and the MCP endpoint (outside /v1: no protocol header, no browser guard). */
-export function mcpRouter() {
-  const router = new Router<AppState, AppContextExtras>();
-  for (const path of ['/.well-known/oauth-protected-resource', `/.well-known/oauth-protected-resource${MCP_PATH}`]) {
-    router.get(path, async (ctx: Ctx) => {
-      ctx.set('Access-Control-Allow-Origin', '*');
-      ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
-    });
-  }
+const Scope = z.enum(['board:read', 'board:write']);
+
+/** RFC 9728 protected-resource metadata of {base_url}/mcp. */
+const ResourceMetadata = open({
+  resource: z.url(),
+  authorization_servers: z.array(z.url()).min(1),
+  scopes_supported: z.array(Scope),
+  bearer_methods_supported: z.array(z.literal('header')),
+});
+
+/** A JSON-RPC 2.0 message to the MCP server (one per request; the SDK reads it). */
+const JsonRpcMessage = open({ jsonrpc: z.literal('2.0'), method: z.string(), id: z.union([z.string(), z.number()]).optional(), params: open({}).optional() });
+const JsonRpcId = z.union([z.string(), z.number(), z.null()]);
+const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: open({}) });
+const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: Int, message: z.string() }) });
+
+const op = area({ tag: 'mcp', guide: '/docs/mcp' });
+
+/** The public discovery documents and the MCP endpoint. */
+export const mcpOperations = [
   // Stateless: POST only. GET (a server stream) and DELETE (a session) get the route fallback's 405
   // with `Allow`, which the MCP transport spec asks for and the SDK clients expect.
-  router.post(MCP_PATH, mcpEndpoint);
-  return router;
-}
+  op('POST /mcp', {
+    auth: 'oauth',
+    summary:
+      'MCP over Streamable HTTP, stateless: one JSON-RPC message per POST (initialize, tools/list, tools/call), answered as JSON. A refused tool call is a result with isError and the REST error envelope; GET and DELETE answer 405.',
+    handParsed: true,
+    input: { body: JsonRpcMessage },
+    refuses: {
+      GET: 'MCP Streamable HTTP: a client may open a server-to-client stream with GET; this stateless server offers none, as the transport allows.',
+      DELETE: 'MCP Streamable HTTP: a client may end its session with DELETE; this server keeps no sessions, as the transport allows.',
+    },
+    responses: {
+      200: {
+        description: 'The JSON-RPC answer (a refused tool call is a result with `isError: true` carrying the REST envelope and status).',
+        body: z.union([JsonRpcResponse, JsonRpcError]),
+      },
+      202: { description: 'A notification or response from the client: accepted, no body.' },
+      400: { description: 'Not a JSON-RPC message the MCP transport accepts (a JSON-RPC error from the transport).', body: JsonRpcError },
+      406: { description: 'Accept must list application/json and text/event-stream (a JSON-RPC error from the transport).', body: JsonRpcError },
+    },
+    koa: mcpEndpoint,
+  }),
+  ...[
+    ['/.well-known/oauth-protected-resource', 'RFC 9728 protected-resource metadata of the MCP endpoint (root form).'],
+    [`/.well-known/oauth-protected-resource${MCP_PATH}`, 'RFC 9728 protected-resource metadata of {base_url}/mcp (the document the 401 challenge names).'],
+  ].map(([path, summary]) =>
+    op(`GET ${path}`, {
+      auth: 'public',
+      noDatabase: true,
+      summary: summary!,
+      responses: { 200: { description: 'The resource, its authorization server and scopes.', body: ResourceMetadata } },
+      koa: async (ctx) => {
+        ctx.set('Access-Control-Allow-Origin', '*');
+        ctx.set('Cache-Control', 'public, max-age=3600');
+        ctx.body = protectedResourceMetadata(ctx.deps.config.baseUrl);
+      },
+    }),
+  ),
+];

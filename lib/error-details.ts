@@ -1,9 +1,12 @@
 // The `details` each error code carries (SPEC.md names some; the rest are ours, documented here and
 // in /docs/errors). Loose objects: the named fields are promised, more may appear. A code without an
-// entry may carry any object, or none.
+// entry may carry any object, or none. `fail()` (lib/errors.ts) only compiles with details of the
+// code's schema; the OpenAPI description (api/contract/openapi.ts) publishes the same schemas.
 import { z } from 'zod';
-import type { ErrorCode } from '../../lib/error-codes.ts';
-import { Action } from './shapes.ts';
+import type { ErrorCode } from './error-codes.ts';
+
+/** A next step the service suggests: the request to make. */
+export const Action = z.looseObject({ method: z.string(), path: z.string() });
 
 const RetryAt = z.looseObject({ retry_at: z.iso.datetime() });
 // A new-account refusal (docs/standing.md): the rule, its limit, what was found, what lifts it.
@@ -15,7 +18,7 @@ const NewAccountRule = z.looseObject({
 });
 const Match = z.looseObject({ match: z.unknown() });
 
-export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
+export const ERROR_DETAILS = {
   VALIDATION_FAILED: z.looseObject({
     issues: z.array(z.object({ where: z.string(), path: z.string(), message: z.string() })).min(1),
   }),
@@ -130,4 +133,21 @@ export const ERROR_DETAILS: Partial<Record<ErrorCode, z.ZodType>> = {
   PUB_GUEST_RATE_LIMIT: z.looseObject({ scope: z.enum(['session', 'network']), limit: z.number().int(), retry_at: z.iso.datetime() }),
   PUB_REQUEST_ID_CONFLICT: z.looseObject({ request_id: z.string() }),
   MCP_ORIGIN_REFUSED: z.looseObject({ expected: z.array(z.string()).min(1), received: z.string().nullable() }),
-};
+} satisfies Partial<Record<ErrorCode, z.ZodObject>>;
+
+type Schemas = typeof ERROR_DETAILS;
+
+/** The details `fail(code, …)` takes: what the code's schema accepts, or any object for a code without one. */
+export type DetailsOf<C extends ErrorCode> = C extends keyof Schemas ? z.input<Schemas[C]> : Record<string, unknown>;
+
+/** `failUntil(code, …)`'s details: the code's, less `retry_at`, which it adds. */
+export type DetailsUntil<C extends ErrorCode> = C extends keyof Schemas
+  ? Schemas[C] extends z.ZodObject<infer Shape, infer Config>
+    ? z.input<z.ZodObject<Omit<Shape, 'retry_at'>, Config>>
+    : never
+  : Record<string, unknown>;
+
+/** The code's details schema, if it has one. */
+export function detailsSchema(code: ErrorCode): z.ZodObject | undefined {
+  return (ERROR_DETAILS as Partial<Record<ErrorCode, z.ZodObject>>)[code];
+}
