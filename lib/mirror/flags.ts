@@ -44,6 +44,8 @@ export type FlagInput = {
 // copy of its spaced regex, run at those positions instead of scanning the form.
 type Pattern = {
   label: ContentLabel;
+  /** `label.kind#n` (kind: words, requests, anywhere, gated; `shapes` for the word-less shapes), for flagTrace. */
+  id: string;
   /** Counts only when the post carries something encoded (decode asks in everyday words). */
   gated: boolean;
   clauses: number[];
@@ -100,18 +102,23 @@ function splitLead(source: string): { lead: string; main: string } | null {
   return { lead: source.slice(5, leadEnd), main: `\\b(?:${rest})${source.slice(outerEnd)}` };
 }
 
-function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean }[] {
+function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean; id: string }[] {
   const anywhere = patterns.anywhere ?? [];
-  const each: LabelPatterns[] = [
+  const numbered = (kind: string, list: readonly string[]) => list.map((source, i) => ({ source, id: `${kind}#${i}` }));
+  const each: (LabelPatterns & { id: string })[] = [
     // Shapes without a literal word run on every post; they stay together.
-    { words: [], anywhere: anywhere.filter((source) => !hasLiteralWord(source)) },
-    ...patterns.words.map((source) => ({ words: [source] })),
-    ...(patterns.requests ?? []).map((source) => ({ words: [], requests: [source] })),
-    ...anywhere.filter(hasLiteralWord).map((source) => ({ words: [], anywhere: [source] })),
+    { id: 'shapes', words: [], anywhere: anywhere.filter((source) => !hasLiteralWord(source)) },
+    ...numbered('words', patterns.words).map(({ source, id }) => ({ id, words: [source] })),
+    ...numbered('requests', patterns.requests ?? []).map(({ source, id }) => ({ id, words: [], requests: [source] })),
+    ...numbered('anywhere', anywhere)
+      .filter(({ source }) => hasLiteralWord(source))
+      .map(({ source, id }) => ({ id, words: [], anywhere: [source] })),
   ];
   return [
-    ...each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0).map((p) => ({ patterns: p, gated: false })),
-    ...(patterns.gated ?? []).map((source) => ({ patterns: { words: [source] }, gated: true })),
+    ...each
+      .filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0)
+      .map(({ id, ...p }) => ({ patterns: p, gated: false, id })),
+    ...numbered('gated', patterns.gated ?? []).map(({ source, id }) => ({ patterns: { words: [source] }, gated: true, id })),
   ];
 }
 
@@ -132,7 +139,8 @@ function build() {
   const CLAUSES: (readonly [AnchorWord[], number])[] = [];
   const STARTS: (readonly [Start[], number])[] = [];
   const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-    onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
+    onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated, id: kindId }) => {
+      const id = `${label}.${kindId}`;
       const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
       const clauses = compiled.spaced.clauses.map((words) => {
         CLAUSES.push([words, CLAUSES.length]);
@@ -140,11 +148,11 @@ function build() {
       });
       const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
       const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-      if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
+      if (starts === null || anchored === null) return { label, id, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
       STARTS.push([starts, STARTS.length]);
       const split = splitLead(anchored.source);
       const sticky = new RegExp(split?.main ?? anchored.source, 'y');
-      return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
+      return { label, id, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
     }),
   );
   const START_INDEX = buildStartIndex(STARTS);
@@ -210,6 +218,14 @@ function runMask(run: string): Mask {
   }
   return mask;
 }
+
+/**
+ * Script-only (scripts/mirror-precision.ts): when set, told every source that gives a content label
+ * on the post being flagged: each pattern that matches (by id, in any form, not only the first),
+ * `money_request.address`, `decode_request.asks_about`, and `model.<label>` for each label the
+ * model scores past its threshold. Null in production: one test per post, no other cost.
+ */
+export const flagTrace: { hit: ((label: ContentLabel, source: string) => void) | null } = { hit: null };
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
@@ -446,6 +462,16 @@ function readContent(
       flags.add('obfuscated_instruction');
     }
   }
+  if (flagTrace.hit !== null) {
+    const hit = flagTrace.hit;
+    for (const label of labels) {
+      const byPattern = (p: Pattern): boolean => matchesForm(p, plainForm) || inTransformed(p);
+      for (const p of tables().PATTERNS_OF.get(label) ?? []) if (byPattern(p)) hit(label, p.id);
+      for (const p of tables().GATED_OF.get(label) ?? []) if (byPattern(p) && carriesEncoded()) hit(label, p.id);
+    }
+    if (!unchecked && ASKS_ABOUT.test(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
+    if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
+  }
   if (unchecked) return;
   if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
@@ -470,6 +496,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const runs = measureRuns(shown);
   const addresses = findAddresses(shown, runs);
   if (addresses.length > 0) flags.add('money_request');
+  if (addresses.length > 0) flagTrace.hit?.('money_request', 'money_request.address');
   if (hasEncodedBlob(shown, addresses, runs)) flags.add('encoded_blob');
 
   // English patterns only: on a mostly non-Latin post they would find nothing true, so they do not
