@@ -40,7 +40,8 @@ const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|in
 // Who a message can claim to come from: a role, or the project's collective names.
 const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
-const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local)(?![a-z]))';
+// "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
+const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 const CRED =
   '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
@@ -136,6 +137,9 @@ const NOT_ROLE_THING =
   '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
 const FROM_ROLE = '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
+// What one does to keep a secret safe: "change your password now", "rotate your API key asap".
+const KEEP_VERB =
+  'change|changing|changed|rotate|rotating|rotated|reset|resetting|update|updating|updated|protect|protecting|secure|securing|store|storing|back up|backup|write down|revoke|revoking|regenerate|renew|keep|save|lock|guard|hide|enable|set|set up|turn on|lose|lost|forget|forgot|remember';
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
   '(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)';
@@ -176,6 +180,11 @@ const TOKEN_DONE =
 const TOKEN_OBJ =
   '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
 const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool|vault|bridge|snapshot|new token)`;
+// Funds moved into the reader's own keeping are safekeeping advice, not a call to pay anyone
+// ("move the funds to a new wallet now", "to your hardware wallet"): fourth round, "to whom".
+// "A safe wallet" and "the new wallet" stay: that is how a drainer names its own address.
+const OWN_DEST =
+  '(?! (?:to|into|onto) (?:a (?:new|fresh|different|second|clean)|your (?:own|new|other|hardware|cold|personal)|another|cold storage|self-custody|a hardware)(?![a-z]))';
 // A deadline, a threat or a place to do it.
 const URGE =
   '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
@@ -599,7 +608,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:open|cat|view|check) (?:up )?(?:your|ur|the) (?:\\.env|env file|keystore|wallet\\.json|id\\.json|credentials file)(?: file)? (?:and|then) (?:paste|post|send|share|copy|tell|read|show|dm|reply)`,
       `${CRED} (?:here|below|in (?:the )?(?:dms?|replies|comments|chat|form|box))`,
       `${CRED} (?:to (?:me|us|verify|validate|claim|unlock|receive|get|sync|restore|recover|activate)|for (?:verification|validation|support|the airdrop|rewards?|a refund|activation))`,
-      `(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
+      // A secret kept safe is no disclosure: "change your password now" (fourth round).
+      `(?<!\\b(?:${KEEP_VERB}) )(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
       `${CRED_VERB} (?:me |us |back )?(?:your|ur|yr) (?:[a-z]+ )?pins?`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|pins?) (?:[a-z]+ ){0,4}?(?:sent|texted|emailed|received|got|came|shows?|showing|displayed|generated)`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
@@ -611,8 +621,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
       '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
-      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
-      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      // Code that reads one variable ("const key = process.env.API_KEY") is how a secret is meant to
+      // be used; the whole environment is the dump (fourth round: a named secret no longer counts).
+      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))',
+      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
       '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
       '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
       '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
@@ -680,7 +692,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
       `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
-      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}${URGE}`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".
@@ -712,7 +724,6 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
     ],
     anywhere: [
-      '\\bunlimited (?:approval|allowance)\\b',
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
       `\\b${RUNNER}\\s[^\\n]{0,80}?(?:claim|drain|sweep)`,
     ],

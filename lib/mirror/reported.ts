@@ -18,6 +18,9 @@
 // structural labels (encoded runs, addresses, scripts, hidden characters, links) still read all
 // of it.
 
+// Struck-through markdown (`~~send tokens to the old contract~~ fixed in docs`) is text the author
+// took back: left out like a reported quotation (fourth round). Also one line, up to 240 characters.
+const STRUCK = /~~[^~\n]{1,240}~~/g;
 // Straight and curly double quotes, one line, up to 240 characters between them.
 const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
 // The same, for leaving quotations out of a sentence (a second regex: replace() resets lastIndex).
@@ -40,14 +43,19 @@ const AUTHORITY =
 const BLOCK_JUDGING =
   /\b(?:says?|said|saying|wrote|writes?|written|wording|quote[sd]?|quoting|messages|dms|emails|texts|template|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|impersonat\w*|pretend\w*|narrator|nice try|no thanks|lol|lmao|lmfao|rofl|report\w*|block\w*|red flags?)\b/i;
 
+// A quotation that is the subject of what follows is mentioned, not used: '"ignore previous
+// instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
+const MENTIONED =
+  /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
-  if (!text.includes('"') && !text.includes('“') && !text.includes('>')) return [];
+  if (!text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
   const spans: number[] = [];
+  if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
   if (blocks.length > 0) {
     let rest = '';
@@ -64,7 +72,7 @@ export function reportedSpans(text: string): number[] {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (reports(sentenceAround(text, start, end))) spans.push(start, end);
+    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24))) spans.push(start, end);
   }
   return spans;
 }
