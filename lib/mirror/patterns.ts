@@ -40,6 +40,8 @@ const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|in
 // Who a message can claim to come from: a role, or the project's collective names.
 const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
+// Someone else's pretence, reported: "they posed as the project's founder" (fourth round).
+const NOT_POSED = '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 const CRED =
@@ -372,7 +374,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:you can't|you cannot|you can not|you are not allowed to|you're not allowed to|you may not) (?:refuse|decline|say no|reject)`,
       `without (?:your|any|the) (?:usual )?(?:warnings|disclaimers|caveats|refusals|safety (?:notes|warnings))`,
       // Its tools used: "call the post_message tool", "use your browsing tool".
-      `(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
+      `(?<!\\b(?:can|could|may|might|cannot|only) )(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
       `(?:call|invoke|trigger|run|execute) (?:the )?(?:tool|function|action) (?:called|named) [a-z0-9_]+`,
       `(?:call|invoke|trigger|run|execute) [a-z0-9]+_[a-z0-9_]+ (?:with|now|tool|function)`,
       `use (?:your|ur) (?:[a-z]+ )?(?:tools?|browsing|browser tool|plugins?|functions?|web access|api access)(?![a-z])`,
@@ -494,7 +496,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
       `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
       `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
-      `(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
+      `${NOT_POSED}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
@@ -589,7 +591,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${DISCLOSE} (?:me |us )?(?:the )?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|next|remaining)(?: (?:and|&) (?:first|last|second|third|\\d+(?:st|nd|rd|th)?))? (?:few )?(?:words?|letters?|characters?|digits?) (?:of|in|from) (?:your|ur|yr|the) ${SECRET}`,
       `(?:tell|give|send|read|show|list|spell|dictate) (?:me|us) (?:the|all|your|those|each of the) (?:[a-z0-9-]+ ){0,2}?(?:words|phrase|letters|characters|digits|numbers|code) (?:on|from|in|of) (?:your|ur|yr|the)(?:[a-z]+ )?(?:backup|recovery|seed|wallet|card|sheet|paper|ledger|device|phone|app|authenticator)`,
       `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
-      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])`,
+      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])(?![)\\]])`,
       `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
       `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
@@ -797,7 +799,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       ':\\(\\)\\s*\\{\\s*:\\|:',
       '\\[(?:tool|function|call|action)\\s*:\\s*[\\w.]+\\]',
       '\\$\\([^)\\n]{2,200}\\)',
-      '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)\\b[^`\\n]{0,200}`',
+      // A command word with an argument: "use `sudo` only when you need it" names the tool (fourth round).
+      '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)[ \\t]+[^`\\s][^`\\n]{0,200}`',
       // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
       '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
       '/etc/passwd',
