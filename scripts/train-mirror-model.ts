@@ -144,7 +144,8 @@ const model = train(data);
 MODEL_LABELS.forEach((label, j) => {
   const positives = data.map((e, i) => ({ e, s: (outOfFold[i] as Float64Array)[j] as number })).filter(({ e }) => e.targets[j] === 1);
   const found = positives.filter(({ s }) => s >= (thresholds[j] as number)).length;
-  const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}`;
+  const benignHits = data.filter((e, i) => e.benign && e.targets[j] === 0 && e.patterns[j] !== true && ((outOfFold[i] as Float64Array)[j] as number) >= (thresholds[j] as number));
+  const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}, benign hits ${benignHits.length}/${benignCount}`;
   if (held.length === 0) return console.log(line);
   const heldPositives = held.filter((e) => e.targets[j] === 1);
   const byModel = heldPositives.filter((e) => score(model, e.features, j) >= (thresholds[j] as number));

@@ -259,7 +259,7 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // request do not hide what is before them: 'ask victims to "validate" their wallet'.
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}[*_`~]*\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
 
 function isNegated(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 60), index);
@@ -270,6 +270,26 @@ function isNegated(text: string, index: number): boolean {
   });
   if (cut >= 0) window = window.slice(cut);
   return NEGATED.test(window);
+}
+
+// A password or code typed into the service's own login, sign-up or 2FA setup is how it is used,
+// not a disclosure: "to log in, enter your email and password", "type your password twice when you
+// create the account", "enter the code we emailed you to finish signing up" (fourth round). Not for
+// a seed phrase or a key (no login takes one), and not when the sentence holds a link (a phishing
+// page is a login too).
+// ("2fa" is also read un-leeted, as "zfa" or "lfa".)
+const OWN_LOGIN =
+  /\b(?:(?:to|when (?:you|u)|before (?:you|u)|and|then)\s+(?:log ?in|sign ?in|sign up|finish signing up|create (?:the|an|your|a new) account|register)|(?:setting up|set up|to set up|enabling|to enable)\s+(?:[a-z0-9]fa|two-factor|mfa|the authenticator|your authenticator))\b/;
+const SEED_OR_KEY = /seed|phrase|mnemonic|words|private|key|recovery|backup|keystore|\.env/;
+
+function isOwnLogin(text: string, start: number, end: number): boolean {
+  if (SEED_OR_KEY.test(text.slice(start, end))) return false;
+  let from = start;
+  while (from > 0 && !/[.!?\n]/.test(text[from - 1] as string)) from--;
+  let to = end;
+  while (to < text.length && !/[.!?\n]/.test(text[to] as string)) to++;
+  const sentence = text.slice(from, to);
+  return !sentence.includes('[link') && OWN_LOGIN.test(sentence);
 }
 
 // Whether some loose shape's signs all occur in the text (most posts hold no "$(" or "_(").
@@ -309,18 +329,22 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
       lead.lastIndex = at;
       if (!lead.test(text)) continue;
     }
-    if (!isNegated(text, at)) return true;
+    if (!isNegated(text, at) && !(pattern.label === 'credential_request' && isOwnLogin(text, at, sticky.lastIndex))) return true;
     next = at + Math.max(sticky.lastIndex - at, 1);
   }
   return false;
 }
 
-function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true): boolean {
+function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true, label?: ContentLabel): boolean {
   if (loose && compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
   if (compiled.plain !== null && compiled.plain.test(text)) return true;
   if (compiled.requests === null) return false;
-  return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
+  return someMatch(
+    compiled.requests,
+    text,
+    (m) => !isNegated(text, m.index) && !(label === 'credential_request' && isOwnLogin(text, m.index, m.index + m[0].length)),
+  );
 }
 
 // `reading`: a rot13 or reversed reading. It is built only when its words fit a pattern, and only
@@ -351,7 +375,7 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
   if (anchored && pattern.sticky !== null && prefilter.enabled) {
     return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
   }
-  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true);
+  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true, pattern.label);
 }
 
 type Forms = {
@@ -454,7 +478,7 @@ function readContent(
   const inTransformed = (p: Pattern): boolean => {
     const transformed = formsOf();
     return (
-      transformed.spaced.some((form) => matchesForm(p, form)) || transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
+      transformed.spaced.some((form) => matchesForm(p, form)) || transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p), true, p.label))
     );
   };
   for (const label of labels) {

@@ -49,8 +49,9 @@ const CRED =
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
+// Not "my": the writer's own secret is asked of nobody ("a script to upload my SSH keys"), as in win().
 const CRED_LEAD =
-  "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
+  "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
   '(?:holdings|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
@@ -374,7 +375,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:you can't|you cannot|you can not|you are not allowed to|you're not allowed to|you may not) (?:refuse|decline|say no|reject)`,
       `without (?:your|any|the) (?:usual )?(?:warnings|disclaimers|caveats|refusals|safety (?:notes|warnings))`,
       // Its tools used: "call the post_message tool", "use your browsing tool".
-      `(?<!\\b(?:can|could|may|might|cannot|only) )(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
+      `(?<!\\b(?:can|could|may|might|cannot|only|allowed to|able to|permitted to) )(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
       `(?:call|invoke|trigger|run|execute) (?:the )?(?:tool|function|action) (?:called|named) [a-z0-9_]+`,
       `(?:call|invoke|trigger|run|execute) [a-z0-9]+_[a-z0-9_]+ (?:with|now|tool|function)`,
       `use (?:your|ur) (?:[a-z]+ )?(?:tools?|browsing|browser tool|plugins?|functions?|web access|api access)(?![a-z])`,
@@ -402,6 +403,11 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   },
 
   decode_request: {
+    // An ask to run something, which a statement ("agents in our framework run in a sandbox") or a
+    // negation cancels like any request (fourth round: it was a phrase matched anywhere).
+    requests: [
+      '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
+    ],
     words: [
       // Asks to run something on the reader's side and report back (issue 25 item 9).
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
@@ -415,7 +421,6 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:read|spell) (?:this|it|that|the following|the (?:text|message|post)) (?:backwards?|in reverse|right to left)',
       '(?:spelled|written|typed) (?:backwards?|in reverse)',
       '(?:run|execute|eval(?:uate)?) (?:this|the following|these|that|the below|the above) (?:commands?|code|script|snippet|lines?|payload|program|function|tool|query|instructions?)',
-      '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
       'execute (?:this|the following|it|that|these)',
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
       'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
@@ -675,7 +680,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:claim|redeem)(?: it| yours| now| here)? \\[link\\]',
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
       '(?:verify|validate|sync|restore|rectify|unlock) (?:it|them|your (?:account|assets|funds|tokens|nfts?)) (?:here|at|via|now|on|using|through)',
-      `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}`,
+      `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}(?! (?:by|via|with|over|using|through) (?:a |the )?(?:usb|cable|bluetooth|usb-c|lightning))`,
       `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
       '(?:approve|sign|authori[sz]e) (?:the |this |that |our )?(?:[a-z]+ )?contract',
       `(?:give|grant) (?:the |this |our )?(?:[a-z]+ )?(?:contract|dapp|router|protocol|site) (?:an? )?(?:unlimited |full )?(?:approval|allowance|permission|access)`,
