@@ -80,7 +80,14 @@ if (show !== undefined) {
   console.log('source'.padEnd(34), 'hostile  benign  sole-hostile  sole-benign  other');
   const sorted = [...rows].sort(([, a], [, b]) => b.benign - a.benign || b.soleBenign - a.soleBenign);
   for (const [id, r] of sorted) {
-    console.log(id.padEnd(34), String(r.hostile).padStart(7), String(r.benign).padStart(7), String(r.soleHostile).padStart(13), String(r.soleBenign).padStart(12), String(r.other).padStart(6));
+    console.log(
+      id.padEnd(34),
+      String(r.hostile).padStart(7),
+      String(r.benign).padStart(7),
+      String(r.soleHostile).padStart(13),
+      String(r.soleBenign).padStart(12),
+      String(r.other).padStart(6),
+    );
   }
   const wrong = TRAIN.filter((t) => t.case.benign === true && t.flags.some((f) => !t.case.expect.includes(f)));
   console.log(`\ntraining parts: benign false positives ${wrong.length}/${benignTotal}`);

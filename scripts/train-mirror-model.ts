@@ -7,7 +7,7 @@
 // A case is a positive of a label when it expects the label, or (for a hostile case) when the
 // patterns give it; benign cases are negatives of every label they do not expect. Thresholds come
 // from five held-back folds: one log-odds unit (MARGIN) above the score of the held-back benign post
-// ranked just past 5 in 1,000 per label. With no benign hit allowed (the first round), the single
+// ranked just past 3 in 1,000 per label (5 before the fourth round). With no benign hit allowed (the first round), the single
 // highest-scoring benign post set each threshold and the model found 34 of 231 positives of
 // corpus-heldout.ts on its own; at 5 in 1,000 it finds 92, adding no label to a held-out benign
 // post (docs/mirror.md).
@@ -29,7 +29,10 @@ const EPOCHS = 400;
 const RATE = 0.3;
 const L2 = 0.002;
 const FOLDS = 5;
-const MAX_BENIGN_HITS_PER_THOUSAND = 5;
+// 3 in 1,000 since the fourth round: the eighth wave nearly doubled the benign posts with hard ones
+// only, and 3 keeps the number of held-back benign posts the thresholds tolerate where 5 in 1,000
+// of the old corpus put it (3); at 5 the model added instruction_like to a held-out benign post.
+const MAX_BENIGN_HITS_PER_THOUSAND = Number(option('--per-thousand') ?? 3);
 // Above the highest held-back benign score by this much (log-odds): benign posts unlike any in the corpus score higher.
 const MARGIN = Number(option('--margin') ?? 1);
 // Weights this small change no score enough to matter; leaving them out keeps the file small.
@@ -144,7 +147,9 @@ const model = train(data);
 MODEL_LABELS.forEach((label, j) => {
   const positives = data.map((e, i) => ({ e, s: (outOfFold[i] as Float64Array)[j] as number })).filter(({ e }) => e.targets[j] === 1);
   const found = positives.filter(({ s }) => s >= (thresholds[j] as number)).length;
-  const benignHits = data.filter((e, i) => e.benign && e.targets[j] === 0 && e.patterns[j] !== true && ((outOfFold[i] as Float64Array)[j] as number) >= (thresholds[j] as number));
+  const benignHits = data.filter(
+    (e, i) => e.benign && e.targets[j] === 0 && e.patterns[j] !== true && ((outOfFold[i] as Float64Array)[j] as number) >= (thresholds[j] as number),
+  );
   const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}, benign hits ${benignHits.length}/${benignCount}`;
   if (held.length === 0) return console.log(line);
   const heldPositives = held.filter((e) => e.targets[j] === 1);

@@ -55,6 +55,8 @@ type Pattern = {
   sticky: RegExp | null;
   /** The sticky pattern's leading lookbehind, tested on its own after the rest matched (see splitLead). */
   lead: RegExp | null;
+  /** An instruction_like phrase: someone else asked to do it is a report (isReportedAsk); `plain`, global. */
+  reportable: RegExp | null;
 };
 
 // Index just past the group that opens at `from` ("(" … ")"), skipping escapes and classes.
@@ -148,11 +150,13 @@ function build() {
       });
       const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
       const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-      if (starts === null || anchored === null) return { label, id, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
+      const reportable =
+        label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
+      if (starts === null || anchored === null) return { label, id, gated, clauses, compiled, startId: -1, sticky: null, lead: null, reportable };
       STARTS.push([starts, STARTS.length]);
       const split = splitLead(anchored.source);
       const sticky = new RegExp(split?.main ?? anchored.source, 'y');
-      return { label, id, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
+      return { label, id, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y'), reportable };
     }),
   );
   const START_INDEX = buildStartIndex(STARTS);
@@ -272,6 +276,25 @@ function isNegated(text: string, index: number): boolean {
   return NEGATED.test(window);
 }
 
+// An instruction someone else is asked or made to follow is reported, not given: "the oldest trick is
+// telling the bot to ignore previous instructions", "a classic injection asks the model to forget its
+// rules", "every attempt to override the system prompt" (fourth round). Asked of "you" it stays an
+// instruction ("I am asking you to ignore your rules"), and so does a bare imperative ("get your
+// agent to ignore …"). What is reported runs on to the clause's end ("… to forget its rules and act as").
+const REPORTED_ASK =
+  /\b(?:asks|asking|asked|tells|telling|told|gets|got|getting|get|tricks|tricked|tricking|convinces|convinced|convincing|persuades|persuaded|makes|made|making|lures|lured|forces|forced|causes|caused|attempts?|attempted|tries|tried|trying|try|wants|wanted)(?:\s+(?!(?:you|u|ur|your|yall|y'all)\b)\S+){0,3}?\s+(?:to|into)\s+(?:\S+\s+){0,6}?["'“‘*_`]*$/i;
+
+function isReportedAsk(text: string, index: number): boolean {
+  let window = text.slice(Math.max(0, index - 60), index);
+  let cut = -1;
+  someMatch(CLAUSE_BREAK, window, (m) => {
+    cut = m.index + m[0].length;
+    return false;
+  });
+  if (cut >= 0) window = window.slice(cut);
+  return REPORTED_ASK.test(window);
+}
+
 // A password or code typed into the service's own login, sign-up or 2FA setup is how it is used,
 // not a disclosure: "to log in, enter your email and password", "type your password twice when you
 // create the account", "enter the code we emailed you to finish signing up" (fourth round). Not for
@@ -310,11 +333,14 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   const lead = pattern.lead;
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
-      sticky.lastIndex = positions[j] as number;
+      const at = positions[j] as number;
+      sticky.lastIndex = at;
       if (!sticky.test(text)) continue;
-      if (lead === null) return true;
-      lead.lastIndex = positions[j] as number;
-      if (lead.test(text)) return true;
+      if (lead !== null) {
+        lead.lastIndex = at;
+        if (!lead.test(text)) continue;
+      }
+      if (pattern.reportable === null || !isReportedAsk(text, at)) return true;
     }
     return false;
   }
@@ -374,6 +400,9 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
   const anchored = isOn(form.labels, pattern);
   if (anchored && pattern.sticky !== null && prefilter.enabled) {
     return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
+  }
+  if (anchored && pattern.reportable !== null) {
+    return someMatch(pattern.reportable, form.text, (m) => !isReportedAsk(form.text, m.index));
   }
   return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true, pattern.label);
 }
@@ -478,7 +507,8 @@ function readContent(
   const inTransformed = (p: Pattern): boolean => {
     const transformed = formsOf();
     return (
-      transformed.spaced.some((form) => matchesForm(p, form)) || transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p), true, p.label))
+      transformed.spaced.some((form) => matchesForm(p, form)) ||
+      transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p), true, p.label))
     );
   };
   for (const label of labels) {

@@ -41,9 +41,11 @@ const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|in
 const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
 // Someone else's pretence, reported: "they posed as the project's founder" (fourth round).
-const NOT_POSED = '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
+const NOT_POSED =
+  '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
-const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
+const NOT_ELSEWHERE =
+  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 const CRED =
   '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
