@@ -245,36 +245,38 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
 // Someone else made to act is reported too ("tried to get me to read out my code", "lured holders
-// into connecting", "a site that makes you sign an approval"; fourth round: "get you to connect", "the email said to enter",
-// "promised to double any ETH sent"). A question reported rather than
+// into connecting", "a site that makes you sign an approval"). A question reported rather than
 // asked ("if someone asks what your recovery words are") cancels too; bare "ask" stays an ask ("ask
 // what your seed is"). A condition on an act sets no task ("if you must type your seed, do it on
 // the device", "if I import my seed into a second app"); a condition on who the reader is does
 // ("if you are a holder send your seed"), and the request after the condition's comma is read on
 // its own ("if you want the airdrop, send your seed"). What is reported runs on to the clause's end
-// ("asks you to connect your wallet to claim …"). A time clause is a condition too ("when you sign
-// a permit, …", "tfw you approve a tx"), and someone else allowed to act is reported like someone
-// made to act ("a bug let anyone claim rewards twice", "allows the spender to move your tokens"):
-// fourth round, the precision audit. So is a purpose at the clause's start ("to restore a wallet on
-// a new phone, you type the words into the app"; "you need to restore" is still an ask), and so is a
-// subject right before the verb: a statement, not an imperative ("scammers ask for your seed", "then
-// they send it to a drainer", "it just approves the token"); "you" is left out ("you send me your
-// seed and I fix it"), and so is a question ("can someone spot me 100 bucks"). Opening quotes and markdown right before the
+// ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before the
 // request do not hide what is before them: 'ask victims to "validate" their wallet'.
+// Fourth round, the precision audit: someone else made, told or allowed to act ("get you to
+// connect", "the email said to enter", "promised to double any ETH sent", "a bug let anyone claim
+// rewards twice", "allows the spender to move your tokens"); a time clause like a condition ("when
+// you sign a permit, …", "tfw you approve a tx"); a purpose at the clause's start ("to restore a
+// wallet on a new phone, you type the words into the app"; "you need to restore" is still an ask);
+// a subject right before the verb, a statement and not an imperative ("scammers ask for your seed",
+// "then they send it to a drainer"; not "you": "you send me your seed and I fix it", and not after a
+// modal: "can someone spot me 100 bucks"); a negation closed by markdown ("**Do not** send").
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
   /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}[*_`~]*\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
 
-function isNegated(text: string, index: number): boolean {
-  let window = text.slice(Math.max(0, index - 60), index);
+// The words of the request's own clause before it (at most 60 characters back).
+function clauseBefore(text: string, index: number): string {
+  const window = text.slice(Math.max(0, index - 60), index);
   let cut = -1;
   someMatch(CLAUSE_BREAK, window, (m) => {
     cut = m.index + m[0].length;
     return false;
   });
-  if (cut >= 0) window = window.slice(cut);
-  return NEGATED.test(window);
+  return cut >= 0 ? window.slice(cut) : window;
 }
+
+const isNegated = (text: string, index: number): boolean => NEGATED.test(clauseBefore(text, index));
 
 // An instruction someone else is asked or made to follow is reported, not given: "the oldest trick is
 // telling the bot to ignore previous instructions", "a classic injection asks the model to forget its
@@ -284,16 +286,7 @@ function isNegated(text: string, index: number): boolean {
 const REPORTED_ASK =
   /\b(?:asks|asking|asked|tells|telling|told|gets|got|getting|get|tricks|tricked|tricking|convinces|convinced|convincing|persuades|persuaded|makes|made|making|lures|lured|forces|forced|causes|caused|attempts?|attempted|tries|tried|trying|try|wants|wanted)(?:\s+(?!(?:you|u|ur|your|yall|y'all)\b)\S+){0,3}?\s+(?:to|into)\s+(?:\S+\s+){0,6}?["'“‘*_`]*$/i;
 
-function isReportedAsk(text: string, index: number): boolean {
-  let window = text.slice(Math.max(0, index - 60), index);
-  let cut = -1;
-  someMatch(CLAUSE_BREAK, window, (m) => {
-    cut = m.index + m[0].length;
-    return false;
-  });
-  if (cut >= 0) window = window.slice(cut);
-  return REPORTED_ASK.test(window);
-}
+const isReportedAsk = (text: string, index: number): boolean => REPORTED_ASK.test(clauseBefore(text, index));
 
 // A password or code typed into the service's own login, sign-up or 2FA setup is how it is used,
 // not a disclosure: "to log in, enter your email and password", "type your password twice when you

@@ -902,24 +902,18 @@ export const isDevText = (text: string): boolean => {
   return h % 2 === 1;
 };
 
-const BENIGN_CASES: CorpusCase[] = BENIGN_FAMILIES.flatMap(([family, list]) =>
-  list.map((entry, i) => {
-    const [text, expect] = typeof entry === 'string' ? [entry, []] : entry;
-    return { name: `w8-benign ${family} ${i + 1}`, text, expect, benign: true };
-  }),
-);
-
-const probeCases = (prefix: string, list: Benign[]): CorpusCase[] =>
+const benignCases = (prefix: string, list: Benign[]): CorpusCase[] =>
   list.map((entry, i) => {
     const [text, expect] = typeof entry === 'string' ? [entry, []] : entry;
     return { name: `w8-benign ${prefix} ${i + 1}`, text, expect, benign: true };
   });
+const BENIGN_CASES: CorpusCase[] = BENIGN_FAMILIES.flatMap(([family, list]) => benignCases(family, list));
 const PROBE_CASES: CorpusCase[] = [
-  ...probeCases('probe', PROBE),
-  ...probeCases('probe2', PROBE_TWO),
-  ...probeCases('probe3', PROBE_THREE),
-  ...probeCases('probe4', PROBE_FOUR),
-  ...probeCases('probe5', PROBE_FIVE),
+  ...benignCases('probe', PROBE),
+  ...benignCases('probe2', PROBE_TWO),
+  ...benignCases('probe3', PROBE_THREE),
+  ...benignCases('probe4', PROBE_FOUR),
+  ...benignCases('probe5', PROBE_FIVE),
 ];
 
 export const WAVE_EIGHT_TRAIN: CorpusCase[] = [...BENIGN_CASES.filter((c) => !isDevText(c.text)), ...PROBE_CASES];
