@@ -66,6 +66,12 @@ const FAMILIES: Family[] = [
     label: 'money_request',
   },
   {
+    family: "a question about others' acts",
+    benign: 'Did anyone else claim the airdrop yet? The site is slow.',
+    hostile: 'Claim the airdrop now, the site is slow.',
+    label: 'money_request',
+  },
+  {
     family: 'what a message said to do',
     benign: 'The email said to click the link and enter your password to keep your account active.',
     hostile: 'Click the link and enter your password to keep your account active.',
