@@ -1,12 +1,23 @@
 // Mirror normalisation and flagging throughput on one core (posts per CPU-second), beside a baseline in the same run:
 // the baseline is what any ingest would do at minimum (NFC, then escape & < >) over the same posts.
-// Run: npx node bench/mirror-normalize.ts [posts] [rounds]
+// With `--against <checkout>` the normalizePost of another checkout (e.g. `git archive <rev> lib test`
+// unpacked with node_modules linked) runs over the same posts in alternating rounds, and the ratio
+// of the two is printed: the change's cost or gain, whatever the machine's load.
+// Run: npx node bench/mirror-normalize.ts [posts] [rounds] [--against <checkout>]
+import { resolve } from 'node:path';
 import { escapeText, normalizePost, type RawPost } from '../lib/mirror/normalize.ts';
 import { CORPUS } from '../test/lib/mirror/corpus.ts';
 import { PATHOLOGICAL_SHAPES, PATHOLOGICAL_SIZE } from '../test/lib/mirror/pathological.ts';
 
-const POSTS = Number(process.argv[2] ?? 3000);
-const ROUNDS = Number(process.argv[3] ?? 7);
+const args = process.argv.slice(2);
+const againstAt = args.indexOf('--against');
+const against = againstAt === -1 ? undefined : args.splice(againstAt, 2)[1];
+const POSTS = Number(args[0] ?? 3000);
+const ROUNDS = Number(args[1] ?? 7);
+const other: ((post: RawPost) => unknown) | undefined =
+  against === undefined
+    ? undefined
+    : ((await import(resolve(against, 'lib/mirror/normalize.ts'))) as { normalizePost: (post: RawPost) => unknown }).normalizePost;
 const POST_CODE_POINTS = 600;
 const TARGET_POSTS_PER_SECOND = 5000;
 
@@ -62,15 +73,18 @@ const flagged = posts.map((post) => normalizePost(post)).filter((p) => p.flags.l
 // Warm both paths (JIT, regex compilation, fold caches) before measuring.
 postsPerSecond(posts, normalizePost);
 postsPerSecond(posts, baseline);
+if (other !== undefined) postsPerSecond(posts, other);
 
 const ours: number[] = [];
 const base: number[] = [];
 const oursHostile: number[] = [];
 const oursBenign: number[] = [];
+const theirs: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   // Alternate so a noisy neighbour on the machine hurts both sides alike.
   ours.push(postsPerSecond(posts, normalizePost));
   base.push(postsPerSecond(posts, baseline));
+  if (other !== undefined) theirs.push(postsPerSecond(posts, other));
   oursHostile.push(postsPerSecond(hostile, normalizePost));
   oursBenign.push(postsPerSecond(benign, normalizePost));
 }
@@ -84,6 +98,10 @@ console.log(`    of which hostile posts only:         median ${median(oursHostil
 console.log(`    of which benign posts only:          median ${median(oursBenign).toFixed(0)} posts/s`);
 console.log(`  baseline NFC + escape + wrap:         median ${baseMedian.toFixed(0)} posts/s (best ${Math.max(...base).toFixed(0)})`);
 console.log(`  ratio normalizePost / baseline: ${(oursMedian / baseMedian).toFixed(4)}`);
+if (other !== undefined) {
+  console.log(`  normalizePost (${against}): median ${median(theirs).toFixed(0)} posts/s (best ${Math.max(...theirs).toFixed(0)})`);
+  console.log(`  ratio this tree / ${against}: ${(oursMedian / median(theirs)).toFixed(4)}`);
+}
 console.log(
   `  target >= ${TARGET_POSTS_PER_SECOND} posts/s: ${oursMedian >= TARGET_POSTS_PER_SECOND ? 'met' : 'NOT met'} (${(oursMedian / TARGET_POSTS_PER_SECOND).toFixed(2)}x)`,
 );

@@ -7,7 +7,7 @@
 // A case is a positive of a label when it expects the label, or (for a hostile case) when the
 // patterns give it; benign cases are negatives of every label they do not expect. Thresholds come
 // from five held-back folds: one log-odds unit (MARGIN) above the score of the held-back benign post
-// ranked just past 5 in 1,000 per label. With no benign hit allowed (the first round), the single
+// ranked just past 3 in 1,000 per label (5 before the fourth round). With no benign hit allowed (the first round), the single
 // highest-scoring benign post set each threshold and the model found 34 of 231 positives of
 // corpus-heldout.ts on its own; at 5 in 1,000 it finds 92, adding no label to a held-out benign
 // post (docs/mirror.md).
@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { MODEL_LABELS, type ModelFile, featuresOf, modelSwitch } from '../lib/mirror/model.ts';
 import { normalizePost } from '../lib/mirror/normalize.ts';
 import { CORPUS, type CorpusCase } from '../test/lib/mirror/corpus.ts';
+import { WAVE_EIGHT_TRAIN } from '../test/lib/mirror/corpus-wave8.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -28,7 +29,10 @@ const EPOCHS = 400;
 const RATE = 0.3;
 const L2 = 0.002;
 const FOLDS = 5;
-const MAX_BENIGN_HITS_PER_THOUSAND = 5;
+// 3 in 1,000 since the fourth round: the eighth wave nearly doubled the benign posts with hard ones
+// only, and 3 keeps the number of held-back benign posts the thresholds tolerate where 5 in 1,000
+// of the old corpus put it (3); at 5 the model added instruction_like to a held-out benign post.
+const MAX_BENIGN_HITS_PER_THOUSAND = Number(option('--per-thousand') ?? 3);
 // Above the highest held-back benign score by this much (log-odds): benign posts unlike any in the corpus score higher.
 const MARGIN = Number(option('--margin') ?? 1);
 // Weights this small change no score enough to matter; leaving them out keeps the file small.
@@ -111,7 +115,9 @@ const foldOf = (name: string): number => {
   return h % FOLDS;
 };
 
-const all = examples(CORPUS);
+// The tuning corpus and the eighth wave's training half (fourth round: 209 benign posts that look
+// dangerous, in families the corpus had few of); never the development halves.
+const all = examples([...CORPUS, ...WAVE_EIGHT_TRAIN]);
 const held = HOLD === undefined ? [] : all.filter((e) => e.name.startsWith(HOLD));
 const data = HOLD === undefined ? all : all.filter((e) => !e.name.startsWith(HOLD));
 
@@ -141,7 +147,10 @@ const model = train(data);
 MODEL_LABELS.forEach((label, j) => {
   const positives = data.map((e, i) => ({ e, s: (outOfFold[i] as Float64Array)[j] as number })).filter(({ e }) => e.targets[j] === 1);
   const found = positives.filter(({ s }) => s >= (thresholds[j] as number)).length;
-  const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}`;
+  const benignHits = data.filter(
+    (e, i) => e.benign && e.targets[j] === 0 && e.patterns[j] !== true && ((outOfFold[i] as Float64Array)[j] as number) >= (thresholds[j] as number),
+  );
+  const line = `${label.padEnd(20)} threshold ${(thresholds[j] as number).toFixed(2)}  held-back folds: model alone ${found}/${positives.length}, benign hits ${benignHits.length}/${benignCount}`;
   if (held.length === 0) return console.log(line);
   const heldPositives = held.filter((e) => e.targets[j] === 1);
   const byModel = heldPositives.filter((e) => score(model, e.features, j) >= (thresholds[j] as number));

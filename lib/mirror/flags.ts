@@ -6,6 +6,7 @@
 import { findAddresses, hasEncodedBlob } from './blobs.ts';
 import { decodeBinary, decodings, reversals, rot13 } from './decode.ts';
 import { readsBetterUndone } from './english.ts';
+import { ownWords } from './reported.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
@@ -43,6 +44,8 @@ export type FlagInput = {
 // copy of its spaced regex, run at those positions instead of scanning the form.
 type Pattern = {
   label: ContentLabel;
+  /** `label.kind#n` (kind: words, requests, anywhere, gated; `shapes` for the word-less shapes), for flagTrace. */
+  id: string;
   /** Counts only when the post carries something encoded (decode asks in everyday words). */
   gated: boolean;
   clauses: number[];
@@ -52,6 +55,8 @@ type Pattern = {
   sticky: RegExp | null;
   /** The sticky pattern's leading lookbehind, tested on its own after the rest matched (see splitLead). */
   lead: RegExp | null;
+  /** An instruction_like phrase: someone else asked to do it is a report (isReportedAsk); `plain`, global. */
+  reportable: RegExp | null;
 };
 
 // Index just past the group that opens at `from` ("(" … ")"), skipping escapes and classes.
@@ -99,18 +104,23 @@ function splitLead(source: string): { lead: string; main: string } | null {
   return { lead: source.slice(5, leadEnd), main: `\\b(?:${rest})${source.slice(outerEnd)}` };
 }
 
-function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean }[] {
+function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gated: boolean; id: string }[] {
   const anywhere = patterns.anywhere ?? [];
-  const each: LabelPatterns[] = [
+  const numbered = (kind: string, list: readonly string[]) => list.map((source, i) => ({ source, id: `${kind}#${i}` }));
+  const each: (LabelPatterns & { id: string })[] = [
     // Shapes without a literal word run on every post; they stay together.
-    { words: [], anywhere: anywhere.filter((source) => !hasLiteralWord(source)) },
-    ...patterns.words.map((source) => ({ words: [source] })),
-    ...(patterns.requests ?? []).map((source) => ({ words: [], requests: [source] })),
-    ...anywhere.filter(hasLiteralWord).map((source) => ({ words: [], anywhere: [source] })),
+    { id: 'shapes', words: [], anywhere: anywhere.filter((source) => !hasLiteralWord(source)) },
+    ...numbered('words', patterns.words).map(({ source, id }) => ({ id, words: [source] })),
+    ...numbered('requests', patterns.requests ?? []).map(({ source, id }) => ({ id, words: [], requests: [source] })),
+    ...numbered('anywhere', anywhere)
+      .filter(({ source }) => hasLiteralWord(source))
+      .map(({ source, id }) => ({ id, words: [], anywhere: [source] })),
   ];
   return [
-    ...each.filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0).map((p) => ({ patterns: p, gated: false })),
-    ...(patterns.gated ?? []).map((source) => ({ patterns: { words: [source] }, gated: true })),
+    ...each
+      .filter((p) => p.words.length + (p.requests ?? []).length + (p.anywhere ?? []).length > 0)
+      .map(({ id, ...p }) => ({ patterns: p, gated: false, id })),
+    ...numbered('gated', patterns.gated ?? []).map(({ source, id }) => ({ patterns: { words: [source] }, gated: true, id })),
   ];
 }
 
@@ -131,7 +141,8 @@ function build() {
   const CLAUSES: (readonly [AnchorWord[], number])[] = [];
   const STARTS: (readonly [Start[], number])[] = [];
   const PATTERNS: Pattern[] = CONTENT_LABELS.flatMap((label) =>
-    onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated }) => {
+    onePerPattern(LABEL_PATTERNS[label]).map(({ patterns, gated, id: kindId }) => {
+      const id = `${label}.${kindId}`;
       const compiled = { spaced: compileLabel(patterns, 'spaced'), compact: compileLabel(patterns, 'compact') };
       const clauses = compiled.spaced.clauses.map((words) => {
         CLAUSES.push([words, CLAUSES.length]);
@@ -139,11 +150,13 @@ function build() {
       });
       const anchored = compiled.spaced.plain ?? compiled.spaced.requests;
       const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
-      if (starts === null || anchored === null) return { label, gated, clauses, compiled, startId: -1, sticky: null, lead: null };
+      const reportable =
+        label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
+      if (starts === null || anchored === null) return { label, id, gated, clauses, compiled, startId: -1, sticky: null, lead: null, reportable };
       STARTS.push([starts, STARTS.length]);
       const split = splitLead(anchored.source);
       const sticky = new RegExp(split?.main ?? anchored.source, 'y');
-      return { label, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y') };
+      return { label, id, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y'), reportable };
     }),
   );
   const START_INDEX = buildStartIndex(STARTS);
@@ -210,6 +223,14 @@ function runMask(run: string): Mask {
   return mask;
 }
 
+/**
+ * Script-only (scripts/mirror-precision.ts): when set, told every source that gives a content label
+ * on the post being flagged: each pattern that matches (by id, in any form, not only the first),
+ * `money_request.address`, `decode_request.asks_about`, and `model.<label>` for each label the
+ * model scores past its threshold. Null in production: one test per post, no other cost.
+ */
+export const flagTrace: { hit: ((label: ContentLabel, source: string) => void) | null } = { hit: null };
+
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
 
@@ -223,23 +244,69 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // its own clause: "never share your seed phrase", "anyone asking you to connect your wallet is a
 // scammer", "fake sites are asking holders to sync wallets", "how do I list environment variables".
 // "n't" only as a contraction: "account", "want", "payment" end in "nt" and negate nothing.
-// A question reported rather than asked ("if someone asks what your recovery words are") cancels
-// too; bare "ask" stays an ask ("ask what your seed is"). What is reported runs on to the clause's
-// end ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before
-// the request do not hide what is before them: 'ask victims to "validate" their wallet'.
+// Someone else made to act is reported too ("tried to get me to read out my code", "lured holders
+// into connecting", "a site that makes you sign an approval"). A question reported rather than
+// asked ("if someone asks what your recovery words are") cancels too; bare "ask" stays an ask ("ask
+// what your seed is"). A condition on an act sets no task ("if you must type your seed, do it on
+// the device", "if I import my seed into a second app"); a condition on who the reader is does
+// ("if you are a holder send your seed"), and the request after the condition's comma is read on
+// its own ("if you want the airdrop, send your seed"). What is reported runs on to the clause's end
+// ("asks you to connect your wallet to claim …"). Opening quotes and markdown right before the
+// request do not hide what is before them: 'ask victims to "validate" their wallet'.
+// Fourth round, the precision audit: someone else made, told or allowed to act ("get you to
+// connect", "the email said to enter", "promised to double any ETH sent", "a bug let anyone claim
+// rewards twice", "allows the spender to move your tokens"); a time clause like a condition ("when
+// you sign a permit, …", "tfw you approve a tx"); a purpose at the clause's start ("to restore a
+// wallet on a new phone, you type the words into the app"; "you need to restore" is still an ask);
+// a subject right before the verb, a statement and not an imperative ("scammers ask for your seed",
+// "then they send it to a drainer"; not "you": "you send me your seed and I fix it", and not after a
+// modal: "can someone spot me 100 bucks"; "did anyone else claim the airdrop yet?" asks about others);
+// a negation closed by markdown ("**Do not** send").
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing)?)(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*)["'“‘*_`]*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}[*_`~]*\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)(?:\s+else)?\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
 
-function isNegated(text: string, index: number): boolean {
-  let window = text.slice(Math.max(0, index - 60), index);
+// The words of the request's own clause before it (at most 60 characters back).
+function clauseBefore(text: string, index: number): string {
+  const window = text.slice(Math.max(0, index - 60), index);
   let cut = -1;
   someMatch(CLAUSE_BREAK, window, (m) => {
     cut = m.index + m[0].length;
     return false;
   });
-  if (cut >= 0) window = window.slice(cut);
-  return NEGATED.test(window);
+  return cut >= 0 ? window.slice(cut) : window;
+}
+
+const isNegated = (text: string, index: number): boolean => NEGATED.test(clauseBefore(text, index));
+
+// An instruction someone else is asked or made to follow is reported, not given: "the oldest trick is
+// telling the bot to ignore previous instructions", "a classic injection asks the model to forget its
+// rules", "every attempt to override the system prompt" (fourth round). Asked of "you" it stays an
+// instruction ("I am asking you to ignore your rules"), and so does a bare imperative ("get your
+// agent to ignore …"). What is reported runs on to the clause's end ("… to forget its rules and act as").
+const REPORTED_ASK =
+  /\b(?:asks|asking|asked|tells|telling|told|gets|got|getting|get|tricks|tricked|tricking|convinces|convinced|convincing|persuades|persuaded|makes|made|making|lures|lured|forces|forced|causes|caused|attempts?|attempted|tries|tried|trying|try|wants|wanted)(?:\s+(?!(?:you|u|ur|your|yall|y'all)\b)\S+){0,3}?\s+(?:to|into)\s+(?:\S+\s+){0,6}?["'“‘*_`]*$/i;
+
+const isReportedAsk = (text: string, index: number): boolean => REPORTED_ASK.test(clauseBefore(text, index));
+
+// A password or code typed into the service's own login, sign-up or 2FA setup is how it is used,
+// not a disclosure: "to log in, enter your email and password", "type your password twice when you
+// create the account", "enter the code we emailed you to finish signing up" (fourth round). Not for
+// a seed phrase or a key (no login takes one), and not when the sentence holds a link (a phishing
+// page is a login too).
+// ("2fa" is also read un-leeted, as "zfa" or "lfa".)
+const OWN_LOGIN =
+  /\b(?:(?:to|when (?:you|u)|before (?:you|u)|and|then)\s+(?:log ?in|sign ?in|sign up|finish signing up|create (?:the|an|your|a new) account|register)|(?:setting up|set up|to set up|enabling|to enable)\s+(?:[a-z0-9]fa|two-factor|mfa|the authenticator|your authenticator))\b/;
+const SEED_OR_KEY = /seed|phrase|mnemonic|words|private|key|recovery|backup|keystore|\.env/;
+
+function isOwnLogin(text: string, start: number, end: number): boolean {
+  if (SEED_OR_KEY.test(text.slice(start, end))) return false;
+  let from = start;
+  while (from > 0 && !/[.!?\n]/.test(text[from - 1] as string)) from--;
+  let to = end;
+  while (to < text.length && !/[.!?\n]/.test(text[to] as string)) to++;
+  const sentence = text.slice(from, to);
+  return !sentence.includes('[link') && OWN_LOGIN.test(sentence);
 }
 
 // Whether some loose shape's signs all occur in the text (most posts hold no "$(" or "_(").
@@ -260,11 +327,14 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   const lead = pattern.lead;
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
-      sticky.lastIndex = positions[j] as number;
+      const at = positions[j] as number;
+      sticky.lastIndex = at;
       if (!sticky.test(text)) continue;
-      if (lead === null) return true;
-      lead.lastIndex = positions[j] as number;
-      if (lead.test(text)) return true;
+      if (lead !== null) {
+        lead.lastIndex = at;
+        if (!lead.test(text)) continue;
+      }
+      if (pattern.reportable === null || !isReportedAsk(text, at)) return true;
     }
     return false;
   }
@@ -279,18 +349,22 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
       lead.lastIndex = at;
       if (!lead.test(text)) continue;
     }
-    if (!isNegated(text, at)) return true;
+    if (!isNegated(text, at) && !(pattern.label === 'credential_request' && isOwnLogin(text, at, sticky.lastIndex))) return true;
     next = at + Math.max(sticky.lastIndex - at, 1);
   }
   return false;
 }
 
-function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true): boolean {
+function matches(compiled: CompiledLabel, text: string, anchored: boolean, loose = true, label?: ContentLabel): boolean {
   if (loose && compiled.loose !== null && mayMatchLoose(compiled, text) && compiled.loose.test(text)) return true;
   if (!anchored) return false;
   if (compiled.plain !== null && compiled.plain.test(text)) return true;
   if (compiled.requests === null) return false;
-  return someMatch(compiled.requests, text, (m) => !isNegated(text, m.index));
+  return someMatch(
+    compiled.requests,
+    text,
+    (m) => !isNegated(text, m.index) && !(label === 'credential_request' && isOwnLogin(text, m.index, m.index + m[0].length)),
+  );
 }
 
 // `reading`: a rot13 or reversed reading. It is built only when its words fit a pattern, and only
@@ -321,7 +395,10 @@ function matchesForm(pattern: Pattern, form: Form): boolean {
   if (anchored && pattern.sticky !== null && prefilter.enabled) {
     return matchesAt(pattern, pattern.sticky, form.text, startsIn(form));
   }
-  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true);
+  if (anchored && pattern.reportable !== null) {
+    return someMatch(pattern.reportable, form.text, (m) => !isReportedAsk(form.text, m.index));
+  }
+  return matches(pattern.compiled.spaced, form.text, anchored, form.reading !== true, pattern.label);
 }
 
 type Forms = {
@@ -334,7 +411,7 @@ type Forms = {
 };
 
 // The transformed copies, each differing from what was already checked.
-function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, runs: Runs): Forms {
+function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMasks, folded: string, whole: Whole, undone: () => boolean): Forms {
   const seen = new Set<string>([plain]);
   const spaced: Form[] = [];
   const add = (form: string | null, labels?: Mask, reading = false): void => {
@@ -344,8 +421,8 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   };
 
   if (input.asSent !== null) add(input.shown.toLowerCase());
-  const foldedMasks = folded === plain ? plainMasks : masksOf(folded, true);
-  add(folded, foldedMasks.text);
+  const foldedText = folded === plain ? plainMasks.text : masksOf(folded, false).text;
+  add(folded, foldedText);
   const squashed = squash(folded);
   add(squashed.text);
   for (const form of unleet(squashed.text ?? folded)) add(form);
@@ -353,20 +430,29 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
   for (const run of squashed.runs) compact.push(...unleet(run));
   const compactForms = compact.map((run) => ({ text: run, labels: runMask(run), starts: null }));
 
-  // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern.
-  if (anyOn(foldedMasks.rot13)) add(rot13(folded), foldedMasks.rot13, true);
-  if (anyOn(foldedMasks.reversed)) for (const form of reversals(folded)) add(form, foldedMasks.reversed, true);
-  const decoded = decodings(input.shown, runs);
+  // rot13 and reversal turn any text into gibberish; build them only when their words fit a pattern
+  // and some shift or reversal turns three uncommon words of the post into common ones (each reading
+  // of a long post costs a pass of every worded pattern; same flags on every corpus).
+  if (undone()) {
+    const readings = masksOf(folded, true);
+    if (anyOn(readings.rot13)) add(rot13(folded), readings.rot13, true);
+    if (anyOn(readings.reversed)) for (const form of reversals(folded)) add(form, readings.reversed, true);
+  }
+  const decoded = decodings(whole.shown, whole.runs);
   for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact: compactForms, decoded: decoded.length > 0 };
 }
 
+// The whole post as shown, for what it carries encoded: a payload counts wherever it stands, in a
+// reported quotation too ('what does "cGluIG15IHBvc3Q=" say?').
+type Whole = { shown: string; runs: Runs; folded: () => string };
+
 // Whether the post carries something encoded that a reader could be asked to read: a run that
 // decodes to text, smuggled characters, binary bytes, or letters that read as English rotated or
 // reversed. Only asked of posts where an everyday decode ask matched.
-function carriesEncodedText(input: FlagInput, shown: string, folded: string, forms: Forms): boolean {
-  return forms.decoded || input.smuggled.length > 0 || decodeBinary(shown) !== null || readsBetterUndone(folded);
+function carriesEncodedText(input: FlagInput, whole: Whole, undone: () => boolean, forms: Forms): boolean {
+  return forms.decoded || input.smuggled.length > 0 || decodeBinary(whole.shown) !== null || undone();
 }
 
 // Asking what encoded text means, in any words (issue 25 item 9, second round): "any clue?", "need
@@ -385,6 +471,71 @@ function linkOnly(shown: string, linkCount: number): boolean {
 const LINK_TOKEN = /\[link:[^\]]*\]/g;
 const hideHosts = (text: string): string => text.replace(LINK_TOKEN, '[link]');
 
+// The content labels of `labels`, read in `shown` (the author's own words) as a reader sees it and
+// in its transformed forms, then the everyday decode ask and the model.
+function readContent(
+  input: FlagInput,
+  shown: string,
+  asSent: string | null,
+  whole: Whole,
+  labels: readonly ContentLabel[],
+  unchecked: boolean,
+  flags: Set<MirrorFlag>,
+): void {
+  const plain = (asSent ?? shown).toLowerCase();
+  const folded = fold(shown);
+  const plainMasks = masksOf(plain, false);
+  let readsUndone: boolean | null = null;
+  const undone = (): boolean => (readsUndone ??= readsBetterUndone(folded));
+  const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
+  let forms: Forms | null = null;
+  const formsOf = (): Forms => {
+    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, whole, undone);
+    return forms;
+  };
+  let encoded: boolean | null = null;
+  const carriesEncoded = (): boolean => {
+    encoded ??= carriesEncodedText(input, whole, whole.shown === shown ? undone : () => readsBetterUndone(whole.folded()), formsOf());
+    return encoded;
+  };
+  const inTransformed = (p: Pattern): boolean => {
+    const transformed = formsOf();
+    return (
+      transformed.spaced.some((form) => matchesForm(p, form)) ||
+      transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p), true, p.label))
+    );
+  };
+  for (const label of labels) {
+    if (flags.has(label)) continue;
+    const patterns = tables().PATTERNS_OF.get(label) ?? [];
+    const gated = tables().GATED_OF.get(label) ?? [];
+    if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
+      flags.add(label);
+      continue;
+    }
+    if (patterns.some(inTransformed) || (gated.some(inTransformed) && carriesEncoded())) {
+      flags.add(label);
+      flags.add('obfuscated_instruction');
+    }
+  }
+  if (flagTrace.hit !== null) {
+    const hit = flagTrace.hit;
+    for (const label of labels) {
+      const byPattern = (p: Pattern): boolean => matchesForm(p, plainForm) || inTransformed(p);
+      for (const p of tables().PATTERNS_OF.get(label) ?? []) if (byPattern(p)) hit(label, p.id);
+      for (const p of tables().GATED_OF.get(label) ?? []) if (byPattern(p) && carriesEncoded()) hit(label, p.id);
+    }
+    if (!unchecked && ASKS_ABOUT.test(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
+    if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
+  }
+  if (unchecked) return;
+  if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
+  // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
+  // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
+  // what this tx did? 0x9fc7…" asks about a hash).
+  for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
+}
+
 export function computeFlags(input: FlagInput): MirrorFlag[] {
   startsUsed = 0;
   const flags = new Set<MirrorFlag>();
@@ -401,6 +552,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   const runs = measureRuns(shown);
   const addresses = findAddresses(shown, runs);
   if (addresses.length > 0) flags.add('money_request');
+  if (addresses.length > 0) flagTrace.hit?.('money_request', 'money_request.address');
   if (hasEncodedBlob(shown, addresses, runs)) flags.add('encoded_blob');
 
   // English patterns only: on a mostly non-Latin post they would find nothing true, so they do not
@@ -409,43 +561,11 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
   if (unchecked) flags.add('unchecked_language');
   const labels = unchecked ? (['executable_instruction'] as const) : CONTENT_LABELS;
 
-  const plain = (asSent ?? shown).toLowerCase();
-  const folded = fold(shown);
-  const plainMasks = masksOf(plain, folded === plain);
-  const plainForm: Form = { text: plain, labels: plainMasks.text, starts: null };
-  let forms: Forms | null = null;
-  const formsOf = (): Forms => {
-    forms ??= transformedForms({ ...input, shown, asSent }, plain, plainMasks, folded, runs);
-    return forms;
-  };
-  let encoded: boolean | null = null;
-  const carriesEncoded = (): boolean => {
-    encoded ??= carriesEncodedText(input, shown, folded, formsOf());
-    return encoded;
-  };
-  const inTransformed = (p: Pattern): boolean => {
-    const transformed = formsOf();
-    return (
-      transformed.spaced.some((form) => matchesForm(p, form)) || transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p)))
-    );
-  };
-  for (const label of labels) {
-    if (flags.has(label)) continue;
-    const patterns = tables().PATTERNS_OF.get(label) ?? [];
-    const gated = tables().GATED_OF.get(label) ?? [];
-    if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
-      flags.add(label);
-      continue;
-    }
-    if (patterns.some(inTransformed) || (gated.some(inTransformed) && carriesEncoded())) {
-      flags.add(label);
-      flags.add('obfuscated_instruction');
-    }
-  }
-  if (!unchecked && !flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
-  // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
-  // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
-  // what this tx did? 0x9fc7…" asks about a hash).
-  if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) flags.add(label);
+  // The content labels read the author's own words: quotations the post reports are left out
+  // (reported.ts). Structural labels above read all of the text.
+  const own = unchecked ? shown : ownWords(shown);
+  let foldedWhole: string | null = null;
+  const whole: Whole = { shown, runs, folded: () => (foldedWhole ??= fold(shown)) };
+  readContent(input, own, own === shown || asSent === null ? asSent : ownWords(asSent), whole, labels, unchecked, flags);
   return sortFlags(flags);
 }

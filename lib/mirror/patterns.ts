@@ -40,14 +40,20 @@ const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|in
 // Who a message can claim to come from: a role, or the project's collective names.
 const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // "the admin of my chess club" holds a role somewhere else.
-const NOT_ELSEWHERE = '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local)(?![a-z]))';
+// Someone else's pretence, reported: "they posed as the project's founder" (fourth round).
+const NOT_POSED =
+  '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
+// "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
+const NOT_ELSEWHERE =
+  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 const CRED =
   '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
+// Not "my": the writer's own secret is asked of nobody ("a script to upload my SSH keys"), as in win().
 const CRED_LEAD =
-  "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|my|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
+  "(?:(?:me|us|it|over|here|below|them|back|access to|the contents of|contents of|the content of) ){0,2}(?:(?:your|ur|yr|the|a|all|full|whole|secret|current|own|exact|wallet|account|exchange|ledger|metamask|phantom|bank|email|login|admin|github|[a-z]+'s) ){0,3}";
 
 const CUR =
   '(?:holdings|\\$?(?:eth|ether|ethereum|btc|bitcoin|sol|solana|usdt|usdc|tether|bnb|ton|trx|matic|pol|avax|doge|xrp|ada|dai|sats?|crypto|coins?|tokens?|funds|money|cash|nfts?|assets|balance|savings|payment|deposit|bucks|dollars|usd)|\\$[a-z]{2,10})';
@@ -136,6 +142,9 @@ const NOT_ROLE_THING =
   '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
 const FROM_ROLE = '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
+// What one does to keep a secret safe: "change your password now", "rotate your API key asap".
+const KEEP_VERB =
+  'change|changing|changed|rotate|rotating|rotated|reset|resetting|update|updating|updated|protect|protecting|secure|securing|store|storing|back up|backup|write down|revoke|revoking|regenerate|renew|keep|save|lock|guard|hide|enable|set|set up|turn on|lose|lost|forget|forgot|remember';
 // Secrets, beyond CRED: the words a phisher uses for a seed phrase, a key file or an environment.
 const SECRET_MORE =
   '(?:(?:backup|recovery|seed|secret|wallet|mnemonic) (?:phrases?|words|sheets?|cards?|keys?|files?)|(?:words|phrase) (?:you|u) (?:wrote|saved|got|were given|received|noted|backed up|copied|kept|stored)|(?:wallet|account|api|client|app|master) secrets?|api tokens?|(?:personal )?access tokens?|keypairs?|key(?: )?files?|(?:id|wallet|keypair|keystore)\\.json|wallet files?|\\.pem|pem files?|[a-z0-9]{1,24}_(?:[a-z0-9]{1,24}_){0,3}(?:token|key|secret|password|pat|mnemonic|seed|passphrase)s?|env(?:ironment)? (?:values|contents|settings|secrets)|environment|creds)';
@@ -176,6 +185,11 @@ const TOKEN_DONE =
 const TOKEN_OBJ =
   '(?:tokens?|coins?|\\$[a-z]{2,10}|v1|v2|holdings|bags|balances?|positions?|lp(?: tokens)?|liquidity|nfts?|funds|assets|stakes?|allocations?|rewards?|airdrops?|wallets?|eth|sol|btc|usdt|usdc|crypto|savings|portfolio)';
 const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool|vault|bridge|snapshot|new token)`;
+// Funds moved into the reader's own keeping are safekeeping advice, not a call to pay anyone
+// ("move the funds to a new wallet now", "to your hardware wallet"): fourth round, "to whom".
+// "A safe wallet" and "the new wallet" stay: that is how a drainer names its own address.
+const OWN_DEST =
+  '(?! (?:to|into|onto) (?:a (?:new|fresh|different|second|clean)|your (?:own|new|other|hardware|cold|personal)|another|cold storage|self-custody|a hardware)(?![a-z]))';
 // A deadline, a threat or a place to do it.
 const URGE =
   '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
@@ -363,7 +377,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:you can't|you cannot|you can not|you are not allowed to|you're not allowed to|you may not) (?:refuse|decline|say no|reject)`,
       `without (?:your|any|the) (?:usual )?(?:warnings|disclaimers|caveats|refusals|safety (?:notes|warnings))`,
       // Its tools used: "call the post_message tool", "use your browsing tool".
-      `(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
+      `(?<!\\b(?:can|could|may|might|cannot|only|allowed to|able to|permitted to) )(?:call|invoke|trigger) (?:the |your |a )?[a-z0-9_]+ (?:tool|function|plugin|action)(?![a-z])`,
       `(?:call|invoke|trigger|run|execute) (?:the )?(?:tool|function|action) (?:called|named) [a-z0-9_]+`,
       `(?:call|invoke|trigger|run|execute) [a-z0-9]+_[a-z0-9_]+ (?:with|now|tool|function)`,
       `use (?:your|ur) (?:[a-z]+ )?(?:tools?|browsing|browser tool|plugins?|functions?|web access|api access)(?![a-z])`,
@@ -391,6 +405,11 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   },
 
   decode_request: {
+    // An ask to run something, which a statement ("agents in our framework run in a sandbox") or a
+    // negation cancels like any request (fourth round: it was a phrase matched anywhere).
+    requests: [
+      '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
+    ],
     words: [
       // Asks to run something on the reader's side and report back (issue 25 item 9).
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
@@ -404,7 +423,6 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:read|spell) (?:this|it|that|the following|the (?:text|message|post)) (?:backwards?|in reverse|right to left)',
       '(?:spelled|written|typed) (?:backwards?|in reverse)',
       '(?:run|execute|eval(?:uate)?) (?:this|the following|these|that|the below|the above) (?:commands?|code|script|snippet|lines?|payload|program|function|tool|query|instructions?)',
-      '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
       'execute (?:this|the following|it|that|these)',
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
       'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
@@ -485,7 +503,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
       `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
       `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
-      `(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
+      `${NOT_POSED}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
@@ -580,7 +598,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${DISCLOSE} (?:me |us )?(?:the )?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?|next|remaining)(?: (?:and|&) (?:first|last|second|third|\\d+(?:st|nd|rd|th)?))? (?:few )?(?:words?|letters?|characters?|digits?) (?:of|in|from) (?:your|ur|yr|the) ${SECRET}`,
       `(?:tell|give|send|read|show|list|spell|dictate) (?:me|us) (?:the|all|your|those|each of the) (?:[a-z0-9-]+ ){0,2}?(?:words|phrase|letters|characters|digits|numbers|code) (?:on|from|in|of) (?:your|ur|yr|the)(?:[a-z]+ )?(?:backup|recovery|seed|wallet|card|sheet|paper|ledger|device|phone|app|authenticator)`,
       `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
-      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])`,
+      `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])(?![)\\]])`,
       `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
       `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
@@ -599,7 +617,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:open|cat|view|check) (?:up )?(?:your|ur|the) (?:\\.env|env file|keystore|wallet\\.json|id\\.json|credentials file)(?: file)? (?:and|then) (?:paste|post|send|share|copy|tell|read|show|dm|reply)`,
       `${CRED} (?:here|below|in (?:the )?(?:dms?|replies|comments|chat|form|box))`,
       `${CRED} (?:to (?:me|us|verify|validate|claim|unlock|receive|get|sync|restore|recover|activate)|for (?:verification|validation|support|the airdrop|rewards?|a refund|activation))`,
-      `(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
+      // A secret kept safe is no disclosure: "change your password now" (fourth round).
+      `(?<!\\b(?:${KEEP_VERB}) )(?:your|ur) ${CRED} (?:please|pls|plz|now|asap|quickly|real quick)`,
       `${CRED_VERB} (?:me |us |back )?(?:your|ur|yr) (?:[a-z]+ )?pins?`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|pins?) (?:[a-z]+ ){0,4}?(?:sent|texted|emailed|received|got|came|shows?|showing|displayed|generated)`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
@@ -611,8 +630,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
       '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
-      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[)\\s*["\'`]?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
-      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\()\\s*["\']?(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_])',
+      // Code that reads one variable ("const key = process.env.API_KEY") is how a secret is meant to
+      // be used; the whole environment is the dump (fourth round: a named secret no longer counts).
+      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))',
+      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
       '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
       '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
       '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
@@ -661,8 +682,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:claim|redeem)(?: it| yours| now| here)? \\[link\\]',
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
       '(?:verify|validate|sync|restore|rectify|unlock) (?:it|them|your (?:account|assets|funds|tokens|nfts?)) (?:here|at|via|now|on|using|through)',
-      `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}`,
-      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
+      `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}(?! (?:by|via|with|over|using|through) (?:a |the )?(?:usb|cable|bluetooth|usb-c|lightning))`,
+      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
       '(?:approve|sign|authori[sz]e) (?:the |this |that |our )?(?:[a-z]+ )?contract',
       `(?:give|grant) (?:the |this |our )?(?:[a-z]+ )?(?:contract|dapp|router|protocol|site) (?:an? )?(?:unlimited |full )?(?:approval|allowance|permission|access)`,
       `grant (?:[a-z]+ )?permissions? to (?:spend|move|transfer|use|access|withdraw) (?:your|ur|all)`,
@@ -680,7 +701,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
       `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
-      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ} ${win(4)}${URGE}`,
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}${URGE}`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".
@@ -712,7 +733,6 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
     ],
     anywhere: [
-      '\\bunlimited (?:approval|allowance)\\b',
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
       `\\b${RUNNER}\\s[^\\n]{0,80}?(?:claim|drain|sweep)`,
     ],
@@ -786,7 +806,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       ':\\(\\)\\s*\\{\\s*:\\|:',
       '\\[(?:tool|function|call|action)\\s*:\\s*[\\w.]+\\]',
       '\\$\\([^)\\n]{2,200}\\)',
-      '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)\\b[^`\\n]{0,200}`',
+      // A command word with an argument: "use `sudo` only when you need it" names the tool (fourth round).
+      '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)[ \\t]+[^`\\s][^`\\n]{0,200}`',
       // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
       '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
       '/etc/passwd',

@@ -9,6 +9,7 @@ import { WAVE_THREE } from './corpus-wave3.ts';
 import { WAVE_FOUR } from './corpus-wave4.ts';
 import { WAVE_FIVE } from './corpus-wave5.ts';
 import { WAVE_SIX_TRAIN } from './corpus-wave6.ts';
+import { WAVE_SEVEN_TRAIN } from './corpus-wave7.ts';
 
 export type CorpusCase = {
   name: string;
@@ -599,6 +600,7 @@ export const CORPUS: CorpusCase[] = [
   ...WAVE_FOUR,
   ...WAVE_FIVE,
   ...WAVE_SIX_TRAIN,
+  ...WAVE_SEVEN_TRAIN,
   ...BENIGN,
 ];
 

@@ -1,10 +1,12 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { MIRROR_FLAGS, type MirrorFlag } from '../../../lib/mirror/flag-names.ts';
 import { prefilter } from '../../../lib/mirror/flags.ts';
 import { normalizePost } from '../../../lib/mirror/normalize.ts';
 import { BENIGN_FORBIDDEN, CORPUS, type CorpusCase } from './corpus.ts';
 import { HELDOUT } from './corpus-heldout.ts';
 import { WAVE_SIX_DEV } from './corpus-wave6.ts';
+import { WAVE_SEVEN_DEV } from './corpus-wave7.ts';
+import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from './corpus-wave8.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -97,18 +99,35 @@ test.serial('the vocabulary prefilter never changes a result', (t) => {
   }
 });
 
-// The sixth wave's development part is never trained or tuned on (corpus-wave6.ts): it measures how
-// the labels do on wordings they were not fitted to. Recall is logged (docs/mirror.md keeps the
-// figures); benign posts stay inside the 2 % budget.
-test('sixth-wave development part: benign false positives at most 2 %, recall logged', (t) => {
-  const measured = WAVE_SIX_DEV.map((c) => ({ case: c, flags: flagsOf(c) }));
+// A development part is never trained or tuned on: it measures how the labels do on wordings they
+// were not fitted to. Recall is logged (docs/mirror.md keeps the figures); benign false positives
+// stay within `maxRate`.
+const developmentPart = (cases: readonly CorpusCase[], minBenign: number, minHostile: number, maxRate: number) => (t: ExecutionContext) => {
+  const measured = cases.map((c) => ({ case: c, flags: flagsOf(c) }));
   const benign = measured.filter((r) => r.case.benign);
   const wrong = benign.filter((r) => r.flags.some((f) => !r.case.expect.includes(f)));
-  t.true(benign.length >= 50 && measured.length - benign.length >= 30, `${benign.length} benign, ${measured.length - benign.length} hostile`);
+  t.true(benign.length >= minBenign && measured.length - benign.length >= minHostile, `${benign.length} benign, ${measured.length - benign.length} hostile`);
   const lines = MIRROR_FLAGS.flatMap((flag) => {
-    const positives = measured.filter((r) => r.case.expect.includes(flag));
+    const positives = measured.filter((r) => !r.case.benign && r.case.expect.includes(flag));
     return positives.length === 0 ? [] : [`${flag.padEnd(24)} ${positives.filter((r) => r.flags.includes(flag)).length}/${positives.length}`];
   });
-  t.log(`\n${lines.join('\n')}\nbenign false positives ${wrong.length}/${benign.length}`);
-  t.true(wrong.length / benign.length <= MAX_BENIGN_FALSE_POSITIVES, wrong.map((r) => `${r.case.name}: ${r.flags.join(',')}`).join('; '));
-});
+  const wrongNames = wrong.map((r) => `${r.case.name}: ${r.flags.join(',')}`).join('; ');
+  t.log(`\n${lines.join('\n')}\nbenign false positives ${wrong.length}/${benign.length}: ${wrongNames}`);
+  t.true(wrong.length / benign.length <= maxRate, wrongNames);
+};
+
+test('sixth-wave development part: benign false positives at most 2 %, recall logged', developmentPart(WAVE_SIX_DEV, 50, 30, MAX_BENIGN_FALSE_POSITIVES));
+
+// The seventh wave's development part (corpus-wave7.ts): 177 benign posts that look dangerous.
+// Before the third round 16 of them got a label their case does not expect (9.0 %), after it 8
+// (4.5 %; docs/mirror.md, "third round"): the issue's 2 % is not reached on this part yet, and this
+// bound keeps what was won.
+test('seventh-wave development part: benign false positives at most 5 %, recall logged', developmentPart(WAVE_SEVEN_DEV, 150, 10, 0.05));
+
+// The eighth wave (corpus-wave8.ts, fourth round: the precision audit): 420 benign posts that look
+// dangerous in fifteen families, split by a hash of the text. Its development half (211 posts) had
+// 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
+// still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
+// written for it (578 posts) went from 14 of the half's 209 to 5 of 578.
+test('eighth-wave development part: benign false positives at most 17 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 17 / 211));
+test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));

@@ -1,0 +1,126 @@
+// Reported speech (issue 25 item 9, third round): words a post quotes in order to talk about them
+// are someone else's ask, not the author's. 'Scammers love the line "send your seed phrase to
+// verify"', '"Your wallet is out of sync, enter your seed" — no thanks, reported', a blockquote of a
+// scam DM followed by a warning. Those posts ask the reader to do nothing, and half of the benign
+// posts the second round flagged were of this kind.
+//
+// A quotation counts as reported when the author's own words around it (its sentence outside the
+// quotation marks; for a blockquote, the rest of the post) say that they are quoting or judging
+// it: a word of saying or writing, a kind of message, or a judgement ("scam", "fake", "lol",
+// "reported"); saying or writing only when no role spoke ("the mods said" relays an order). A
+// bare negation is no judgement ('not financial advice, but "bridge your tokens today"'). A
+// quotation with nothing of that class around it stays the author's words: `pipx run sync --seed
+// "your words here"` and 'Bots: tweet "CREW to 10k"' ask for what they quote. A blockquote needs a
+// stronger word around it (saying or writing, or calling it a scam): "> migrate today\nDon't miss
+// it" quotes nobody. Words after a colon are not read as a quotation: "Phishing alert: verify your
+// seed at [link]" is how a scam opens. The content labels then read the post with its reported
+// quotations left out (a command quoted to warn about it is not one the author gives); the
+// structural labels (encoded runs, addresses, scripts, hidden characters, links) still read all
+// of it.
+
+// Struck-through markdown (`~~send tokens to the old contract~~ fixed in docs`) is text the author
+// took back: left out like a reported quotation (fourth round). Also one line, up to 240 characters.
+const STRUCK = /~~[^~\n]{1,240}~~/g;
+// Straight and curly double quotes, one line, up to 240 characters between them.
+const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
+// The same, for leaving quotations out of a sentence (a second regex: replace() resets lastIndex).
+const QUOTED_IN_SENTENCE = new RegExp(QUOTED.source, 'g');
+const SENTENCE_END = /[.!?\n]/;
+
+// What the author's own words say about a quotation: that someone said, wrote or sent it (saying
+// and writing, kinds of message), or what the author thinks of it (a judgement). Kinds of message
+// count in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
+const SAYING =
+  /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|sees?|saw|seen)\b/i;
+const JUDGING =
+  /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
+// A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
+// "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
+const AUTHORITY =
+  /\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b/i;
+// For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
+// of calling it a scam, not a bare negation or "like".
+const BLOCK_JUDGING =
+  /\b(?:says?|said|saying|wrote|writes?|written|wording|quote[sd]?|quoting|messages|dms|emails|texts|template|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|impersonat\w*|pretend\w*|narrator|nice try|no thanks|lol|lmao|lmfao|rofl|report\w*|block\w*|red flags?)\b/i;
+
+// A quotation that is the subject of what follows is mentioned, not used: '"ignore previous
+// instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
+const MENTIONED =
+  /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+// A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
+const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
+const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
+
+/** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
+export function reportedSpans(text: string): number[] {
+  if (!text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
+  const spans: number[] = [];
+  if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
+  const blocks = blockquotes(text);
+  if (blocks.length > 0) {
+    let rest = '';
+    let from = 0;
+    for (let i = 0; i < blocks.length; i += 2) {
+      rest += `${text.slice(from, blocks[i])} `;
+      from = blocks[i + 1] as number;
+    }
+    rest += text.slice(from);
+    if (reportsBlock(rest)) spans.push(...blocks);
+  }
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (insideSpans(spans, start)) continue;
+    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24))) spans.push(start, end);
+  }
+  return spans;
+}
+
+// Lines that start with ">" after spaces or tabs, each with its line end: a scan by line (a
+// multiline regex tried every position of every post and cost more than the rest of this file).
+function blockquotes(text: string): number[] {
+  const blocks: number[] = [];
+  if (!text.includes('>')) return blocks;
+  for (let start = 0; start < text.length; ) {
+    const lineEnd = text.indexOf('\n', start);
+    const end = lineEnd === -1 ? text.length : lineEnd + 1;
+    let i = start;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === '>') blocks.push(start, end);
+    start = end;
+  }
+  return blocks;
+}
+
+function insideSpans(spans: readonly number[], at: number): boolean {
+  for (let i = 0; i < spans.length; i += 2) if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
+  return false;
+}
+
+// The author's words of the quotation's sentence: back to the last sentence end before it and on
+// to the next after it, the quotation itself and any other quotation left out.
+function sentenceAround(text: string, start: number, end: number): string {
+  let from = start;
+  while (from > 0 && !SENTENCE_END.test(text[from - 1] as string)) from--;
+  let to = end;
+  while (to < text.length && !SENTENCE_END.test(text[to] as string)) to++;
+  return `${text.slice(from, start)} ${text.slice(end, to)}`.replace(QUOTED_IN_SENTENCE, ' ');
+}
+
+/** The text with its reported quotations left out (each becomes one space); the text itself when there are none. */
+export function ownWords(text: string): string {
+  const spans = reportedSpans(text);
+  if (spans.length === 0) return text;
+  const order = [];
+  for (let i = 0; i < spans.length; i += 2) order.push([spans[i] as number, spans[i + 1] as number] as const);
+  order.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of order) {
+    if (start < from) continue;
+    out += `${text.slice(from, start)} `;
+    from = end;
+  }
+  return out + text.slice(from);
+}
