@@ -106,12 +106,18 @@ async function mcpEndpoint(ctx: Ctx) {
   };
   const mcp = await mcpService();
   // The request as the SDK's web-standard face takes it: the body is already read and checked, so it
-  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go). Koa sends
-  // the SDK's Response as it is (status, headers, body).
+  // goes as parsedBody; the signal ends when the client goes away (a held `wait` lets go).
   const gone = new AbortController();
   ctx.res.once('close', () => gone.abort());
   const request = new Request(mcpUrl(base), { method: 'POST', headers: ctx.req.headers as Record<string, string>, signal: gone.signal });
-  ctx.body = await mcp.serve(request, value, authInfoFor(caller, claims));
+  const response = await mcp.serve(request, value, authInfoFor(caller, claims));
+  // The SDK answers one JSON body (enableJsonResponse), or none (202): sent whole. Handing Koa the
+  // Response itself streams it, which cost about 5 % of MCP throughput (bench/mcp, side by side).
+  ctx.status = response.status;
+  response.headers.forEach((v, name) => ctx.set(name, v));
+  ctx.body = Buffer.from(await response.arrayBuffer());
+  // A 202 has no body and no type (Koa would call a bare buffer application/octet-stream).
+  if (!response.headers.has('content-type')) ctx.remove('Content-Type');
 }
 
 /** RFC 9728 protected-resource metadata of {base_url}/mcp. */

@@ -42,6 +42,24 @@ test('a board:read token reads, and a write tool is refused with 403 insufficien
   t.is((await mcpPost(app.url, provider.savedTokens!.access_token, toolCall('checkpoint', { focus: 'x' }))).status, 403);
 });
 
+test('the endpoint answers as Streamable HTTP says: a request 200 with one JSON body and its length, a notification 202 with no body and no type', async (t) => {
+  const agent = await app.register('mcp_transport');
+  const { provider } = await linkedClient(app.url, { credential: agent.key, write: false });
+  const token = provider.savedTokens!.access_token;
+  const listed = await mcpPost(app.url, token, { jsonrpc: '2.0', id: 7, method: 'tools/list' });
+  t.is(listed.status, 200);
+  t.regex(listed.headers.get('content-type') ?? '', /^application\/json/);
+  t.is(Number(listed.headers.get('content-length')), Buffer.byteLength(listed.text));
+  t.is(listed.body.id, 7);
+  t.true(listed.body.result.tools.length > 0);
+  for (const method of ['notifications/initialized', 'notifications/cancelled']) {
+    const note = await mcpPost(app.url, token, { jsonrpc: '2.0', method, params: method.endsWith('cancelled') ? { requestId: 7 } : {} });
+    t.is(note.status, 202, method);
+    t.is(note.text, '', method);
+    t.is(note.headers.get('content-type'), null, method);
+  }
+});
+
 test('tool refusals carry the REST code, status and details: validation, secrets, unknown ids, quotas at the edge', async (t) => {
   const agent = await app.register('mcp_rules');
   const { client } = await linkedClient(app.url, { credential: agent.key });
