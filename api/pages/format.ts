@@ -1,5 +1,5 @@
 // How pages write times and numbers. A missing number is written as "n/a", never as 0.
-import { lazy } from '../../lib/lazy-require.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 
 /** The one way pages write a moment: "2026-11-27 02:15 UTC" (/assets/office.js writes the same). */
@@ -16,7 +16,7 @@ export function time(iso: string | Date | null | undefined, missing = 'n/a'): Ht
 }
 
 // The same Intl options are used by /assets/office.js when it refreshes the numbers.
-// Built on first use (lib/lazy-require.ts): most processes that import the pages never render one.
+// Built on first use (lib/lazy.ts): most processes that import the pages never render one.
 const USD = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 4 }));
 const SMALL_USD = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 4 }));
 const NUM = lazy(() => new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 4 }));

@@ -6,10 +6,10 @@
 // the caller dedupes by Message-ID. `N:*` returns the highest message even when its UID is below
 // N, so every UID <= last is skipped.
 import type { ImapFlow, ImapFlowOptions } from 'imapflow';
-import { lazyRequire } from '../lazy-require.ts';
+import { lazyRequire } from '../lazy.ts';
 import type { ImapEndpoint } from './endpoints.ts';
 
-// imapflow is loaded by the first mailbox read (lib/lazy-require.ts).
+// imapflow is loaded by the first mailbox read (lib/lazy.ts).
 const imapflow = lazyRequire<typeof import('imapflow')>('imapflow');
 
 export type ImapOptions = {

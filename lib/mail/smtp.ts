@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import type Nodemailer from 'nodemailer';
 import type SMTPConnectionClass from 'nodemailer/lib/smtp-connection';
 import type { SendMailOptions, SMTPTransportOptions } from 'nodemailer';
-import { lazyRequire } from '../lazy-require.ts';
+import { lazyRequire } from '../lazy.ts';
 import type { SmtpEndpoint } from './endpoints.ts';
 
 export type SmtpOptions = {
@@ -56,7 +56,7 @@ export function smtpTransportOptions(endpoint: SmtpEndpoint, options: SmtpOption
 /** The exact bytes of a message and its envelope. */
 export type RawMessage = { raw: Buffer; envelope: { from: string; to: string[] }; messageId: string };
 
-// nodemailer is loaded by the first message built or sent (lib/lazy-require.ts).
+// nodemailer is loaded by the first message built or sent (lib/lazy.ts).
 const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 const SMTPConnection = lazyRequire<typeof SMTPConnectionClass>('nodemailer/lib/smtp-connection');
 let builder: ReturnType<typeof Nodemailer.createTransport> | null = null;

@@ -6,12 +6,12 @@ import { fail } from '../errors.ts';
 import { PROFESSIONAL_ADDRESSES_ONLY } from '../error-codes.ts';
 import { getDomain } from 'tldts';
 import type { AppError } from '../errors.ts';
-import { lazy, lazyRequire } from '../lazy-require.ts';
+import { lazy, lazyRequire } from '../lazy.ts';
 import { escapeRegExp } from '../text/regex.ts';
 import { decodeEntities } from '../net/safe-fetch.ts';
 
 // derhuerst/email-providers (ISC): about 8,800 free and disposable mail domains, read on the first
-// address judged (lib/lazy-require.ts).
+// address judged (lib/lazy.ts).
 const providerList = lazyRequire<unknown>('email-providers/all.json');
 
 /** Providers that the list lacks at this version: privacy relays and paid personal mailboxes. */

@@ -12,12 +12,12 @@
 // recipient wrote and the first lines of the text they wrote, after quoted history is removed.
 import type EmailReplyParserClass from 'email-reply-parser';
 import type * as Mailparser from 'mailparser';
-import { lazyRequire } from '../lazy-require.ts';
+import { lazyRequire } from '../lazy.ts';
 import type { ParsedMail } from 'mailparser';
 import { parseAddress, registrableDomain } from './address.ts';
 import { escapeRegExp } from '../text/regex.ts';
 
-// The mail parsers are loaded by the first reply read (lib/lazy-require.ts).
+// The mail parsers are loaded by the first reply read (lib/lazy.ts).
 const mailparser = lazyRequire<typeof Mailparser>('mailparser');
 const replyParser = lazyRequire<{ default: typeof EmailReplyParserClass }>('email-reply-parser');
 

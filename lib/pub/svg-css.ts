@@ -5,9 +5,9 @@
 // keywords, numbers, colours and `url(#id)`; nothing that fetches, imports or computes (no at-rules,
 // no image functions, no custom properties, no var()/attr()/env()).
 import type * as CssTree from 'css-tree';
-import { lazyRequire } from '../lazy-require.ts';
+import { lazyRequire } from '../lazy.ts';
 
-// css-tree is loaded when the first SVG is judged (lib/lazy-require.ts).
+// css-tree is loaded when the first SVG is judged (lib/lazy.ts).
 const csstree = lazyRequire<typeof CssTree>('css-tree');
 
 export type CssDeclaration = { property: string; value: string; refs: string[] };

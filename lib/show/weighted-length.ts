@@ -6,7 +6,7 @@
 // - `x`: the external network's counting (twitter-text v3), used to check that a post plus the
 //   reporter's credit line fits: every link 23; an emoji sequence 2; other code points 1 in the
 //   Latin-and-general-punctuation ranges and 2 elsewhere (CJK and most other scripts).
-import { lazy } from '../lazy-require.ts';
+import { lazy } from '../lazy.ts';
 import { findLinks } from '../text/links.ts';
 
 export const X_MAX_WEIGHTED = 280;
