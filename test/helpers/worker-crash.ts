@@ -2,6 +2,7 @@
 // (test/workers/crash-recovery.test.ts: every job runs again, every effect once) and the recovery
 // benchmark (bench/worker-crash.ts: how long that takes, against README "Faults"' bound) share.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'slonik';
@@ -12,9 +13,18 @@ import { until } from './until.ts';
 
 const WORKER = fileURLToPath(new URL('../../workers/main.ts', import.meta.url));
 
-/** A worker process over `env` (DATABASE_URL and the rest), its logs silenced. */
-export function startWorker(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [WORKER], { env: childEnv({ LOG_LEVEL: 'silent', ...env }), stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * A worker process over `env` (DATABASE_URL and the rest), its logs silenced, or, with `logFile`,
+ * written there at debug level (which pool took and released which job, for a failure's diagnosis).
+ */
+export function startWorker(env: Record<string, string>, logFile?: string): ChildProcess {
+  const out = logFile === undefined ? 'ignore' : openSync(logFile, 'a');
+  const child = spawn(process.execPath, [WORKER], {
+    env: childEnv({ LOG_LEVEL: logFile === undefined ? 'silent' : 'debug', ...env }),
+    stdio: ['ignore', out, out === 'ignore' ? 'inherit' : out],
+  });
+  if (typeof out === 'number') closeSync(out);
+  return child;
 }
 
 export const exited = (child: ChildProcess) =>

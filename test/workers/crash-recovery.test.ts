@@ -15,7 +15,9 @@
 // states the bound, and bench/worker-crash.ts measures it with production settings.
 import test from 'ava';
 import type { ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -118,6 +120,7 @@ const workers: ChildProcess[] = [];
 const lockers: HeldLocks[] = [];
 
 test.before(async () => {
+  logDir = await mkdtemp(join(tmpdir(), 'board-crash-logs-'));
   hook = await holdingWebhook();
   w = await startOutreachWorld({ imap: true, env: { MESSAGING_WEBHOOK_URL: hook.url, POSTS_PER_DAY: '1000' } });
   relay = await holdingRelay(w.sink.port);
@@ -130,32 +133,42 @@ test.after.always(async () => {
   await w?.stop();
   await relay?.stop();
   await hook?.stop();
+  if (logDir) await rm(logDir, { recursive: true, force: true });
 });
 
+// Each worker's debug log, read back only when recovery fails (which pool took and released which job).
+let logDir = '';
+const logs: string[] = [];
+
 function startWorker(): ChildProcess {
-  const child = spawnWorker({
-    DATABASE_URL: w.app.databaseUrl,
-    SMTP_URL: relay.url,
-    MAIL_ALLOW_PLAINTEXT: 'true',
-    IMAP_URL: w.dovecot!.url,
-    MESSAGING_WEBHOOK_URL: hook.url,
-    IMAP_AUTHSERV_ID: 'mx.board.test',
-    BASE_URL: 'http://board.test',
-    WORKER_CONCURRENCY: '24',
-    WORKER_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
-    WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER_SECONDS),
-    OUTREACH_STALE_SECONDS: String(STALE_SECONDS),
-    // The held sends and the held channel post stay in flight until the kill, however long the
-    // setup takes on a loaded machine.
-    SMTP_TIMEOUT_SECONDS: '600',
-    WEBHOOK_TIMEOUT_SECONDS: '600',
-    // Show publication enabled, so its preparer takes its lock.
-    SHOW_X_ACCOUNT: 'agentboard',
-    // A job waiting on a lock this test holds waits, however long the setup takes on a loaded
-    // machine: cancelled at 30 s, it would fail and back off exponentially (e^attempts seconds),
-    // and after a few rounds its rerun would come minutes after the kill.
-    WORKER_STATEMENT_TIMEOUT_MS: String(NEVER_MS),
-  });
+  const log = join(logDir, `worker-${logs.length}.log`);
+  logs.push(log);
+  const child = spawnWorker(
+    {
+      DATABASE_URL: w.app.databaseUrl,
+      SMTP_URL: relay.url,
+      MAIL_ALLOW_PLAINTEXT: 'true',
+      IMAP_URL: w.dovecot!.url,
+      MESSAGING_WEBHOOK_URL: hook.url,
+      IMAP_AUTHSERV_ID: 'mx.board.test',
+      BASE_URL: 'http://board.test',
+      WORKER_CONCURRENCY: '24',
+      WORKER_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
+      WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER_SECONDS),
+      OUTREACH_STALE_SECONDS: String(STALE_SECONDS),
+      // The held sends and the held channel post stay in flight until the kill, however long the
+      // setup takes on a loaded machine.
+      SMTP_TIMEOUT_SECONDS: '600',
+      WEBHOOK_TIMEOUT_SECONDS: '600',
+      // Show publication enabled, so its preparer takes its lock.
+      SHOW_X_ACCOUNT: 'agentboard',
+      // A job waiting on a lock this test holds waits, however long the setup takes on a loaded
+      // machine: cancelled at 30 s, it would fail and back off exponentially (e^attempts seconds),
+      // and after a few rounds its rerun would come minutes after the kill.
+      WORKER_STATEMENT_TIMEOUT_MS: String(NEVER_MS),
+    },
+    log,
+  );
   workers.push(child);
   return child;
 }
@@ -283,7 +296,22 @@ test('a worker SIGKILLed holding a job of every task: each runs again, every eff
   const b = startWorker();
 
   // Each held job runs again and completes (every one of them: doneTimes waits for all).
-  const recovery = await doneTimes(db, dead, killedAt, NEVER_MS);
+  const recovery = await doneTimes(db, dead, killedAt, NEVER_MS).catch(async (err: Error) => {
+    // What the workers did with the jobs left, and every release and lost heartbeat.
+    const left = [...err.message.matchAll(/"id":(\d+)/g)].map((m) => m[1]);
+    const jobIds = new RegExp(`(?:Found task |jobId":"|"id":")(?:${left.join('|') || 'none'})\\b`);
+    for (const log of logs) {
+      const lines = (await readFile(log, 'utf8').catch(() => '')).split('\n');
+      t.log(
+        log,
+        lines
+          .filter((l) => jobIds.test(l) || /released|heartbeat|lost|giving up/i.test(l))
+          .slice(-80)
+          .join('\n'),
+      );
+    }
+    throw err;
+  });
   t.deepEqual(Object.keys(recovery), kinds, 'every task ran again');
   t.log('kill → held job done (ms), by task (a figure, not a bound: bench/worker-crash.ts):', recovery);
   t.is(
