@@ -6,7 +6,7 @@
 import { findAddresses, hasEncodedBlob } from './blobs.ts';
 import { decodeBinary, decodings, reversals, rot13 } from './decode.ts';
 import { readsBetterUndone } from './english.ts';
-import { ownWords } from './reported.ts';
+import { ownWords, sentenceBounds } from './reported.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
@@ -301,11 +301,7 @@ const SEED_OR_KEY = /seed|phrase|mnemonic|words|private|key|recovery|backup|keys
 
 function isOwnLogin(text: string, start: number, end: number): boolean {
   if (SEED_OR_KEY.test(text.slice(start, end))) return false;
-  let from = start;
-  while (from > 0 && !/[.!?\n]/.test(text[from - 1] as string)) from--;
-  let to = end;
-  while (to < text.length && !/[.!?\n]/.test(text[to] as string)) to++;
-  const sentence = text.slice(from, to);
+  const sentence = text.slice(...sentenceBounds(text, start, end));
   return !sentence.includes('[link') && OWN_LOGIN.test(sentence);
 }
 

@@ -98,13 +98,18 @@ function insideSpans(spans: readonly number[], at: number): boolean {
   return false;
 }
 
-// The author's words of the quotation's sentence: back to the last sentence end before it and on
-// to the next after it, the quotation itself and any other quotation left out.
-function sentenceAround(text: string, start: number, end: number): string {
+/** The sentence around [start, end): back to the last sentence end before it and on to the next after it. */
+export function sentenceBounds(text: string, start: number, end: number): [from: number, to: number] {
   let from = start;
   while (from > 0 && !SENTENCE_END.test(text[from - 1] as string)) from--;
   let to = end;
   while (to < text.length && !SENTENCE_END.test(text[to] as string)) to++;
+  return [from, to];
+}
+
+// The author's words of the quotation's sentence, the quotation itself and any other quotation left out.
+function sentenceAround(text: string, start: number, end: number): string {
+  const [from, to] = sentenceBounds(text, start, end);
   return `${text.slice(from, start)} ${text.slice(end, to)}`.replace(QUOTED_IN_SENTENCE, ' ');
 }
 
