@@ -152,31 +152,33 @@ export async function sendOneEmail(deps: OutreachDeps, id: string, job: JobInfo)
 }
 
 /**
- * Takes back what stopped workers left: sends claimed longer than OUTREACH_STALE_SECONDS ago
- * (back to `approved` with a new job when no data had started, `unknown` otherwise), forwards and
- * channel deliveries likewise, and rows whose job was lost (approved emails, pending forwards and
- * channel posts without a live job get a new one). One statement per kind of row, not per row.
+ * Takes back what stopped workers left: sends claimed longer than OUTREACH_STALE_SECONDS ago whose
+ * job no worker holds (back to `approved` with a new job when no data had started, `unknown`
+ * otherwise), forwards and channel deliveries likewise, and rows whose job was lost (approved
+ * emails, pending forwards and channel posts without a live job get a new one). A dead worker's job
+ * is released by the liveness sweep, runs again, finds the claim and leaves it; the next recovery
+ * takes the claim back (sql/queries/job-keys.ts). One statement per kind of row, not per row.
  */
 export async function recoverOutreach(deps: OutreachDeps, logger?: Logger): Promise<Record<string, number>> {
   const now = deps.clock.now();
   const staleMs = deps.config.outreach.staleMs;
   const before = new Date(now.getTime() - staleMs);
-  const staleSeconds = Math.max(1, Math.round(staleMs / 1000));
   const counts = await deps.db.transaction(async (tx) => {
     const messages = createOutreachMessagesQueries(tx);
     const replies = createOutreachRepliesQueries(tx);
     const posts = createOutreachChannelPostsQueries(tx);
     const unknown = await messages.markStaleSendsUnknown(
       before,
+      SEND_JOB_KEY,
       'the worker stopped while handing the message to the SMTP server; it may have been delivered, so it is not re-sent until the owner decides',
       now,
     );
-    const requeued = await messages.requeueStaleSends(before, 'the worker stopped before the message data left; sent again', now);
-    const rescheduled = await messages.listApprovedWithoutJob(before, SEND_JOB_KEY, staleSeconds);
-    const releasedForwards = await replies.releaseStaleForwards(before);
-    const lostForwards = await replies.listPendingForwardsWithoutJob(before, FORWARD_JOB_KEY, staleSeconds);
-    const channelUnknown = await posts.markStaleUnknown(before);
-    const lostPosts = await posts.listPendingWithoutJob(before, CHANNEL_JOB_KEY, staleSeconds);
+    const requeued = await messages.requeueStaleSends(before, SEND_JOB_KEY, 'the worker stopped before the message data left; sent again', now);
+    const rescheduled = await messages.listApprovedWithoutJob(before, SEND_JOB_KEY);
+    const releasedForwards = await replies.releaseStaleForwards(before, FORWARD_JOB_KEY);
+    const lostForwards = await replies.listPendingForwardsWithoutJob(before, FORWARD_JOB_KEY);
+    const channelUnknown = await posts.markStaleUnknown(before, CHANNEL_JOB_KEY);
+    const lostPosts = await posts.listPendingWithoutJob(before, CHANNEL_JOB_KEY);
     // A requeued send, a released forward, or a row that lost its job gets one new job (the job
     // key keeps it at one).
     for (const id of new Set([...requeued, ...rescheduled])) await enqueueSend(tx, id);

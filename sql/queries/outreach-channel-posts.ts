@@ -4,7 +4,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, IdRow, NoRow } from '../rows.ts';
-import { lacksLiveJob } from './job-keys.ts';
+import { lacksHeldJob, lacksLiveJob } from './job-keys.ts';
 import { ChannelName } from './outreach-channels.ts';
 import { RetryingRow } from './outreach-messages.ts';
 
@@ -105,18 +105,18 @@ export function createOutreachChannelPostsQueries(db: CommonQueryMethods) {
           sent_at = case when ${to} = 'sent' then coalesce(sent_at, ${iso(now)}::timestamptz) else sent_at end
         where id = ${id} and status = 'unknown' returning id, status`),
 
-    /** Deliveries claimed before `before` (their worker stopped) become `unknown`; their ids. */
-    markStaleUnknown: (before: Date) =>
+    /** Deliveries claimed before `before` whose job no worker holds (their worker stopped) become `unknown`; their ids. */
+    markStaleUnknown: (before: Date, jobKeyPrefix: string) =>
       db.anyFirst(sql.type(IdRow)`
-        update outreach_channel_posts set status = 'unknown',
+        update outreach_channel_posts p set status = 'unknown',
           status_reason = 'the worker stopped during delivery; the owner decides whether it was posted'
-        where status = 'sending' and claimed_at < ${iso(before)}
-        returning id`),
+        where p.status = 'sending' and p.claimed_at < ${iso(before)} and ${lacksHeldJob(jobKeyPrefix, sql.fragment`p.id`)}
+        returning p.id`),
 
     /** Pending posts untouched since `before` whose delivery job is gone. */
-    listPendingWithoutJob: (before: Date, jobKeyPrefix: string, staleSeconds: number) =>
+    listPendingWithoutJob: (before: Date, jobKeyPrefix: string) =>
       db.anyFirst(sql.type(IdRow)`
         select p.id from outreach_channel_posts p
-        where p.status = 'pending' and p.updated_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`p.id`, staleSeconds)}`),
+        where p.status = 'pending' and p.updated_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`p.id`)}`),
   };
 }

@@ -6,7 +6,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { CountRow, IdRow, NoRow } from '../rows.ts';
-import { lacksLiveJob } from './job-keys.ts';
+import { lacksHeldJob, lacksLiveJob } from './job-keys.ts';
 
 export const ACCEPTED_STATUSES = ['queued', 'approved', 'sending', 'sent', 'unknown'] as const;
 /** `m.status` is accepted (the alias `m` is outreach_messages). */
@@ -232,26 +232,28 @@ export function createOutreachMessagesQueries(db: CommonQueryMethods) {
         select id from outreach_messages where contact_id = ${contactId} and status = 'sent' and created_at < ${beforeCreatedAt}
         order by created_at`),
 
-    // ---- recovery: sends claimed before `before` belong to a worker that stopped or stalled
+    // ---- recovery: sends claimed before `before` whose job no worker holds belong to a worker that stopped
 
     /** Stale sends whose data never started go back to `approved` (nothing can have been delivered). */
-    requeueStaleSends: (before: Date, reason: string, now: Date) =>
+    requeueStaleSends: (before: Date, jobKeyPrefix: string, reason: string, now: Date) =>
       db.anyFirst(sql.type(IdRow)`
-        update outreach_messages set status = 'approved', status_reason = ${reason}, updated_at = ${iso(now)}
-        where status = 'sending' and claimed_at < ${iso(before)} and data_started_at is null
-        returning id`),
+        update outreach_messages m set status = 'approved', status_reason = ${reason}, updated_at = ${iso(now)}
+        where m.status = 'sending' and m.claimed_at < ${iso(before)} and m.data_started_at is null
+          and ${lacksHeldJob(jobKeyPrefix, sql.fragment`m.id`)}
+        returning m.id`),
 
     /** Stale sends whose data had started become `unknown`: maybe delivered, the owner decides. */
-    markStaleSendsUnknown: (before: Date, reason: string, now: Date) =>
+    markStaleSendsUnknown: (before: Date, jobKeyPrefix: string, reason: string, now: Date) =>
       db.anyFirst(sql.type(IdRow)`
-        update outreach_messages set status = 'unknown', status_reason = ${reason}, updated_at = ${iso(now)}
-        where status = 'sending' and claimed_at < ${iso(before)} and data_started_at is not null
-        returning id`),
+        update outreach_messages m set status = 'unknown', status_reason = ${reason}, updated_at = ${iso(now)}
+        where m.status = 'sending' and m.claimed_at < ${iso(before)} and m.data_started_at is not null
+          and ${lacksHeldJob(jobKeyPrefix, sql.fragment`m.id`)}
+        returning m.id`),
 
     /** Approved messages untouched since `before` whose send job is gone. */
-    listApprovedWithoutJob: (before: Date, jobKeyPrefix: string, staleSeconds: number) =>
+    listApprovedWithoutJob: (before: Date, jobKeyPrefix: string) =>
       db.anyFirst(sql.type(IdRow)`
         select m.id from outreach_messages m
-        where m.status = 'approved' and m.updated_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`m.id`, staleSeconds)}`),
+        where m.status = 'approved' and m.updated_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`m.id`)}`),
   };
 }

@@ -4,7 +4,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { IdRow, NoRow } from '../rows.ts';
-import { lacksLiveJob } from './job-keys.ts';
+import { lacksHeldJob, lacksLiveJob } from './job-keys.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -128,16 +128,16 @@ export function createOutreachRepliesQueries(db: CommonQueryMethods) {
       ),
 
     /** Forwards claimed before `before` (their worker stopped) go back to `pending`; their ids. */
-    releaseStaleForwards: (before: Date) =>
+    releaseStaleForwards: (before: Date, jobKeyPrefix: string) =>
       db.anyFirst(sql.type(IdRow)`
-        update outreach_replies set forward_status = 'pending', forward_reason = 'the worker stopped during the forward; forwarded again'
-        where forward_status = 'sending' and forward_claimed_at < ${iso(before)}
-        returning id`),
+        update outreach_replies r set forward_status = 'pending', forward_reason = 'the worker stopped during the forward; forwarded again'
+        where r.forward_status = 'sending' and r.forward_claimed_at < ${iso(before)} and ${lacksHeldJob(jobKeyPrefix, sql.fragment`r.id`)}
+        returning r.id`),
 
     /** Pending forwards received before `before` whose job is gone. */
-    listPendingForwardsWithoutJob: (before: Date, jobKeyPrefix: string, staleSeconds: number) =>
+    listPendingForwardsWithoutJob: (before: Date, jobKeyPrefix: string) =>
       db.anyFirst(sql.type(IdRow)`
         select r.id from outreach_replies r
-        where r.forward_status = 'pending' and r.received_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`r.id`, staleSeconds)}`),
+        where r.forward_status = 'pending' and r.received_at < ${iso(before)} and ${lacksLiveJob(jobKeyPrefix, sql.fragment`r.id`)}`),
   };
 }

@@ -1,10 +1,10 @@
 // The crash test: 200 emails accepted in auto mode (one row plus one job each, as the route writes
 // them), a real worker process (workers/main.ts) sending them to a real SMTP server, SIGKILLed in
-// the middle of the run and started again. Recovery (outreach__recover) takes back what the dead
-// worker held; any message it cannot judge (the data had started to leave) is `unknown`, and the
-// owner resolves it the documented way: the relay's log (here, what the SMTP server recorded) says
-// whether it went out, `sent` if it did, `resend` if it did not. In the end every message is sent,
-// and the SMTP server received each exactly once.
+// the middle of the run and started again. The liveness sweep releases the dead worker's jobs and
+// recovery (outreach__recover) takes back what it had claimed; any message it cannot judge (the data
+// had started to leave) is `unknown`, and the owner resolves it the documented way: the relay's log
+// (here, what the SMTP server recorded) says whether it went out, `sent` if it did, `resend` if it
+// did not. In the end every message is sent, and the SMTP server received each exactly once.
 import test from 'ava';
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'slonik';
@@ -37,6 +37,10 @@ const startWorker = (): ChildProcess =>
     OUTREACH_STALE_SECONDS: '2',
     // A send to the local relay never reaches this on a loaded machine.
     SMTP_TIMEOUT_SECONDS: '120',
+    // Recovery leaves a claim alone while its job is locked, so the dead worker's jobs must be
+    // released first: the sweep, queued below as often as recovery, finds it dead this soon.
+    WORKER_HEARTBEAT_SECONDS: '2',
+    WORKER_DEAD_AFTER_SECONDS: '20',
   });
 
 const statuses = async () =>
@@ -75,7 +79,10 @@ test('200 emails, the worker SIGKILLed mid-run and restarted: every message is d
       'recovery of what the dead worker held',
       async () => {
         await new Promise((r) => setTimeout(r, 2500));
-        await w.app.db.transaction((tx) => enqueue(tx, 'outreach__recover', {}));
+        await w.app.db.transaction(async (tx) => {
+          await enqueue(tx, 'worker__release_dead', {});
+          await enqueue(tx, 'outreach__recover', {});
+        });
         const s = await statuses();
         return (s.approved ?? 0) === 0 && (s.sending ?? 0) === 0;
       },

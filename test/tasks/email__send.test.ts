@@ -1,8 +1,11 @@
 // The email__send task and outreach__recover against a real SMTP server: the message as it leaves
 // (sender, reply routing, footer, one-click unsubscribe, stable Message-ID), exactly once across
 // duplicate jobs, retries of temporary failures, permanent refusals, unknown outcomes and the
-// owner's resolution, the fence against a revived attempt, and recovery after a stopped worker.
+// owner's resolution, the fence against a revived attempt, recovery after a stopped worker, and no
+// recovery of a claim whose job a worker still holds.
 import test from 'ava';
+import { EventEmitter } from 'node:events';
+import { run, Logger, type WorkerEvents } from 'graphile-worker';
 import { simpleParser } from 'mailparser';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -11,8 +14,11 @@ import { sendMail } from '../../lib/mail/smtp.ts';
 import { recoverOutreach, smtpOf } from '../../lib/outreach/sending.ts';
 import { createOutreachMessagesQueries } from '../../sql/queries/outreach-messages.ts';
 import { createOutreachSuppressionsQueries } from '../../sql/queries/outreach-suppressions.ts';
+import { NoRow } from '../../sql/rows.ts';
+import { releaseDeadWorkers } from '../../lib/workers/release-dead.ts';
 import { dropJobs } from '../helpers/jobs.ts';
 import { headersOf, MAILBOX, startOutreachWorld, type OutreachWorld, type Resident } from '../helpers/outreach.ts';
+import { until } from '../helpers/until.ts';
 
 const flags = { dropAtMailFrom: 0, stall: false, reject: new Set<string>() };
 // A relay that stalls after the data is cut at this timeout, set for those runs only; every other
@@ -35,6 +41,7 @@ test.after.always(async () => {
 });
 
 const MINUTE = 60_000;
+const silentWorker = new Logger(() => () => {});
 let n = 0;
 const row = (id: string) =>
   w.app.db.one(sql.type(z.object({ status: z.string(), status_reason: z.string().nullable(), attempts: z.number(), sent_at: z.string().nullable() }))`
@@ -195,6 +202,74 @@ test.serial('a stopped worker: a claim without data goes back and is sent once; 
   t.is(deliveredTo(before.address).length, 1);
   t.is(deliveredTo(during.address).length, 0);
 });
+
+test.serial(
+  'a stale claim whose job a worker still holds is left alone; released by the sweep, the job runs, and the next recovery takes the claim back',
+  async (t) => {
+    w.app.clock.set(new Date());
+    const a = await w.resident('send_claim_held');
+    await w.runJobs();
+    const { id, address } = await emailTo(a, 'outlet10.test');
+    const key = `email__send:${id}`;
+    const Job = z.object({ id: z.string(), key: z.string().nullable(), locked_by: z.string().nullable(), attempts: z.number(), max_attempts: z.number() });
+    let jobId = '';
+    const jobOf = () =>
+      w.app.db.maybeOne(
+        sql.type(Job)`select id::text as id, key, locked_by, attempts, max_attempts from graphile_worker.jobs where id::text = ${jobId} or key = ${key}`,
+      );
+    // A real pool takes the job and hangs in it: a worker stuck mid-send, or one that died holding it.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const events: WorkerEvents = new EventEmitter();
+    let pool = '';
+    events.on('pool:create', ({ workerPool }) => (pool = workerPool.id));
+    const runner = await run({
+      connectionString: w.app.databaseUrl,
+      concurrency: 1,
+      pollInterval: 100,
+      logger: silentWorker,
+      events,
+      taskList: { email__send: () => gate },
+    });
+    try {
+      await until(
+        'the pool to hold the send',
+        async () => {
+          const job = await jobOf();
+          jobId = job?.id ?? '';
+          return job?.locked_by === pool;
+        },
+        undefined,
+        100,
+      );
+      // The attempt it stands for had claimed the row.
+      t.truthy(await createOutreachMessagesQueries(w.app.db).claim(id, w.app.clock.now()));
+      w.app.clock.advance(11 * MINUTE);
+      const held = await recoverOutreach(w.app.deps);
+      t.like(held, { requeued: 0, unknown: 0, rescheduled: 0 }, 'a claim whose job is held is not taken back, however old');
+      t.like(await jobOf(), { key, locked_by: pool, attempts: 1 }, 'and its job is not detached (key kept, attempts left)');
+      t.is((await row(id)).status, 'sending');
+
+      // The pool is silent past the bound: the sweep releases the job, which runs again and finds the claim.
+      await w.app.db.query(sql.type(NoRow)`insert into worker_heartbeats (pool_id, host, pid, beat_at) values (${pool}, 'test', 1, now() - interval '1 hour')`);
+      t.like(await releaseDeadWorkers(w.app.db, 40_000, async () => ({ jobs: w.app.workerUtils, release: () => {} })), { dead: [pool] });
+      await w.runJobs();
+      t.is(await jobOf(), null, 'the released job ran and completed');
+      t.is((await row(id)).status, 'sending', 'finding the dead attempt’s claim, it sent nothing');
+      t.is(deliveredTo(address).length, 0);
+
+      const counts = await recoverOutreach(w.app.deps);
+      t.is(counts.requeued, 1, 'now no worker holds its job: the claim goes back');
+      await w.runJobs();
+      t.is((await row(id)).status, 'sent');
+      t.is(deliveredTo(address).length, 1, 'sent once');
+      t.is(await jobOf(), null, 'no detached job left in the queue');
+    } finally {
+      openGate();
+      await runner.stop();
+    }
+  },
+);
 
 test.serial('recovery gives an approved message whose job was lost a new job', async (t) => {
   w.app.clock.set('2026-11-28T09:00:00.000Z');

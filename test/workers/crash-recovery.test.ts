@@ -38,9 +38,10 @@ import { until } from '../helpers/until.ts';
 // long enough that a live worker on a loaded machine never misses enough beats to give up on itself.
 const HEARTBEAT_SECONDS = 2;
 const DEAD_AFTER_SECONDS = 20;
-// Longer than the dead worker ran, so its own cron's recovery never takes back a live claim, and
-// longer than any live send takes, so the recovery this test enqueues never takes back the new
-// worker's own claims.
+// Recovery leaves a claim alone while its job is locked (sql/queries/job-keys.ts), so however long
+// the setup takes on a loaded machine, the dead attempt's claims wait for the sweep to release its
+// jobs. (Before that rule, a recovery run between the kill and the release re-enqueued a send under
+// its key, graphile-worker detached the dead worker's job, and the release left it permanently failed.)
 const STALE_SECONDS = 60;
 // Only turns a scenario that never completes into a failure instead of a hang.
 const NEVER_MS = 10 * 60_000;
