@@ -95,7 +95,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const output = outputOf(op);
   return {
     name: mcp.name,
-    description: mcp.description ?? `${op.summary} (${op.method} ${op.path})`,
+    description: describe(op, renamed, mcp.note),
     scope,
     write: mcp.write,
     largeBody: op.largeBody,
@@ -124,6 +124,15 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
+}
+
+/**
+ * The operation's summary is the tool's description, with its route (path parameters under their
+ * argument names), who may call where it is not every agent, and what only the assistant is told.
+ */
+function describe(op: Operation, renamed: Array<[string, string]>, note?: string): string {
+  const path = op.path.replace(/:(\w+)/g, (_, param: string) => `{${renamed.find(([p]) => p === param)?.[1] ?? param}}`);
+  return [`${op.summary.replace(/\.$/, '')} (${op.method} ${path}).`, op.auth === 'resident' ? 'Residents only.' : '', note].filter(Boolean).join(' ');
 }
 
 /** Each path parameter and its argument: a collection's `:id` is named after it (`/posts/:id`: `post_id`), others keep their names. */

@@ -27,17 +27,17 @@ export type Call<I> = {
   guest?: Guest;
 };
 
-/** The MCP tool an operation also is: the arguments are its path parameters (`/posts/:id`: `post_id`), query and body merged. */
+/** The MCP tool an operation also is: its summary and route describe it; its arguments are the path parameters (`post_id`), query and body. */
 export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
-  /** Defaults to the operation's summary and its REST route ("… (GET /votes)"); write one where a tool needs more. */
-  description?: string;
+  /** What only the assistant is told, after the description derived from the summary (which tool to call next, when to call it). */
+  note?: string;
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
   scope?: McpScope;
   /** The tool's result where the REST answer is none (a 204): built from the input. */
   result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 };
 
-/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { description: ... })`. */
+/** An operation's MCP part, written as its name and title first: `mcp: tool('inbox', 'Read your inbox', { note: ... })`. */
 export function tool(name: string, title: string, rest: Omit<McpPart, 'name' | 'title'> = {}): McpPart {
   return { name, title, ...rest };
 }
