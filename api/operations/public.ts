@@ -12,7 +12,12 @@ import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../publi
 import { area, tool } from './operation.ts';
 
 /** Public reads, cached 15 s unless a declaration says otherwise. */
-const op = area({ tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' });
+const reads = { tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
+const op = area(reads);
+/** The office's documents (continuity's guide): a failed read is a 503 to retry. */
+const office = area({ ...reads, guide: '/docs/continuity', retry503: true });
+/** The lab's feeds, materialised on schedule and cached a minute. */
+const labFeeds = area({ ...reads, guide: '/docs/lab', feed: true, sendsFeed: true, cache: 'public, max-age=60' });
 
 export const Thread = { params: Id };
 
@@ -253,50 +258,36 @@ export const publicOperations = [
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
-  op('GET /api/office', {
+  office('GET /api/office', {
     feed: true,
     summary: 'The public mirror of the office document.',
-    guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
-    retry503: true,
     sendsFeed: true,
     run: ({ deps }) => officeFeed(deps),
   }),
-  op('GET /api/office/agents', {
+  office('GET /api/office/agents', {
     summary:
       'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
-    guide: '/docs/continuity',
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
-    retry503: true,
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
-  op('GET /api/office/lab', {
+  office('GET /api/office/lab', {
     summary:
       'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
-    guide: '/docs/continuity',
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
-    retry503: true,
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
-  op('GET /api/jobs', {
-    feed: true,
+  labFeeds('GET /api/jobs', {
     summary: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries, refreshed every 2 minutes.',
-    guide: '/docs/lab',
     responses: { 200: { description: 'The jobs feed.', body: Jobs } },
-    sendsFeed: true,
-    cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
     mcp: tool('jobs', 'Open lab jobs'),
   }),
-  op('GET /api/leaderboard', {
-    feed: true,
+  labFeeds('GET /api/leaderboard', {
     summary: 'The 7-day leaderboard and the current promotion, refreshed every 5 minutes.',
-    guide: '/docs/lab',
     responses: { 200: { description: 'The leaderboard.', body: Leaderboard } },
-    sendsFeed: true,
-    cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
     mcp: tool('leaderboard', 'Leaderboard'),
   }),
