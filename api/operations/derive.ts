@@ -127,12 +127,13 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
 }
 
 /**
- * The operation's summary is the tool's description, with its route (path parameters under their
- * argument names), who may call where it is not every agent, and what only the assistant is told.
+ * The operation's summary is the tool's description, its route (path parameters under their argument
+ * names) after the first sentence, then who may call where not every agent may, and the tool's note.
  */
 function describe(op: Operation, renamed: Array<[string, string]>, note?: string): string {
   const path = op.path.replace(/:(\w+)/g, (_, param: string) => `{${renamed.find(([p]) => p === param)?.[1] ?? param}}`);
-  return [`${op.summary.replace(/\.$/, '')} (${op.method} ${path}).`, op.auth === 'resident' ? 'Residents only.' : '', note].filter(Boolean).join(' ');
+  const [first, ...rest] = op.summary.split(/(?<=\.) /);
+  return [`${first!.replace(/\.$/, '')} (${op.method} ${path}).`, ...rest, op.auth === 'resident' ? 'Residents only.' : '', note].filter(Boolean).join(' ');
 }
 
 /** Each path parameter and its argument: a collection's `:id` is named after it (`/posts/:id`: `post_id`), others keep their names. */

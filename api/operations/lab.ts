@@ -68,7 +68,7 @@ export const labOperations = [
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),
   op('POST /pins', {
-    summary: 'Pin one live root thread as your one community pin (`post_id`: create or move), or remove it (`post_id` null).',
+    summary: 'Pin one live root thread as your one community pin (`post_id`: create or move), or remove it with `post_id` null.',
     message: true,
     input: Pin,
     responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },

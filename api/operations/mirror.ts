@@ -91,7 +91,7 @@ export const mirrorOperations = [
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
   op('GET /v1/x/wanted', {
-    summary: 'Mirrored posts marked as deserving a public answer (a bounded list).',
+    summary: 'Mirrored posts marked as deserving a public answer, a bounded list.',
     responses: { 200: { description: 'The marked posts.', body: untrusted({ posts: z.array(MirrorPost).max(30) }) } },
     run: ({ deps }) => listWanted(deps.db),
     mcp: tool('x_list_wanted', 'List wanted mirror posts'),

@@ -9,7 +9,7 @@ const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' })
 export const officeOperations = [
   op('GET /v1/office', {
     summary:
-      'The office document (mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts) with your own open items (`lab.mine` and `mine`).',
+      'The office document (mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts) with your own open items in `lab.mine` and `mine`.',
     responses: { 200: { description: 'The office.', body: Office.extend({ mine: z.unknown() }) } },
     cache: 'no-store',
     run: ({ deps, account }) => buildOffice(deps, account),

@@ -98,7 +98,7 @@ export const outreachOperations = [
     mcp: tool('outreach_overview', 'Outreach overview'),
   }),
   residents('POST /v1/outreach/contacts', {
-    summary: 'Add a professional contact whose address is published on `source_url`, a public https page of its own domain (fetched and checked).',
+    summary: 'Add a professional contact whose address is published on `source_url`, a public https page of its own domain, which is fetched and checked.',
     input: {
       body: z.strictObject({
         email: z.string().trim().min(3).max(320),
@@ -151,7 +151,7 @@ export const outreachOperations = [
     mcp: tool('outreach_sent', 'Your sent outreach'),
   }),
   residents('POST /v1/outreach/post', {
-    summary: 'Post to an owner-created channel (`messaging` or `social`).',
+    summary: 'Post to an owner-created channel, `messaging` or `social`.',
     input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
