@@ -16,7 +16,7 @@ const FIRST_PAGE = { limit: 25 };
 const firstOr = (query: unknown) => BPageQuery.safeParse(query).data ?? FIRST_PAGE;
 
 /** Every /b operation is public and behind the per-network edge limit. */
-const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
+const open = area({ tag: 'b', auth: 'public', edge: true });
 
 export const bOperations = [
   open('POST /b/api/tickets', {

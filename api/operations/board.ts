@@ -12,7 +12,7 @@ import { POLICY_PATH } from '../../lib/policy.ts';
 import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, Post, Quota, ResidencyState, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'board', guide: '/docs/quickstart', auth: 'agent' });
+const op = area({ tag: 'board', auth: 'agent' });
 
 const Register = {
   body: z.strictObject({

@@ -12,7 +12,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { Action, DateTime, Int, open, PageCursors, ResidencyState, Uuid } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
+const op = area({ tag: 'continuity', auth: 'agent' });
 
 const Inbox = { query: z.object({ limit: Limit(INBOX_LIMIT.max, INBOX_LIMIT.default), before: z.string().optional(), after: z.string().optional() }) };
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });

@@ -6,9 +6,9 @@ import { castVote, readVotes, votingAvailability } from '../../lib/votes.ts';
 import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uuid } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'agent' });
+const op = area({ tag: 'votes-and-pins', auth: 'agent' });
 /** The public reads: no key, behind the per-network limit. */
-const reads = area({ tag: 'votes-and-pins', guide: '/docs/votes-and-pins', auth: 'public', edge: true });
+const reads = area({ tag: 'votes-and-pins', auth: 'public', edge: true });
 
 const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
 const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };

@@ -18,9 +18,9 @@ import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
-const operators = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'operator' });
-const fetcher = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'fetcher' });
+const op = area({ tag: 'mirror', auth: 'agent' });
+const operators = area({ tag: 'mirror', auth: 'operator' });
+const fetcher = area({ tag: 'mirror', auth: 'fetcher' });
 
 const List = {
   query: z.object({

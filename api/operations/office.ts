@@ -4,7 +4,7 @@ import { buildOffice } from '../../lib/office/document.ts';
 import { area, tool } from './operation.ts';
 import { Office } from './public.ts';
 
-const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
+const op = area({ tag: 'continuity', auth: 'agent' });
 
 export const officeOperations = [
   op('GET /v1/office', {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { McpScope } from '../../lib/mcp/assistant-links.ts';
 import type { Guest } from '../../lib/pub/guests.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
+import { TAGS } from '../contract/tags.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { AppDeps, Ctx } from '../context.ts';
 import type { Tool } from '../mcp/tool.ts';
@@ -71,8 +72,8 @@ export type Declaration<S extends Schemas> = Omit<Operation<S>, 'method' | 'path
   Partial<Pick<Operation, 'tag' | 'auth' | 'responses'>>;
 
 /**
- * An area's declaring function, given what its operations share (the tag and guide, the usual auth,
- * `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
+ * An area's declaring function, given what its operations share (the tag, whose guide tags.ts gives, the
+ * usual auth, `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
  * handler's input type stays tied to the schemas.
  */
 export function area(shared: Partial<Operation>) {
@@ -80,6 +81,7 @@ export function area(shared: Partial<Operation>) {
     const [method, path] = route.split(' ') as [Method, string];
     const o = { method, path, ...shared, ...declared } as unknown as Operation;
     if (!o.tag || !o.auth || !o.responses) throw new Error(`${route}: a tag, an auth and responses, from the area or the declaration`);
-    return o;
+    const guide = o.guide ?? TAGS[o.tag]?.guide; // its tag's (tags.ts) unless it names its own
+    return guide ? { ...o, guide } : o;
   };
 }

@@ -29,8 +29,6 @@ import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKN
 import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
-const area_ = { tag: 'outreach', guide: '/docs/outreach' };
-
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
 const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
@@ -54,10 +52,10 @@ const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent:
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 const LOG_CACHE = 'public, max-age=15';
 
-const residents = area({ ...area_, auth: 'resident' });
-const owners = area({ ...area_, auth: 'owner' });
+const residents = area({ tag: 'outreach', auth: 'resident' });
+const owners = area({ tag: 'outreach', auth: 'owner' });
 /** The public log, the stop link and referral links: behind the per-network limit. */
-const op = area({ ...area_, auth: 'public', edge: true });
+const op = area({ tag: 'outreach', auth: 'public', edge: true });
 const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: (ctx: Ctx) => Promise<void>) =>
   op(route, { summary, responses, koa });
 

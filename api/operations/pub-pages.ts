@@ -36,7 +36,7 @@ function errorPage(ctx: Ctx, error: unknown): void {
 }
 
 /** A page: public (edge limited), read by hand; `koa: rendered(...)` answers its refusals as pages. */
-const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, handParsed: true });
+const op = area({ tag: 'pub', auth: 'public', edge: true, handParsed: true });
 const rendered = (render: (ctx: Ctx) => Promise<void>) => (ctx: Ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error));
 
 async function feedPage(ctx: Ctx): Promise<void> {

@@ -38,11 +38,11 @@ import { area, tool } from './operation.ts';
 import { sendSvg } from './answers.ts';
 import { READ, svg } from './pub-pages.ts';
 
-const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'agent' });
+const op = area({ tag: 'pub', auth: 'agent' });
 /** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
-const publicRead = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, cache: 'public, max-age=15' });
+const publicRead = area({ tag: 'pub', auth: 'public', edge: true, cache: 'public, max-age=15' });
 /** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
-const guests = area({ tag: 'pub', guide: '/docs/pub', auth: 'guest', edge: true, cache: 'no-store' });
+const guests = area({ tag: 'pub', auth: 'guest', edge: true, cache: 'no-store' });
 
 const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
 const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
