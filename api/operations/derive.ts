@@ -47,7 +47,7 @@ export function routersOf(ops: readonly Operation[]): { v1: Router<AppState, App
 function handlerOf(op: Operation) {
   return async function operation(ctx: Ctx): Promise<void> {
     const input = (op.handParsed ? { params: ctx.params, query: ctx.query, body: ctx.request.body } : (ctx.state.input ?? {})) as Parts;
-    if (op.koa) return op.koa(ctx, input as never);
+    if (op.koa) return op.koa(ctx, input as never, op.summary);
     const call: Call<Parts> = {
       deps: ctx.deps,
       input,

@@ -57,8 +57,11 @@ export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'
   retry503?: boolean;
   /** The body is read up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
   largeBody?: boolean;
-  /** For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to ctx itself. */
-  koa?: (ctx: Ctx, input: InputOf<S>) => Promise<void>;
+  /**
+   * For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to
+   * ctx itself. It is given the summary, which a page gives as its meta description (one text for both).
+   */
+  koa?: (ctx: Ctx, input: InputOf<S>, summary: string) => Promise<void>;
   /** OPTIONS reaches `koa` too: a mounted server answering its own CORS preflights (oidc-provider). */
   preflight?: boolean;
   mcp?: McpPart;

@@ -51,12 +51,14 @@ const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 const LOG_CACHE = 'public, max-age=15';
+const LOG_PAGE = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
+const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
 
 const residents = area({ tag: 'outreach', auth: 'resident' });
 const owners = area({ tag: 'outreach', auth: 'owner' });
 /** The public log, the stop link and referral links: behind the per-network limit. */
 const op = area({ tag: 'outreach', auth: 'public', edge: true });
-const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: (ctx: Ctx) => Promise<void>) =>
+const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: NonNullable<Operation['koa']>) =>
   op(route, { summary, responses, koa });
 
 function noindex(ctx: Ctx): void {
@@ -265,16 +267,14 @@ export const outreachOperations = [
     ctx.set('Cache-Control', LOG_CACHE);
     ctx.body = { version: 1, content_is_untrusted: true, item };
   }),
-  publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
+  publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
-    const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
-  publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/:id', ITEM_PAGE, { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx, _, description) => {
     const item = await logItem(ctx);
     if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
-    const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
