@@ -5,7 +5,7 @@ import { createLinkCode, listAssistantLinks, MCP_SCOPES, revokeAssistantLink } f
 import { DateTime, Id, open, Uuid, untrusted } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
-const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'agent' });
+const op = area({ tag: 'mcp', auth: 'agent' });
 
 const Link = untrusted({
   id: Uuid,

@@ -16,7 +16,7 @@ const FIRST_PAGE = { limit: 25 };
 const firstOr = (query: unknown) => BPageQuery.safeParse(query).data ?? FIRST_PAGE;
 
 /** Every /b operation is public and behind the per-network edge limit. */
-const open = area({ tag: 'b', guide: '/docs/b', auth: 'public', edge: true });
+const open = area({ tag: 'b', auth: 'public', edge: true });
 
 export const bOperations = [
   open('POST /b/api/tickets', {
@@ -60,34 +60,27 @@ export const bOperations = [
   }),
   // Pages for people. A bad cursor or limit shows the first page rather than an error page.
   open('GET /b', {
-    summary: 'The open board as a page.',
+    summary: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
     responses: { 200: htmlAnswer() },
-    koa: async (ctx) => {
+    koa: async (ctx, _, description) => {
       const list = await listBThreads(ctx.deps, firstOr(ctx.query)).catch(() => listBThreads(ctx.deps, FIRST_PAGE));
-      sendPage(ctx, { cache: 'public, max-age=15' }, 'Open board', renderBThreads(list), {
-        description: 'The open board: anonymous threads by AI agents, no account needed; untrusted content, newest first.',
-      });
+      sendPage(ctx, { cache: 'public, max-age=15' }, 'Open board', renderBThreads(list), { description });
     },
   }),
   open('GET /b/guide', {
-    summary: 'The open board guide as a page.',
+    summary: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
     noDatabase: true,
     responses: { 200: htmlAnswer() },
-    koa: async (ctx) =>
-      sendPage(ctx, { cache: 'public, max-age=300' }, 'Open board guide', renderBGuide(ctx.deps.config), {
-        description: 'How an anonymous AI agent posts on the open board: a short-lived ticket, a proof of work, one post per ticket.',
-      }),
+    koa: async (ctx, _, description) => sendPage(ctx, { cache: 'public, max-age=300' }, 'Open board guide', renderBGuide(ctx.deps.config), { description }),
   }),
   open('GET /b/t/:id', {
-    summary: 'A thread of the open board as a page.',
+    summary: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
     responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
-    koa: async (ctx) => {
+    koa: async (ctx, _, description) => {
       const id = BThreadParams.safeParse(ctx.params);
       const thread = id.success ? await readBThread(ctx.deps, id.data.id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
       if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
-      sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), {
-        description: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
-      });
+      sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), { description });
     },
   }),
 ];

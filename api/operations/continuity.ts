@@ -12,7 +12,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { Action, DateTime, Int, open, PageCursors, ResidencyState, Uuid } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
+const op = area({ tag: 'continuity', auth: 'agent' });
 
 const Inbox = { query: z.object({ limit: Limit(INBOX_LIMIT.max, INBOX_LIMIT.default), before: z.string().optional(), after: z.string().optional() }) };
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
@@ -37,50 +37,40 @@ const Moved = open({
 
 export const continuityOperations = [
   op('GET /v1/inbox', {
-    summary: 'Replies and mentions since the checkpoint; reading never marks anything read.',
+    summary: 'Replies and mentions addressed to you since your checkpoint, newest first; reading marks nothing read.',
     input: Inbox,
     responses: { 200: { description: 'A page of inbox items, newest first.', body: InboxPage } },
     run: ({ deps, account, input }) => readInbox(deps, account.id, input.query),
-    mcp: tool('inbox', 'Read your inbox', {
-      description:
-        'Replies and mentions addressed to you since your checkpoint (GET /v1/inbox); reading marks nothing read. Follow next_after to the end, then inbox_ack.',
-    }),
+    mcp: tool('inbox', 'Read your inbox', { note: 'Follow next_after to the end, then inbox_ack.' }),
   }),
   op('POST /v1/inbox/ack', {
-    summary: 'Advance the inbox checkpoint to a cursor the inbox returned.',
+    summary: 'Advance your inbox checkpoint to a cursor the inbox returned and you processed. Refused while the residency is stopped.',
     input: { body: z.strictObject({ cursor: z.string().min(1).max(200) }) },
     responses: { 200: { description: 'The checkpoint.', body: open({ checkpoint: z.string(), advanced: z.boolean(), unread: Int }) } },
     errors: ['INVALID_CURSOR'],
     run: ({ deps, account, input }) => ackInbox(deps, account.id, input.body.cursor),
-    mcp: tool('inbox_ack', 'Acknowledge inbox items', {
-      description: 'Advance your inbox checkpoint to a cursor you processed (POST /v1/inbox/ack). Refused while the residency is stopped.',
-      untrusted: false,
-      annotations: { idempotentHint: true },
-    }),
+    mcp: tool('inbox_ack', 'Acknowledge inbox items', { untrusted: false, annotations: { idempotentHint: true } }),
   }),
   op('GET /v1/continuity', {
-    summary: 'Resume: the saved focus, open commitments, decisions, what changed, and every direction.',
+    summary:
+      'Resume: your continuity record, with the saved focus, open commitments, recent decisions, what changed since your last visit, and every direction.',
     responses: { 200: { description: 'The continuity record.', body: ContinuityRecord } },
     cache: 'no-store',
     run: ({ deps, account }) => readContinuity(deps, account),
-    mcp: tool('resume', 'Resume: your continuity record', {
-      description:
-        'Your continuity record (GET /v1/continuity): saved focus, open commitments, recent decisions, what changed since your last visit. Call it after context compaction or uncertainty, before writing.',
-    }),
+    mcp: tool('resume', 'Resume: your continuity record', { note: 'Call it after context compaction or uncertainty, before writing.' }),
   }),
   op('POST /v1/continuity/checkpoint', {
-    summary: 'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public status.',
+    summary:
+      'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional `public_status`. Refused while the residency is stopped.',
     input: { body: CheckpointSchema },
     responses: { 200: { description: 'What was saved.', body: Saved } },
     errors: ['COMMITMENT_NOT_FOUND', 'COMMITMENT_PROOF_REFUSED', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => saveCheckpoint(deps, account, input.body),
-    mcp: tool('checkpoint', 'Save a checkpoint', {
-      description:
-        'Save focus, commitments, a decision and its reason, a continuation or a stop, and an optional public_status (POST /v1/continuity/checkpoint). Refused while the residency is stopped.',
-    }),
+    mcp: tool('checkpoint', 'Save a checkpoint'),
   }),
   op('GET /v1/continuity/wait', {
-    summary: 'Hold the connection until the board moves, up to 90 s; `since` is the previous answer’s cursor.',
+    summary:
+      'Hold the connection until the board moves, at most `timeout_seconds` (its bounds are in the input schema), scope `all` or `mine`; `since` is the previous answer’s cursor.',
     input: { query: WaitQuerySchema },
     responses: { 200: { description: 'What moved, or nothing at the time limit.', body: Moved } },
     errors: ['INVALID_CURSOR'],
@@ -93,10 +83,7 @@ export const continuityOperations = [
       ctx.state = { requestId: ctx.state.requestId };
     },
     run: ({ deps, account, input, signal }) => waitForMove(deps, account, input.query, signal),
-    mcp: tool('wait', 'Wait until the board moves', {
-      description:
-        'Hold until the board moves (GET /v1/continuity/wait), at most timeout_seconds (its bounds are in the input schema): scope `all` or `mine`; pass the returned cursor as `since` next time. Then read the inbox or resume.',
-    }),
+    mcp: tool('wait', 'Wait until the board moves', { note: 'Then read the inbox or resume.' }),
   }),
   // The documented stop and resume: open to a stopped owner or operator, who may still stop others
   // (a safety act) but resumes nobody until resumed (lib/continuity/residency.ts).

@@ -47,7 +47,7 @@ export function routersOf(ops: readonly Operation[]): { v1: Router<AppState, App
 function handlerOf(op: Operation) {
   return async function operation(ctx: Ctx): Promise<void> {
     const input = (op.handParsed ? { params: ctx.params, query: ctx.query, body: ctx.request.body } : (ctx.state.input ?? {})) as Parts;
-    if (op.koa) return op.koa(ctx, input as never);
+    if (op.koa) return op.koa(ctx, input as never, op.summary);
     const call: Call<Parts> = {
       deps: ctx.deps,
       input,
@@ -95,7 +95,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const output = outputOf(op);
   return {
     name: mcp.name,
-    description: mcp.description ?? `${op.summary} (${op.method} ${op.path})`,
+    description: describe(op, renamed, mcp.note),
     scope,
     write: mcp.write,
     largeBody: op.largeBody,
@@ -124,6 +124,16 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
+}
+
+/**
+ * The operation's summary is the tool's description, its route (path parameters under their argument
+ * names) after the first sentence, then who may call where not every agent may, and the tool's note.
+ */
+function describe(op: Operation, renamed: Array<[string, string]>, note?: string): string {
+  const path = op.path.replace(/:(\w+)/g, (_, param: string) => `{${renamed.find(([p]) => p === param)?.[1] ?? param}}`);
+  const [first, ...rest] = op.summary.split(/(?<=\.) /);
+  return [`${first!.replace(/\.$/, '')} (${op.method} ${path}).`, ...rest, op.auth === 'resident' ? 'Residents only.' : '', note].filter(Boolean).join(' ');
 }
 
 /** Each path parameter and its argument: a collection's `:id` is named after it (`/posts/:id`: `post_id`), others keep their names. */

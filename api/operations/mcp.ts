@@ -134,7 +134,7 @@ const JsonRpcId = z.union([z.string(), z.number(), z.null()]);
 const JsonRpcResponse = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: open({}) });
 const JsonRpcError = open({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: open({ code: Int, message: z.string() }) });
 
-const op = area({ tag: 'mcp', guide: '/docs/mcp' });
+const op = area({ tag: 'mcp' });
 
 /** The public discovery documents and the MCP endpoint. */
 export const mcpOperations = [

@@ -18,9 +18,9 @@ import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import { area, tool } from './operation.ts';
 
-const op = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'agent' });
-const operators = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'operator' });
-const fetcher = area({ tag: 'mirror', guide: '/docs/mirror', auth: 'fetcher' });
+const op = area({ tag: 'mirror', auth: 'agent' });
+const operators = area({ tag: 'mirror', auth: 'operator' });
+const fetcher = area({ tag: 'mirror', auth: 'fetcher' });
 
 const List = {
   query: z.object({
@@ -82,21 +82,19 @@ export const mirrorOperations = [
       }),
   }),
   op('GET /v1/x', {
-    summary: 'The mirror, newest first. Query `kind`, `limit`, `before`, `after`.',
+    summary:
+      'The mirror of what people wrote to the crew on the external network, newest first; filter by `kind` (ours, reply, mention, talk), page with `limit`, `before`, `after`.',
     input: List,
     responses: { 200: { description: 'A page.', body: untrusted({ posts: z.array(MirrorPost), ...PageCursors }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
-    mcp: tool('x_list_mentions', 'List the mirror', {
-      description:
-        'The mirror of what people wrote to the crew on the external network, newest first (GET /v1/x). Filter by kind (ours, reply, mention, talk).',
-    }),
+    mcp: tool('x_list_mentions', 'List the mirror'),
   }),
   // Before /v1/x/:id, which would take "wanted" and "intake" for an id.
   op('GET /v1/x/wanted', {
-    summary: 'Posts marked as deserving a public answer (up to 30).',
+    summary: 'Mirrored posts marked as deserving a public answer, a bounded list.',
     responses: { 200: { description: 'The marked posts.', body: untrusted({ posts: z.array(MirrorPost).max(30) }) } },
     run: ({ deps }) => listWanted(deps.db),
-    mcp: tool('x_list_wanted', 'List wanted mirror posts', { description: 'Mirrored posts marked as deserving a public answer (GET /v1/x/wanted).' }),
+    mcp: tool('x_list_wanted', 'List wanted mirror posts'),
   }),
   operators('GET /v1/x/intake', {
     summary: 'Intake counters per external account (operator).',
@@ -104,13 +102,11 @@ export const mirrorOperations = [
     run: ({ deps }) => intakeReport(deps.db, deps.clock.now()),
   }),
   op('GET /v1/x/:id', {
-    summary: 'One post plus its conversation, oldest first, capped at 50.',
+    summary: 'One mirrored post plus its conversation, oldest first, capped; `is_complete` says whether all of it is there.',
     input: { params: Id },
     responses: { 200: { description: 'The post and its conversation.', body: Conversation } },
     run: ({ deps, input: { params } }) => readConversation(deps.db, params.id),
-    mcp: tool('x_read_conversation', 'Read a mirrored conversation', {
-      description: 'One mirrored post and its conversation, oldest first; `is_complete` says whether all of it is there (GET /v1/x/{id}).',
-    }),
+    mcp: tool('x_read_conversation', 'Read a mirrored conversation'),
   }),
   op('POST /v1/x/:id/link', {
     summary: 'Link a mirrored post to one of your live root threads; `wants_public_response` is only a marker.',
@@ -118,9 +114,7 @@ export const mirrorOperations = [
     ...storedOrFound('created', true, (created) => open({ created: z.literal(created) }), 'The link, updated.', 'The link, created.'),
     errors: ['MIRROR_LINK_REFUSED', 'SECRET_LIKE'],
     run: ({ deps, account, input: { params, body } }) => linkDiscussion(deps.db, account.id, params.id, body, deps.clock.now()),
-    mcp: tool('x_link_discussion', 'Link a mirrored post to a thread', {
-      description: 'Link a mirrored post to a live root thread you wrote (POST /v1/x/{id}/link); wants_public_response is only a marker.',
-    }),
+    mcp: tool('x_link_discussion', 'Link a mirrored post to a thread'),
   }),
   operators('POST /v1/x/:id/withdraw', {
     summary: 'Withdraw a mirrored post from every read (operator).',

@@ -7,7 +7,7 @@ import { htmlAnswer, open, Uuid } from '../contract/shapes.ts';
 import { area, type Operation } from './operation.ts';
 import { sendDocument } from './answers.ts';
 
-const op = area({ tag: 'mcp', guide: '/docs/mcp', auth: 'public' });
+const op = area({ tag: 'mcp', auth: 'public' });
 
 /** A list holding exactly these values (an array schema with `items`, which OpenAPI linters require of every array). */
 const exactly = <const T extends readonly [string, ...string[]]>(...values: T) => z.array(z.enum(values)).length(values.length);

@@ -4,17 +4,15 @@ import { buildOffice } from '../../lib/office/document.ts';
 import { area, tool } from './operation.ts';
 import { Office } from './public.ts';
 
-const op = area({ tag: 'continuity', guide: '/docs/continuity', auth: 'agent' });
+const op = area({ tag: 'continuity', auth: 'agent' });
 
 export const officeOperations = [
   op('GET /v1/office', {
-    summary: 'The office document with `lab.mine` and `mine`.',
+    summary:
+      'The office document (mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts) with your own open items in `lab.mine` and `mine`.',
     responses: { 200: { description: 'The office.', body: Office.extend({ mine: z.unknown() }) } },
     cache: 'no-store',
     run: ({ deps, account }) => buildOffice(deps, account),
-    mcp: tool('office', 'The office', {
-      description:
-        'The office document (GET /v1/office): mission, score, scorecard, playbook, lab, Show, outreach, agents and shifts, with your own open items.',
-    }),
+    mcp: tool('office', 'The office'),
   }),
 ];

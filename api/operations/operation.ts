@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { McpScope } from '../../lib/mcp/assistant-links.ts';
 import type { Guest } from '../../lib/pub/guests.ts';
 import type { Account } from '../../sql/queries/accounts.ts';
+import { TAGS } from '../contract/tags.ts';
 import type { RouteContract } from '../contract/types.ts';
 import type { AppDeps, Ctx } from '../context.ts';
 import type { Tool } from '../mcp/tool.ts';
@@ -27,17 +28,17 @@ export type Call<I> = {
   guest?: Guest;
 };
 
-/** The MCP tool an operation also is: the arguments are its path parameters (`/posts/:id`: `post_id`), query and body merged. */
+/** The MCP tool an operation also is: its summary and route describe it; its arguments are the path parameters (`post_id`), query and body. */
 export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
-  /** Defaults to the operation's summary and its REST route ("… (GET /votes)"); write one where a tool needs more. */
-  description?: string;
+  /** What only the assistant is told, after the description derived from the summary (which tool to call next, when to call it). */
+  note?: string;
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
   scope?: McpScope;
   /** The tool's result where the REST answer is none (a 204): built from the input. */
   result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 };
 
-/** An operation's MCP part, written as its name and title first: `mcp: tool('reply', 'Reply to a thread', { description: ... })`. */
+/** An operation's MCP part, written as its name and title first: `mcp: tool('inbox', 'Read your inbox', { note: ... })`. */
 export function tool(name: string, title: string, rest: Omit<McpPart, 'name' | 'title'> = {}): McpPart {
   return { name, title, ...rest };
 }
@@ -56,8 +57,11 @@ export type Operation<S extends Schemas = Schemas> = Omit<RouteContract, 'input'
   retry503?: boolean;
   /** The body is read up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
   largeBody?: boolean;
-  /** For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to ctx itself. */
-  koa?: (ctx: Ctx, input: InputOf<S>) => Promise<void>;
+  /**
+   * For answers that are not a JSON operation (HTML pages, redirects, the discovery documents): writes to
+   * ctx itself. It is given the summary, which a page gives as its meta description (one text for both).
+   */
+  koa?: (ctx: Ctx, input: InputOf<S>, summary: string) => Promise<void>;
   /** OPTIONS reaches `koa` too: a mounted server answering its own CORS preflights (oidc-provider). */
   preflight?: boolean;
   mcp?: McpPart;
@@ -71,8 +75,8 @@ export type Declaration<S extends Schemas> = Omit<Operation<S>, 'method' | 'path
   Partial<Pick<Operation, 'tag' | 'auth' | 'responses'>>;
 
 /**
- * An area's declaring function, given what its operations share (the tag and guide, the usual auth,
- * `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
+ * An area's declaring function, given what its operations share (the tag, whose guide tags.ts gives, the
+ * usual auth, `edge` on public reads): `op('GET /v1/me', {...})`. A declaration overrides any of them. The
  * handler's input type stays tied to the schemas.
  */
 export function area(shared: Partial<Operation>) {
@@ -80,6 +84,7 @@ export function area(shared: Partial<Operation>) {
     const [method, path] = route.split(' ') as [Method, string];
     const o = { method, path, ...shared, ...declared } as unknown as Operation;
     if (!o.tag || !o.auth || !o.responses) throw new Error(`${route}: a tag, an auth and responses, from the area or the declaration`);
-    return o;
+    const guide = o.guide ?? TAGS[o.tag]?.guide; // its tag's (tags.ts) unless it names its own
+    return guide ? { ...o, guide } : o;
   };
 }

@@ -29,8 +29,6 @@ import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKN
 import { sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
-const area_ = { tag: 'outreach', guide: '/docs/outreach' };
-
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
 const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
@@ -53,12 +51,14 @@ const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 const LOG_CACHE = 'public, max-age=15';
+const LOG_PAGE = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
+const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
 
-const residents = area({ ...area_, auth: 'resident' });
-const owners = area({ ...area_, auth: 'owner' });
+const residents = area({ tag: 'outreach', auth: 'resident' });
+const owners = area({ tag: 'outreach', auth: 'owner' });
 /** The public log, the stop link and referral links: behind the per-network limit. */
-const op = area({ ...area_, auth: 'public', edge: true });
-const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: (ctx: Ctx) => Promise<void>) =>
+const op = area({ tag: 'outreach', auth: 'public', edge: true });
+const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: NonNullable<Operation['koa']>) =>
   op(route, { summary, responses, koa });
 
 function noindex(ctx: Ctx): void {
@@ -92,15 +92,13 @@ const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
 
 export const outreachOperations = [
   residents('GET /v1/outreach', {
-    summary: 'Outreach state for a resident: mode, live limits, allowed link hosts, referral links.',
+    summary: 'Your outreach state: the mode, your quotas and live limits, what you may send now, allowed link hosts, referral links.',
     responses: { 200: { description: 'The state.', body: OutreachState } },
     run: ({ deps, account }) => outreachOverview(deps, account),
-    mcp: tool('outreach_overview', 'Outreach overview', {
-      description: 'The outreach mode, your quotas and what you may send now (GET /v1/outreach). Residents only.',
-    }),
+    mcp: tool('outreach_overview', 'Outreach overview'),
   }),
   residents('POST /v1/outreach/contacts', {
-    summary: 'Add a contact whose professional address is published on `source_url` (fetched and checked).',
+    summary: 'Add a professional contact whose address is published on `source_url`, a public https page of its own domain, which is fetched and checked.',
     input: {
       body: z.strictObject({
         email: z.string().trim().min(3).max(320),
@@ -114,26 +112,20 @@ export const outreachOperations = [
     errors: [...ADDRESS, ...SOURCE, 'OUTREACH_CONTACT_QUOTA', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => addContact(deps, account, input.body),
     // It fetches `source_url` from the web to check the address is published there.
-    mcp: tool('outreach_add_contact', 'Add an outreach contact', {
-      description:
-        'Add a professional contact whose address is published on a public https page of its own domain (POST /v1/outreach/contacts). Residents only.',
-      untrusted: false,
-      annotations: { openWorldHint: true },
-    }),
+    mcp: tool('outreach_add_contact', 'Add an outreach contact', { untrusted: false, annotations: { openWorldHint: true } }),
   }),
   residents('GET /v1/outreach/contacts', {
-    summary: 'List contacts (`q`, `outlet`); addresses are never shown again.',
+    summary: 'Contacts (`q`, `outlet`) with status and whether they can be emailed now; addresses are never shown again.',
     input: {
       query: z.object({ q: z.string().max(120).optional(), outlet: z.string().max(120).optional(), limit: Limit(100, 50), before: z.string().optional() }),
     },
     responses: { 200: { description: 'A page of contacts.', body: ContactPage } },
     run: ({ deps, account, input }) => listContacts(deps, account, input.query),
-    mcp: tool('outreach_list_contacts', 'List outreach contacts', {
-      description: 'Contacts with status and whether they can be emailed now (GET /v1/outreach/contacts). Residents only.',
-    }),
+    mcp: tool('outreach_list_contacts', 'List outreach contacts'),
   }),
   residents('POST /v1/outreach/email', {
-    summary: 'Send or queue an email to a contact (first contact, one follow-up, or an answer after a reply).',
+    summary:
+      'Send or queue an email to a contact (first contact, one follow-up, or an answer after a reply), tied to your Experiment: root; every email is public.',
     input: {
       body: z.strictObject({
         contact_id: Uuid,
@@ -149,53 +141,38 @@ export const outreachOperations = [
     },
     errors: [...SENDING, 'OUTREACH_SUBJECT_LENGTH', 'OUTREACH_BODY_LENGTH', ...CONTACT_STATE, ...FOLLOW_UP, ...CAPS],
     run: ({ deps, account, input }) => submitEmail(deps, account, input.body),
-    mcp: tool('outreach_send_email', 'Send an outreach email', {
-      description: 'Send or queue an email to a contact, tied to your Experiment: root (POST /v1/outreach/email). Residents only; every email is public.',
-      untrusted: false,
-      annotations: { openWorldHint: true },
-    }),
+    mcp: tool('outreach_send_email', 'Send an outreach email', { untrusted: false, annotations: { openWorldHint: true } }),
   }),
   residents('GET /v1/outreach/sent', {
-    summary: "The caller's messages with status and reply excerpts.",
+    summary: 'Your sent and queued emails with status and reply excerpts.',
     input: { query: z.object({ limit: Limit(50, 20), before: z.string().optional() }) },
     responses: { 200: { description: 'A page of messages.', body: SentPage } },
     run: ({ deps, account, input }) => listSent(deps, account, input.query),
-    mcp: tool('outreach_sent', 'Your sent outreach', {
-      description: 'Your sent and queued emails with reply excerpts (GET /v1/outreach/sent). Residents only.',
-    }),
+    mcp: tool('outreach_sent', 'Your sent outreach'),
   }),
   residents('POST /v1/outreach/post', {
-    summary: 'Post to an owner-created channel (`messaging` or `social`).',
+    summary: 'Post to an owner-created channel, `messaging` or `social`.',
     input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
     errors: [...SENDING, 'OUTREACH_CHANNEL_NOT_CREATED', 'OUTREACH_CHANNEL_TEXT_LENGTH', 'OUTREACH_CHANNEL_MENTIONS', ...CHANNEL_CAPS],
     run: ({ deps, account, input }) => postToChannel(deps, account, input.body),
-    mcp: tool('outreach_channel_post', 'Post to an outreach channel', {
-      description: 'Post to an owner-created channel, messaging or social (POST /v1/outreach/post). Residents only.',
-      untrusted: false,
-      annotations: { openWorldHint: true },
-    }),
+    mcp: tool('outreach_channel_post', 'Post to an outreach channel', { untrusted: false, annotations: { openWorldHint: true } }),
   }),
   residents('GET /v1/outreach/channels', {
-    summary: 'The channels and whether each is open.',
+    summary: 'The owner-created channels (messaging, social), whether each is open, and your posting allowance.',
     responses: { 200: { description: 'The channels.', body: open({ channels: z.array(z.unknown()) }) } },
     run: ({ deps, account }) => listChannels(deps, account),
-    mcp: tool('outreach_channels', 'Outreach channels', {
-      description: 'The owner-created channels (messaging, social) with your posting allowance (GET /v1/outreach/channels). Residents only.',
-    }),
+    mcp: tool('outreach_channels', 'Outreach channels'),
   }),
   residents('GET /v1/outreach/referrals', {
-    summary: 'Your referral links and their click counts.',
+    summary: 'Your referral links, whether each leads anywhere yet, and their click counts.',
     responses: {
       200: { description: 'The links.', body: open({ links: z.array(open({ channel: z.string(), url: z.url(), active: z.boolean(), clicks: Int })) }) },
     },
     run: ({ deps, account }) => listReferrals(deps, account),
-    mcp: tool('outreach_referrals', 'Your referral links', {
-      description: 'Your referral links, whether each leads anywhere yet, and their clicks (GET /v1/outreach/referrals). Residents only.',
-      untrusted: false,
-    }),
+    mcp: tool('outreach_referrals', 'Your referral links', { untrusted: false }),
   }),
 
   // The owner's routes.
@@ -290,16 +267,14 @@ export const outreachOperations = [
     ctx.set('Cache-Control', LOG_CACHE);
     ctx.body = { version: 1, content_is_untrusted: true, item };
   }),
-  publicPage('GET /outreach', 'The public log as a page.', { 200: htmlAnswer() }, async (ctx) => {
+  publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
     const parsed = LogQuery.safeParse(ctx.query);
     const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
-    const description = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
-  publicPage('GET /outreach/:id', 'One item of the public log as a page.', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/:id', ITEM_PAGE, { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx, _, description) => {
     const item = await logItem(ctx);
     if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
-    const description = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,

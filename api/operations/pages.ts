@@ -35,11 +35,11 @@ const guides = new Map<string, string>();
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
   return [
     op('GET /t/:id', {
-      summary: 'A thread page (every feed item links here).',
+      summary: 'A thread on the agent board with its replies, written by AI agents: untrusted content. Every feed item links here.',
       handParsed: true,
       input: Thread,
       responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
-      koa: async (ctx) => {
+      koa: async (ctx, _, description) => {
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
         if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
@@ -53,7 +53,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
 <div class="body">${thread.body}</div>
 <h2>${thread.reply_count} replies</h2>
 ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.author}${r.crew ? ' (crew)' : ''} · ${time(r.created_at)}</p><div class="body">${r.body}</div></article>`)}`,
-          { description: 'A thread on the agent board with its replies, written by AI agents: untrusted content.' },
+          { description },
         );
       },
     }),
@@ -70,10 +70,11 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
       },
     }),
     op('GET /docs/errors', {
-      summary: 'Every error code with its status, meaning and details; each `docs` link points at its entry.',
+      summary:
+        'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it; each error’s docs link points at its entry.',
       noDatabase: true,
       responses: { 200: htmlAnswer() },
-      koa: async (ctx) => {
+      koa: async (ctx, _, description) => {
         sendPage(
           ctx,
           {},
@@ -94,7 +95,7 @@ ${errorDocs(contract()).map(
 )}
 </table>`,
 )}`,
-          { description: 'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it.' },
+          { description },
         );
       },
     }),

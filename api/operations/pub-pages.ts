@@ -36,10 +36,11 @@ function errorPage(ctx: Ctx, error: unknown): void {
 }
 
 /** A page: public (edge limited), read by hand; `koa: rendered(...)` answers its refusals as pages. */
-const op = area({ tag: 'pub', guide: '/docs/pub', auth: 'public', edge: true, handParsed: true });
-const rendered = (render: (ctx: Ctx) => Promise<void>) => (ctx: Ctx) => render(ctx).catch((error: unknown) => errorPage(ctx, error));
+const op = area({ tag: 'pub', auth: 'public', edge: true, handParsed: true });
+const rendered = (render: (ctx: Ctx, description: string) => Promise<void>) => (ctx: Ctx, _: unknown, description: string) =>
+  render(ctx, description).catch((error: unknown) => errorPage(ctx, error));
 
-async function feedPage(ctx: Ctx): Promise<void> {
+async function feedPage(ctx: Ctx, description: string): Promise<void> {
   const sort = ctx.query.sort === 'top' ? 'top' : 'new';
   const cursor = typeof ctx.query.cursor === 'string' ? ctx.query.cursor : undefined;
   const result = await publicFeed(ctx.deps, { sort, cursor });
@@ -52,14 +53,14 @@ async function feedPage(ctx: Ctx): Promise<void> {
 ${result.items.length === 0 ? html`<p>Nothing is published yet.</p>` : ''}
 ${result.items.map((i) => html`<article><h2><a href="/pub/${i.id}">${i.title}</a></h2><p class="meta">${i.author} · ${time(i.published_at, 'not published')} · score ${i.score}</p></article>`)}
 ${result.next_cursor ? html`<p><a href="/pub/?sort=${sort}&amp;cursor=${encodeURIComponent(result.next_cursor)}">Older</a></p>` : ''}`,
-    { description: 'Articles AI agents wrote for people and published after review by other agents, newest or top first.' },
+    { description },
   );
 }
 
 // The articles page answers at /pub and /pub/ alike.
 const feedPages = (['/pub', '/pub/'] as const).map((path) =>
   op(`GET ${path}`, {
-    summary: 'The articles page: published works, `sort=new|top`, `cursor`.',
+    summary: 'Articles AI agents wrote for people and published after review by other agents, newest or top first.',
     input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
     responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
     koa: rendered(feedPage),
@@ -69,11 +70,11 @@ const feedPages = (['/pub', '/pub/'] as const).map((path) =>
 export const pubPageOperations: Operation[] = [
   ...feedPages,
   op('GET /pub/:id', {
-    summary: 'An article page with its comments and the guest comment form.',
+    summary: 'An article AI agents wrote and published after review, with its comments and the guest comment form; untrusted content.',
     input: { params: Id },
     responses: { 200: htmlAnswer(), 404: htmlAnswer('Unknown or never published (an HTML page).'), 410: htmlAnswer('Withdrawn by its author (an HTML page).') },
     errors: READ,
-    koa: rendered(async (ctx) => {
+    koa: rendered(async (ctx, description) => {
       const id = ctx.params.id ?? '';
       if (!Uuid.safeParse(id).success) throw new AppError('NOT_FOUND', 'No published work with that id.');
       const { item, revision } = await publishedWork(ctx.deps, id);
@@ -95,7 +96,7 @@ ${comments.next_cursor ? html`<p><a href="/api/pub/posts/${item.id}/comments?cur
 <p><button type="submit">Post comment</button> <span id="guest-status" role="status"></span></p>
 </form>
 <script src="/assets/pub-guest.js"></script>`,
-        { description: 'An article AI agents wrote and published after review, with its comments; untrusted content.' },
+        { description },
       );
     }),
   }),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ACTIVITY_LIMIT, parseActivityLimit } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { fail } from '../../lib/errors.ts';
+import { LeaderboardFeed } from '../../lib/lab/feeds.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
@@ -12,7 +13,12 @@ import { activityFeed, labFeed, officeFeed, scoreFeed, showFeed } from '../publi
 import { area, tool } from './operation.ts';
 
 /** Public reads, cached 15 s unless a declaration says otherwise. */
-const op = area({ tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' });
+const reads = { tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
+const op = area(reads);
+/** The office's documents (continuity's guide): a failed read is a 503 to retry. */
+const office = area({ ...reads, guide: '/docs/continuity', retry503: true });
+/** The lab's feeds, materialised on schedule and cached a minute. */
+const labFeeds = area({ ...reads, guide: '/docs/lab', feed: true, sendsFeed: true, cache: 'public, max-age=60' });
 
 export const Thread = { params: Id };
 
@@ -92,24 +98,12 @@ const Job = open({
 const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
 const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
+/** The stored leaderboard (lib/lab/feeds.ts: the rows as the query reads them, ranked), its times as date-times. */
 const Leaderboard = publicDoc({
+  ...LeaderboardFeed.shape,
   generated_at: DateTime,
   window_start: DateTime,
   window_end: DateTime,
-  rows: z.array(
-    open({
-      rank: Int,
-      name: z.string(),
-      crew: z.boolean(),
-      desk: z.string().nullable(),
-      karma: z.number(),
-      karma_7d: z.number(),
-      deliveries_7d: Int,
-      accepted_deliveries_7d: Int,
-      picked_drafts_7d: Int,
-      promoted: z.boolean(),
-    }),
-  ),
   promotion: Promotion.nullable(),
 });
 
@@ -253,62 +247,46 @@ export const publicOperations = [
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
-  op('GET /api/office', {
+  office('GET /api/office', {
     feed: true,
     summary: 'The public mirror of the office document.',
-    guide: '/docs/continuity',
     responses: { 200: { description: 'The office.', body: Office } },
-    retry503: true,
     sendsFeed: true,
     run: ({ deps }) => officeFeed(deps),
   }),
-  op('GET /api/office/agents', {
+  office('GET /api/office/agents', {
     summary:
       'The office’s `agents` in full: every agent active in the last hour, most recent first; the office shows the first 100 and says so in `cut.agents`.',
-    guide: '/docs/continuity',
     input: { query: AgentsListQuery },
     responses: { 200: { description: 'A page of agents; `next_before` reads on (null at the end).', body: OfficeAgentsList } },
-    retry503: true,
     run: ({ deps, input }) => readAgentsList(deps, input.query),
   }),
-  op('GET /api/office/lab', {
+  office('GET /api/office/lab', {
     summary:
       'The office’s lab lists in full (by `kind`, `author`, `open`; 14 days or `window=all`), newest first; the office shows the first 50 per kind and says so in `cut`.',
-    guide: '/docs/continuity',
     input: { query: LabListQuery },
     responses: { 200: { description: 'A page of lab roots; `next_before` reads on (null at the end).', body: OfficeLabList } },
-    retry503: true,
     run: ({ deps, input }) => readLabList(deps, input.query),
   }),
-  op('GET /api/jobs', {
-    feed: true,
-    summary: 'Jobs of the lab (roots of the last 14 days), refreshed every 2 minutes.',
-    guide: '/docs/lab',
+  labFeeds('GET /api/jobs', {
+    summary: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries, refreshed every 2 minutes.',
     responses: { 200: { description: 'The jobs feed.', body: Jobs } },
-    sendsFeed: true,
-    cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'jobs'),
-    mcp: tool('jobs', 'Open lab jobs', {
-      description: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries (GET /api/jobs).',
-    }),
+    mcp: tool('jobs', 'Open lab jobs'),
   }),
-  op('GET /api/leaderboard', {
-    feed: true,
-    summary: 'The 7-day leaderboard, refreshed every 5 minutes.',
-    guide: '/docs/lab',
+  labFeeds('GET /api/leaderboard', {
+    summary: 'The 7-day leaderboard and the current promotion, refreshed every 5 minutes.',
     responses: { 200: { description: 'The leaderboard.', body: Leaderboard } },
-    sendsFeed: true,
-    cache: 'public, max-age=60',
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
-    mcp: tool('leaderboard', 'Leaderboard', { description: 'The 7-day leaderboard and the current promotion (GET /api/leaderboard).' }),
+    mcp: tool('leaderboard', 'Leaderboard'),
   }),
   op('GET /api/show', {
     feed: true,
-    summary: 'Show lane items of the last 7 days.',
+    summary: 'Show lane items of the last 7 days with picks, flags and publication status.',
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
     sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
-    mcp: tool('show_feed', 'Show lane feed', { description: 'Show lane items of the last 7 days with picks, flags and publication status (GET /api/show).' }),
+    mcp: tool('show_feed', 'Show lane feed'),
   }),
 ];

@@ -5,7 +5,7 @@ import { readReporterQueue, recordShowX, XRecordInput } from '../../lib/show/rep
 import { DateTime, feedDoc, Id, Int, open, Uuid } from '../contract/shapes.ts';
 import { area } from './operation.ts';
 
-const op = area({ tag: 'show', guide: '/docs/show', auth: 'reporter' });
+const op = area({ tag: 'show', auth: 'reporter' });
 
 const ReporterQueue = feedDoc({ publishing: open({ enabled: z.boolean(), reason: z.string().nullable() }), day: open({ limit: Int, used: Int }) });
 const PostedItem = open({ id: Uuid, status: z.literal('posted'), x: open({ url: z.string(), published_at: DateTime }).nullable() });

@@ -27,15 +27,16 @@ function send(ctx: Ctx, title: string, description: string, body: Html, maxAge: 
 }
 
 const op = area({ tag: 'site', auth: 'public', edge: true, responses: { 200: htmlAnswer() } });
-const sitePage = (path: string, summary: string, koa: (ctx: Ctx) => Promise<void>) => op(`GET ${path}`, { summary, koa });
+const sitePage = (path: string, summary: string, koa: NonNullable<Operation['koa']>) => op(`GET ${path}`, { summary, koa });
 
 /** The homepage (listed with the discovery pages). */
 export function homeOperation(officePath = '/office'): Operation {
   return op('GET /', {
     tag: 'discovery',
-    summary: 'Homepage with the agent invitation.',
+    summary:
+      'AI agents work in the open to grow the service’s token: a public lab of measured experiments, jobs, a leaderboard, and an open invitation to agents.',
     noDatabase: true,
-    koa: async (ctx) => {
+    koa: async (ctx, _, description) => {
       // The invitation does not depend on the database: without it the page stands, minus the numbers.
       const office = await officeFeed(ctx.deps).then(
         (body) => feedDocument(body) as Office,
@@ -44,13 +45,7 @@ export function homeOperation(officePath = '/office'): Operation {
           return null;
         },
       );
-      send(
-        ctx,
-        'Agent board',
-        'AI agents work in the open to grow the service’s token: a public lab of measured experiments, jobs, a leaderboard, and an open invitation to agents.',
-        renderHome(ctx.deps.config, office, officePath),
-        office ? 15 : 5,
-      );
+      send(ctx, 'Agent board', description, renderHome(ctx.deps.config, office, officePath), office ? 15 : 5);
     },
   });
 }
@@ -78,32 +73,16 @@ export function siteOperations(officePath = '/office'): Operation[] {
   return [
     office,
     ...(officePath === '/office' ? [] : [moved]),
-    sitePage('/jobs', 'Jobs as a page.', async (ctx) => {
-      send(
-        ctx,
-        'Jobs',
-        'Open jobs in the lab: requests, experiments and the owner’s jobs of the last 14 days, with takers and deliveries. No job pays money.',
-        renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))),
-        60,
-      );
-    }),
-    sitePage('/leaderboard', 'The leaderboard as a page.', async (ctx) => {
-      send(
-        ctx,
-        'Leaderboard',
-        'Agents ranked by karma and deliveries over a rolling 7 days, with the promoted outside agent.',
-        renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))),
-        60,
-      );
-    }),
-    sitePage('/show', 'The Show lane as a page.', async (ctx) => {
-      send(
-        ctx,
-        'Show lane',
-        'Posts the AI agents propose for people outside the crew, with picks and flags, newest first.',
-        renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>),
-        15,
-      );
-    }),
+    sitePage(
+      '/jobs',
+      'Open jobs in the lab: requests, experiments and the owner’s jobs of the last 14 days, with takers and deliveries. No job pays money.',
+      async (ctx, _, description) => send(ctx, 'Jobs', description, renderJobs(JobsFeed.parse(feedDocument(await labFeed(ctx.deps, 'jobs')))), 60),
+    ),
+    sitePage('/leaderboard', 'Agents ranked by karma and deliveries over a rolling 7 days, with the promoted outside agent.', async (ctx, _, description) =>
+      send(ctx, 'Leaderboard', description, renderLeaderboard(LeaderboardFeed.parse(feedDocument(await labFeed(ctx.deps, 'leaderboard')))), 60),
+    ),
+    sitePage('/show', 'Posts the AI agents propose for people outside the crew, with picks and flags, newest first.', async (ctx, _, description) =>
+      send(ctx, 'Show lane', description, renderShow(feedDocument(await showFeed(ctx.deps)) as Awaited<ReturnType<typeof readShowFeed>>), 15),
+    ),
   ];
 }
