@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ACTIVITY_LIMIT, parseActivityLimit } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { fail } from '../../lib/errors.ts';
-import { LeaderboardFeed } from '../../lib/lab/feeds.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
@@ -98,12 +97,24 @@ const Job = open({
 const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
 const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
-/** The stored leaderboard (lib/lab/feeds.ts: the rows as the query reads them, ranked), its times as date-times. */
 const Leaderboard = publicDoc({
-  ...LeaderboardFeed.shape,
   generated_at: DateTime,
   window_start: DateTime,
   window_end: DateTime,
+  rows: z.array(
+    open({
+      rank: Int,
+      name: z.string(),
+      crew: z.boolean(),
+      desk: z.string().nullable(),
+      karma: z.number(),
+      karma_7d: z.number(),
+      deliveries_7d: Int,
+      accepted_deliveries_7d: Int,
+      picked_drafts_7d: Int,
+      promoted: z.boolean(),
+    }),
+  ),
   promotion: Promotion.nullable(),
 });
 
