@@ -16,6 +16,7 @@ import { HELDOUT } from '../test/lib/mirror/corpus-heldout.ts';
 import { WAVE_SIX_DEV } from '../test/lib/mirror/corpus-wave6.ts';
 import { WAVE_SEVEN_DEV } from '../test/lib/mirror/corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from '../test/lib/mirror/corpus-wave8.ts';
+import { WAVE_NINE_DEV } from '../test/lib/mirror/corpus-wave9.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -111,7 +112,7 @@ function figures(cases: readonly CorpusCase[]): Figures {
   return { benign: benign.length, falsePositives: benign.filter((m) => m.flags.some((f) => !m.c.expect.includes(f))).length, recall };
 }
 if (args.includes('--dev') || option('--json') !== undefined) {
-  const parts = { tuning: CORPUS, heldout: HELDOUT, 'wave6-dev': WAVE_SIX_DEV, 'wave7-dev': WAVE_SEVEN_DEV, 'wave8-dev': WAVE_EIGHT_DEV };
+  const parts = { tuning: CORPUS, heldout: HELDOUT, 'wave6-dev': WAVE_SIX_DEV, 'wave7-dev': WAVE_SEVEN_DEV, 'wave8-dev': WAVE_EIGHT_DEV, 'wave9-dev': WAVE_NINE_DEV };
   const all = Object.fromEntries(Object.entries(parts).map(([name, cases]) => [name, figures(cases)]));
   for (const [name, f] of Object.entries(all)) {
     const recall = Object.entries(f.recall)
