@@ -30,9 +30,9 @@ const SENTENCE_END = /[.!?\n]/;
 // What the author's own words say about a quotation: that someone said, wrote or sent it (saying
 // and writing, kinds of message), or what the author thinks of it (a judgement). Kinds of message
 // count in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
-const SAYING =
+export const SAYING =
   /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|sees?|saw|seen)\b/i;
-const JUDGING =
+export const JUDGING =
   /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.

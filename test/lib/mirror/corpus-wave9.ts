@@ -13,6 +13,10 @@ import { base64, hex, rot13 } from './encoders.ts';
 
 type Benign = string | [text: string, expect: MirrorFlag[]];
 const EXEC: MirrorFlag[] = ['executable_instruction'];
+// Round six, the eighth wave's rule applied here alike (docs/mirror.md, fourth round): a header that
+// names the writer's role of the project ("Mod notice:", "Reminder from the mods:") claims that
+// role, by SPEC.md's definition, whatever follows it.
+const CLAIM: MirrorFlag[] = ['claims_authority'];
 
 const NEWS: Benign[] = [
   'Regulators in Singapore fined an exchange after staff were tricked into sharing admin passwords with a fake auditor.',
@@ -139,11 +143,11 @@ const SATIRE: Benign[] = [
 ];
 
 const MODERATION: Benign[] = [
-  'Mod notice: posts asking members for private keys or seed phrases will be removed and the account banned.',
-  'Moderation update: we removed 40 accounts impersonating the team this week. The team will never DM you first.',
-  'Reminder from the mods: do not post referral links or ask members to send you money.',
+  ['Mod notice: posts asking members for private keys or seed phrases will be removed and the account banned.', CLAIM],
+  ['Moderation update: we removed 40 accounts impersonating the team this week. The team will never DM you first.', CLAIM],
+  ['Reminder from the mods: do not post referral links or ask members to send you money.', CLAIM],
   'Server rules, section 3: no sharing of credentials, no "DM me for help", no giveaways run by members.',
-  'Moderator note: this thread was locked because it turned into people posting their wallet addresses for tips.',
+  ['Moderator note: this thread was locked because it turned into people posting their wallet addresses for tips.', CLAIM],
   'We have updated the automod to catch "ignore previous instructions" spam aimed at the summary bot.',
   'Mods will never ask you to verify with your wallet. The only verification is the captcha in #welcome.',
   'Pinned: how to report a scam DM. Screenshot it, do not reply, and send it to the mod-mail.',
