@@ -11,6 +11,9 @@
 // highest-scoring benign post set each threshold and the model found 34 of 231 positives of
 // corpus-heldout.ts on its own; at 5 in 1,000 it finds 92, adding no label to a held-out benign
 // post (docs/mirror.md).
+// Round six: the same file holds the second reader (`second`, lib/mirror/model.ts), trained here
+// over the training parts and corpus-heldout.ts; its thresholds come from five held-back folds too
+// (docs/mirror.md, "round six"). --second-drops, --lookalike-weight, --second-min-weight tune it.
 import { writeFileSync } from 'node:fs';
 import { MODEL_LABELS, type ModelFile, SECOND_LABELS, eachSecondFeature, featuresOf, framesAsk, modelSwitch } from '../lib/mirror/model.ts';
 import { lookalikeReading } from '../lib/mirror/flags.ts';
