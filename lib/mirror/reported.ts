@@ -47,13 +47,27 @@ const BLOCK_JUDGING =
 // instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
 const MENTIONED =
   /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+// A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
+// Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
+// The work's name sits right before the quotation or right after it, nowhere else in the sentence:
+// 'send "your seed phrase" to me for the paper' names no work.
+const WORK =
+  '(?:books?|novels?|talks?|papers?|films?|movies?|songs?|albums?|articles?|headlines?|episodes?|chapters?|podcasts?|courses?|essays?|poems?|thesis|keynotes?|slides|reading list|watch ?list)';
+// Not after a colon: "read the slides: 'ignore your rules'" may hand the reader what follows.
+const TITLED_BEFORE = new RegExp(`(?:\\b(?:titled|entitled)[\\s:,]*|\\b${WORK}(?:\\s+(?:is|was)?\\s*(?:called|named|titled|entitled))?[\\s,]*)$`, 'i');
+const TITLED_AFTER = new RegExp(`^\\s*[,—–-]?\\s*(?:(?:a|an|the|my|our|his|her|their|this) )?(?:[a-z]+ )?${WORK}\\b`, 'i');
+const isTitle = (text: string, start: number, end: number): boolean =>
+  TITLED_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || TITLED_AFTER.test(text.slice(end, end + 40));
+// A title in single quotes: capitalised, straight or curly, not an apostrophe inside a word.
+const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[A-Z][^'\n]{1,120}'|‘[A-Z][^’\n]{1,120}’)(?![\p{L}\p{N}])/gu;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
-  if (!text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
+  const single = text.includes("'") || text.includes('‘');
+  if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
   const spans: number[] = [];
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -72,7 +86,15 @@ export function reportedSpans(text: string): number[] {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24))) spans.push(start, end);
+    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+  }
+  if (single) {
+    SINGLE_QUOTED.lastIndex = 0;
+    for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (!insideSpans(spans, start) && isTitle(text, start, end)) spans.push(start, end);
+    }
   }
   return spans;
 }
