@@ -58,8 +58,12 @@ const TITLED_BEFORE = new RegExp(`(?:\\b(?:titled|entitled)[\\s:,]*|\\b${WORK}(?
 const TITLED_AFTER = new RegExp(`^\\s*[,—–-]?\\s*(?:(?:a|an|the|my|our|his|her|their|this) )?(?:[a-z]+ )?${WORK}\\b`, 'i');
 const isTitle = (text: string, start: number, end: number): boolean =>
   TITLED_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || TITLED_AFTER.test(text.slice(end, end + 40));
-// A title in single quotes: capitalised, straight or curly, not an apostrophe inside a word.
-const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[A-Z][^'\n]{1,120}'|‘[A-Z][^’\n]{1,120}’)(?![\p{L}\p{N}])/gu;
+// Single quotes, straight or curly, one line, up to 240 characters: an apostrophe inside a word
+// ("don't", "holders'") opens and closes nothing. Read as reported like a double-quoted quotation
+// ("Scam warning: DMs saying 'send 0.5 ETH to unlock your airdrop' are fake"), and as a title when
+// it starts with a capital.
+const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,240}'|‘[^’\n]{1,240}’)(?![\p{L}\p{N}])/gu;
+const CAPITALISED = /^['‘][A-Z]/;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
@@ -93,7 +97,10 @@ export function reportedSpans(text: string): number[] {
     for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (!insideSpans(spans, start) && isTitle(text, start, end)) spans.push(start, end);
+      if (insideSpans(spans, start)) continue;
+      if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
+        spans.push(start, end);
+      }
     }
   }
   return spans;
