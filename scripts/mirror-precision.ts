@@ -3,25 +3,30 @@
 // benign cases it labels wrongly, over the training parts of every corpus, and what each buys
 // alone (the cases no other source labels). Development parts are only summarised (--dev), never
 // listed case by case, so nothing is tuned on them.
-//   node scripts/mirror-precision.ts [--show <pattern id>] [--dev] [--json <file>]
+//   node scripts/mirror-precision.ts [--show <pattern id>] [--dev] [--json <file>] [--no-second]
 // --show lists the benign and hostile texts a pattern labels on the training parts.
 // --json writes the development parts' figures (benign false positives, recall per label) to a file.
+// --no-second: without the second reader (round six), the figures before it.
 import { writeFileSync } from 'node:fs';
 import type { ContentLabel, MirrorFlag } from '../lib/mirror/flag-names.ts';
 import { MIRROR_FLAGS } from '../lib/mirror/flag-names.ts';
 import { flagTrace } from '../lib/mirror/flags.ts';
+import { modelSwitch } from '../lib/mirror/model.ts';
 import { normalizePost } from '../lib/mirror/normalize.ts';
 import { CORPUS, type CorpusCase } from '../test/lib/mirror/corpus.ts';
 import { HELDOUT } from '../test/lib/mirror/corpus-heldout.ts';
 import { WAVE_SIX_DEV } from '../test/lib/mirror/corpus-wave6.ts';
 import { WAVE_SEVEN_DEV } from '../test/lib/mirror/corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from '../test/lib/mirror/corpus-wave8.ts';
+import { WAVE_NINE_DEV } from '../test/lib/mirror/corpus-wave9.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
 };
+
+if (args.includes('--no-second')) modelSwitch.second = false;
 
 type Traced = { case: CorpusCase; flags: MirrorFlag[]; sources: Map<ContentLabel, string[]> };
 
@@ -110,14 +115,37 @@ function figures(cases: readonly CorpusCase[]): Figures {
   }
   return { benign: benign.length, falsePositives: benign.filter((m) => m.flags.some((f) => !m.c.expect.includes(f))).length, recall };
 }
+// Which sources give the development parts' benign posts a label they do not expect: counts per
+// source only (a family to look for in the training parts), never the posts.
+function devSources(cases: readonly CorpusCase[]): string {
+  const counts = new Map<string, number>();
+  for (const c of cases.filter((c) => c.benign === true)) {
+    const t = traced(c);
+    for (const flag of t.flags.filter((f) => !c.expect.includes(f))) {
+      for (const id of new Set(t.sources.get(flag as ContentLabel) ?? ['shape'])) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .sort(([, a], [, b]) => b - a)
+    .map(([id, n]) => `${id} ${n}`)
+    .join(', ');
+}
 if (args.includes('--dev') || option('--json') !== undefined) {
-  const parts = { tuning: CORPUS, heldout: HELDOUT, 'wave6-dev': WAVE_SIX_DEV, 'wave7-dev': WAVE_SEVEN_DEV, 'wave8-dev': WAVE_EIGHT_DEV };
+  const parts = {
+    tuning: CORPUS,
+    heldout: HELDOUT,
+    'wave6-dev': WAVE_SIX_DEV,
+    'wave7-dev': WAVE_SEVEN_DEV,
+    'wave8-dev': WAVE_EIGHT_DEV,
+    'wave9-dev': WAVE_NINE_DEV,
+  };
   const all = Object.fromEntries(Object.entries(parts).map(([name, cases]) => [name, figures(cases)]));
   for (const [name, f] of Object.entries(all)) {
     const recall = Object.entries(f.recall)
       .map(([flag, [found, total]]) => `${flag} ${found}/${total}`)
       .join(', ');
     console.log(`${name}: benign false positives ${f.falsePositives}/${f.benign}; recall ${recall}`);
+    if (f.falsePositives > 0) console.log(`  by source: ${devSources(parts[name as keyof typeof parts])}`);
   }
   const out = option('--json');
   if (out !== undefined) writeFileSync(out, `${JSON.stringify(all, null, 1)}\n`);

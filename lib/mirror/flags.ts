@@ -10,7 +10,7 @@ import { ownWords, sentenceBounds } from './reported.ts';
 import { CONTENT_LABELS, type ContentLabel, type MirrorFlag, sortFlags } from './flag-names.ts';
 import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
-import { modelLabels } from './model.ts';
+import { SECOND_LABELS, type SecondLabel, modelLabels, modelSwitch, secondReaderDrops } from './model.ts';
 import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
@@ -126,6 +126,8 @@ function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gate
 
 // The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
 // anywhere shapes as written.
+const isShape = (id: string): boolean => id.endsWith('.shapes') || id.includes('.anywhere#');
+
 function startsOf(patterns: LabelPatterns): Start[] | null {
   const [word] = patterns.words;
   const [request] = patterns.requests ?? [];
@@ -277,7 +279,14 @@ function clauseBefore(text: string, index: number): string {
   return cut >= 0 ? window.slice(cut) : window;
 }
 
-const isNegated = (text: string, index: number): boolean => NEGATED.test(clauseBefore(text, index));
+/**
+ * Script-only (scripts/train-mirror-model.ts): read as if nothing were negated, reported, quoted or
+ * typed into the service's own login, to find the benign posts that look like a label's requests
+ * (the second reader's negatives that weigh more).
+ */
+export const lookalikeReading = { enabled: false };
+
+const isNegated = (text: string, index: number): boolean => !lookalikeReading.enabled && NEGATED.test(clauseBefore(text, index));
 
 // An instruction someone else is asked or made to follow is reported, not given: "the oldest trick is
 // telling the bot to ignore previous instructions", "a classic injection asks the model to forget its
@@ -287,7 +296,7 @@ const isNegated = (text: string, index: number): boolean => NEGATED.test(clauseB
 const REPORTED_ASK =
   /\b(?:asks|asking|asked|tells|telling|told|gets|got|getting|get|tricks|tricked|tricking|convinces|convinced|convincing|persuades|persuaded|makes|made|making|lures|lured|forces|forced|causes|caused|attempts?|attempted|tries|tried|trying|try|wants|wanted)(?:\s+(?!(?:you|u|ur|your|yall|y'all)\b)\S+){0,3}?\s+(?:to|into)\s+(?:\S+\s+){0,6}?["'“‘*_`]*$/i;
 
-const isReportedAsk = (text: string, index: number): boolean => REPORTED_ASK.test(clauseBefore(text, index));
+const isReportedAsk = (text: string, index: number): boolean => !lookalikeReading.enabled && REPORTED_ASK.test(clauseBefore(text, index));
 
 // A password or code typed into the service's own login, sign-up or 2FA setup is how it is used,
 // not a disclosure: "to log in, enter your email and password", "type your password twice when you
@@ -300,7 +309,7 @@ const OWN_LOGIN =
 const SEED_OR_KEY = /seed|phrase|mnemonic|words|private|key|recovery|backup|keystore|\.env/;
 
 function isOwnLogin(text: string, start: number, end: number): boolean {
-  if (SEED_OR_KEY.test(text.slice(start, end))) return false;
+  if (lookalikeReading.enabled || SEED_OR_KEY.test(text.slice(start, end))) return false;
   const sentence = text.slice(...sentenceBounds(text, start, end));
   return !sentence.includes('[link') && OWN_LOGIN.test(sentence);
 }
@@ -501,11 +510,27 @@ function readContent(
       transformed.compact.some((run) => matches(p.compiled.compact, run.text, isOn(run.labels, p), true, p.label))
     );
   };
+  // Finds of SECOND_LABELS by phrases in the plain text, and the ids of the phrases (the second
+  // reader's features): a label some shape (a role marker, a template tag, command syntax) or some
+  // decoding finds stands whatever the words around it.
+  const inPlain: SecondLabel[] = [];
+  const phrases: string[] = [];
   for (const label of labels) {
     if (flags.has(label)) continue;
     const patterns = tables().PATTERNS_OF.get(label) ?? [];
     const gated = tables().GATED_OF.get(label) ?? [];
-    if (patterns.some((p) => matchesForm(p, plainForm)) || (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded())) {
+    if (patterns.some((p) => matchesForm(p, plainForm))) {
+      flags.add(label);
+      if (!unchecked && (SECOND_LABELS as readonly string[]).includes(label)) {
+        const ids = patterns.filter((p) => matchesForm(p, plainForm)).map((p) => p.id);
+        if (!ids.some(isShape)) {
+          inPlain.push(label as SecondLabel);
+          phrases.push(...ids);
+        }
+      }
+      continue;
+    }
+    if (gated.some((p) => matchesForm(p, plainForm)) && carriesEncoded()) {
       flags.add(label);
       continue;
     }
@@ -525,6 +550,13 @@ function readContent(
     if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
   }
   if (unchecked) return;
+  // The second reader may take back what a phrase found in the plain text (never an address's
+  // money_request, a shape's find or a find in a decoding: those are set beside or before this).
+  if (inPlain.length > 0 || modelSwitch.traceSecond !== null) {
+    const context: string[] = [...flags].filter((f) => !(SECOND_LABELS as readonly string[]).includes(f) || !inPlain.includes(f as SecondLabel));
+    if (shown !== whole.shown) context.push('reported_left_out');
+    for (const label of secondReaderDrops(folded, inPlain, [...context, ...phrases])) flags.delete(label);
+  }
   if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
@@ -559,7 +591,7 @@ export function computeFlags(input: FlagInput): MirrorFlag[] {
 
   // The content labels read the author's own words: quotations the post reports are left out
   // (reported.ts). Structural labels above read all of the text.
-  const own = unchecked ? shown : ownWords(shown);
+  const own = unchecked || lookalikeReading.enabled ? shown : ownWords(shown);
   let foldedWhole: string | null = null;
   const whole: Whole = { shown, runs, folded: () => (foldedWhole ??= fold(shown)) };
   readContent(input, own, own === shown || asSent === null ? asSent : ownWords(asSent), whole, labels, unchecked, flags);

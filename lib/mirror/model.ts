@@ -7,6 +7,7 @@
 // benign posts that look dangerous stay unflagged (docs/mirror.md, "The model").
 import { readFileSync } from 'node:fs';
 import type { ContentLabel } from './flag-names.ts';
+import { JUDGING, SAYING } from './reported.ts';
 
 /** Labels the model may add. */
 export const MODEL_LABELS = [
@@ -18,12 +19,20 @@ export const MODEL_LABELS = [
 ] as const satisfies readonly ContentLabel[];
 export type ModelLabel = (typeof MODEL_LABELS)[number];
 
-export type ModelFile = {
-  labels: ModelLabel[];
+/** Labels the second reader may take back from the patterns (docs/mirror.md, "The second reader"). */
+export const SECOND_LABELS = ['instruction_like', 'credential_request', 'money_request'] as const satisfies readonly ContentLabel[];
+export type SecondLabel = (typeof SECOND_LABELS)[number];
+
+type Table<L extends string> = {
+  labels: L[];
   bias: number[];
   thresholds: number[];
   /** Feature hash (decimal) → weight per label, in `labels` order. */
   weights: Record<string, number[]>;
+};
+export type ModelFile = Table<ModelLabel> & {
+  /** The second reader: a label a pattern found stands unless its score here is below the threshold. */
+  second: Table<SecondLabel>;
 };
 
 // ---- features ------------------------------------------------------------------------------------
@@ -102,13 +111,22 @@ export function featuresOf(text: string): number[] {
 
 // Rows are found through an open-addressing table keyed by the feature hash: a Map keyed by uint32
 // hashes boxes every key above 2^31 and was most of the model's cost (issue 25 item 9 profile).
-type Loaded = { keys: Uint32Array; slots: Int32Array; mask: number; weights: Float64Array; bias: Float64Array; thresholds: Float64Array; stamp: Uint32Array };
+type Loaded = {
+  keys: Uint32Array;
+  slots: Int32Array;
+  mask: number;
+  width: number;
+  weights: Float64Array;
+  bias: Float64Array;
+  thresholds: Float64Array;
+  stamp: Uint32Array;
+};
 
 const MODEL_PATH = new URL('./model.json', import.meta.url);
-const WIDTH = MODEL_LABELS.length;
 
-export function loadModel(file: ModelFile): Loaded {
-  if (file.labels.join() !== MODEL_LABELS.join()) throw new Error('model.json labels differ from MODEL_LABELS');
+export function loadModel(file: Table<string>, labels: readonly string[] = MODEL_LABELS): Loaded {
+  if (file.labels.join() !== labels.join()) throw new Error('model.json labels differ from the code');
+  const WIDTH = labels.length;
   const names = Object.keys(file.weights);
   let size = 16;
   while (size < names.length * 2) size *= 2;
@@ -127,6 +145,7 @@ export function loadModel(file: ModelFile): Loaded {
     keys,
     slots,
     mask: size - 1,
+    width: WIDTH,
     weights,
     bias: Float64Array.from(file.bias),
     thresholds: Float64Array.from(file.thresholds),
@@ -142,27 +161,46 @@ function rowOf(loaded: Loaded, feature: number): number {
   }
 }
 
-let MODEL: Loaded | null = null;
-const model = (): Loaded => (MODEL ??= loadModel(JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile));
+let MODEL: { first: Loaded; second: Loaded } | null = null;
+const loadBoth = (): { first: Loaded; second: Loaded } => {
+  const file = JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile;
+  return { first: loadModel(file), second: loadModel(file.second, SECOND_LABELS) };
+};
+const model = (): Loaded => (MODEL ??= loadBoth()).first;
+const secondModel = (): Loaded => (MODEL ??= loadBoth()).second;
 
-/** Internal switch for the training script: verdicts of the patterns alone, and the text the model reads. */
-export const modelSwitch: { enabled: boolean; trace: ((text: string) => void) | null } = { enabled: true, trace: null };
+/**
+ * Internal switch for the training script: verdicts of the patterns alone (`enabled` off: neither
+ * the model nor the second reader), the text the model reads, and what the second reader reads.
+ */
+export const modelSwitch: {
+  enabled: boolean;
+  second: boolean;
+  trace: ((text: string) => void) | null;
+  traceSecond: ((text: string, others: readonly string[], found: readonly SecondLabel[]) => void) | null;
+} = { enabled: true, second: true, trace: null, traceSecond: null };
 
 let generation = 0;
-const SCORES = new Float64Array(WIDTH);
+const SCORES = new Float64Array(Math.max(MODEL_LABELS.length, SECOND_LABELS.length));
 
-/** Raw scores (log-odds) per label of MODEL_LABELS for a folded text; each feature counts once. */
-export function modelScores(text: string, loaded: Loaded = model()): Float64Array {
-  const { weights, stamp } = loaded;
-  SCORES.set(loaded.bias);
+/** Raw scores (log-odds) per label of the loaded table for a text's features; each feature counts once. */
+function scoreFeatures(each: (f: (feature: number) => void) => void, loaded: Loaded): Float64Array {
+  const { weights, stamp, width } = loaded;
+  const scores = SCORES.subarray(0, width);
+  scores.set(loaded.bias);
   generation = (generation + 1) >>> 0 || 1;
-  eachFeature(text, (f) => {
+  each((f) => {
     const row = rowOf(loaded, f);
     if (row === -1 || stamp[row] === generation) return;
     stamp[row] = generation;
-    for (let j = 0; j < WIDTH; j++) SCORES[j] = (SCORES[j] as number) + (weights[row * WIDTH + j] as number);
+    for (let j = 0; j < width; j++) scores[j] = (scores[j] as number) + (weights[row * width + j] as number);
   });
-  return SCORES;
+  return scores;
+}
+
+/** Raw scores (log-odds) per label of MODEL_LABELS for a folded text; each feature counts once. */
+export function modelScores(text: string, loaded: Loaded = model()): Float64Array {
+  return scoreFeatures((f) => eachFeature(text, f), loaded);
 }
 
 /** The labels the model gives a folded text. */
@@ -172,4 +210,80 @@ export function modelLabels(text: string): ModelLabel[] {
   const loaded = model();
   const scores = modelScores(text, loaded);
   return MODEL_LABELS.filter((_, j) => (scores[j] as number) >= (loaded.thresholds[j] as number));
+}
+
+// ---- the second reader ---------------------------------------------------------------------------
+// A pattern hit of SECOND_LABELS stands unless this reader is confident the post is benign. It reads
+// the folded words and word pairs (as the model), what else the post was found to be (the other
+// labels and shapes: a post with a command shape or an address is read differently), and markers of
+// who is asked and how: second person, the writer, quotation, question, negation, condition,
+// reported speech, past tense, and the post's length. Thresholds sit below almost every held-back
+// hostile score of the tuning corpus (scripts/train-mirror-model.ts), so it takes back little of
+// what is hostile.
+
+const MARKERS: readonly (readonly [string, RegExp])[] = [
+  ['you', /\b(?:you|your|yours|u|ur|yourself)\b/],
+  ['writer', /\b(?:i|me|my|we|our|us)\b/],
+  ['quote', /["“”]/],
+  ['question', /\?/],
+  ['negation', /\b(?:never|not|no|nobody|dont|doesnt|wont|cannot|cant|isnt|didnt)\b|n['’]t\b/],
+  ['condition', /\b(?:if|when|whenever|unless)\b/],
+  ['reported', /\b(?:says?|said|asks?|asked|asking|tells?|told|wrote|claims?|claimed|pretend\w*|scam\w*|phish\w*|fake|report\w*)\b/],
+  ['past', /\b\w{3,}ed\b/],
+  ['third', /\b(?:they|them|their|users|people|someone|attackers?|scammers?|he|she)\b/],
+  // Round six: what reported.ts reads as saying or judging a quotation, anywhere in the post; a
+  // header that names the register ("postmortem:", "psa:", "satire:", "changelog:").
+  ['saying', SAYING],
+  ['judging', JUDGING],
+  ['header', /^[^a-z0-9]*[a-z0-9]+(?: [a-z0-9]+){0,2} ?:/],
+];
+// The post's first two words, a feature of their own: "breaking", "postmortem", "tl;dr", "pro tip".
+const OPENING = /^[^a-z0-9$]*([a-z0-9$]+)(?:[^a-z0-9$.!?:\n]+([a-z0-9$]+))?/;
+const OPEN = hashString('<open>');
+const MARKER_HASHES = MARKERS.map(([name]) => hashString(`<${name}>`));
+// A post that asks plainly (no negation, condition, question, quotation, report, judgement or third
+// person anywhere in it) is never taken back, whatever its words: the reader weighs how an ask is
+// framed, and such a post frames nothing ("API key required. Paste it below.").
+const FRAMING = new Set(['quote', 'question', 'negation', 'condition', 'reported', 'third', 'saying', 'judging']);
+const FRAMES = MARKERS.filter(([name]) => FRAMING.has(name)).map(([, re]) => re);
+
+/** Whether a folded text frames its ask at all (the second reader's gate). */
+export const framesAsk = (text: string): boolean => FRAMES.some((re) => re.test(text));
+const LENGTH_HASHES = [0, 1, 2, 3].map((n) => hashString(`<length ${n}>`));
+const FLAG_HASHES = new Map<string, number>();
+const flagHash = (flag: string): number => {
+  let h = FLAG_HASHES.get(flag);
+  if (h === undefined) FLAG_HASHES.set(flag, (h = hashString(`<flag ${flag}>`)));
+  return h;
+};
+
+/** Calls `each` with every feature the second reader reads for a folded text and the post's other flags. */
+export function eachSecondFeature(text: string, flags: Iterable<string>, each: (feature: number) => void): void {
+  eachFeature(text, each);
+  MARKERS.forEach(([, re], i) => {
+    if (re.test(text)) each(MARKER_HASHES[i] as number);
+  });
+  each(LENGTH_HASHES[text.length < 60 ? 0 : text.length < 140 ? 1 : text.length < 280 ? 2 : 3] as number);
+  const opening = OPENING.exec(text);
+  if (opening !== null) {
+    each(pair(OPEN, hashString(opening[1] as string)));
+    if (opening[2] !== undefined) each(pair(OPEN, pair(hashString(opening[1] as string), hashString(opening[2]))));
+  }
+  for (const flag of flags) each(flagHash(flag));
+}
+
+/**
+ * Of the labels the patterns found in a folded text (in the text as shown, not only in a decoding),
+ * those the second reader takes back. `others`: the post's other flags and the ids of the phrases
+ * that found them (`credential_request.requests#9`).
+ */
+export function secondReaderDrops(text: string, found: readonly SecondLabel[], others: readonly string[]): SecondLabel[] {
+  modelSwitch.traceSecond?.(text, others, found);
+  if (found.length === 0 || !modelSwitch.enabled || !modelSwitch.second || !framesAsk(text)) return [];
+  const loaded = secondModel();
+  const scores = scoreFeatures((f) => eachSecondFeature(text, others, f), loaded);
+  return found.filter((label) => {
+    const j = SECOND_LABELS.indexOf(label);
+    return (scores[j] as number) < (loaded.thresholds[j] as number);
+  });
 }

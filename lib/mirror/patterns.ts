@@ -43,6 +43,11 @@ const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // Someone else's pretence, reported: "they posed as the project's founder" (fourth round).
 const NOT_POSED =
   '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
+// A role someone else takes is described, not claimed: "she will act as the project lead while Sam
+// is away", "Sam served as the admin", "Dana was appointed as the lead" (round six). The writer's own
+// ("I will act as the admin", "we were appointed as the mod team") and the reader's stay claims.
+const NOT_ACTING =
+  '(?<!\\b(?!(?:i|we|you|u|will|would|can|could|may|might|shall|should|must|to|and|now|then|also|just)\\b)[a-z]+ (?:(?:will|would|can|could|may|might|shall|should|must|to) )?(?:acts?|acted|acting|serves?|served|serving|stands? in|stood in|fills? in|filled in|steps? in|stepped in|takes? over|took over|(?:is|was|were|has been|had been|will be|got) (?:named|appointed|chosen|elected|hired|confirmed|promoted)) )';
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
   '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
@@ -507,13 +512,13 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
-      `(?:i am|i'm|im|we are|we're|we|this is|it's|speaking as|as|i work as|i serve as) (?:the |an? |your |one of the |one of your |part of the |a member of the |on the |in the )?${ROLE} (?:(?:of|for|on|at|behind|with|from|in|running|who [a-z]+) ${SCOPE}|here)`,
+      `${NOT_ACTING}(?:i am|i'm|im|we are|we're|we|this is|it's|speaking as|as|i work as|i serve as) (?:the |an? |your |one of the |one of your |part of the |a member of the |on the |in the )?${ROLE} (?:(?:of|for|on|at|behind|with|from|in|running|who [a-z]+) ${SCOPE}|here)`,
       `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team`,
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
       "(?:this is|i am|i'm|im|we are|we're) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)",
-      `(?:as|i am|i'm) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
+      `${NOT_ACTING}(?:as|i am|i'm) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
       `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
       `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}${NOT_DESCRIBED}`,
@@ -540,7 +545,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
-      `as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
+      `${NOT_ACTING}as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
       // Second round (issue 25 item 9): "Team CREW here", "CREW support team reaching out", "I'm a core
       // dev on CREW" (core roles exist only in a project), "posting officially as CREW staff".
@@ -677,7 +682,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:send|pay|transfer|deposit) (?:to|into) (?:this|the|my|our) (?:address|wallet|account)`,
       `(?:send|pay|transfer|deposit) ${AMOUNT}(?:[a-z]+ )?${CUR} (?:for|as) (?:the )?(?:gas|fees?|activation|verification|unlock|release|tax|taxes|withdrawal)`,
       '(?:double|triple|multiply|2x|10x|100x) (?:your|ur) (?:eth|btc|sol|crypto|money|funds|coins|investment|holdings|bitcoin|ethereum|solana)',
-      '(?:claim|grab|collect|redeem) (?:(?:your|ur|the|my|their|free|now|this|today|yours|it|instantly|here|exclusive|special) ){0,3}(?:airdrops?|allocations?|tokens?|rewards?|prizes?|bonus(?:es)?|nfts?|drops?|giveaways?|refunds?|compensation|spot|whitelist|wl|eth|sol|btc|usdt|usdc|winnings|\\$[a-z]{2,10}|free \\S+)',
+      '(?:claim|grab|collect|redeem) (?:(?:your|ur|the|my|their|free|now|this|today|yours|it|instantly|here|exclusive|special) ){0,3}(?:airdrops?|allocations?|tokens?|rewards?|prizes?|bonus(?:es)?|nfts?|drops?|giveaways?|refunds?|compensation|spot(?! (?:in|on|at|for) (?:(?:the|our|a|this|your) (?!(?:presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]|(?!(?:the|our|a|this|your|presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]))|whitelist|wl|eth|sol|btc|usdt|usdc|winnings|\\$[a-z]{2,10}|free \\S+)',
       '(?:claim|redeem) (?:yours |it |now |them )?(?:here|at|via|through|using)',
       '(?:claim|redeem)(?: it| yours| now| here)? \\[link\\]',
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,

@@ -30,9 +30,9 @@ const SENTENCE_END = /[.!?\n]/;
 // What the author's own words say about a quotation: that someone said, wrote or sent it (saying
 // and writing, kinds of message), or what the author thinks of it (a judgement). Kinds of message
 // count in the plural only: "tweet", "reply", "post", "dm" right before a quotation ask to send it.
-const SAYING =
+export const SAYING =
   /\b(?:says?|said|saying|wrote|writes?|written|write-?up|line|lines|wording|worded|phrase|phrasing|quote[sd]?|quoting|messages|msgs|dms|emails|texts|posts|tweets|replies|script|template|kit|attempts?|examples?|like|such as|starts? with|started with|copies|copied|sees?|saw|seen)\b/i;
-const JUDGING =
+export const JUDGING =
   /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
@@ -47,13 +47,31 @@ const BLOCK_JUDGING =
 // instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
 const MENTIONED =
   /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+// A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
+// Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
+// The work's name sits right before the quotation or right after it, nowhere else in the sentence:
+// 'send "your seed phrase" to me for the paper' names no work.
+const WORK =
+  '(?:books?|novels?|talks?|papers?|films?|movies?|songs?|albums?|articles?|headlines?|episodes?|chapters?|podcasts?|courses?|essays?|poems?|thesis|keynotes?|slides|reading list|watch ?list)';
+// Not after a colon: "read the slides: 'ignore your rules'" may hand the reader what follows.
+const TITLED_BEFORE = new RegExp(`(?:\\b(?:titled|entitled)[\\s:,]*|\\b${WORK}(?:\\s+(?:is|was)?\\s*(?:called|named|titled|entitled))?[\\s,]*)$`, 'i');
+const TITLED_AFTER = new RegExp(`^\\s*[,—–-]?\\s*(?:(?:a|an|the|my|our|his|her|their|this) )?(?:[a-z]+ )?${WORK}\\b`, 'i');
+const isTitle = (text: string, start: number, end: number): boolean =>
+  TITLED_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || TITLED_AFTER.test(text.slice(end, end + 40));
+// Single quotes, straight or curly, one line, up to 240 characters: an apostrophe inside a word
+// ("don't", "holders'") opens and closes nothing. Read as reported like a double-quoted quotation
+// ("Scam warning: DMs saying 'send 0.5 ETH to unlock your airdrop' are fake"), and as a title when
+// it starts with a capital.
+const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,240}'|‘[^’\n]{1,240}’)(?![\p{L}\p{N}])/gu;
+const CAPITALISED = /^['‘][A-Z]/;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
-  if (!text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
+  const single = text.includes("'") || text.includes('‘');
+  if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
   const spans: number[] = [];
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -72,7 +90,18 @@ export function reportedSpans(text: string): number[] {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24))) spans.push(start, end);
+    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+  }
+  if (single) {
+    SINGLE_QUOTED.lastIndex = 0;
+    for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (insideSpans(spans, start)) continue;
+      if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
+        spans.push(start, end);
+      }
+    }
   }
   return spans;
 }

@@ -7,6 +7,7 @@ import { HELDOUT } from './corpus-heldout.ts';
 import { WAVE_SIX_DEV } from './corpus-wave6.ts';
 import { WAVE_SEVEN_DEV } from './corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from './corpus-wave8.ts';
+import { WAVE_NINE_DEV } from './corpus-wave9.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -128,6 +129,12 @@ test('seventh-wave development part: benign false positives at most 5 %, recall 
 // dangerous in fifteen families, split by a hash of the text. Its development half (211 posts) had
 // 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
 // still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
-// written for it (578 posts) went from 14 of the half's 209 to 5 of 578.
-test('eighth-wave development part: benign false positives at most 17 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 17 / 211));
+// written for it (578 posts) went from 14 of the half's 209 to 5 of 578. The second reader (round
+// six) took the development half to 15.
+test('eighth-wave development part: benign false positives at most 15 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 15 / 211));
 test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));
+
+// The ninth wave (corpus-wave9.ts, dev only: flags4's fresh set, never trained or tuned on): 205
+// benign posts in registers the tuning corpus has few of, 101 hostile ones in fresh wordings. 13
+// false positives before the second reader (6.3 %), 7 after (3.4 %; docs/mirror.md, "round six").
+test('ninth-wave development part: benign false positives at most 7 of 205, recall logged', developmentPart(WAVE_NINE_DEV, 200, 100, 7 / 205));
