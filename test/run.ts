@@ -50,7 +50,8 @@ const started = Date.now();
 const compileCache = process.env.NODE_COMPILE_CACHE ?? join('node_modules', '.cache', 'board-test', 'compile');
 // Each test file compiled once into that cache before ava starts (test/warm-compile-cache.ts).
 const testFiles = args.filter((a) => a.endsWith('.test.ts'));
-if (testFiles.length === 0) for await (const file of glob('test/**/*.test.ts')) testFiles.push(file);
+const { ava: avaConfig } = JSON.parse(await readFile('package.json', 'utf8')) as { ava: { files: string[] } };
+if (testFiles.length === 0) for await (const file of glob(avaConfig.files)) testFiles.push(file);
 const warm = spawn(process.execPath, [join('test', 'warm-compile-cache.ts'), ...testFiles], {
   stdio: 'inherit',
   env: childEnv({ NODE_COMPILE_CACHE: compileCache }),

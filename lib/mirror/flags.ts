@@ -124,10 +124,12 @@ function onePerPattern(patterns: LabelPatterns): { patterns: LabelPatterns; gate
   ];
 }
 
-// The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
-// anywhere shapes as written.
+// A shape pattern (a role marker, a template tag, command syntax) by its id: what it finds stands
+// whatever the words around it, so the second reader never weighs it.
 const isShape = (id: string): boolean => id.endsWith('.shapes') || id.includes('.anywhere#');
 
+// The FIRST set of a one-source pattern: words and requests are compiled behind \b as prose,
+// anywhere shapes as written.
 function startsOf(patterns: LabelPatterns): Start[] | null {
   const [word] = patterns.words;
   const [request] = patterns.requests ?? [];
@@ -519,14 +521,14 @@ function readContent(
     if (flags.has(label)) continue;
     const patterns = tables().PATTERNS_OF.get(label) ?? [];
     const gated = tables().GATED_OF.get(label) ?? [];
-    if (patterns.some((p) => matchesForm(p, plainForm))) {
+    const inPlainForm = (p: Pattern): boolean => matchesForm(p, plainForm);
+    // A second label needs every phrase that found it (the reader's features); any other, the first.
+    const hits = !unchecked && (SECOND_LABELS as readonly string[]).includes(label) ? patterns.filter(inPlainForm) : null;
+    if (hits ? hits.length > 0 : patterns.some(inPlainForm)) {
       flags.add(label);
-      if (!unchecked && (SECOND_LABELS as readonly string[]).includes(label)) {
-        const ids = patterns.filter((p) => matchesForm(p, plainForm)).map((p) => p.id);
-        if (!ids.some(isShape)) {
-          inPlain.push(label as SecondLabel);
-          phrases.push(...ids);
-        }
+      if (hits && !hits.some((p) => isShape(p.id))) {
+        inPlain.push(label as SecondLabel);
+        phrases.push(...hits.map((p) => p.id));
       }
       continue;
     }

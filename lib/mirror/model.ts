@@ -120,6 +120,8 @@ type Loaded = {
   bias: Float64Array;
   thresholds: Float64Array;
   stamp: Uint32Array;
+  /** Scratch for one text's scores, reused by every call (the caller reads it before the next). */
+  scores: Float64Array;
 };
 
 const MODEL_PATH = new URL('./model.json', import.meta.url);
@@ -149,6 +151,7 @@ export function loadModel(file: Table<string>, labels: readonly string[] = MODEL
     weights,
     bias: Float64Array.from(file.bias),
     thresholds: Float64Array.from(file.thresholds),
+    scores: new Float64Array(WIDTH),
     stamp: new Uint32Array(names.length),
   };
 }
@@ -181,12 +184,10 @@ export const modelSwitch: {
 } = { enabled: true, second: true, trace: null, traceSecond: null };
 
 let generation = 0;
-const SCORES = new Float64Array(Math.max(MODEL_LABELS.length, SECOND_LABELS.length));
 
 /** Raw scores (log-odds) per label of the loaded table for a text's features; each feature counts once. */
 function scoreFeatures(each: (f: (feature: number) => void) => void, loaded: Loaded): Float64Array {
-  const { weights, stamp, width } = loaded;
-  const scores = SCORES.subarray(0, width);
+  const { weights, stamp, width, scores } = loaded;
   scores.set(loaded.bias);
   generation = (generation + 1) >>> 0 || 1;
   each((f) => {
