@@ -9,8 +9,13 @@ import { NoRow } from '../rows.ts';
 const PoolRow = z.object({ pool_id: z.string() });
 const LockerRow = z.object({ locked_by: z.string(), jobs: z.number().int() });
 const ExhaustedRow = z.object({ id: z.string(), attempts: z.number().int() });
+const IdRow = z.object({ id: z.string() });
 
 const ago = (ms: number) => sql.fragment`now() - make_interval(secs => ${ms / 1000})`;
+// graphile-worker's add_job, given the key of a job that is already running, detaches that job (key
+// cleared, attempts set to the maximum, updated_at stamped while it is locked) and adds a new one
+// under the key: locking never touches updated_at, so a held job stamped after its lock was detached.
+const detached = sql.fragment`key is null and attempts >= max_attempts and updated_at > locked_at`;
 
 export function createWorkerQueries(db: CommonQueryMethods) {
   return {
@@ -56,6 +61,14 @@ export function createWorkerQueries(db: CommonQueryMethods) {
     exhaustedHeldBy: (poolIds: readonly string[], cap: number) =>
       db.any(sql.type(ExhaustedRow)`
         select id::text as id, attempts from graphile_worker.jobs
-        where locked_by = any(${sql.array(poolIds, 'text')}) and attempts >= max_attempts and attempts < ${cap}`),
+        where locked_by = any(${sql.array(poolIds, 'text')}) and attempts >= max_attempts and attempts < ${cap} and not (${detached})`),
+
+    /**
+     * Jobs held by these pools that a later add_job under their key detached: the job added then does
+     * their work, so they are removed, not released into "permanently failed".
+     */
+    supersededHeldBy: (poolIds: readonly string[]) =>
+      db.anyFirst(sql.type(IdRow)`
+        select id::text as id from graphile_worker.jobs where locked_by = any(${sql.array(poolIds, 'text')}) and ${detached}`),
   };
 }

@@ -14,7 +14,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { sql, type QuerySqlToken } from 'slonik';
+import pg from 'pg';
 import { z } from 'zod';
 import { listRoutes } from '../../api/app.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
@@ -65,6 +65,7 @@ test.before(async () => {
   callers = await makeCallers(app);
 });
 test.after.always(async () => {
+  await counter?.end();
   await callers?.close();
   await app?.close();
 });
@@ -72,18 +73,23 @@ test.after.always(async () => {
 type Raw = RawResponse;
 const send = (method: string, path: string, headers: Record<string, string>, body: Buffer | undefined) => rawRequest(app.url, method, path, headers, body);
 
-// Rows in every table the service writes, except the counters a refusal may itself move.
-const Count = z.object({ n: z.number() });
-/** Built once: the tables do not change during the run. */
-let countAll: QuerySqlToken<typeof Count> | undefined;
+// Rows in every table the service writes, except the counters a refusal may itself move. Counted
+// through one prepared statement on its own connection: planning ~90 subqueries on every call cost
+// Postgres twice what running them does, and the tables do not change during the run.
+let counter: pg.Client | undefined;
+let countAll = '';
 async function rowCount(): Promise<number> {
-  if (!countAll) {
-    const tables = await app.db.anyFirst(sql.type(z.object({ t: z.string() }))`
-      select tablename as t from pg_tables where schemaname = 'public' and tablename not in ('rate_counters', 'feed_heads')`);
-    const parts = tables.map((t) => sql.fragment`(select count(*) from ${sql.identifier([t])})`);
-    countAll = sql.type(Count)`select (${sql.join(parts, sql.fragment` + `)})::int as n`;
+  if (!counter) {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ t: string }>(
+      `select tablename as t from pg_tables where schemaname = 'public' and tablename not in ('rate_counters', 'feed_heads') order by 1`,
+    );
+    countAll = `select (${rows.map(({ t }) => `(select count(*) from ${client.escapeIdentifier(t)})`).join(' + ')})::int as n`;
+    counter = client;
   }
-  return (await app.db.one(countAll)).n;
+  const { rows } = await counter.query<{ n: number }>({ name: 'row_count', text: countAll });
+  return z.object({ n: z.number() }).parse(rows[0]).n;
 }
 
 /** A 5xx the error table documents for that status (not INTERNAL, and no outage here). */

@@ -1,0 +1,1 @@
+await import('/work/main/test/helpers/app.ts');
