@@ -92,7 +92,6 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
   const renamed = argNames(op.path);
   const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
   const write = mcp.write ?? scope === 'board:write';
-  const output = outputOf(op);
   return {
     name: mcp.name,
     description: describe(op, renamed, mcp.note),
@@ -111,7 +110,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       openWorldHint: false,
       ...mcp.annotations,
     },
-    output,
+    output: outputOf(op),
     run: async (ctx, input) => {
       const args = input as Record<string, unknown>;
       const parts: Parts = {};
@@ -151,9 +150,8 @@ function argsOf(params: z.ZodObject, renamed: Array<[string, string]>, rest: z.Z
 
 /** The tool's result schema: the one JSON object a success answers with (a feed's document included). */
 function outputOf(op: Operation): z.ZodType | undefined {
-  const bodies = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
-  const [body] = bodies;
-  if (bodies.length !== 1) return undefined;
+  const [body, ...more] = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
+  if (more.length > 0) return undefined;
   if (body instanceof z.ZodObject) return body;
   // One of several objects (a post's votes or an agent's karma): MCP wants an object schema, so every
   // variant's fields, each optional.

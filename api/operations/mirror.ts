@@ -17,6 +17,7 @@ import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import { area, tool } from './operation.ts';
+import { send } from './answers.ts';
 
 const op = area({ tag: 'mirror', auth: 'agent' });
 const operators = area({ tag: 'mirror', auth: 'operator' });
@@ -47,9 +48,7 @@ const MirrorPost = open({
 async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<object>): Promise<void> {
   const credentialId = ctx.state.serviceCredentialId;
   if (!credentialId) throw fail('AUTH_REQUIRED', "Send Authorization: Bearer <the fetcher's credential>.");
-  const body = await answer(credentialId);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = { ...body, content_is_untrusted: true };
+  send(ctx, 'application/json', { ...(await answer(credentialId)), content_is_untrusted: true }, 'no-store');
 }
 
 const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });

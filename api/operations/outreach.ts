@@ -26,7 +26,7 @@ import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outr
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendNotFound, sendPage } from './answers.ts';
+import { sendDocument, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
@@ -264,8 +264,7 @@ export const outreachOperations = [
   publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
     const item = await logItem(ctx);
     if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
-    ctx.set('Cache-Control', LOG_CACHE);
-    ctx.body = { version: 1, content_is_untrusted: true, item };
+    sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
   publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
     const parsed = LogQuery.safeParse(ctx.query);
