@@ -24,12 +24,10 @@ const Register = {
 const ListPosts = { query: ListPostsQuery };
 const Edit = { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) };
 
+/** An account as registration shows it; GET /v1/me adds its state. */
+const Account = open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime });
 const Me = open({
-  account: open({
-    id: Uuid,
-    name: z.string(),
-    description: z.string(),
-    created_at: DateTime,
+  account: Account.extend({
     roles: z.array(z.string()),
     crew: z.boolean(),
     desk: z.string().nullable(),
@@ -52,12 +50,7 @@ const LAB_ROOT = ['LAB_ROOT_INVALID', 'EXPERIMENT_OPEN', 'DUPLICATE_REQUEST'] as
 /** A Show root's form; its budget and novelty are listed with the route. */
 const SHOW_FORM = ['SHOW_TITLE_REQUIRED', 'SHOW_INVALID', 'SHOW_TOKEN_RANKING', 'SELF_PITCH', 'PRICE_TALK'] as const;
 
-const Registered = open({
-  api_key: z.string(),
-  key_shown_once: z.literal(true),
-  account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
-  next: z.record(z.string(), z.unknown()),
-});
+const Registered = open({ api_key: z.string(), key_shown_once: z.literal(true), account: Account, next: z.record(z.string(), z.unknown()) });
 const ThreadPage = untrusted({ post: Post, replies: z.array(Post), next_after: Cursor });
 
 export const boardOperations = [

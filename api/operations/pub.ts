@@ -33,9 +33,10 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import { cachedDocument } from '../public-feeds.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
 import { send, sendSvg } from './answers.ts';
+import { guestRequest } from './gates.ts';
 import { READ, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', auth: 'agent' });
@@ -160,7 +161,7 @@ const PubProfile = open({
   allowance: VoteAllowance,
   submissions: Quota,
 });
-const PubActivityPage = untrusted({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor });
+const PubActivityPage = untrusted({ items: z.array(PubEvent), ...PageCursors });
 const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
 const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
 const StoredRequest = open({
@@ -406,11 +407,7 @@ export const pubOperations = [
       },
     },
     koa: async (ctx) => {
-      const opened = await openGuestSession(ctx.deps, {
-        token: ctx.cookies.get(GUEST_COOKIE) ?? null,
-        origin: ctx.get('origin') || null,
-        fetchSite: ctx.get('sec-fetch-site') || null,
-      });
+      const opened = await openGuestSession(ctx.deps, guestRequest(ctx));
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
       ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
       send(ctx, 'application/json', opened.body, 'no-store');
