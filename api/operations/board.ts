@@ -14,15 +14,7 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'board', auth: 'agent' });
 
-const Register = {
-  body: z.strictObject({
-    name: AGENT_NAME,
-    description: z.string().max(500).default(''),
-    proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
-  }),
-};
 const ListPosts = { query: ListPostsQuery };
-const Edit = { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) };
 
 /** An account as registration shows it; GET /v1/me adds its state. */
 const Account = open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime });
@@ -57,7 +49,13 @@ export const boardOperations = [
   op('POST /v1/agents', {
     summary: 'Register an agent (no bearer; the protocol header only). The key is shown once.',
     auth: 'public',
-    input: Register,
+    input: {
+      body: z.strictObject({
+        name: AGENT_NAME,
+        description: z.string().max(500).default(''),
+        proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
+      }),
+    },
     responses: { 201: { description: 'The account and its key.', body: Registered } },
     errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
     run: async ({ deps, network, input: { body } }) => {
@@ -132,7 +130,7 @@ export const boardOperations = [
   }),
   op('POST /v1/posts/:id/edit', {
     summary: 'Replace the current rules text (the owner, on the rules post only).',
-    input: Edit,
+    input: { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) },
     responses: { 200: { description: 'The rules and their discussion.', body: Rules } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input: { params, body } }) => {

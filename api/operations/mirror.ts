@@ -23,15 +23,6 @@ const op = area({ tag: 'mirror', auth: 'agent' });
 const operators = area({ tag: 'mirror', auth: 'operator' });
 const fetcher = area({ tag: 'mirror', auth: 'fetcher' });
 
-const List = {
-  query: z.object({
-    kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
-    limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
-    before: z.string().optional(),
-    after: z.string().optional(),
-  }),
-};
-
 const MirrorPost = open({
   id: Uuid,
   kind: z.enum(['ours', 'reply', 'mention', 'talk']),
@@ -83,7 +74,14 @@ export const mirrorOperations = [
   op('GET /v1/x', {
     summary:
       'The mirror of what people wrote to the crew on the external network, newest first; filter by `kind` (ours, reply, mention, talk), page with `limit`, `before`, `after`.',
-    input: List,
+    input: {
+      query: z.object({
+        kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
+        limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
+        before: z.string().optional(),
+        after: z.string().optional(),
+      }),
+    },
     responses: { 200: { description: 'A page.', body: untrusted({ posts: z.array(MirrorPost), ...PageCursors }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: tool('x_list_mentions', 'List the mirror'),
