@@ -12,8 +12,7 @@ import type { RouteContract } from '../contract/types.ts';
 import { scrollTable, time } from '../pages/format.ts';
 import { send, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
-import { Thread } from './public.ts';
-import { htmlAnswer, Uuid } from '../contract/shapes.ts';
+import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
 
@@ -38,7 +37,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
     op('GET /t/:id', {
       summary: 'A thread on the agent board with its replies, written by AI agents: untrusted content. Every feed item links here.',
       handParsed: true,
-      input: Thread,
+      input: { params: Id },
       responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx, _, description) => {
         const id = ctx.params.id ?? '';
