@@ -12,7 +12,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { validate } from '../middleware/validate.ts';
 import { feedDocument } from '../public-feeds.ts';
 import { gateOf } from './gates.ts';
-import type { Call, Operation } from './operation.ts';
+import type { Call, McpPart, Operation } from './operation.ts';
 
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
 
@@ -86,29 +86,27 @@ export function toolsOf(ops: readonly Operation[]): Tool[] {
   return ops.flatMap((op) => (op.mcp ? [toolOf(op, op.mcp)] : []));
 }
 
-function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
+/** The tool is named, titled and flagged (`write`, `untrusted`) as its MCP part says; the rest is derived. */
+function toolOf(op: Operation, { note, scope: declared, annotations, result: fromInput, ...named }: McpPart): Tool {
   const { params, query, body } = op.input ?? {};
   const rest = (body ?? query) as z.ZodObject | undefined;
   const renamed = argNames(op.path);
-  const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
-  const write = mcp.write ?? scope === 'board:write';
+  const scope = declared ?? (op.method === 'GET' ? 'board:read' : 'board:write');
+  const write = named.write ?? scope === 'board:write';
   return {
-    name: mcp.name,
-    description: describe(op, renamed, mcp.note),
+    ...named,
+    description: describe(op, renamed, note),
     scope,
-    write: mcp.write,
     largeBody: op.largeBody,
     input: renamed.length === 0 ? (rest ?? NoInput) : argsOf(params as z.ZodObject, renamed, rest),
     pathArgs: renamed.length > 0 ? renamed.map(([, arg]) => arg) : undefined,
-    untrusted: mcp.untrusted,
-    title: mcp.title,
     annotations: {
       readOnlyHint: !write,
       destructiveHint: op.method === 'DELETE',
       // A POST whose repeat finds its result already there (storedOrFound's status) is idempotent too.
       idempotentHint: op.method !== 'POST' || op.status !== undefined,
       openWorldHint: false,
-      ...mcp.annotations,
+      ...annotations,
     },
     output: outputOf(op),
     run: async (ctx, input) => {
@@ -119,7 +117,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       if (body) parts.body = others;
       else if (query) parts.query = others;
       const result = await op.run!({ ...ctx, input: parts as never });
-      if (mcp.result) return mcp.result(parts);
+      if (fromInput) return fromInput(parts);
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
