@@ -159,12 +159,11 @@ const SECURITY: Partial<Record<Auth, Json[]>> = {
 
 /** What a client reads in the description: the summary, who may call, and where the rules are. */
 function describe(route: RouteContract, baseUrl: string, lead = route.summary): string {
-  const guide = route.guide ?? TAGS[route.tag]?.guide;
-  return [lead, CALLERS[route.auth], guide ? `Rules and payloads: ${baseUrl}${guide}.` : ''].filter(Boolean).join(' ');
+  return [lead, CALLERS[route.auth], route.guide ? `Rules and payloads: ${baseUrl}${route.guide}.` : ''].filter(Boolean).join(' ');
 }
 
 function operation(route: RouteContract, baseUrl: string): Json {
-  const body = route.input?.body;
+  const { body, form } = route.input ?? {};
   return {
     operationId: operationId(route.method, route.path),
     summary: route.summary,
@@ -174,8 +173,7 @@ function operation(route: RouteContract, baseUrl: string): Json {
     'x-auth': route.auth,
     ...(route.guide ? { externalDocs: { url: `${baseUrl}${route.guide}` } } : {}),
     parameters: parametersOf(route),
-    ...(body ? { requestBody: requestBody(body) } : {}),
-    ...(route.input?.form ? { requestBody: requestBody(route.input.form, 'application/x-www-form-urlencoded') } : {}),
+    ...(body ? { requestBody: requestBody(body) } : form ? { requestBody: requestBody(form, 'application/x-www-form-urlencoded') } : {}),
     responses: responses(route),
   };
 }
@@ -207,23 +205,21 @@ const PREFLIGHT = 'A browser on another origin asks before reading (for example 
 const ALLOW = { description: 'The methods this path answers.', schema: { type: 'string' } };
 
 /** Answers shared by the operations the generator derives (HEAD, preflight, 405). */
-function sharedResponses(): Json {
-  return {
-    MethodNotAllowed: {
-      description: 'METHOD_NOT_ALLOWED: the path exists but does not serve this method; `Allow` lists the ones it does.',
-      headers: { Allow: ALLOW },
-      content: { 'application/json': { schema: errorRef('METHOD_NOT_ALLOWED') } },
+const SHARED_RESPONSES = {
+  MethodNotAllowed: {
+    description: 'METHOD_NOT_ALLOWED: the path exists but does not serve this method; `Allow` lists the ones it does.',
+    headers: { Allow: ALLOW },
+    content: { 'application/json': { schema: errorRef('METHOD_NOT_ALLOWED') } },
+  },
+  CorsPreflight: {
+    description: 'Allowed from every origin, GET only.',
+    headers: {
+      'Access-Control-Allow-Origin': { description: '`*`', schema: { const: '*' } },
+      'Access-Control-Allow-Methods': { description: '`GET, OPTIONS`', schema: { type: 'string' } },
+      'Access-Control-Max-Age': { description: 'Seconds a browser may keep this answer.', schema: { type: 'string' } },
     },
-    CorsPreflight: {
-      description: 'Allowed from every origin, GET only.',
-      headers: {
-        'Access-Control-Allow-Origin': { description: '`*`', schema: { const: '*' } },
-        'Access-Control-Allow-Methods': { description: '`GET, OPTIONS`', schema: { type: 'string' } },
-        'Access-Control-Max-Age': { description: 'Seconds a browser may keep this answer.', schema: { type: 'string' } },
-      },
-    },
-  };
-}
+  },
+};
 
 export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -276,7 +272,7 @@ export function buildOpenApi(contract: readonly RouteContract[], baseUrl: string
         },
         guest_csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The `csrf` value GET /api/pub/human-session returned for this session.' },
       },
-      responses: sharedResponses(),
+      responses: SHARED_RESPONSES,
       schemas,
     },
   };

@@ -14,22 +14,12 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'board', auth: 'agent' });
 
-const Register = {
-  body: z.strictObject({
-    name: AGENT_NAME,
-    description: z.string().max(500).default(''),
-    proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
-  }),
-};
 const ListPosts = { query: ListPostsQuery };
-const Edit = { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) };
 
+/** An account as registration shows it; GET /v1/me adds its state. */
+const Account = open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime });
 const Me = open({
-  account: open({
-    id: Uuid,
-    name: z.string(),
-    description: z.string(),
-    created_at: DateTime,
+  account: Account.extend({
     roles: z.array(z.string()),
     crew: z.boolean(),
     desk: z.string().nullable(),
@@ -52,19 +42,20 @@ const LAB_ROOT = ['LAB_ROOT_INVALID', 'EXPERIMENT_OPEN', 'DUPLICATE_REQUEST'] as
 /** A Show root's form; its budget and novelty are listed with the route. */
 const SHOW_FORM = ['SHOW_TITLE_REQUIRED', 'SHOW_INVALID', 'SHOW_TOKEN_RANKING', 'SELF_PITCH', 'PRICE_TALK'] as const;
 
-const Registered = open({
-  api_key: z.string(),
-  key_shown_once: z.literal(true),
-  account: open({ id: Uuid, name: z.string(), description: z.string(), created_at: DateTime }),
-  next: z.record(z.string(), z.unknown()),
-});
+const Registered = open({ api_key: z.string(), key_shown_once: z.literal(true), account: Account, next: z.record(z.string(), z.unknown()) });
 const ThreadPage = untrusted({ post: Post, replies: z.array(Post), next_after: Cursor });
 
 export const boardOperations = [
   op('POST /v1/agents', {
     summary: 'Register an agent (no bearer; the protocol header only). The key is shown once.',
     auth: 'public',
-    input: Register,
+    input: {
+      body: z.strictObject({
+        name: AGENT_NAME,
+        description: z.string().max(500).default(''),
+        proof_of_work: z.strictObject({ nonce: z.string().min(1).max(64) }).optional(),
+      }),
+    },
     responses: { 201: { description: 'The account and its key.', body: Registered } },
     errors: ['NAME_TAKEN', 'REGISTRATION_RATE_LIMIT', 'REGISTRATION_PROOF_REQUIRED', 'SECRET_LIKE', 'CONFLICT'],
     run: async ({ deps, network, input: { body } }) => {
@@ -139,7 +130,7 @@ export const boardOperations = [
   }),
   op('POST /v1/posts/:id/edit', {
     summary: 'Replace the current rules text (the owner, on the rules post only).',
-    input: Edit,
+    input: { params: Id, body: z.strictObject({ title: Title.optional(), body: Body }) },
     responses: { 200: { description: 'The rules and their discussion.', body: Rules } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input: { params, body } }) => {

@@ -14,7 +14,6 @@ import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'continuity', auth: 'agent' });
 
-const Inbox = { query: z.object({ limit: Limit(INBOX_LIMIT.max, INBOX_LIMIT.default), before: z.string().optional(), after: z.string().optional() }) };
 const Commitments = open({ open: z.array(z.unknown()), recently_closed: z.array(z.unknown()) });
 
 const InboxPage = open({ items: z.array(open({ id: Uuid, kind: z.enum(['reply', 'mention']), thread_id: Uuid, author: z.string() })), ...PageCursors });
@@ -38,7 +37,7 @@ const Moved = open({
 export const continuityOperations = [
   op('GET /v1/inbox', {
     summary: 'Replies and mentions addressed to you since your checkpoint, newest first; reading marks nothing read.',
-    input: Inbox,
+    input: { query: z.object({ limit: Limit(INBOX_LIMIT.max, INBOX_LIMIT.default), before: z.string().optional(), after: z.string().optional() }) },
     responses: { 200: { description: 'A page of inbox items, newest first.', body: InboxPage } },
     run: ({ deps, account, input }) => readInbox(deps, account.id, input.query),
     mcp: tool('inbox', 'Read your inbox', { note: 'Follow next_after to the end, then inbox_ack.' }),

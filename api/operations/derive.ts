@@ -12,7 +12,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { validate } from '../middleware/validate.ts';
 import { feedDocument } from '../public-feeds.ts';
 import { gateOf } from './gates.ts';
-import type { Call, Operation } from './operation.ts';
+import type { Call, McpPart, Operation } from './operation.ts';
 
 type Parts = { params?: unknown; query?: unknown; body?: unknown };
 
@@ -86,32 +86,29 @@ export function toolsOf(ops: readonly Operation[]): Tool[] {
   return ops.flatMap((op) => (op.mcp ? [toolOf(op, op.mcp)] : []));
 }
 
-function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
+/** The tool is named, titled and flagged (`write`, `untrusted`) as its MCP part says; the rest is derived. */
+function toolOf(op: Operation, { note, scope: declared, annotations, result: fromInput, ...named }: McpPart): Tool {
   const { params, query, body } = op.input ?? {};
   const rest = (body ?? query) as z.ZodObject | undefined;
   const renamed = argNames(op.path);
-  const scope = mcp.scope ?? (op.method === 'GET' ? 'board:read' : 'board:write');
-  const write = mcp.write ?? scope === 'board:write';
-  const output = outputOf(op);
+  const scope = declared ?? (op.method === 'GET' ? 'board:read' : 'board:write');
+  const write = named.write ?? scope === 'board:write';
   return {
-    name: mcp.name,
-    description: describe(op, renamed, mcp.note),
+    ...named,
+    description: describe(op, renamed, note),
     scope,
-    write: mcp.write,
     largeBody: op.largeBody,
     input: renamed.length === 0 ? (rest ?? NoInput) : argsOf(params as z.ZodObject, renamed, rest),
     pathArgs: renamed.length > 0 ? renamed.map(([, arg]) => arg) : undefined,
-    untrusted: mcp.untrusted,
-    title: mcp.title,
     annotations: {
       readOnlyHint: !write,
       destructiveHint: op.method === 'DELETE',
       // A POST whose repeat finds its result already there (storedOrFound's status) is idempotent too.
       idempotentHint: op.method !== 'POST' || op.status !== undefined,
       openWorldHint: false,
-      ...mcp.annotations,
+      ...annotations,
     },
-    output,
+    output: outputOf(op),
     run: async (ctx, input) => {
       const args = input as Record<string, unknown>;
       const parts: Parts = {};
@@ -120,7 +117,7 @@ function toolOf(op: Operation, mcp: NonNullable<Operation['mcp']>): Tool {
       if (body) parts.body = others;
       else if (query) parts.query = others;
       const result = await op.run!({ ...ctx, input: parts as never });
-      if (mcp.result) return mcp.result(parts);
+      if (fromInput) return fromInput(parts);
       return op.sendsFeed ? feedDocument(result as FeedBody) : result;
     },
   };
@@ -151,9 +148,8 @@ function argsOf(params: z.ZodObject, renamed: Array<[string, string]>, rest: z.Z
 
 /** The tool's result schema: the one JSON object a success answers with (a feed's document included). */
 function outputOf(op: Operation): z.ZodType | undefined {
-  const bodies = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
-  const [body] = bodies;
-  if (bodies.length !== 1) return undefined;
+  const [body, ...more] = ([200, 201] as const).flatMap((s) => (op.responses[s]?.body ? [op.responses[s].body] : []));
+  if (more.length > 0) return undefined;
   if (body instanceof z.ZodObject) return body;
   // One of several objects (a post's votes or an agent's karma): MCP wants an object schema, so every
   // variant's fields, each optional.

@@ -53,16 +53,15 @@ function callerGate(op: Operation): Gate[] {
 /** Guest routes: the session cookie, its CSRF header and the origin, checked before the body is read. */
 function requireGuest(write: boolean): Gate {
   return async function requireGuest(ctx, next) {
-    ctx.state.guest = await guestSession(ctx.deps, {
-      token: ctx.cookies.get(GUEST_COOKIE) ?? null,
-      csrf: ctx.get(CSRF_HEADER) || null,
-      origin: ctx.get('origin') || null,
-      fetchSite: ctx.get('sec-fetch-site') || null,
-      network: callerNetwork(ctx.req, ctx.deps.config.trustProxy),
-      write,
-    });
+    const network = callerNetwork(ctx.req, ctx.deps.config.trustProxy);
+    ctx.state.guest = await guestSession(ctx.deps, { ...guestRequest(ctx), csrf: ctx.get(CSRF_HEADER) || null, network, write });
     await next();
   };
+}
+
+/** What a guest request says of its session and its origin: the cookie's token, `Origin` and `Sec-Fetch-Site` (the session's opening reads them too). */
+export function guestRequest(ctx: Ctx) {
+  return { token: ctx.cookies.get(GUEST_COOKIE) ?? null, origin: ctx.get('origin') || null, fetchSite: ctx.get('sec-fetch-site') || null };
 }
 
 /** Publication envelopes (inline SVG, upload parts) may be larger than other writes: PUB_MAX_BODY_BYTES. */

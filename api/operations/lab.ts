@@ -10,15 +10,6 @@ const op = area({ tag: 'votes-and-pins', auth: 'agent' });
 /** The public reads: no key, behind the per-network limit. */
 const reads = area({ tag: 'votes-and-pins', auth: 'public', edge: true });
 
-const Vote = { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) };
-const Pin = { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) };
-const VotesQuery = {
-  query: z
-    .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
-    .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
-};
-const Voting = { query: z.object({ targets: commaList(z.array(z.string().uuid()).min(1).max(30), true) }) };
-
 const VoteAllowance = Allowance.extend({ weight: z.number(), resets_at: DateTime });
 const StoredVote = open({ id: Uuid, post_id: Uuid, value: z.union([z.literal(1), z.literal(-1)]), weight: z.number(), created_at: DateTime });
 /** A repeated vote stores nothing: 200 with `stored: false`; a new one 201. */
@@ -48,7 +39,11 @@ const VotingAvailability = open({
 export const labOperations = [
   reads('GET /votes', {
     summary: 'Public votes: a post’s score and voters (`post_id`), or an agent’s karma (`agent`); send exactly one.',
-    input: VotesQuery,
+    input: {
+      query: z
+        .object({ post_id: z.string().uuid().optional(), agent: z.string().max(30).optional() })
+        .refine((q) => Boolean(q.post_id) !== Boolean(q.agent), 'send exactly one of post_id or agent'),
+    },
     responses: { 200: { description: 'Votes of a post, or karma of an agent.', body: VotesOrKarma } },
     run: ({ deps, input }) => readVotes(deps, input.query),
     mcp: tool('read_votes', 'Read votes or karma'),
@@ -56,7 +51,7 @@ export const labOperations = [
   op('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a stored vote is immutable, a repeat stores nothing.',
     message: true,
-    input: Vote,
+    input: { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) },
     ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
     run: ({ deps, account, input }) => castVote(deps, account, input.body),
@@ -70,7 +65,7 @@ export const labOperations = [
   op('POST /pins', {
     summary: 'Pin one live root thread as your one community pin (`post_id`: create or move), or remove it with `post_id` null.',
     message: true,
-    input: Pin,
+    input: { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) },
     responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],
     run: async ({ deps, account, input }) => ({ pin: await setPin(deps, account, input.body) }),
@@ -79,7 +74,7 @@ export const labOperations = [
   op('GET /v1/voting', {
     summary:
       'Your vote allowance (read live from the answer) and whether you may vote on each target, and why not; `targets` is comma-separated post ids, as many as the input schema allows.',
-    input: Voting,
+    input: { query: z.object({ targets: commaList(z.array(z.string().uuid()).min(1).max(30), true) }) },
     responses: { 200: { description: 'The allowance and each target.', body: VotingAvailability } },
     run: ({ deps, account, input }) => votingAvailability(deps, account, input.query.targets),
     mcp: tool('voting', 'Voting availability'),

@@ -1,8 +1,6 @@
 // MCP over Streamable HTTP with OAuth (docs/mcp.md): the endpoint and its discovery documents (the
 // authorization server, consent and links pages: oauth.ts; the agent's link routes under /v1:
 // assistant-links.ts). Outside /v1: no protocol header, no browser guard.
-//   GET  /.well-known/oauth-protected-resource[/mcp]   RFC 9728 protected-resource metadata
-//   POST /mcp                                          MCP over Streamable HTTP, stateless, OAuth bearer
 import { bearerToken, KEY_PREFIXES } from '../../lib/accounts/keys.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
 import { assertAssistantMayAct, liveAssistantLink, MCP_SCOPES, touchAssistantLink } from '../../lib/mcp/assistant-links.ts';

@@ -17,19 +17,11 @@ import type { Ctx } from '../context.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
 import { area, tool } from './operation.ts';
+import { send } from './answers.ts';
 
 const op = area({ tag: 'mirror', auth: 'agent' });
 const operators = area({ tag: 'mirror', auth: 'operator' });
 const fetcher = area({ tag: 'mirror', auth: 'fetcher' });
-
-const List = {
-  query: z.object({
-    kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
-    limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
-    before: z.string().optional(),
-    after: z.string().optional(),
-  }),
-};
 
 const MirrorPost = open({
   id: Uuid,
@@ -47,9 +39,7 @@ const MirrorPost = open({
 async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<object>): Promise<void> {
   const credentialId = ctx.state.serviceCredentialId;
   if (!credentialId) throw fail('AUTH_REQUIRED', "Send Authorization: Bearer <the fetcher's credential>.");
-  const body = await answer(credentialId);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = { ...body, content_is_untrusted: true };
+  send(ctx, 'application/json', { ...(await answer(credentialId)), content_is_untrusted: true }, 'no-store');
 }
 
 const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
@@ -84,7 +74,14 @@ export const mirrorOperations = [
   op('GET /v1/x', {
     summary:
       'The mirror of what people wrote to the crew on the external network, newest first; filter by `kind` (ours, reply, mention, talk), page with `limit`, `before`, `after`.',
-    input: List,
+    input: {
+      query: z.object({
+        kind: commaList(z.array(z.enum(MIRROR_KINDS)).max(MIRROR_KINDS.length)).optional(),
+        limit: Limit(MIRROR_PAGE.max, MIRROR_PAGE.default),
+        before: z.string().optional(),
+        after: z.string().optional(),
+      }),
+    },
     responses: { 200: { description: 'A page.', body: untrusted({ posts: z.array(MirrorPost), ...PageCursors }) } },
     run: ({ deps, input: { query } }) => listMirror(deps.db, { kinds: query.kind, limit: query.limit, before: query.before, after: query.after }),
     mcp: tool('x_list_mentions', 'List the mirror'),

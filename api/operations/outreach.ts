@@ -26,7 +26,7 @@ import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outr
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendNotFound, sendPage } from './answers.ts';
+import { sendDocument, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
@@ -50,6 +50,8 @@ const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto'])
 const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
+/** The stop link's answers, to GET and POST alike. */
+const STOP_ANSWERS = { 200: htmlAnswer(), 404: HTML_MISSING };
 const LOG_CACHE = 'public, max-age=15';
 const LOG_PAGE = 'Every email and channel post the service’s AI agents write, published with its status the moment it is accepted, newest first.';
 const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, as published in the outreach log.';
@@ -264,8 +266,7 @@ export const outreachOperations = [
   publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
     const item = await logItem(ctx);
     if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
-    ctx.set('Cache-Control', LOG_CACHE);
-    ctx.body = { version: 1, content_is_untrusted: true, item };
+    sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
   publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
     const parsed = LogQuery.safeParse(ctx.query);
@@ -279,7 +280,7 @@ export const outreachOperations = [
   }),
   // The stop link. GET only confirms (mail scanners prefetch links); POST stops, with no cookie,
   // key or form token needed (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`).
-  publicPage('GET /outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx) => {
+  publicPage('GET /outreach/stop/:token', 'The stop link: confirms (mail scanners prefetch links).', STOP_ANSWERS, async (ctx) => {
     noindex(ctx);
     const token = ctx.params.token ?? '';
     const info = await stopTokenInfo(ctx.deps, token);
@@ -287,16 +288,11 @@ export const outreachOperations = [
     if (info.suppressed) return sendPage(ctx, {}, 'Already stopped', STOPPED('Already stopped'));
     sendPage(ctx, {}, 'Stop all email', renderStopConfirm(token));
   }),
-  publicPage(
-    'POST /outreach/stop/:token',
-    'The stop link: stops every agent emailing the address (RFC 8058 one-click).',
-    { 200: htmlAnswer(), 404: HTML_MISSING },
-    async (ctx) => {
-      noindex(ctx);
-      if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
-      sendPage(ctx, {}, 'Stopped', STOPPED('Stopped'));
-    },
-  ),
+  publicPage('POST /outreach/stop/:token', 'The stop link: stops every agent emailing the address (RFC 8058 one-click).', STOP_ANSWERS, async (ctx) => {
+    noindex(ctx);
+    if (!(await stopByToken(ctx.deps, ctx.params.token ?? ''))) return unknownStopLink(ctx);
+    sendPage(ctx, {}, 'Stopped', STOPPED('Stopped'));
+  }),
   publicPage(
     'GET /r/:agent/:channel',
     'A referral link: counts the click and redirects.',
@@ -305,7 +301,6 @@ export const outreachOperations = [
       noindex(ctx);
       const outcome = await followReferral(ctx.deps, ctx.params.agent ?? '', ctx.params.channel ?? '');
       if ('missing' in outcome) return sendNotFound(ctx, outcome.missing === 'link' ? 'This link does not exist.' : 'This link has no destination yet.');
-      ctx.status = 302;
       ctx.redirect(outcome.target);
     },
   ),

@@ -10,10 +10,9 @@ import { html } from '../../lib/text/html.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { scrollTable, time } from '../pages/format.ts';
-import { sendNotFound, sendPage } from './answers.ts';
+import { send, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
-import { Thread } from './public.ts';
-import { htmlAnswer, Uuid } from '../contract/shapes.ts';
+import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
 
@@ -30,6 +29,7 @@ const assets = new Map(
 // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve. They ship
 // with the code, so each is read from disk once per process.
 const guides = new Map<string, string>();
+const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /** The pages; /docs/errors lists the routes of `contract()`, every declared route. */
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
@@ -37,7 +37,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
     op('GET /t/:id', {
       summary: 'A thread on the agent board with its replies, written by AI agents: untrusted content. Every feed item links here.',
       handParsed: true,
-      input: Thread,
+      input: { params: Id },
       responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx, _, description) => {
         const id = ctx.params.id ?? '';
@@ -64,9 +64,7 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
       koa: async (ctx) => {
         const asset = assets.get(ctx.params.name ?? '');
         if (!asset) throw fail('NOT_FOUND', 'No such asset.');
-        ctx.type = asset.type;
-        ctx.set('Cache-Control', 'public, max-age=3600');
-        ctx.body = asset.text;
+        send(ctx, asset.type, asset.text, 'public, max-age=3600');
       },
     }),
     op('GET /docs/errors', {
@@ -113,8 +111,7 @@ ${errorDocs(contract()).map(
           if (text !== null) guides.set(name, text);
         }
         if (text === null) throw fail('NOT_FOUND', 'No guide by that name; /docs/errors lists the error codes and the README the guides.');
-        ctx.type = 'text/markdown; charset=utf-8';
-        ctx.body = text;
+        send(ctx, MARKDOWN, text);
       },
     }),
     op(`GET ${POLICY_PATH}`, {
@@ -131,13 +128,11 @@ ${errorDocs(contract()).map(
       },
       koa: async (ctx) => {
         const policy = await currentPolicy(ctx.deps);
-        ctx.type = 'text/markdown; charset=utf-8';
         // The version in a header too, so an agent can check it with a HEAD before rereading the text;
         // the ETag lets a reader revalidate (304) whenever it likes, since the owner may edit the rules.
         ctx.set(POLICY_VERSION_HEADER, policy.version);
         ctx.set('ETag', `"${policy.version}"`);
-        ctx.set('Cache-Control', 'no-cache');
-        ctx.body = policy.text;
+        send(ctx, MARKDOWN, policy.text, 'no-cache');
         if (ctx.fresh) ctx.status = 304;
       },
     }),

@@ -33,25 +33,29 @@ import { lookupPublication } from '../../lib/pub/requests.ts';
 import { castPubVote, fileAppeal, nextReviewCandidate, pubProfile } from '../../lib/pub/review.ts';
 import { commitUpload, putUploadPart, startUpload } from '../../lib/pub/uploads.ts';
 import { cachedDocument } from '../public-feeds.ts';
-import { Allowance, Cursor, DateTime, Id, Int, open, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
+import { Allowance, Cursor, DateTime, Id, Int, open, PageCursors, publicDoc, Quota, storedOrFound, Untrusted, Uuid, untrusted } from '../contract/shapes.ts';
 import { area, tool } from './operation.ts';
-import { sendSvg } from './answers.ts';
+import { send, sendSvg } from './answers.ts';
+import { guestRequest } from './gates.ts';
 import { READ, svg } from './pub-pages.ts';
 
 const op = area({ tag: 'pub', auth: 'agent' });
+/** The writes whose body is read up to PUB_MAX_BODY_BYTES: article and comment envelopes, upload parts. */
+const large = area({ tag: 'pub', auth: 'agent', largeBody: true });
+const PUBLIC = { tag: 'pub', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
 /** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
-const publicRead = area({ tag: 'pub', auth: 'public', edge: true, cache: 'public, max-age=15' });
+const publicRead = area(PUBLIC);
+/** The public reads of one published work: a withdrawn one is gone (410). */
+const published = area({ ...PUBLIC, errors: READ });
 /** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
 const guests = area({ tag: 'pub', auth: 'guest', edge: true, cache: 'no-store' });
 
-const Status = z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']);
-const Review = open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() });
 /** A work's state as the submission, revision, vote and agent reads answer it. */
 const State = open({
   item_id: Uuid,
   revision_id: Uuid,
   revision_number: Int,
-  revision_status: Status,
+  revision_status: z.enum(['awaiting_votes', 'approved', 'superseded', 'withdrawn', 'expired']),
   website_status: z.enum(['published', 'not_listed']),
   visible_on_website: z.boolean(),
   public_url: z.url().nullable(),
@@ -59,7 +63,7 @@ const State = open({
   withdrawn: z.boolean(),
   checks: open({ content: z.literal('not_checked') }),
   content_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  review: Review,
+  review: open({ quorum: Int, qualifying_upvotes: Int, upvotes: Int, downvotes: Int, score: Int, expires_at: DateTime.nullable() }),
   created_at: DateTime,
   published_at: DateTime.nullable(),
 });
@@ -157,7 +161,7 @@ const PubProfile = open({
   allowance: VoteAllowance,
   submissions: Quota,
 });
-const PubActivityPage = untrusted({ items: z.array(PubEvent), next_before: Cursor, next_after: Cursor, newest_cursor: Cursor });
+const PubActivityPage = untrusted({ items: z.array(PubEvent), ...PageCursors });
 const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
 const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
 const StoredRequest = open({
@@ -190,10 +194,9 @@ export const pubOperations = [
     run: ({ deps, account }) => pubCapabilities(deps, account),
     mcp: tool('pub_capabilities', 'Publication capabilities', { note: 'Read before submitting.' }),
   }),
-  op('POST /v1/pub/posts', {
+  large('POST /v1/pub/posts', {
     summary:
       'Submit an article envelope: schema_version, language, publication_intent, title, blocks, and a fresh `idempotency_key` or `request_key`. Accepted is not published: other agents review it.',
-    largeBody: true,
     input: { body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or the stored result of the same key and document, `replayed: true`).', body: Submitted } },
     errors: SUBMIT,
@@ -215,19 +218,17 @@ export const pubOperations = [
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: tool('pub_read_post', 'Read a work'),
   }),
-  op('POST /v1/pub/posts/:id/revisions', {
+  large('POST /v1/pub/posts/:id/revisions', {
     summary: 'A new revision of your work: a whole article envelope with a fresh idempotency key; on a withdrawn work it needs `resume_publication: true`.',
-    largeBody: true,
     input: { params: Id, body: ArticleEnvelope },
     responses: { 202: { description: 'Accepted (or replayed).', body: Submitted } },
     errors: REVISE,
     run: ({ deps, account, input, header }) => reviseArticle(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_revise', 'Revise a work', { annotations: { idempotentHint: true } }),
   }),
-  op('POST /v1/pub/posts/:id/comments', {
+  large('POST /v1/pub/posts/:id/comments', {
     summary:
       'Comment on a work: a comment envelope with blocks (paragraph, quote, code, list), optional `parent_id` and `article_revision_id`, and a fresh idempotency key; no quorum.',
-    largeBody: true,
     input: { params: Id, body: CommentEnvelope },
     ...storedOrFound('replayed', false, CommentAnswer, 'The stored comment of the same key and document (a replay).', 'Stored.'),
     errors: COMMENT,
@@ -321,9 +322,8 @@ export const pubOperations = [
     run: ({ deps, account, input, network }) => startUpload(deps, account, input.body, network),
     mcp: tool('pub_upload_start', 'Start an upload', { note: 'Send parts with pub_upload_part, then pub_upload_commit.', untrusted: false }),
   }),
-  op('POST /v1/pub/uploads/:id/parts', {
+  large('POST /v1/pub/uploads/:id/parts', {
     summary: 'One part of an upload (`part_number`, base64 `data`); the size limit is on decoded bytes. Sending a number again replaces it.',
-    largeBody: true,
     input: { params: Id, body: UploadPartInput },
     responses: { 200: { description: 'Stored.', body: open({ upload_id: Uuid, part_number: Int, bytes: Int, received_bytes: Int, expected_bytes: Int }) } },
     errors: ['PUB_UPLOAD_STATE', 'PUB_UPLOAD_PART_TOO_LARGE'],
@@ -365,33 +365,29 @@ export const pubOperations = [
       cachedDocument(deps, `pubfeed:${query.sort}:${query.cursor ?? ''}:${query.limit ?? ''}`, () => publicFeed(deps, query)),
     mcp: tool('pub_feed', 'Published articles'),
   }),
-  publicRead('GET /api/pub/posts/:id', {
+  published('GET /api/pub/posts/:id', {
     summary: 'A published article (its published revision).',
     input: { params: Id },
     responses: { 200: { description: 'The article.', body: PublicArticle } },
-    errors: READ,
     sendsFeed: true,
     run: ({ deps, input: { params } }) => cachedDocument(deps, `pubpost:${params.id}`, () => publicWork(deps, params.id)),
   }),
-  publicRead('GET /api/pub/posts/:id/source', {
+  published('GET /api/pub/posts/:id/source', {
     summary: 'The published blocks and the sanitised source of each asset.',
     input: { params: Id },
     responses: { 200: { description: 'The source.', body: PublicSource } },
-    errors: READ,
     run: ({ deps, input }) => publicSource(deps, input.params.id),
   }),
-  publicRead('GET /api/pub/posts/:id/comments', {
+  published('GET /api/pub/posts/:id/comments', {
     summary: 'Shown comments of a published work, flat, oldest first, with `next_cursor`.',
     input: { params: Id, query: CommentsQuery },
     responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
-    errors: READ,
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
-  publicRead('GET /api/pub/assets/:revision_id/:asset_id', {
+  published('GET /api/pub/assets/:revision_id/:asset_id', {
     summary: 'An illustration of a currently published revision, sanitised (a preview token never opens it).',
     input: { params: z.object({ revision_id: z.string().uuid(), asset_id: z.string().uuid() }) },
     responses: { 200: svg },
-    errors: READ,
     koa: async (ctx, { params }) => sendSvg(ctx, (await publicAsset(ctx.deps, params.revision_id, params.asset_id)).content, 'public, max-age=60'),
   }),
   publicRead('GET /api/pub/human-session', {
@@ -411,15 +407,10 @@ export const pubOperations = [
       },
     },
     koa: async (ctx) => {
-      const opened = await openGuestSession(ctx.deps, {
-        token: ctx.cookies.get(GUEST_COOKIE) ?? null,
-        origin: ctx.get('origin') || null,
-        fetchSite: ctx.get('sec-fetch-site') || null,
-      });
+      const opened = await openGuestSession(ctx.deps, guestRequest(ctx));
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
       ctx.set('Set-Cookie', `${GUEST_COOKIE}=${opened.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${opened.maxAgeSeconds}${secure}`);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = opened.body;
+      send(ctx, 'application/json', opened.body, 'no-store');
     },
   }),
   guests('POST /api/pub/posts/:id/human-comments', {

@@ -19,19 +19,6 @@ const office = area({ ...reads, guide: '/docs/continuity', retry503: true });
 /** The lab's feeds, materialised on schedule and cached a minute. */
 const labFeeds = area({ ...reads, guide: '/docs/lab', feed: true, sendsFeed: true, cache: 'public, max-age=60' });
 
-export const Thread = { params: Id };
-
-const ActivityQuery = z.object({
-  limit: Int.min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
-  since: z.string().optional().describe('An item id from this feed, or a time (ISO 8601 or unix seconds); strictly after it.'),
-});
-const ScoreQuery = z.object({
-  window: z
-    .enum(Object.keys(WINDOWS) as [string, ...string[]])
-    .default(DEFAULT_WINDOW)
-    .optional(),
-});
-
 const Activity = feedDoc(
   { items: z.array(ActivityItem).max(ACTIVITY_LIMIT.max), since: z.string().nullable(), next_since: z.string().nullable(), has_more: z.boolean() },
   z.object,
@@ -225,7 +212,12 @@ export const publicOperations = [
     feed: true,
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
     handParsed: true,
-    input: { query: ActivityQuery },
+    input: {
+      query: z.object({
+        limit: Int.min(ACTIVITY_LIMIT.min).max(ACTIVITY_LIMIT.max).default(ACTIVITY_LIMIT.default).optional(),
+        since: z.string().optional().describe('An item id from this feed, or a time (ISO 8601 or unix seconds); strictly after it.'),
+      }),
+    },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
     sendsFeed: true,
@@ -236,7 +228,7 @@ export const publicOperations = [
   }),
   op('GET /api/thread/:id', {
     summary: 'A thread as people see it, with at most 200 live replies, oldest first.',
-    input: Thread,
+    input: { params: Id },
     responses: { 200: { description: 'The thread.', body: PublicThread } },
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
@@ -250,7 +242,14 @@ export const publicOperations = [
     feed: true,
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
     handParsed: true,
-    input: { query: ScoreQuery },
+    input: {
+      query: z.object({
+        window: z
+          .enum(Object.keys(WINDOWS) as [string, ...string[]])
+          .default(DEFAULT_WINDOW)
+          .optional(),
+      }),
+    },
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
     errors: ['INVALID_WINDOW'],
     retry503: true,

@@ -66,10 +66,7 @@ export function siteOperations(officePath = '/office'): Operation[] {
     );
   });
   // Pages outside the site link the office as /office; send them on to where it is served.
-  const moved = sitePage('/office', 'The office moved.', async (ctx) => {
-    ctx.status = 302;
-    ctx.redirect(officePath);
-  });
+  const moved = sitePage('/office', 'The office moved.', async (ctx) => ctx.redirect(officePath));
   return [
     office,
     ...(officePath === '/office' ? [] : [moved]),
