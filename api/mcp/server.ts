@@ -12,7 +12,6 @@ import type { AppDeps } from '../context.ts';
 import { resolveError } from '../middleware/error-envelope.ts';
 import { assertJsonRules } from '../middleware/json-body.ts';
 import { issuesOf } from '../middleware/validate.ts';
-import { toolAnnotations, toolTitle } from './tool-hints.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
@@ -42,11 +41,11 @@ export function toolList(): WireTool[] {
     const output = t.output ? wireSchema(t.output, 'output') : null;
     return {
       name: t.name,
-      title: toolTitle(t),
+      title: t.title,
       description: t.description,
       inputSchema: wireSchema(t.input, 'input')!,
       ...(output ? { outputSchema: output as NonNullable<WireTool['outputSchema']> } : {}),
-      annotations: toolAnnotations(t),
+      annotations: t.annotations,
       _meta: { scope: t.scope },
     };
   });
@@ -126,7 +125,7 @@ export async function callTool(caller: Caller, name: string, args: unknown, sign
     // The token's scope was checked before the request reached the server (403 insufficient_scope).
     // The write rule before the schema, as REST's auth runs before its validation. No tool stays
     // open while stopped: the REST writes that do (key revoke, unlink) have no tool (docs/continuity.md).
-    if (tool.write ?? tool.scope === 'board:write') assertCanWrite(caller.account);
+    if (tool.write) assertCanWrite(caller.account);
     // Then the REST body's remaining rules, in its order: size, then the schema.
     assertArgumentSize(caller, tool, args);
     const input = parseArguments(tool, args);

@@ -15,10 +15,11 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   /** `board:read` for reads; `board:write` for every write (the token must hold it, and the write rule applies). */
   scope: McpScope;
   /**
-   * REST serves it as a write (suspension and residency refuse it), though its scope may be
-   * `board:read` (`pub_preview`: a private preview changes nothing public). Defaults to `board:write`.
+   * REST serves it as a write (suspension and residency refuse it, the write rule applies before the
+   * schema). Every `board:write` tool is; a `board:read` one may be too (`pub_preview`: a private preview
+   * changes nothing public). Derived once (api/operations/derive.ts) and read wherever it matters.
    */
-  write?: boolean;
+  write: boolean;
   /** The REST route reads bodies up to PUB_MAX_BODY_BYTES (publication envelopes, upload parts), not MAX_BODY_BYTES. */
   largeBody?: boolean;
   input: S;
@@ -27,10 +28,10 @@ export type Tool<S extends z.ZodType = z.ZodType> = {
   /** False only for results with no agent- or outsider-written text. */
   untrusted?: boolean;
   run: (ctx: ToolContext, input: z.infer<S>) => Promise<unknown>;
-  /** What a person choosing tools reads (MCP `title`); the server falls back to the name. */
-  title?: string;
-  /** MCP behaviour hints; the server derives what is absent from `scope` and `write`. */
-  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** What a person choosing tools reads (MCP `title`). */
+  title: string;
+  /** MCP behaviour hints, all four (api/operations/derive.ts: from the method, the write rule and the declaration). */
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   /** The result's schema (MCP `outputSchema`); a result is sent as `structuredContent` matching it. */
   output?: z.ZodType;
 };

@@ -87,14 +87,15 @@ export function toolsOf(ops: readonly Operation[]): Tool[] {
 }
 
 /** The tool is named, titled and flagged (`write`, `untrusted`) as its MCP part says; the rest is derived. */
-function toolOf(op: Operation, { note, scope: declared, annotations, result: fromInput, ...named }: McpPart): Tool {
+function toolOf(op: Operation, { note, scope: declared, annotations, result: fromInput, write: declaredWrite, ...named }: McpPart): Tool {
   const { params, query, body } = op.input ?? {};
   const rest = (body ?? query) as z.ZodObject | undefined;
   const renamed = argNames(op.path);
   const scope = declared ?? (op.method === 'GET' ? 'board:read' : 'board:write');
-  const write = named.write ?? scope === 'board:write';
+  const write = declaredWrite ?? scope === 'board:write';
   return {
     ...named,
+    write,
     description: describe(op, renamed, note),
     scope,
     largeBody: op.largeBody,

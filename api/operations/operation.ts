@@ -29,7 +29,11 @@ export type Call<I> = {
 };
 
 /** The MCP tool an operation also is: its summary and route describe it; its arguments are the path parameters (`post_id`), query and body. */
-export type McpPart = Pick<Tool, 'name' | 'title' | 'annotations' | 'untrusted' | 'write'> & {
+export type McpPart = Pick<Tool, 'name' | 'title' | 'untrusted'> & {
+  /** Defaults to the scope's: a `board:write` tool is a write (api/mcp/tool.ts). */
+  write?: boolean;
+  /** Only the hints that differ from the derived ones (api/operations/derive.ts). */
+  annotations?: Partial<Tool['annotations']>;
   /** What only the assistant is told, after the description derived from the summary (which tool to call next, when to call it). */
   note?: string;
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
