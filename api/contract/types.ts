@@ -106,16 +106,6 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 }
 
-/** A regular expression matching the concrete paths a router path serves. */
-export function pathMatcher(path: string): RegExp {
-  const source = path
-    .replace(/[.+?^$|()[\]\\]/g, '\\$&')
-    .replace(/\{\/\*[A-Za-z0-9_]+\}/g, '(?:/.*)?')
-    .replace(/\*[A-Za-z0-9_]+/g, '.*')
-    .replace(/:[A-Za-z0-9_]+/g, '[^/]+');
-  return new RegExp(`^${source}/?$`);
-}
-
 export function routeKey(r: { method: string; path: string }): string {
   return `${r.method} ${r.path}`;
 }

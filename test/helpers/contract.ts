@@ -8,7 +8,17 @@ import addFormatsModule from 'ajv-formats';
 import type { ExecutionContext } from 'ava';
 import type { TestApp, TestResponse, RequestOptions } from './app.ts';
 import { CONTRACT } from '../../api/contract/index.ts';
-import { openApiPath, pathMatcher, pathParams, routeKey, type RouteContract } from '../../api/contract/types.ts';
+import { openApiPath, pathParams, routeKey, type RouteContract } from '../../api/contract/types.ts';
+
+/** A regular expression matching the concrete paths a router path serves (the tests ask which route a path reaches). */
+export function pathMatcher(path: string): RegExp {
+  const source = path
+    .replace(/[.+?^$|()[\]\\]/g, '\\$&')
+    .replace(/\{\/\*[A-Za-z0-9_]+\}/g, '(?:/.*)?')
+    .replace(/\*[A-Za-z0-9_]+/g, '.*')
+    .replace(/:[A-Za-z0-9_]+/g, '[^/]+');
+  return new RegExp(`^${source}/?$`);
+}
 
 // ajv-formats is CommonJS: its default export arrives as the module object under Node's ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
