@@ -5,6 +5,7 @@ import { appendFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 
 const out = process.env.TEST_TIMES_FILE;
 if (out) {
@@ -21,8 +22,9 @@ if (out) {
     },
   });
   process.on('exit', () => {
-    // The worker's own CPU (not Postgres's or a browser's) beside its wall time.
-    const cpu = process.cpuUsage();
+    // The test file's own CPU (not Postgres's or a browser's) beside its wall time: its thread's,
+    // as ava runs each file in a worker thread of one process.
+    const cpu = isMainThread ? process.cpuUsage() : process.threadCpuUsage();
     if (file)
       appendFileSync(out, `${JSON.stringify({ file, ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) })}\n`);
   });
