@@ -8,8 +8,9 @@ import { NoRow } from '../rows.ts';
 
 const PoolRow = z.object({ pool_id: z.string() });
 const LockerRow = z.object({ locked_by: z.string(), jobs: z.number().int() });
-const ExhaustedRow = z.object({ id: z.string(), attempts: z.number().int() });
-const IdRow = z.object({ id: z.string() });
+// graphile-worker's job ids are bigints, read as text (not sql/rows.ts's uuid IdRow).
+const JobIdRow = z.object({ id: z.string() });
+const ExhaustedRow = JobIdRow.extend({ attempts: z.number().int() });
 
 const ago = (ms: number) => sql.fragment`now() - make_interval(secs => ${ms / 1000})`;
 // graphile-worker's add_job, given the key of a job that is already running, detaches that job (key
@@ -68,7 +69,7 @@ export function createWorkerQueries(db: CommonQueryMethods) {
      * their work, so they are removed, not released into "permanently failed".
      */
     supersededHeldBy: (poolIds: readonly string[]) =>
-      db.anyFirst(sql.type(IdRow)`
+      db.anyFirst(sql.type(JobIdRow)`
         select id::text as id from graphile_worker.jobs where locked_by = any(${sql.array(poolIds, 'text')}) and ${detached}`),
   };
 }

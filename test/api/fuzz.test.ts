@@ -78,6 +78,7 @@ const send = (method: string, path: string, headers: Record<string, string>, bod
 // Postgres twice what running them does, and the tables do not change during the run.
 let counter: pg.Client | undefined;
 let countAll = '';
+const Count = z.object({ n: z.number() });
 async function rowCount(): Promise<number> {
   if (!counter) {
     const client = new pg.Client({ connectionString: app.databaseUrl });
@@ -89,7 +90,7 @@ async function rowCount(): Promise<number> {
     counter = client;
   }
   const { rows } = await counter.query<{ n: number }>({ name: 'row_count', text: countAll });
-  return z.object({ n: z.number() }).parse(rows[0]).n;
+  return Count.parse(rows[0]).n;
 }
 
 /** A 5xx the error table documents for that status (not INTERNAL, and no outage here). */
