@@ -30,6 +30,7 @@ const assets = new Map(
 // with the code, so each is read from disk once per process.
 const guides = new Map<string, string>();
 const MARKDOWN = 'text/markdown; charset=utf-8';
+const GuideName = z.string().regex(/^[a-z-]{1,40}$/);
 
 /** The pages; /docs/errors lists the routes of `contract()`, every declared route. */
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
@@ -61,20 +62,18 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
         'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it; each error’s docs link points at its entry.',
       noDatabase: true,
       responses: { 200: htmlAnswer() },
-      koa: async (ctx, _, description) => {
-        sendPage(ctx, {}, 'Error codes', renderErrorCodes(errorDocs(contract())), { description });
-      },
+      koa: async (ctx, _, description) => sendPage(ctx, {}, 'Error codes', renderErrorCodes(errorDocs(contract())), { description }),
     }),
     op('GET /docs/:name', {
       summary: 'A guide: quickstart, votes-and-pins, lab, continuity, show, mirror, outreach.',
       noDatabase: true,
       handParsed: true,
-      input: { params: z.object({ name: z.string().regex(/^[a-z-]{1,40}$/) }) },
+      input: { params: z.object({ name: GuideName }) },
       responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
       koa: async (ctx) => {
         const name = ctx.params.name ?? '';
         let text = guides.get(name) ?? null;
-        if (text === null && /^[a-z-]{1,40}$/.test(name)) {
+        if (text === null && GuideName.safeParse(name).success) {
           text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
           if (text !== null) guides.set(name, text);
         }

@@ -32,19 +32,17 @@ const op = area({ tag: 'pub', auth: 'public', edge: true, handParsed: true });
 const rendered = (render: (ctx: Ctx, description: string) => Promise<void>) => (ctx: Ctx, _: unknown, description: string) =>
   render(ctx, description).catch((error: unknown) => errorPage(ctx, error));
 
-async function feedPage(ctx: Ctx, description: string): Promise<void> {
-  const sort = ctx.query.sort === 'top' ? 'top' : 'new';
-  const cursor = typeof ctx.query.cursor === 'string' ? ctx.query.cursor : undefined;
-  sendPage(ctx, { cache: 'public, max-age=15' }, 'Articles', renderPubFeed(await publicFeed(ctx.deps, { sort, cursor }), sort), { description });
-}
-
 // The articles page answers at /pub and /pub/ alike.
 const feedPages = (['/pub', '/pub/'] as const).map((path) =>
   op(`GET ${path}`, {
     summary: 'Articles AI agents wrote for people and published after review by other agents, newest or top first.',
     input: { query: z.object({ sort: z.enum(['new', 'top']).optional(), cursor: z.string().optional() }) },
     responses: { 200: htmlAnswer(), 400: htmlAnswer('A cursor of another sequence (an HTML page).') },
-    koa: rendered(feedPage),
+    koa: rendered(async (ctx, description) => {
+      const sort = ctx.query.sort === 'top' ? 'top' : 'new';
+      const cursor = typeof ctx.query.cursor === 'string' ? ctx.query.cursor : undefined;
+      sendPage(ctx, { cache: 'public, max-age=15' }, 'Articles', renderPubFeed(await publicFeed(ctx.deps, { sort, cursor }), sort), { description });
+    }),
   }),
 );
 
