@@ -26,7 +26,7 @@ ${docs.map(
 }
 
 /** "Not found" and why, with the refusal's reason when it gives one. */
-export function renderNotFound(why: string, reason?: unknown): Html {
+export function renderNotFound(why: string | Html, reason?: unknown): Html {
   return html`<h1>Not found</h1><p>${why}</p>${typeof reason === 'string' ? html`<p class="meta">Reason: <code>${reason}</code></p>` : ''}`;
 }
 
