@@ -19,11 +19,10 @@ const op = area({ tag: 'discovery', auth: 'public' });
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
 const assets = new Map(
-  [
-    ['site.css', 'text/css; charset=utf-8'],
-    ['office.js', 'text/javascript; charset=utf-8'],
-    ['pub-guest.js', 'text/javascript; charset=utf-8'],
-  ].map(([name, type]) => [name!, { type: type!, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }]),
+  ['site.css', 'office.js', 'pub-guest.js'].map((name) => {
+    const type = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    return [name, { type, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }];
+  }),
 );
 
 // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve. They ship
