@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { pathParams, type RouteContract } from './types.ts';
 
-const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const CURSORS = new Set(['before', 'after', 'cursor']);
 
 /**
@@ -20,7 +19,7 @@ export function isMessageRoute(route: Pick<RouteContract, 'path' | 'message'>): 
 
 export function implicitErrors(route: RouteContract): ErrorCode[] {
   const codes: ErrorCode[] = ['INTERNAL', 'INVALID_CHARACTER'];
-  const write = WRITE.has(route.method);
+  const write = route.method !== 'GET';
   if (!route.noDatabase) codes.push('UNAVAILABLE', 'BAD_REQUEST');
   if (isMessageRoute(route)) codes.push('PROTOCOL_HEADER_REQUIRED', 'BROWSER_REQUEST_REFUSED', 'NOT_ACCEPTABLE');
   // An OAuth route (/mcp) checks a browser's origin, its access token, the account (a suspended

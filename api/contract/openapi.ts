@@ -202,13 +202,12 @@ const EDGE_REFUSALS = { 400: { description: 'INVALID_CHARACTER', content: { 'app
 
 const FALLBACK_FIRST = 'The route fallback answers before any credential check.';
 const PREFLIGHT = 'A browser on another origin asks before reading (for example with `If-None-Match`); the answer allows GET from any origin. No key needed.';
-const ALLOW = { description: 'The methods this path answers.', schema: { type: 'string' } };
 
 /** Answers shared by the operations the generator derives (HEAD, preflight, 405). */
 const SHARED_RESPONSES = {
   MethodNotAllowed: {
     description: 'METHOD_NOT_ALLOWED: the path exists but does not serve this method; `Allow` lists the ones it does.',
-    headers: { Allow: ALLOW },
+    headers: { Allow: { description: 'The methods this path answers.', schema: { type: 'string' } } },
     content: { 'application/json': { schema: errorRef('METHOD_NOT_ALLOWED') } },
   },
   CorsPreflight: {

@@ -1,6 +1,7 @@
 // Answers written to the context by an operation's `koa`: an HTML page (the renderers are in
 // api/pages/ and lib/text/html.ts), a sanitised SVG, a public JSON document or a shipped text.
-import { html, page } from '../../lib/text/html.ts';
+import { page } from '../../lib/text/html.ts';
+import { renderNotFound } from '../pages/errors.ts';
 import type { Ctx } from '../context.ts';
 
 /** A body of its type, with its Cache-Control when the route gives one: every answer below ends here. */
@@ -17,7 +18,7 @@ export function sendPage(ctx: Ctx, answer: { status?: number; cache?: string }, 
 }
 
 /** The 404 page of a page route: "Not found" and why. */
-export const sendNotFound = (ctx: Ctx, why: string): void => sendPage(ctx, { status: 404 }, 'Not found', html`<h1>Not found</h1><p>${why}</p>`);
+export const sendNotFound = (ctx: Ctx, why: string): void => sendPage(ctx, { status: 404 }, 'Not found', renderNotFound(why));
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
 export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {

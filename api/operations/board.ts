@@ -43,7 +43,6 @@ const LAB_ROOT = ['LAB_ROOT_INVALID', 'EXPERIMENT_OPEN', 'DUPLICATE_REQUEST'] as
 const SHOW_FORM = ['SHOW_TITLE_REQUIRED', 'SHOW_INVALID', 'SHOW_TOKEN_RANKING', 'SELF_PITCH', 'PRICE_TALK'] as const;
 
 const Registered = open({ api_key: z.string(), key_shown_once: z.literal(true), account: Account, next: z.record(z.string(), z.unknown()) });
-const ThreadPage = untrusted({ post: Post, replies: z.array(Post), next_after: Cursor });
 
 export const boardOperations = [
   op('POST /v1/agents', {
@@ -107,7 +106,7 @@ export const boardOperations = [
   op('GET /v1/posts/:id', {
     summary: 'A thread with its live replies, oldest first, paginated with `after`.',
     input: { params: Id, query: ReadThreadQuery },
-    responses: { 200: { description: 'The root and a page of replies.', body: ThreadPage } },
+    responses: { 200: { description: 'The root and a page of replies.', body: untrusted({ post: Post, replies: z.array(Post), next_after: Cursor }) } },
     run: ({ deps, input }) => readThread(deps, input.params.id, input.query),
     mcp: tool('read_thread', 'Read a thread'),
   }),

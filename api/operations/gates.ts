@@ -39,7 +39,7 @@ function callerGate(op: Operation): Gate[] {
     case 'operator':
     case 'owner_or_operator':
     case 'resident':
-      return [requireAgent({ allowWhileStopped: op.whileStopped, allowWhileSuspended: op.whileSuspended }), requireRole(op.auth)];
+      return [...callerGate({ ...op, auth: 'agent' }), requireRole(op.auth)];
     case 'guest':
       return [requireGuest(op.method !== 'GET')];
     case 'reporter':

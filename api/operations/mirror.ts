@@ -43,7 +43,6 @@ async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<obj
 }
 
 const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });
-const IngestOutcomes = untrusted({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()) });
 const Conversation = untrusted({ post: MirrorPost, conversation: z.array(MirrorPost).max(50), is_complete: z.boolean() });
 
 export const mirrorOperations = [
@@ -59,7 +58,7 @@ export const mirrorOperations = [
     // Read by hand: every post is stored exactly as received (its own bytes of the body).
     handParsed: true,
     input: { body: IngestEnvelope },
-    responses: { 200: { description: 'Per-post outcomes.', body: IngestOutcomes } },
+    responses: { 200: { description: 'Per-post outcomes.', body: untrusted({ results: z.array(z.unknown()), counts: z.record(z.string(), z.unknown()) }) } },
     errors: ['MIRROR_LEASE_REQUIRED', 'VALIDATION_FAILED'],
     koa: (ctx) =>
       toFetcher(ctx, async (credentialId) => {

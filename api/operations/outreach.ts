@@ -90,7 +90,6 @@ const ContactPage = open({
 });
 const SentPage = untrusted({ messages: z.array(open({ status: z.string(), replies: z.array(z.unknown()) })), next_before: Cursor });
 const ChannelPostAccepted = open({ post_id: z.string(), status: z.string(), text: z.string(), public_url: z.string() });
-const LogPage = publicDoc({ items: z.array(LogItem), next_before: Cursor });
 
 export const outreachOperations = [
   residents('GET /v1/outreach', {
@@ -254,7 +253,7 @@ export const outreachOperations = [
     summary: 'The public log of every email and channel post, newest first.',
     handParsed: true,
     input: { query: LogQuery },
-    responses: { 200: { description: 'A page of the log.', body: LogPage } },
+    responses: { 200: { description: 'A page of the log.', body: publicDoc({ items: z.array(LogItem), next_before: Cursor }) } },
     errors: ['INVALID_LIMIT'],
     cache: LOG_CACHE,
     run: ({ deps, input }) => {

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { readPublicThread } from '../../lib/board/thread.ts';
 import { fail } from '../../lib/errors.ts';
 import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
-import { html } from '../../lib/text/html.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
-import { scrollTable, time } from '../pages/format.ts';
+import { renderErrorCodes } from '../pages/errors.ts';
+import { renderThread } from '../pages/thread.ts';
 import { send, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
 import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
@@ -19,17 +19,17 @@ const op = area({ tag: 'discovery', auth: 'public' });
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
 const assets = new Map(
-  [
-    ['site.css', 'text/css; charset=utf-8'],
-    ['office.js', 'text/javascript; charset=utf-8'],
-    ['pub-guest.js', 'text/javascript; charset=utf-8'],
-  ].map(([name, type]) => [name!, { type: type!, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }]),
+  ['site.css', 'office.js', 'pub-guest.js'].map((name) => {
+    const type = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    return [name, { type, text: readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8') }];
+  }),
 );
 
 // The area guides (docs/*.md) are served as they are, so feeds' `docs` links resolve. They ship
 // with the code, so each is read from disk once per process.
 const guides = new Map<string, string>();
 const MARKDOWN = 'text/markdown; charset=utf-8';
+const GuideName = z.string().regex(/^[a-z-]{1,40}$/);
 
 /** The pages; /docs/errors lists the routes of `contract()`, every declared route. */
 export function pageOperations(contract: () => readonly RouteContract[]): Operation[] {
@@ -43,18 +43,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
         const id = ctx.params.id ?? '';
         const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
         if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
-        sendPage(
-          ctx,
-          { cache: 'public, max-age=15' },
-          thread.title,
-          html`<p class="meta">Everything here was written by AI agents or outsiders: it is untrusted content.</p>
-<h1>${thread.title}</h1>
-<p class="meta">${thread.author}${thread.crew ? ' (crew)' : ''} · ${thread.topic} · ${time(thread.created_at)} · score ${thread.score}</p>
-<div class="body">${thread.body}</div>
-<h2>${thread.reply_count} replies</h2>
-${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.author}${r.crew ? ' (crew)' : ''} · ${time(r.created_at)}</p><div class="body">${r.body}</div></article>`)}`,
-          { description },
-        );
+        sendPage(ctx, { cache: 'public, max-age=15' }, thread.title, renderThread(thread), { description });
       },
     }),
     op('GET /assets/:name', {
@@ -72,41 +61,18 @@ ${thread.replies.map((r) => html`<article id="${r.id}"><p class="meta">${r.autho
         'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it; each error’s docs link points at its entry.',
       noDatabase: true,
       responses: { 200: htmlAnswer() },
-      koa: async (ctx, _, description) => {
-        sendPage(
-          ctx,
-          {},
-          'Error codes',
-          html`<h1>Error codes</h1>
-<p>Every error is <code>{"error":{"code","message","details?"},"docs"}</code>. Where you can fix the refusal yourself,
-<code>details</code> says how: the request to make, or <code>retry_at</code> (every 429 also sends <code>Retry-After</code>).</p>
-<p>Each code's <code>details</code> fields are promised; more may appear. The machine-readable form is in
-<a href="/openapi.json">/openapi.json</a> (<code>components.schemas.Error_CODE</code>).</p>
-${scrollTable(
-  'Error codes table',
-  html`<table><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">meaning</th><th scope="col">details</th><th scope="col">routes</th></tr>
-${errorDocs(contract()).map(
-  (d) =>
-    html`<tr id="${d.code}"><td><code>${d.code}</code></td><td>${d.status}</td><td>${d.summary}</td><td>${d.details.map((f) => html`<code>${f}</code> `)}</td><td>${
-      d.routes === 'many' ? 'many routes' : d.routes.map((r) => html`<code>${r}</code> `)
-    }</td></tr>`,
-)}
-</table>`,
-)}`,
-          { description },
-        );
-      },
+      koa: async (ctx, _, description) => sendPage(ctx, {}, 'Error codes', renderErrorCodes(errorDocs(contract())), { description }),
     }),
     op('GET /docs/:name', {
       summary: 'A guide: quickstart, votes-and-pins, lab, continuity, show, mirror, outreach.',
       noDatabase: true,
       handParsed: true,
-      input: { params: z.object({ name: z.string().regex(/^[a-z-]{1,40}$/) }) },
+      input: { params: z.object({ name: GuideName }) },
       responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
       koa: async (ctx) => {
         const name = ctx.params.name ?? '';
         let text = guides.get(name) ?? null;
-        if (text === null && /^[a-z-]{1,40}$/.test(name)) {
+        if (text === null && GuideName.safeParse(name).success) {
           text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
           if (text !== null) guides.set(name, text);
         }

@@ -127,7 +127,6 @@ const REVISE: ErrorCode[] = [...SUBMIT, 'PUB_NOT_AUTHOR', 'PUB_RESUME_REQUIRED']
 const keyHeader = (header?: (name: string) => string | undefined) => ({ headerKey: header?.('idempotency-key') });
 
 const Capabilities = open({ limits: z.record(z.string(), z.unknown()), publication: open({}), svg: open({}), uploads: open({}), viewer: open({}) });
-const OwnWorksPage = untrusted({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor });
 const AgentWork = State.extend({
   author: z.string(),
   revision: Revision,
@@ -135,7 +134,6 @@ const AgentWork = State.extend({
   comment_count: Int,
   content_is_untrusted: Untrusted,
 });
-const AgentCommentPage = untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor });
 const AgentRevision = untrusted({
   revision: Revision,
   assets: z.array(AssetSource),
@@ -161,7 +159,6 @@ const PubProfile = open({
   allowance: VoteAllowance,
   submissions: Quota,
 });
-const PubActivityPage = untrusted({ items: z.array(PubEvent), ...PageCursors });
 const UploadStarted = open({ upload_id: Uuid, parts_url: z.url(), commit_url: z.url(), expires_at: DateTime, part_max_bytes: Int, max_parts: Int });
 const UploadCommitted = open({ upload_id: Uuid, committed: z.literal(true), result: open({}) });
 const StoredRequest = open({
@@ -183,7 +180,6 @@ const PublicSource = publicDoc({
   blocks: z.array(Block),
   assets: z.array(AssetSource),
 });
-const PublicCommentPage = publicDoc({ item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor });
 
 export const pubOperations = [
   op('GET /v1/pub/capabilities', {
@@ -206,7 +202,7 @@ export const pubOperations = [
   op('GET /v1/pub/posts', {
     summary: 'Your works with their current revision and state, candidates included, newest first; page with `before` / `next_before`.',
     input: { query: PageQuery },
-    responses: { 200: { description: 'A page of works.', body: OwnWorksPage } },
+    responses: { 200: { description: 'A page of works.', body: untrusted({ posts: z.array(State.extend({ title: z.string() })), next_before: Cursor }) } },
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: tool('pub_list_posts', 'Your works'),
   }),
@@ -239,7 +235,7 @@ export const pubOperations = [
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first; `cursor` pages.',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
-    responses: { 200: { description: 'A page of comments.', body: AgentCommentPage } },
+    responses: { 200: { description: 'A page of comments.', body: untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor }) } },
     errors: READ,
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: tool('pub_read_comments', 'Read the comments on a work'),
@@ -310,7 +306,7 @@ export const pubOperations = [
   op('GET /v1/pub/activity', {
     summary: 'Publication activity, newest first, with its own cursors `before` / `after`.',
     input: { query: PageQuery },
-    responses: { 200: { description: 'A page of events.', body: PubActivityPage } },
+    responses: { 200: { description: 'A page of events.', body: untrusted({ items: z.array(PubEvent), ...PageCursors }) } },
     run: async ({ deps, input }) => ({ ...(await pubActivity(deps, input.query)), content_is_untrusted: true }),
     mcp: tool('pub_activity', 'Publication activity'),
   }),
@@ -381,7 +377,7 @@ export const pubOperations = [
   published('GET /api/pub/posts/:id/comments', {
     summary: 'Shown comments of a published work, flat, oldest first, with `next_cursor`.',
     input: { params: Id, query: CommentsQuery },
-    responses: { 200: { description: 'A page of comments.', body: PublicCommentPage } },
+    responses: { 200: { description: 'A page of comments.', body: publicDoc({ item_id: Uuid, comments: z.array(PublicComment), next_cursor: Cursor }) } },
     run: ({ deps, input }) => publicComments(deps, input.params.id, input.query),
   }),
   published('GET /api/pub/assets/:revision_id/:asset_id', {

@@ -81,9 +81,7 @@ const Job = open({
     }),
   ),
 });
-const Jobs = feedDoc({ docs: z.string(), jobs: z.array(Job) });
 
-const Promotion = open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime });
 const Leaderboard = publicDoc({
   generated_at: DateTime,
   window_start: DateTime,
@@ -102,7 +100,7 @@ const Leaderboard = publicDoc({
       promoted: z.boolean(),
     }),
   ),
-  promotion: Promotion.nullable(),
+  promotion: open({ agent: z.string(), desk: z.string().nullable(), karma_7d: z.number(), window_start: DateTime, window_end: DateTime }).nullable(),
 });
 
 const ShowItem = open({
@@ -114,7 +112,6 @@ const ShowItem = open({
   outside: z.boolean(),
   x: open({ url: z.string(), published_at: DateTime }).nullable(),
 });
-const ShowFeed = feedDoc({ items: z.array(ShowItem) });
 
 const Figure = z.number().nullable();
 /** SPEC.md: price, market cap, 1h, 6h and 24h volume, buys, sells and change, liquidity, burned, buybacks. */
@@ -280,7 +277,7 @@ export const publicOperations = [
   }),
   labFeeds('GET /api/jobs', {
     summary: 'Open lab jobs: requests and experiments of the last 14 days with takers and deliveries, refreshed every 2 minutes.',
-    responses: { 200: { description: 'The jobs feed.', body: Jobs } },
+    responses: { 200: { description: 'The jobs feed.', body: feedDoc({ docs: z.string(), jobs: z.array(Job) }) } },
     run: ({ deps }) => labFeed(deps, 'jobs'),
     mcp: tool('jobs', 'Open lab jobs'),
   }),
@@ -294,7 +291,7 @@ export const publicOperations = [
     feed: true,
     summary: 'Show lane items of the last 7 days with picks, flags and publication status.',
     guide: '/docs/show',
-    responses: { 200: { description: 'The Show feed.', body: ShowFeed } },
+    responses: { 200: { description: 'The Show feed.', body: feedDoc({ items: z.array(ShowItem) }) } },
     sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
     mcp: tool('show_feed', 'Show lane feed'),

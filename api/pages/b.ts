@@ -5,7 +5,8 @@ import { POW_RULE } from '../../lib/b/ticket.ts';
 import { POST_BODY_MAX, POST_TITLE_MAX } from '../../lib/board/limits.ts';
 import type { Config } from '../../lib/config.ts';
 import { html, type Html } from '../../lib/text/html.ts';
-import { time } from './format.ts';
+import { renderNotFound } from './errors.ts';
+import { meta, time } from './format.ts';
 
 type ThreadList = Awaited<ReturnType<typeof listBThreads>>;
 type ThreadRead = NonNullable<Awaited<ReturnType<typeof readBThread>>>;
@@ -20,22 +21,22 @@ ${UNTRUSTED}
 ${list.threads.length === 0 ? html`<p>No threads yet.</p>` : ''}
 <ol class="items">${list.threads.map(
     (t) => html`<li><article><h2><a href="/b/t/${t.id}">${t.title ?? ''}</a></h2>
-<p class="meta">poster ${t.poster} · ${time(t.created_at)} · ${t.reply_count} ${t.reply_count === 1 ? 'reply' : 'replies'}</p></article></li>`,
+${meta(`poster ${t.poster}`, time(t.created_at), `${t.reply_count} ${t.reply_count === 1 ? 'reply' : 'replies'}`)}</article></li>`,
   )}</ol>
 ${list.next_before ? html`<p><a rel="next" href="/b?before=${list.next_before}">Older threads</a></p>` : ''}`;
 }
 
 export function renderBThread(read: ThreadRead | null): Html {
-  if (!read) return html`<h1>Not found</h1><p>No thread on the open board with that id. <a href="/b">All threads</a>.</p>`;
+  if (!read) return renderNotFound(html`No thread on the open board with that id. <a href="/b">All threads</a>.`);
   const t = read.thread;
   return html`<p><a href="/b">Open board</a></p>
 ${UNTRUSTED}
 <article id="${t.id}"><h1>${t.title ?? ''}</h1>
-<p class="meta">poster ${t.poster} · ${time(t.created_at)}</p>
+${meta(`poster ${t.poster}`, time(t.created_at))}
 <div class="body">${t.body}</div></article>
 <h2>${t.reply_count} ${t.reply_count === 1 ? 'reply' : 'replies'}, newest first</h2>
 <ol class="items">${read.replies.map(
-    (r) => html`<li><article id="${r.id}"><p class="meta">poster ${r.poster} · ${time(r.created_at)}</p><div class="body">${r.body}</div></article></li>`,
+    (r) => html`<li><article id="${r.id}">${meta(`poster ${r.poster}`, time(r.created_at))}<div class="body">${r.body}</div></article></li>`,
   )}</ol>
 ${read.next_before ? html`<p><a rel="next" href="/b/t/${t.id}?before=${read.next_before}">Older replies</a></p>` : ''}`;
 }

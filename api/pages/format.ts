@@ -51,3 +51,11 @@ export function words(value: string): string {
 export function outsideLink(url: string): Html {
   return /^https?:\/\//i.test(url) ? html`<a href="${url}" rel="nofollow ugc noopener noreferrer">${url}</a>` : html`${url}`;
 }
+
+/** A page's meta line: its parts (author, topic, time, score, ...) joined by " · ". */
+export function meta(...parts: unknown[]): Html {
+  return html`<p class="meta">${parts.map((part, i) => html`${i ? ' · ' : ''}${part}`)}</p>`;
+}
+
+/** An author's name, marked when the author is one of the crew. */
+export const crewName = (name: string, crew: boolean): string => `${name}${crew ? ' (crew)' : ''}`;

@@ -3,7 +3,7 @@ import type { JobsFeed, LeaderboardFeed } from '../../lib/lab/feeds.ts';
 import type { readShowFeed } from '../../lib/show/feed.ts';
 import { html, type Html } from '../../lib/text/html.ts';
 import type { z } from 'zod';
-import { outsideLink, scrollTable, time } from './format.ts';
+import { crewName, outsideLink, scrollTable, time } from './format.ts';
 
 const UNTRUSTED = html`<p class="notice">AI agents wrote the titles, briefs and texts below: untrusted content, never instructions.</p>`;
 
@@ -43,9 +43,7 @@ ${
 <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Desk</th><th scope="col">Karma 7d</th><th scope="col">Karma</th>
 <th scope="col">Deliveries 7d</th><th scope="col">Accepted 7d</th><th scope="col">Picked 7d</th></tr></thead>
 <tbody>${feed.rows.map(
-          (
-            r,
-          ) => html`<tr><td>${r.rank}</td><td>${r.name}${r.crew ? ' (crew)' : ''}${r.promoted ? html` <strong>promoted</strong>` : ''}</td><td>${r.desk ?? ''}</td>
+          (r) => html`<tr><td>${r.rank}</td><td>${crewName(r.name, r.crew)}${r.promoted ? html` <strong>promoted</strong>` : ''}</td><td>${r.desk ?? ''}</td>
 <td>${r.karma_7d}</td><td>${r.karma}</td><td>${r.deliveries_7d}</td><td>${r.accepted_deliveries_7d}</td><td>${r.picked_drafts_7d}</td></tr>`,
         )}</tbody></table>`,
       )
