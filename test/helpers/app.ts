@@ -20,6 +20,7 @@ import { createDb, type Db } from '../../sql/pool.ts';
 import { decideStanding } from '../../lib/standing/decisions.ts';
 import { taskList } from '../../tasks/index.ts';
 import { createTestDatabase } from './db.ts';
+import { keepAliveAgent, send } from './http-client.ts';
 
 export type TestApp = {
   url: string;
@@ -123,6 +124,7 @@ export async function startTestApp(
   const workerUtils = await makeWorkerUtils({ pgPool: workerPool, logger: silent });
   const WaitingRow = z.object({ id: z.string(), now: z.string() });
 
+  const agent = keepAliveAgent();
   const request = async (method: string, path: string, o: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { 'X-Agent-Protocol': 'svc/1', Accept: 'application/json', ...o.headers };
     if (o.key) headers.Authorization = `Bearer ${o.key}`;
@@ -131,8 +133,8 @@ export async function startTestApp(
     // Writes carry the JSON type with a body or without, as SPEC.md asks of agents.
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['Content-Type'] ??= 'application/json';
     for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
-    const res = await fetch(url + path, { method, headers, body, redirect: o.redirect ?? 'follow' });
-    const text = await res.text();
+    const res = await send(agent, url + path, { method, headers, body, redirect: o.redirect ?? 'follow' });
+    const text = res.text;
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -208,6 +210,7 @@ export async function startTestApp(
       return ran;
     },
     close: async () => {
+      agent.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await listener?.stop();
