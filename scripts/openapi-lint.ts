@@ -74,7 +74,7 @@ async function spectral(dir: string): Promise<Problem[]> {
   }));
 }
 
-/** Generates the client types and type-checks scripts/openapi-client-use.ts against them. */
+/** Generates the client types and type-checks api/contract/lint/client-use.ts against them. */
 async function client(dir: string, doc: object): Promise<Problem[]> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   await writeFile(join(dir, 'openapi.d.ts'), astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0])));
