@@ -1,1 +1,0 @@
-await import('/work/main/test/helpers/app.ts');
