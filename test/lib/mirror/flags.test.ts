@@ -8,6 +8,7 @@ import { WAVE_SIX_DEV } from './corpus-wave6.ts';
 import { WAVE_SEVEN_DEV } from './corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from './corpus-wave8.ts';
 import { WAVE_NINE_DEV } from './corpus-wave9.ts';
+import { WAVE_THIRTEEN_DEV } from './corpus-wave13.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -138,3 +139,27 @@ test('eighth-wave training half: benign false positives at most 1 %, logged', de
 // benign posts in registers the tuning corpus has few of, 101 hostile ones in fresh wordings. 13
 // false positives before the second reader (6.3 %), 7 after (3.4 %; docs/mirror.md, "round six").
 test('ninth-wave development part: benign false positives at most 7 of 205, recall logged', developmentPart(WAVE_NINE_DEV, 200, 100, 7 / 205));
+
+// The thirteenth wave (corpus-wave13.ts, dev only: the lead's fourth held-out set, another writer's, kept
+// once measured): 441 benign posts, 128 of them relaying a scam's ask word for word, and 378 hostile
+// ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md): far from the issue's 2 %;
+// the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
+test('thirteenth-wave development part: benign false positives at most 41 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 41 / 441));
+test('thirteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written', (t) => {
+  const found: Partial<Record<MirrorFlag, number>> = {
+    instruction_like: 53,
+    obfuscated_instruction: 20,
+    decode_request: 55,
+    claims_authority: 65,
+    credential_request: 82,
+    money_request: 79,
+    encoded_blob: 32,
+    executable_instruction: 60,
+    lookalike_host: 56,
+  };
+  const hostile = WAVE_THIRTEEN_DEV.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
+  for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
+    const hits = hostile.filter((r) => r.case.expect.includes(flag) && r.flags.includes(flag)).length;
+    t.true(hits >= floor, `${flag}: ${hits} found, ${floor} when the wave was written`);
+  }
+});
