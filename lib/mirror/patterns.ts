@@ -135,6 +135,8 @@ const NOT_CHART_WORDS =
   '(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an|this|that|is|was|are|no|not|any|every|all|our|my|their|his|her|its)';
 const NOT_CHART =
   '(?!(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an)(?![a-z]))';
+// "i'm not staff", "we're not moderators": a negation says what the writer is not (round twelve).
+const NOT_NEGATION = '(?!(?:not|no|never)(?![a-z]))';
 // What a project is, when someone says they built or run it.
 const PROJECT_THING =
   '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
@@ -517,7 +519,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
-      "(?:this is|i am|i'm|im|we are|we're) [a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)",
+      // A negation says what the author is not ("i'm not staff", round twelve).
+      `(?:this is|i am|i'm|im|we are|we're) ${NOT_NEGATION}[a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)`,
       `${NOT_ACTING}(?:as|i am|i'm) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
       `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
@@ -543,7 +546,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
       `(?=${TEAM_NOUN} (?:here|speaking|checking|reporting|chiming))${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
       `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
-      `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}${NOT_NEGATION}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `${NOT_ACTING}as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,

@@ -26,6 +26,15 @@ const QUOTED = /"[^"\n]{1,240}"|“[^”\n]{1,240}”/g;
 // The same, for leaving quotations out of a sentence (a second regex: replace() resets lastIndex).
 const QUOTED_IN_SENTENCE = new RegExp(QUOTED.source, 'g');
 const SENTENCE_END = /[.!?\n]/;
+// "e.g." and "i.e." end no sentence: 'phrases that mean you're being phished, e.g. "..."' (round
+// twelve). A stop right before a letter or digit ends none either ("e.g", "0.1", "v2.3").
+const ABBREVIATION = /(?:^|[^\p{L}])(?:e\.g|i\.e)\.$/iu;
+const endsSentence = (text: string, at: number): boolean => {
+  const c = text[at] as string;
+  if (!SENTENCE_END.test(c)) return false;
+  if (c !== '.') return true;
+  return !/[\p{L}\p{N}]/u.test(text[at + 1] ?? '') && !ABBREVIATION.test(text.slice(Math.max(0, at - 4), at + 1));
+};
 
 // What the author's own words say about a quotation: that someone said, wrote or sent it (saying
 // and writing, kinds of message), or what the author thinks of it (a judgement). Kinds of message
@@ -64,15 +73,24 @@ const isTitle = (text: string, start: number, end: number): boolean =>
 // it starts with a capital.
 const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,240}'|‘[^’\n]{1,240}’)(?![\p{L}\p{N}])/gu;
 const CAPITALISED = /^['‘][A-Z]/;
+// Round twelve: more of the author's stance toward a quoted ask, kept apart from JUDGING and SAYING
+// (which the model reads as features, trained with them as they are): naming the ask as bait ("the
+// top lure this week was '...'"), as an attack on the reader ("they are trying to rob you"), or its
+// sender as punished ("got banned"); "phrases" as a kind of wording.
+const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases)\b/i;
+const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
+// Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
+// sent; the present ("post \"...\"", "reply with '...'") still asks for it.
+const SENT = /\b(?:posted|replied|messaged|dm'?e?d|commented|version of)\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
-const reports = (words: string): boolean => JUDGING.test(words) || (SAYING.test(words) && !AUTHORITY.test(words));
+const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return [];
-  const spans: number[] = [];
+  const spans: number[] = hypotheticalAsks(text);
+  if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
   if (blocks.length > 0) {
@@ -90,7 +108,7 @@ export function reportedSpans(text: string): number[] {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+    if (reports(sentenceAround(text, start, end)) || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
   }
   if (single) {
     SINGLE_QUOTED.lastIndex = 0;
@@ -98,10 +116,48 @@ export function reportedSpans(text: string): number[] {
       const start = m.index;
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
-      if (reports(sentenceAround(text, start, end)) || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
+      if (reports(sentenceAround(text, start, end)) || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
         spans.push(start, end);
       }
     }
+  }
+  return spans;
+}
+
+// Round twelve: a quotation that closes its sentence may be judged by the author's next one: "Got a
+// DM this morning: 'paste your .env here'. lol no. reported." The next sentence is read only when
+// nothing but a stop follows the quotation, and only for a judgement (not for saying or writing);
+// for a quotation, only when its own sentence tells that the author received it ("got", "saw"):
+// 'Everyone: "send your seed phrase to the admin". Scam season is over.' stays the author's ask.
+const RECEIVED = /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across)\b/i;
+function receivedAndJudged(text: string, start: number, end: number): boolean {
+  return judgedAfter(text, end) && RECEIVED.test(sentenceAround(text, start, end));
+}
+
+function judgedAfter(text: string, end: number): boolean {
+  if (!/^\s*[.!?]/.test(text.slice(end, end + 4))) return false;
+  let from = end;
+  while (from < text.length && /[\s.!?]/.test(text[from] as string)) from++;
+  const [, to] = sentenceBounds(text, from, from);
+  return judges(text.slice(from, Math.min(to, from + 80)));
+}
+
+// Round twelve: an ask put in the mouth of a hypothetical or disowned speaker, unquoted: "if a
+// stranger says send 0.1 ETH to verify, they are trying to rob you", "real moderators will never
+// say <ask>. If you see it, it's fake", "if someone tells you to share your key, it's a drainer".
+// Read as reported, from the frame to its sentence's end, only when that sentence or the next one
+// judges it; a speaker who plainly says it ("the mods say send 0.1 ETH") is no such frame.
+const HYPOTHETICAL_FRAME =
+  /\b(?:(?:if|when|whenever)\s+(?:a|an|some|any|the)?\s*[\p{L}]+\s+(?:says?|tells?\s+(?:you|u)(?:\s+to)?|asks?\s+(?:you|u)\s+to|dms?\s+(?:you|u)(?:\s+to)?)|(?:never|won't|will\s+not|wouldn't|would\s+never|don't|do\s+not|doesn't|does\s+not)\s+(?:ever\s+)?(?:say|tell\s+(?:you|u)\s+to|ask\s+(?:you|u)\s+to)|(?:anyone|anybody|someone|somebody|whoever)\s+(?:who\s+)?(?:says?|tells?\s+(?:you|u)\s+to|asks?\s+(?:you|u)\s+to))\b[\s:,]*/giu;
+
+function hypotheticalAsks(text: string): number[] {
+  const spans: number[] = [];
+  if (!/\b(?:if|when|whenever|never|n't|not|anyone|anybody|someone|somebody|whoever)\b/i.test(text)) return spans;
+  HYPOTHETICAL_FRAME.lastIndex = 0;
+  for (let m = HYPOTHETICAL_FRAME.exec(text); m !== null; m = HYPOTHETICAL_FRAME.exec(text)) {
+    const start = m.index + m[0].length;
+    const [from, to] = sentenceBounds(text, m.index, start);
+    if (judges(text.slice(from, to)) || judgedAfter(text, to)) spans.push(start, to);
   }
   return spans;
 }
@@ -130,9 +186,9 @@ function insideSpans(spans: readonly number[], at: number): boolean {
 /** The sentence around [start, end): back to the last sentence end before it and on to the next after it. */
 export function sentenceBounds(text: string, start: number, end: number): [from: number, to: number] {
   let from = start;
-  while (from > 0 && !SENTENCE_END.test(text[from - 1] as string)) from--;
+  while (from > 0 && !endsSentence(text, from - 1)) from--;
   let to = end;
-  while (to < text.length && !SENTENCE_END.test(text[to] as string)) to++;
+  while (to < text.length && !endsSentence(text, to)) to++;
   return [from, to];
 }
 
