@@ -108,7 +108,13 @@ export function reportedSpans(text: string): number[] {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (reports(sentenceAround(text, start, end)) || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+    if (
+      reports(sentenceAround(text, start, end)) ||
+      receivedAndJudged(text, start, end) ||
+      MENTIONED.test(text.slice(end, end + 24)) ||
+      isTitle(text, start, end)
+    )
+      spans.push(start, end);
   }
   if (single) {
     SINGLE_QUOTED.lastIndex = 0;
@@ -116,7 +122,12 @@ export function reportedSpans(text: string): number[] {
       const start = m.index;
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
-      if (reports(sentenceAround(text, start, end)) || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
+      if (
+        reports(sentenceAround(text, start, end)) ||
+        receivedAndJudged(text, start, end) ||
+        MENTIONED.test(text.slice(end, end + 24)) ||
+        (CAPITALISED.test(m[0]) && isTitle(text, start, end))
+      ) {
         spans.push(start, end);
       }
     }
