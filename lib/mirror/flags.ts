@@ -469,6 +469,15 @@ function carriesEncodedText(input: FlagInput, whole: Whole, undone: () => boolea
 const ASKS_ABOUT =
   /\?|\b(?:pls|plz|please|help|explain|clue|idea|english|plain|normal words|meaning|means?|says?|saying|reads?|translate|convert|decode|decipher|figure|tell|thoughts|riddle|sense|understand|heads or tails|what)\b/;
 
+// Round twelve: an author who tells what the encoded text says asks nobody to read it: "test
+// vector: <run> should decode to the pangram", "the fixture <run> decodes to a config line", "(it
+// just says hello)". Only the everyday-word ask above yields to it; the decode patterns and the
+// model still read the post.
+// "what it says?" and "it says what?" ask it.
+const TELLS_MEANING =
+  /\b(?:(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
+const asksAbout = (folded: string): boolean => ASKS_ABOUT.test(folded) && !TELLS_MEANING.test(folded);
+
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
   return shown.replace(/\[link\]|@[A-Za-z0-9_]{1,15}\b/g, '').trim().length === 0;
@@ -548,7 +557,7 @@ function readContent(
       for (const p of tables().PATTERNS_OF.get(label) ?? []) if (byPattern(p)) hit(label, p.id);
       for (const p of tables().GATED_OF.get(label) ?? []) if (byPattern(p) && carriesEncoded()) hit(label, p.id);
     }
-    if (!unchecked && ASKS_ABOUT.test(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
+    if (!unchecked && asksAbout(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
     if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
   }
   if (unchecked) return;
@@ -559,7 +568,7 @@ function readContent(
     if (shown !== whole.shown) context.push('reported_left_out');
     for (const label of secondReaderDrops(folded, inPlain, [...context, ...phrases])) flags.delete(label);
   }
-  if (!flags.has('decode_request') && ASKS_ABOUT.test(folded) && carriesEncoded()) flags.add('decode_request');
+  if (!flags.has('decode_request') && asksAbout(folded) && carriesEncoded()) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
   // what this tx did? 0x9fc7…" asks about a hash).
