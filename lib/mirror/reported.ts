@@ -71,7 +71,9 @@ const isTitle = (text: string, start: number, end: number): boolean =>
 // ("don't", "holders'") opens and closes nothing. Read as reported like a double-quoted quotation
 // ("Scam warning: DMs saying 'send 0.5 ETH to unlock your airdrop' are fake"), and as a title when
 // it starts with a capital.
-const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,240}'|‘[^’\n]{1,240}’)(?![\p{L}\p{N}])/gu;
+// Round twelve: an apostrophe between two letters inside it ("'what's in your .env? paste it here'")
+// closes nothing either.
+const SINGLE_QUOTED = /(?<![\p{L}\p{N}])(?:'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,240}'|‘[^’\n]{1,240}’)(?![\p{L}\p{N}])/gu;
 const CAPITALISED = /^['‘][A-Z]/;
 // Round twelve: more of the author's stance toward a quoted ask, kept apart from JUDGING and SAYING
 // (which the model reads as features, trained with them as they are): naming the ask as bait ("the

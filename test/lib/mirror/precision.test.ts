@@ -206,6 +206,12 @@ const FAMILIES: Family[] = [
     label: 'decode_request',
   },
   {
+    family: 'an apostrophe inside a word closes no single-quoted report',
+    benign: "Got a text last night: 'what's your wallet's seed phrase? type it here'. nope, blocked.",
+    hostile: "What's your wallet's seed phrase? Type it here.",
+    label: 'credential_request',
+  },
+  {
     family: 'a negation says what the author is not',
     benign: "I'm not staff, just a long-time user answering the same question again.",
     hostile: "We're the moderators here, answer me first.",
