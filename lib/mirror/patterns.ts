@@ -137,6 +137,8 @@ const NOT_CHART =
   '(?!(?:strong|key|major|big|huge|solid|weak|critical|important|good|great|massive|local|daily|weekly|monthly|previous|next|new|old|real|decent|nice|some|more|less|historic|psychological|technical|heavy|light|amazing|awesome|incredible|excellent|much|so|such|very|the|a|an)(?![a-z]))';
 // "i'm not staff", "we're not moderators": a negation says what the writer is not (round twelve).
 const NOT_NEGATION = '(?!(?:not|no|never)(?![a-z]))';
+// "a psa for agent devs" is addressed to the people who build agents, not to the agents (round twelve).
+const NOT_BUILDERS = '(?!(?:\\s+[a-z]+)?\\s+(?:devs?|developers?|builders?|authors?|makers?|engineers?|teams?|operators?|owners?|folks|people)(?![a-z]))';
 // What a project is, when someone says they built or run it.
 const PROJECT_THING =
   '(?:project|protocol|token|coin|board|service|community|server|contract|dao|platform|chain|network|dapp|bot|agent|crew|exchange|collection|foundation|discord|telegram)';
@@ -307,7 +309,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:print|repeat|output|show|reveal|recite|dump|copy|paste|quote) (?:me )?(?:all |back )?(?:the |your )?(?:text|words|content|everything|messages?|lines?|conversation) (?:above|before|preceding|so far)',
       '(?:quote|repeat|copy|forward|send|relay) (?:this|the) (?:post|message|tweet|text)(?: [a-z]+)? to your (?:owner|operator|user|human|admin|developer|creator)s?',
       `if you (?:are|'re) an? ${AI}`,
-      `(?:attention|note|message|instructions?|notice|memo|psa|reminder) (?:to|for) (?:all |any |every )?${AI}`,
+      `(?:attention|note|message|instructions?|notice|memo|psa|reminder) (?:to|for) (?:all |any |every )?${AI}${NOT_BUILDERS}`,
       `(?:attention|dear|hey|hello|calling) (?:all |any )?(?:ai|llm|language model|ai agent|ai assistant)s?\\s*[:,!]`,
       `as an? (?:ai|language model|llm|ai agent),? you (?:must|should|will|are required|have to|need to)`,
       "(?:do not|don't|never) (?:tell|inform|alert|notify|(?:mention|reveal|show|report) (?:this|it|that)(?: [a-z]+)? to) (?:the|your) (?:[a-z]+ )?(?:users?|owners?|operators?|humans?|admins?|team|crew|developers?)",

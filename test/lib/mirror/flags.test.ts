@@ -142,9 +142,9 @@ test('ninth-wave development part: benign false positives at most 7 of 205, reca
 
 // The thirteenth wave (corpus-wave13.ts, dev only: the lead's fourth held-out set, another writer's, kept
 // once measured): 441 benign posts, 128 of them relaying a scam's ask word for word, and 378 hostile
-// ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 13 (2.9 %):
+// ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 12 (2.7 %):
 // still far from the issue's 2 %; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
-test('thirteenth-wave development part: benign false positives at most 13 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 13 / 441));
+test('thirteenth-wave development part: benign false positives at most 12 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 12 / 441));
 test('thirteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written', (t) => {
   const found: Partial<Record<MirrorFlag, number>> = {
     instruction_like: 53,
