@@ -71,7 +71,7 @@ module.exports = {
   options: {
     // Tests and benchmarks may import anything; what they import of each other is not the service's layering.
     doNotFollow: { path: '^(node_modules|test|bench)/' },
-    exclude: { path: '^api/contract/lint/' },
+    exclude: { path: '^scripts/openapi-lint/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },

@@ -1,6 +1,6 @@
 // Lints the OpenAPI description as standard tools read it: Redocly CLI and Spectral, each with its
-// recommended rules and the kept exceptions in api/contract/lint/, and a client generated with
-// openapi-typescript that must type-check a small use (api/contract/lint/client-use.ts). The description
+// recommended rules and the kept exceptions in scripts/openapi-lint/, and a client generated with
+// openapi-typescript that must type-check a small use (scripts/openapi-lint/client-use.ts). The description
 // is the one GET /openapi.json serves (buildOpenApi over the contract registry).
 //   npm run lint:openapi [-- BASE_URL]
 // prints every problem and exits 1 on any; test/api/openapi-lint.test.ts runs it in `npm test`.
@@ -14,7 +14,7 @@ import { buildOpenApi } from '../api/contract/openapi.ts';
 import { childEnv } from '../lib/config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LINT = join(ROOT, 'api/contract/lint');
+const LINT = join(ROOT, 'scripts/openapi-lint');
 const BIN = {
   redocly: join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'),
   spectral: join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js'),
@@ -74,7 +74,7 @@ async function spectral(dir: string): Promise<Problem[]> {
   }));
 }
 
-/** Generates the client types and type-checks api/contract/lint/client-use.ts against them. */
+/** Generates the client types and type-checks scripts/openapi-lint/client-use.ts against them. */
 async function client(dir: string, doc: object): Promise<Problem[]> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   await writeFile(join(dir, 'openapi.d.ts'), astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0])));
