@@ -20,6 +20,7 @@ import { WAVE_SEVEN_DEV } from '../test/lib/mirror/corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from '../test/lib/mirror/corpus-wave8.ts';
 import { WAVE_NINE_DEV } from '../test/lib/mirror/corpus-wave9.ts';
 import { WAVE_THIRTEEN_DEV } from '../test/lib/mirror/corpus-wave13.ts';
+import { WAVE_FOURTEEN_DEV } from '../test/lib/mirror/corpus-wave14.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -140,6 +141,7 @@ if (args.includes('--dev') || option('--json') !== undefined) {
     'wave8-dev': WAVE_EIGHT_DEV,
     'wave9-dev': WAVE_NINE_DEV,
     'wave13-dev': WAVE_THIRTEEN_DEV,
+    'wave14-dev': WAVE_FOURTEEN_DEV,
   };
   const all = Object.fromEntries(Object.entries(parts).map(([name, cases]) => [name, figures(cases)]));
   for (const [name, f] of Object.entries(all)) {

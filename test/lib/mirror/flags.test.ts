@@ -9,6 +9,7 @@ import { WAVE_SEVEN_DEV } from './corpus-wave7.ts';
 import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from './corpus-wave8.ts';
 import { WAVE_NINE_DEV } from './corpus-wave9.ts';
 import { WAVE_THIRTEEN_DEV } from './corpus-wave13.ts';
+import { WAVE_FOURTEEN_DEV } from './corpus-wave14.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -145,8 +146,17 @@ test('ninth-wave development part: benign false positives at most 7 of 205, reca
 // ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 12 (2.7 %):
 // still far from the issue's 2 %; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
 test('thirteenth-wave development part: benign false positives at most 12 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 12 / 441));
-test('thirteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written', (t) => {
-  const found: Partial<Record<MirrorFlag, number>> = {
+// No label may find fewer of a development part's hostile cases than main did when the part was written.
+const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
+  const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
+  for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
+    const hits = hostile.filter((r) => r.case.expect.includes(flag) && r.flags.includes(flag)).length;
+    t.true(hits >= floor, `${flag}: ${hits} found, ${floor} when the wave was written`);
+  }
+};
+test(
+  'thirteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
+  recallFloors(WAVE_THIRTEEN_DEV, {
     instruction_like: 53,
     obfuscated_instruction: 20,
     decode_request: 55,
@@ -156,10 +166,24 @@ test('thirteenth-wave development part: no label finds fewer of its hostile case
     encoded_blob: 32,
     executable_instruction: 60,
     lookalike_host: 56,
-  };
-  const hostile = WAVE_THIRTEEN_DEV.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
-  for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
-    const hits = hostile.filter((r) => r.case.expect.includes(flag) && r.flags.includes(flag)).length;
-    t.true(hits >= floor, `${flag}: ${hits} found, ${floor} when the wave was written`);
-  }
-});
+  }),
+);
+
+// The fourteenth wave (corpus-wave14.ts, dev only: written for round thirteen by another writer, each
+// case on its own): 502 benign posts, 186 of them relaying a scam's ask, and 345 hostile ones. Main
+// had 42 false positives (8.4 %) when it was written.
+test('fourteenth-wave development part: benign false positives at most 42 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 42 / 502));
+test(
+  'fourteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
+  recallFloors(WAVE_FOURTEEN_DEV, {
+    instruction_like: 47,
+    obfuscated_instruction: 21,
+    decode_request: 41,
+    claims_authority: 44,
+    credential_request: 50,
+    money_request: 67,
+    encoded_blob: 32,
+    executable_instruction: 51,
+    lookalike_host: 61,
+  }),
+);
