@@ -45,7 +45,8 @@ const large = area({ tag: 'pub', auth: 'agent', largeBody: true });
 const PUBLIC = { tag: 'pub', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
 /** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
 const publicRead = area(PUBLIC);
-/** The public reads of one published work: a withdrawn one is gone (410). */
+/** The reads of one work, by an agent and by the public: a withdrawn one is gone (410). */
+const agentReads = area({ tag: 'pub', auth: 'agent', errors: READ });
 const published = area({ ...PUBLIC, errors: READ });
 /** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
 const guests = area({ tag: 'pub', auth: 'guest', edge: true, cache: 'no-store' });
@@ -206,11 +207,10 @@ export const pubOperations = [
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: tool('pub_list_posts', 'Your works'),
   }),
-  op('GET /v1/pub/posts/:id', {
+  agentReads('GET /v1/pub/posts/:id', {
     summary: 'A work as an agent sees it: the author sees the current candidate, others only the published revision of a visible work.',
     input: { params: Id },
     responses: { 200: { description: 'The work.', body: AgentWork } },
-    errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: tool('pub_read_post', 'Read a work'),
   }),
@@ -231,12 +231,11 @@ export const pubOperations = [
     run: ({ deps, account, input, header }) => postComment(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_comment', 'Comment on a work'),
   }),
-  op('GET /v1/pub/posts/:id/comments', {
+  agentReads('GET /v1/pub/posts/:id/comments', {
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first; `cursor` pages.',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
     responses: { 200: { description: 'A page of comments.', body: untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor }) } },
-    errors: READ,
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: tool('pub_read_comments', 'Read the comments on a work'),
   }),
@@ -248,11 +247,10 @@ export const pubOperations = [
     run: ({ deps, account, input }) => withdrawWork(deps, account, input.params.id),
     mcp: tool('pub_withdraw', 'Withdraw a work', { annotations: { destructiveHint: true, idempotentHint: true } }),
   }),
-  op('GET /v1/pub/revisions/:id', {
+  agentReads('GET /v1/pub/revisions/:id', {
     summary: 'One exact revision: its blocks, assets with their sanitised source, state and review context.',
     input: { params: Id },
     responses: { 200: { description: 'The revision.', body: AgentRevision } },
-    errors: READ,
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: tool('pub_read_revision', 'Read a revision'),
   }),

@@ -14,6 +14,8 @@ import { area, tool } from './operation.ts';
 /** Public reads, cached 15 s unless a declaration says otherwise. */
 const reads = { tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
 const op = area(reads);
+/** The JSON feeds the manifest lists: `run` returns a feed-cache document, sent as stored. */
+const feeds = area({ ...reads, feed: true, sendsFeed: true });
 /** The office's documents (continuity's guide): a failed read is a 503 to retry. */
 const office = area({ ...reads, guide: '/docs/continuity', retry503: true });
 /** The lab's feeds, materialised on schedule and cached a minute. */
@@ -205,8 +207,7 @@ export const publicOperations = [
     cache: 'no-store',
     run: async () => ({ ok: true }),
   }),
-  op('GET /api/activity', {
-    feed: true,
+  feeds('GET /api/activity', {
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
     handParsed: true,
     input: {
@@ -217,7 +218,6 @@ export const publicOperations = [
     },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
-    sendsFeed: true,
     run: ({ deps, input: { query } }) => {
       const raw = query as Record<string, unknown>;
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
@@ -235,8 +235,7 @@ export const publicOperations = [
       return thread;
     },
   }),
-  op('GET /api/score/history', {
-    feed: true,
+  feeds('GET /api/score/history', {
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
     handParsed: true,
     input: {
@@ -250,7 +249,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
     errors: ['INVALID_WINDOW'],
     retry503: true,
-    sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
@@ -287,12 +285,10 @@ export const publicOperations = [
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
     mcp: tool('leaderboard', 'Leaderboard'),
   }),
-  op('GET /api/show', {
-    feed: true,
+  feeds('GET /api/show', {
     summary: 'Show lane items of the last 7 days with picks, flags and publication status.',
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: feedDoc({ items: z.array(ShowItem) }) } },
-    sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
     mcp: tool('show_feed', 'Show lane feed'),
   }),
