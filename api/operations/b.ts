@@ -6,7 +6,7 @@ import { BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadPa
 import { issueTicket } from '../../lib/b/ticket.ts';
 import { fail } from '../../lib/errors.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
-import { sendPage } from './answers.ts';
+import { byPathId, sendPage } from './answers.ts';
 import { area } from './operation.ts';
 import { htmlAnswer } from '../contract/shapes.ts';
 
@@ -77,8 +77,7 @@ export const bOperations = [
     summary: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
     responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx, _, description) => {
-      const id = BThreadParams.safeParse(ctx.params);
-      const thread = id.success ? await readBThread(ctx.deps, id.data.id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
+      const thread = await byPathId(ctx, (id) => readBThread(ctx.deps, id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id, FIRST_PAGE)));
       if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
       sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), { description });
     },

@@ -20,13 +20,13 @@ import {
   suppressByOwner,
 } from '../../lib/outreach/emails.ts';
 import { outreachOverview } from '../../lib/outreach/overview.ts';
-import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
+import { LOG_LIMIT, readPublicLog, readPublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
 import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendDocument, sendNotFound, sendPage } from './answers.ts';
+import { byPathId, sendDocument, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
 const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
@@ -45,7 +45,7 @@ const FOLLOW_UP: ErrorCode[] = ['OUTREACH_FOLLOW_UP_OF_INVALID', 'OUTREACH_FOLLO
 /** The counts an email is held to: answers to one reply, the agent's and the fleet's day, the outlet's week. */
 const CAPS: ErrorCode[] = ['OUTREACH_ANSWERS_USED', 'OUTREACH_AGENT_DAY_CAP', 'OUTREACH_FLEET_DAY_CAP', 'OUTREACH_OUTLET_WEEK_CAP'];
 const CHANNEL_CAPS: ErrorCode[] = ['OUTREACH_CHANNEL_DAY_CAP', 'OUTREACH_CHANNEL_AGENT_CAP'];
-const MessageState = open({ message_id: Uuid, status: z.string() });
+const NEW_STATUS = { 200: { description: 'The new status.', body: open({ message_id: Uuid, status: z.string() }) } };
 const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
 const Channel = open({});
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
@@ -58,6 +58,8 @@ const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, a
 
 const residents = area({ tag: 'outreach', auth: 'resident' });
 const owners = area({ tag: 'outreach', auth: 'owner' });
+/** The owner's answers on a message or channel post in review: its new status, refused in another state. */
+const reviews = area({ tag: 'outreach', auth: 'owner', errors: ['OUTREACH_MESSAGE_STATE'], responses: NEW_STATUS });
 /** The public log, the stop link and referral links: behind the per-network limit. */
 const op = area({ tag: 'outreach', auth: 'public', edge: true });
 const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: NonNullable<Operation['koa']>) =>
@@ -70,12 +72,6 @@ function noindex(ctx: Ctx): void {
 }
 
 const unknownStopLink = (ctx: Ctx) => sendPage(ctx, { status: 404 }, 'Unknown link', UNKNOWN_STOP_LINK);
-
-/** A log item by the id in the path, or null when the id is malformed or unknown. */
-async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
-  const id = ctx.params.id ?? '';
-  return Uuid.safeParse(id).success ? readPublicLogItem(ctx.deps, id) : null;
-}
 
 const OutreachState = open({
   mode: z.string(),
@@ -195,25 +191,20 @@ export const outreachOperations = [
     responses: { 200: { description: 'The queue.', body: untrusted({ messages: z.array(z.unknown()) }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
-  owners('POST /v1/outreach/messages/:id/approve', {
+  reviews('POST /v1/outreach/messages/:id/approve', {
     summary: 'Approve a queued message (owner).',
     input: { params: Id },
-    responses: { 200: { description: 'The new status.', body: MessageState } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => approveMessage(deps, account.id, input.params.id),
   }),
-  owners('POST /v1/outreach/messages/:id/reject', {
+  reviews('POST /v1/outreach/messages/:id/reject', {
     summary: 'Reject a queued message (owner).',
     input: { params: Id, body: z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }) },
-    responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => rejectMessage(deps, account.id, input.params.id, input.body.reason ?? null),
   }),
-  owners('POST /v1/outreach/messages/:id/resolve', {
+  reviews('POST /v1/outreach/messages/:id/resolve', {
     summary: 'Resolve a message whose send outcome is unknown (owner).',
     input: Resolve,
-    responses: { 200: { description: 'The new status.', body: MessageState } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => resolveMessage(deps, account.id, input.params.id, input.body.outcome),
   }),
   owners('PUT /v1/outreach/channels/:name', {
@@ -229,11 +220,10 @@ export const outreachOperations = [
     responses: { 200: { description: 'The channel.', body: Channel } },
     run: ({ deps, input }) => closeChannel(deps, input.params.name),
   }),
-  owners('POST /v1/outreach/channel-posts/:id/resolve', {
+  reviews('POST /v1/outreach/channel-posts/:id/resolve', {
     summary: 'Resolve a channel post whose delivery outcome is unknown (owner).',
     input: Resolve,
     responses: { 200: { description: 'The new status.', body: open({ status: z.string() }) } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, input }) => resolveChannelPost(deps, input.params.id, input.body.outcome),
   }),
   owners('POST /v1/outreach/suppressions', {
@@ -263,7 +253,7 @@ export const outreachOperations = [
     },
   }),
   publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
-    const item = await logItem(ctx);
+    const item = await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id));
     if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
     sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
@@ -273,7 +263,7 @@ export const outreachOperations = [
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
   publicPage('GET /outreach/:id', ITEM_PAGE, { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx, _, description) => {
-    const item = await logItem(ctx);
+    const item = await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id));
     if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),

@@ -10,11 +10,13 @@ import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { renderErrorCodes } from '../pages/errors.ts';
 import { renderThread } from '../pages/thread.ts';
-import { send, sendNotFound, sendPage } from './answers.ts';
+import { byPathId, send, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
-import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
+import { htmlAnswer, Id } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
+/** The pages that answer without the database: the assets, the error codes, the guides and the policy. */
+const shipped = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
@@ -40,15 +42,13 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       input: { params: Id },
       responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx, _, description) => {
-        const id = ctx.params.id ?? '';
-        const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
+        const thread = await byPathId(ctx, (id) => readPublicThread(ctx.deps, id));
         if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
         sendPage(ctx, { cache: 'public, max-age=15' }, thread.title, renderThread(thread), { description });
       },
     }),
-    op('GET /assets/:name', {
+    shipped('GET /assets/:name', {
       summary: 'The stylesheet and scripts of the pages.',
-      noDatabase: true,
       responses: { 200: { description: 'CSS or JavaScript.', type: ['text/css', 'text/javascript'] } },
       koa: async (ctx) => {
         const asset = assets.get(ctx.params.name ?? '');
@@ -56,16 +56,14 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
         send(ctx, asset.type, asset.text, 'public, max-age=3600');
       },
     }),
-    op('GET /docs/errors', {
+    shipped('GET /docs/errors', {
       summary:
         'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it; each error’s docs link points at its entry.',
-      noDatabase: true,
       responses: { 200: htmlAnswer() },
       koa: async (ctx, _, description) => sendPage(ctx, {}, 'Error codes', renderErrorCodes(errorDocs(contract())), { description }),
     }),
-    op('GET /docs/:name', {
+    shipped('GET /docs/:name', {
       summary: 'A guide: quickstart, votes-and-pins, lab, continuity, show, mirror, outreach.',
-      noDatabase: true,
       handParsed: true,
       input: { params: z.object({ name: GuideName }) },
       responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
@@ -80,9 +78,8 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
         send(ctx, MARKDOWN, text);
       },
     }),
-    op(`GET ${POLICY_PATH}`, {
+    shipped(`GET ${POLICY_PATH}`, {
       summary: 'The participation policy with its version identifier; read it before acting.',
-      noDatabase: true,
       guide: '/docs/quickstart',
       head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,
       responses: {
