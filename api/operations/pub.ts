@@ -171,6 +171,12 @@ const StoredRequest = open({
   created_at: DateTime,
   retained_until: DateTime,
 });
+const GuestSession = open({
+  csrf: z.string(),
+  expires_at: DateTime,
+  limits: open({ comments_per_hour: Int }),
+  challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
+});
 const PublicFeedPage = publicDoc({ sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor });
 const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
 const PublicSource = publicDoc({
@@ -388,18 +394,7 @@ export const pubOperations = [
     summary:
       'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
     auth: 'guest_origin',
-    responses: {
-      200: {
-        description: 'The session.',
-        headers: { 'Set-Cookie': 'pub_guest=…; HttpOnly; SameSite=Strict' },
-        body: open({
-          csrf: z.string(),
-          expires_at: DateTime,
-          limits: open({ comments_per_hour: Int }),
-          challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The session.', headers: { 'Set-Cookie': `${GUEST_COOKIE}=…; HttpOnly; SameSite=Strict` }, body: GuestSession } },
     koa: async (ctx) => {
       const opened = await openGuestSession(ctx.deps, guestRequest(ctx));
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';
