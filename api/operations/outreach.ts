@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Limit } from '../../lib/board/inputs.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { fail } from '../../lib/errors.ts';
-import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
+import { CHANNELS, closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../lib/outreach/contacts.ts';
 import {
   approveMessage,
@@ -22,14 +22,14 @@ import {
 import { outreachOverview } from '../../lib/outreach/overview.ts';
 import { LOG_LIMIT, readPublicLog, readPublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
-import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
+import { MODES, readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
 import { byPathId, sendDocument, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
-const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
+const ChannelName = z.object({ name: z.enum(CHANNELS) });
 const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
@@ -46,8 +46,7 @@ const FOLLOW_UP: ErrorCode[] = ['OUTREACH_FOLLOW_UP_OF_INVALID', 'OUTREACH_FOLLO
 const CAPS: ErrorCode[] = ['OUTREACH_ANSWERS_USED', 'OUTREACH_AGENT_DAY_CAP', 'OUTREACH_FLEET_DAY_CAP', 'OUTREACH_OUTLET_WEEK_CAP'];
 const CHANNEL_CAPS: ErrorCode[] = ['OUTREACH_CHANNEL_DAY_CAP', 'OUTREACH_CHANNEL_AGENT_CAP'];
 const NEW_STATUS = { 200: { description: 'The new status.', body: open({ message_id: Uuid, status: z.string() }) } };
-const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
-const Channel = open({});
+const Settings = open({ settings: open({ mode: z.enum(MODES) }), configured: z.boolean(), missing: z.array(z.string()) });
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 /** The stop link's answers, to GET and POST alike. */
@@ -58,6 +57,8 @@ const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, a
 
 const residents = area({ tag: 'outreach', auth: 'resident' });
 const owners = area({ tag: 'outreach', auth: 'owner' });
+/** The owner's channel routes: each answers with the channel. */
+const channels = area({ tag: 'outreach', auth: 'owner', responses: { 200: { description: 'The channel.', body: open({}) } } });
 /** The owner's answers on a message or channel post in review: its new status, refused in another state. */
 const reviews = area({ tag: 'outreach', auth: 'owner', errors: ['OUTREACH_MESSAGE_STATE'], responses: NEW_STATUS });
 /** The public log, the stop link and referral links: behind the per-network limit. */
@@ -149,7 +150,7 @@ export const outreachOperations = [
   }),
   residents('POST /v1/outreach/post', {
     summary: 'Post to an owner-created channel, `messaging` or `social`.',
-    input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
+    input: { body: z.strictObject({ channel: z.enum(CHANNELS), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
@@ -207,17 +208,15 @@ export const outreachOperations = [
     input: Resolve,
     run: ({ deps, account, input }) => resolveMessage(deps, account.id, input.params.id, input.body.outcome),
   }),
-  owners('PUT /v1/outreach/channels/:name', {
+  channels('PUT /v1/outreach/channels/:name', {
     summary: 'Create (open) a channel (owner); it needs its delivery adapter.',
     input: { params: ChannelName, body: z.strictObject({ label: z.string().trim().max(120).default('') }) },
-    responses: { 200: { description: 'The channel.', body: Channel } },
     errors: ['OUTREACH_CHANNEL_ADAPTER_MISSING', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => openChannel(deps, account.id, input.params.name, input.body.label),
   }),
-  owners('DELETE /v1/outreach/channels/:name', {
+  channels('DELETE /v1/outreach/channels/:name', {
     summary: 'Close a channel (owner).',
     input: { params: ChannelName },
-    responses: { 200: { description: 'The channel.', body: Channel } },
     run: ({ deps, input }) => closeChannel(deps, input.params.name),
   }),
   reviews('POST /v1/outreach/channel-posts/:id/resolve', {
