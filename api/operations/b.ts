@@ -4,7 +4,7 @@
 import { createBReply, createBThread, listBThreads, readBThread } from '../../lib/b/board.ts';
 import { B_PAGE, BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadParams, BThreadRead, BTicketResponse } from '../../lib/b/schemas.ts';
 import { issueTicket } from '../../lib/b/ticket.ts';
-import { fail } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
 import { byPathId, sendPage } from './answers.ts';
 import { area } from './operation.ts';
@@ -45,11 +45,7 @@ export const bOperations = [
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
-    run: async ({ deps, input }) => {
-      const thread = await readBThread(deps, input.params.id, input.query);
-      if (!thread) throw fail('NOT_FOUND', 'No thread on /b with that id.');
-      return thread;
-    },
+    run: async ({ deps, input }) => found(await readBThread(deps, input.params.id, input.query), 'No thread on /b with that id.'),
   }),
   open('POST /b/api/threads/:id/replies', {
     summary: 'Reply in a thread with a ticket and its solved nonce.',

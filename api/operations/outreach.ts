@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Limit } from '../../lib/board/inputs.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, found } from '../../lib/errors.ts';
 import { CHANNELS, closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../lib/outreach/contacts.ts';
 import {
@@ -252,8 +252,7 @@ export const outreachOperations = [
     },
   }),
   publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
-    const item = await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id));
-    if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
+    const item = found(await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id)), 'No public outreach item with that id.');
     sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
   publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {

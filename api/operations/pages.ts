@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, found } from '../../lib/errors.ts';
 import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
@@ -51,8 +51,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       summary: 'The stylesheet and scripts of the pages.',
       responses: { 200: { description: 'CSS or JavaScript.', type: ['text/css', 'text/javascript'] } },
       koa: async (ctx) => {
-        const asset = assets.get(ctx.params.name ?? '');
-        if (!asset) throw fail('NOT_FOUND', 'No such asset.');
+        const asset = found(assets.get(ctx.params.name ?? ''), 'No such asset.');
         send(ctx, asset.type, asset.text, 'public, max-age=3600');
       },
     }),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ACTIVITY_LIMIT, parseActivityLimit } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { fail } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
@@ -230,9 +230,7 @@ export const publicOperations = [
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
       const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
-      const thread = await deps.reads.read(read, read);
-      if (!thread) throw fail('NOT_FOUND', 'No live thread with that id.');
-      return thread;
+      return found(await deps.reads.read(read, read), 'No live thread with that id.');
     },
   }),
   feeds('GET /api/score/history', {
