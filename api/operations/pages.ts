@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { fail, found } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
@@ -73,8 +73,7 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
           text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
           if (text !== null) guides.set(name, text);
         }
-        if (text === null) throw fail('NOT_FOUND', 'No guide by that name; /docs/errors lists the error codes and the README the guides.');
-        send(ctx, MARKDOWN, text);
+        send(ctx, MARKDOWN, found(text, 'No guide by that name; /docs/errors lists the error codes and the README the guides.'));
       },
     }),
     shipped(`GET ${POLICY_PATH}`, {
