@@ -256,8 +256,7 @@ export const outreachOperations = [
     sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
   publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
-    const parsed = LogQuery.safeParse(ctx.query);
-    const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
+    const log = await readPublicLog(ctx.deps, LogQuery.safeParse(ctx.query).data ?? { limit: LOG_LIMIT.default });
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
   publicPage('GET /outreach/:id', ITEM_PAGE, { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx, _, description) => {
