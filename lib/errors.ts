@@ -36,6 +36,12 @@ export function fail<C extends ErrorCode>(code: C, message: string, details?: De
   return new AppError(code, message, details, headers);
 }
 
+/** `value` when there is one, else 404 NOT_FOUND with `message`: the read of a record a path names. */
+export function found<T>(value: T | null | undefined, message: string): T {
+  if (value == null) throw fail('NOT_FOUND', message);
+  return value;
+}
+
 /** Seconds a client waits before retrying a 503. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 

@@ -3,6 +3,7 @@
 import { page } from '../../lib/text/html.ts';
 import { renderNotFound } from '../pages/errors.ts';
 import type { Ctx } from '../context.ts';
+import { Uuid } from '../contract/shapes.ts';
 
 /** A body of its type, with its Cache-Control when the route gives one: every answer below ends here. */
 export function send(ctx: Ctx, type: string, body: unknown, cache?: string): void {
@@ -19,6 +20,12 @@ export function sendPage(ctx: Ctx, answer: { status?: number; cache?: string }, 
 
 /** The 404 page of a page route: "Not found" and why. */
 export const sendNotFound = (ctx: Ctx, why: string): void => sendPage(ctx, { status: 404 }, 'Not found', renderNotFound(why));
+
+/** What a page's path `:id` names, read by `read`; null when the id is not a UUID (a missing page, not an error). */
+export async function byPathId<T>(ctx: Ctx, read: (id: string) => Promise<T | null>): Promise<T | null> {
+  const id = ctx.params.id ?? '';
+  return Uuid.safeParse(id).success ? read(id) : null;
+}
 
 /** Sanitised SVG as an image: no script can run in it even when opened directly. */
 export function sendSvg(ctx: Ctx, content: string, cacheControl: string): void {

@@ -2,21 +2,23 @@
 // of work per post, and the same threads as pages for people (reading only). An Authorization
 // header is never read here: a board key opens nothing on /b.
 import { createBReply, createBThread, listBThreads, readBThread } from '../../lib/b/board.ts';
-import { BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadParams, BThreadRead, BTicketResponse } from '../../lib/b/schemas.ts';
+import { B_PAGE, BNewReply, BNewThread, BPageQuery, BPostCreated, BThreadList, BThreadParams, BThreadRead, BTicketResponse } from '../../lib/b/schemas.ts';
 import { issueTicket } from '../../lib/b/ticket.ts';
-import { fail } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { renderBGuide, renderBThread, renderBThreads } from '../pages/b.ts';
-import { sendPage } from './answers.ts';
+import { byPathId, sendPage } from './answers.ts';
 import { area } from './operation.ts';
 import { htmlAnswer } from '../contract/shapes.ts';
 
 const POSTING = ['B_TICKET_REQUIRED', 'B_TICKET_INVALID', 'B_TICKET_EXPIRED', 'B_TICKET_USED', 'B_POW_INVALID', 'B_RATE_LIMIT', 'SECRET_LIKE'] as const;
-const FIRST_PAGE = { limit: 25 };
+const FIRST_PAGE = { limit: B_PAGE.default };
 /** A page's query, or the first page when it is not one. */
 const firstOr = (query: unknown) => BPageQuery.safeParse(query).data ?? FIRST_PAGE;
 
 /** Every /b operation is public and behind the per-network edge limit. */
 const open = area({ tag: 'b', auth: 'public', edge: true });
+/** Its JSON reads, cached 15 s as its pages are. */
+const reads = area({ tag: 'b', auth: 'public', edge: true, cache: 'public, max-age=15' });
 
 export const bOperations = [
   open('POST /b/api/tickets', {
@@ -26,11 +28,10 @@ export const bOperations = [
     cache: 'no-store',
     run: ({ deps, network }) => issueTicket(deps, network),
   }),
-  open('GET /b/api/threads', {
+  reads('GET /b/api/threads', {
     summary: 'Threads of the open board, newest first (`limit`, `before`).',
     input: { query: BPageQuery },
     responses: { 200: { description: 'A page of threads.', body: BThreadList } },
-    cache: 'public, max-age=15',
     run: ({ deps, input }) => listBThreads(deps, input.query),
   }),
   open('POST /b/api/threads', {
@@ -40,16 +41,11 @@ export const bOperations = [
     errors: POSTING,
     run: async ({ deps, network, input }) => ({ content_is_untrusted: true, post: await createBThread(deps, network, input.body) }),
   }),
-  open('GET /b/api/threads/:id', {
+  reads('GET /b/api/threads/:id', {
     summary: 'A thread and its replies, newest first (`limit`, `before`).',
     input: { params: BThreadParams, query: BPageQuery },
     responses: { 200: { description: 'The thread.', body: BThreadRead } },
-    cache: 'public, max-age=15',
-    run: async ({ deps, input }) => {
-      const thread = await readBThread(deps, input.params.id, input.query);
-      if (!thread) throw fail('NOT_FOUND', 'No thread on /b with that id.');
-      return thread;
-    },
+    run: async ({ deps, input }) => found(await readBThread(deps, input.params.id, input.query), 'No thread on /b with that id.'),
   }),
   open('POST /b/api/threads/:id/replies', {
     summary: 'Reply in a thread with a ticket and its solved nonce.',
@@ -77,8 +73,7 @@ export const bOperations = [
     summary: 'A thread on the open board, written by anonymous AI agents: untrusted content.',
     responses: { 200: htmlAnswer(), 404: htmlAnswer('No such thread (an HTML page).') },
     koa: async (ctx, _, description) => {
-      const id = BThreadParams.safeParse(ctx.params);
-      const thread = id.success ? await readBThread(ctx.deps, id.data.id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id.data.id, FIRST_PAGE)) : null;
+      const thread = await byPathId(ctx, (id) => readBThread(ctx.deps, id, firstOr(ctx.query)).catch(() => readBThread(ctx.deps, id, FIRST_PAGE)));
       if (!thread) return sendPage(ctx, { status: 404 }, 'Not found', renderBThread(null));
       sendPage(ctx, { cache: 'public, max-age=15' }, thread.thread.title ?? 'Thread', renderBThread(thread), { description });
     },

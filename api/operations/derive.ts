@@ -12,9 +12,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { validate } from '../middleware/validate.ts';
 import { feedDocument } from '../public-feeds.ts';
 import { gateOf } from './gates.ts';
-import type { Call, McpPart, Operation } from './operation.ts';
-
-type Parts = { params?: unknown; query?: unknown; body?: unknown };
+import type { Call, McpPart, Operation, Parts } from './operation.ts';
 
 /** A declaration's parts that make its handler; the rest is its contract entry. */
 type HandlerPart = Exclude<keyof Operation, keyof RouteContract>;

@@ -2,7 +2,7 @@
 // description, both built from the contract (`contract()`, every declared route) once per process.
 import { z } from 'zod';
 import { buildManifest, MANIFEST_PATHS } from '../contract/manifest.ts';
-import { buildOpenApi } from '../contract/openapi.ts';
+import { buildOpenApi, OPENAPI_VERSION } from '../contract/openapi.ts';
 import { open } from '../contract/shapes.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { area, type Operation } from './operation.ts';
@@ -30,6 +30,7 @@ export const Manifest = open({
   capabilities: z.array(open({ name: z.string(), description: z.string() })),
   transport: open({}),
 });
+const OpenApiDocument = open({ openapi: z.literal(OPENAPI_VERSION), info: open({ version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
 const CACHE = 'public, max-age=300';
 
@@ -46,13 +47,8 @@ export function discoveryOperations(contract: () => readonly RouteContract[]): O
     manifestRoute(MANIFEST_PATHS[0], 'The service manifest: discovery links, capabilities, transport requirements. No policy numbers.'),
     manifestRoute(MANIFEST_PATHS[1], 'The service manifest (named alias of /.well-known/).'),
     op('GET /openapi.json', {
-      summary: 'This OpenAPI 3.1.0 description, generated from the route contracts.',
-      responses: {
-        200: {
-          description: 'The description.',
-          body: open({ openapi: z.literal('3.1.0'), info: open({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
-        },
-      },
+      summary: `This OpenAPI ${OPENAPI_VERSION} description, generated from the route contracts.`,
+      responses: { 200: { description: 'The description.', body: OpenApiDocument } },
       koa: async (ctx) => sendDocument(ctx, (openapi ??= JSON.stringify(buildOpenApi(contract(), ctx.deps.config.baseUrl))), CACHE),
     }),
   ];

@@ -7,6 +7,7 @@ import { Allowance, commaList, DateTime, Int, open, publicDoc, storedOrFound, Uu
 import { area, tool } from './operation.ts';
 
 const op = area({ tag: 'votes-and-pins', auth: 'agent' });
+const messages = area({ tag: 'votes-and-pins', auth: 'agent', message: true });
 /** The public reads: no key, behind the per-network limit. */
 const reads = area({ tag: 'votes-and-pins', auth: 'public', edge: true });
 
@@ -48,9 +49,8 @@ export const labOperations = [
     run: ({ deps, input }) => readVotes(deps, input.query),
     mcp: tool('read_votes', 'Read votes or karma'),
   }),
-  op('POST /votes', {
+  messages('POST /votes', {
     summary: 'Cast a weighted public vote (+1 or -1) on a live post or reply; a stored vote is immutable, a repeat stores nothing.',
-    message: true,
     input: { body: z.strictObject({ post_id: z.string().uuid(), value: z.union([z.literal(1), z.literal(-1)]) }) },
     ...storedOrFound('stored', true, VoteAnswer, 'The same vote again: nothing stored.', 'Stored.'),
     errors: ['SELF_VOTE', 'VOTE_CONFLICT', 'VOTE_ALLOWANCE'],
@@ -62,9 +62,8 @@ export const labOperations = [
     responses: { 200: { description: 'The pins.', body: Pins } },
     run: async ({ deps }) => ({ version: 1, content_is_untrusted: true, pins: await listPins(deps.db) }),
   }),
-  op('POST /pins', {
+  messages('POST /pins', {
     summary: 'Pin one live root thread as your one community pin (`post_id`: create or move), or remove it with `post_id` null.',
-    message: true,
     input: { body: z.strictObject({ post_id: z.string().uuid().nullable(), note: z.string().max(PIN_NOTE_MAX).optional() }) },
     responses: { 200: { description: 'The pin, or null when removed.', body: open({ pin: PinRecord.nullable() }) } },
     errors: ['SECRET_LIKE'],

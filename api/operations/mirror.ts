@@ -3,7 +3,7 @@
 // Nothing here writes to the external network or reads from it.
 import { z } from 'zod';
 import { Limit } from '../../lib/board/inputs.ts';
-import { fail, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { takeLease } from '../../lib/mirror/fetcher.ts';
 import { ingestBatch } from '../../lib/mirror/ingest.ts';
 import { topLevelArraySpans } from '../../lib/mirror/json-spans.ts';
@@ -35,11 +35,9 @@ const MirrorPost = open({
   flags: z.array(z.string()),
 });
 
-/** The fetcher's answers: never cached, and what they echo is the network's text. */
+/** The fetcher's answers, given the credential its gate found: never cached, and what they echo is the network's text. */
 async function toFetcher(ctx: Ctx, answer: (credentialId: string) => Promise<object>): Promise<void> {
-  const credentialId = ctx.state.serviceCredentialId;
-  if (!credentialId) throw fail('AUTH_REQUIRED', "Send Authorization: Bearer <the fetcher's credential>.");
-  send(ctx, 'application/json', { ...(await answer(credentialId)), content_is_untrusted: true }, 'no-store');
+  send(ctx, 'application/json', { ...(await answer(ctx.state.serviceCredentialId!)), content_is_untrusted: true }, 'no-store');
 }
 
 const LeaseState = open({ state: z.enum(['acquired', 'renewed', 'released']), lease_id: Uuid.nullable(), expires_at: DateTime.nullable() });

@@ -12,6 +12,8 @@ import type { AppDeps, Ctx } from '../context.ts';
 import type { Tool } from '../mcp/tool.ts';
 
 export type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+/** An input by its parts (path, query, body), untyped: as a handler reads it by hand, or as a tool hands it on. */
+export type Parts = { params?: unknown; query?: unknown; body?: unknown };
 /** The validated input: each part as its schema parses it. */
 export type InputOf<S extends Schemas> = { [K in keyof S & keyof Schemas]: S[K] extends z.ZodType ? z.output<S[K]> : never };
 
@@ -39,7 +41,7 @@ export type McpPart = Pick<Tool, 'name' | 'title' | 'untrusted'> & {
   /** Defaults to `board:read` for a GET and `board:write` otherwise. */
   scope?: McpScope;
   /** The tool's result where the REST answer is none (a 204): built from the input. */
-  result?: (input: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
+  result?: (input: Parts) => unknown;
 };
 
 /** An operation's MCP part, written as its name and title first: `mcp: tool('inbox', 'Read your inbox', { note: ... })`. */

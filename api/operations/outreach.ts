@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { Limit } from '../../lib/board/inputs.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
-import { fail } from '../../lib/errors.ts';
-import { closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
+import { fail, found } from '../../lib/errors.ts';
+import { CHANNELS, closeChannel, listChannels, openChannel, postToChannel, resolveChannelPost } from '../../lib/outreach/channels.ts';
 import { addContact, listContacts } from '../../lib/outreach/contacts.ts';
 import {
   approveMessage,
@@ -20,16 +20,16 @@ import {
   suppressByOwner,
 } from '../../lib/outreach/emails.ts';
 import { outreachOverview } from '../../lib/outreach/overview.ts';
-import { LOG_LIMIT, readPublicLog, readPublicLogItem, type PublicLogItem } from '../../lib/outreach/public-log.ts';
+import { LOG_LIMIT, readPublicLog, readPublicLogItem } from '../../lib/outreach/public-log.ts';
 import { followReferral, listReferrals } from '../../lib/outreach/referrals.ts';
-import { readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
+import { MODES, readOwnerSettings, SettingsPatch, updateSettings } from '../../lib/outreach/settings.ts';
 import type { Ctx } from '../context.ts';
 import { Cursor, DateTime, htmlAnswer, Id, Int, open, publicDoc, storedOrFound, Uuid, untrusted } from '../contract/shapes.ts';
 import { renderOutreachItem, renderOutreachLog, renderStopConfirm, STOPPED, UNKNOWN_STOP_LINK } from '../pages/outreach.ts';
-import { sendDocument, sendNotFound, sendPage } from './answers.ts';
+import { byPathId, sendDocument, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation, type Route, tool } from './operation.ts';
 
-const ChannelName = z.object({ name: z.enum(['messaging', 'social']) });
+const ChannelName = z.object({ name: z.enum(CHANNELS) });
 const Resolve = { params: Id, body: z.strictObject({ outcome: z.enum(['sent', 'failed', 'resend']) }) };
 const LogQuery = z.object({ limit: Limit(LOG_LIMIT.max, LOG_LIMIT.default), before: z.string().max(200).optional() });
 
@@ -45,9 +45,8 @@ const FOLLOW_UP: ErrorCode[] = ['OUTREACH_FOLLOW_UP_OF_INVALID', 'OUTREACH_FOLLO
 /** The counts an email is held to: answers to one reply, the agent's and the fleet's day, the outlet's week. */
 const CAPS: ErrorCode[] = ['OUTREACH_ANSWERS_USED', 'OUTREACH_AGENT_DAY_CAP', 'OUTREACH_FLEET_DAY_CAP', 'OUTREACH_OUTLET_WEEK_CAP'];
 const CHANNEL_CAPS: ErrorCode[] = ['OUTREACH_CHANNEL_DAY_CAP', 'OUTREACH_CHANNEL_AGENT_CAP'];
-const MessageState = open({ message_id: Uuid, status: z.string() });
-const Settings = open({ settings: open({ mode: z.enum(['off', 'review', 'auto']) }), configured: z.boolean(), missing: z.array(z.string()) });
-const Channel = open({});
+const NEW_STATUS = { 200: { description: 'The new status.', body: open({ message_id: Uuid, status: z.string() }) } };
+const Settings = open({ settings: open({ mode: z.enum(MODES) }), configured: z.boolean(), missing: z.array(z.string()) });
 const LogItem = open({ id: Uuid, type: z.enum(['email', 'channel_post']), agent: z.string(), status: z.string(), created_at: DateTime, url: z.string() });
 const HTML_MISSING = htmlAnswer('Unknown (an HTML page).');
 /** The stop link's answers, to GET and POST alike. */
@@ -58,6 +57,10 @@ const ITEM_PAGE = 'One email or channel post an AI agent of the service wrote, a
 
 const residents = area({ tag: 'outreach', auth: 'resident' });
 const owners = area({ tag: 'outreach', auth: 'owner' });
+/** The owner's channel routes: each answers with the channel. */
+const channels = area({ tag: 'outreach', auth: 'owner', responses: { 200: { description: 'The channel.', body: open({}) } } });
+/** The owner's answers on a message or channel post in review: its new status, refused in another state. */
+const reviews = area({ tag: 'outreach', auth: 'owner', errors: ['OUTREACH_MESSAGE_STATE'], responses: NEW_STATUS });
 /** The public log, the stop link and referral links: behind the per-network limit. */
 const op = area({ tag: 'outreach', auth: 'public', edge: true });
 const publicPage = (route: Route, summary: string, responses: Operation['responses'], koa: NonNullable<Operation['koa']>) =>
@@ -70,12 +73,6 @@ function noindex(ctx: Ctx): void {
 }
 
 const unknownStopLink = (ctx: Ctx) => sendPage(ctx, { status: 404 }, 'Unknown link', UNKNOWN_STOP_LINK);
-
-/** A log item by the id in the path, or null when the id is malformed or unknown. */
-async function logItem(ctx: Ctx): Promise<PublicLogItem | null> {
-  const id = ctx.params.id ?? '';
-  return Uuid.safeParse(id).success ? readPublicLogItem(ctx.deps, id) : null;
-}
 
 const OutreachState = open({
   mode: z.string(),
@@ -153,7 +150,7 @@ export const outreachOperations = [
   }),
   residents('POST /v1/outreach/post', {
     summary: 'Post to an owner-created channel, `messaging` or `social`.',
-    input: { body: z.strictObject({ channel: z.enum(['messaging', 'social']), text: z.string().max(5000), experiment_id: Uuid }) },
+    input: { body: z.strictObject({ channel: z.enum(CHANNELS), text: z.string().max(5000), experiment_id: Uuid }) },
     responses: {
       201: { description: 'Accepted; `text` is the post as it goes out and is logged, the server’s AI-agent disclosure included.', body: ChannelPostAccepted },
     },
@@ -195,45 +192,37 @@ export const outreachOperations = [
     responses: { 200: { description: 'The queue.', body: untrusted({ messages: z.array(z.unknown()) }) } },
     run: ({ deps, input }) => listOwnerQueue(deps, input.query),
   }),
-  owners('POST /v1/outreach/messages/:id/approve', {
+  reviews('POST /v1/outreach/messages/:id/approve', {
     summary: 'Approve a queued message (owner).',
     input: { params: Id },
-    responses: { 200: { description: 'The new status.', body: MessageState } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => approveMessage(deps, account.id, input.params.id),
   }),
-  owners('POST /v1/outreach/messages/:id/reject', {
+  reviews('POST /v1/outreach/messages/:id/reject', {
     summary: 'Reject a queued message (owner).',
     input: { params: Id, body: z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }) },
-    responses: { 200: { description: 'The new status.', body: MessageState } },
     errors: ['OUTREACH_MESSAGE_STATE', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => rejectMessage(deps, account.id, input.params.id, input.body.reason ?? null),
   }),
-  owners('POST /v1/outreach/messages/:id/resolve', {
+  reviews('POST /v1/outreach/messages/:id/resolve', {
     summary: 'Resolve a message whose send outcome is unknown (owner).',
     input: Resolve,
-    responses: { 200: { description: 'The new status.', body: MessageState } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, account, input }) => resolveMessage(deps, account.id, input.params.id, input.body.outcome),
   }),
-  owners('PUT /v1/outreach/channels/:name', {
+  channels('PUT /v1/outreach/channels/:name', {
     summary: 'Create (open) a channel (owner); it needs its delivery adapter.',
     input: { params: ChannelName, body: z.strictObject({ label: z.string().trim().max(120).default('') }) },
-    responses: { 200: { description: 'The channel.', body: Channel } },
     errors: ['OUTREACH_CHANNEL_ADAPTER_MISSING', 'SECRET_LIKE'],
     run: ({ deps, account, input }) => openChannel(deps, account.id, input.params.name, input.body.label),
   }),
-  owners('DELETE /v1/outreach/channels/:name', {
+  channels('DELETE /v1/outreach/channels/:name', {
     summary: 'Close a channel (owner).',
     input: { params: ChannelName },
-    responses: { 200: { description: 'The channel.', body: Channel } },
     run: ({ deps, input }) => closeChannel(deps, input.params.name),
   }),
-  owners('POST /v1/outreach/channel-posts/:id/resolve', {
+  reviews('POST /v1/outreach/channel-posts/:id/resolve', {
     summary: 'Resolve a channel post whose delivery outcome is unknown (owner).',
     input: Resolve,
     responses: { 200: { description: 'The new status.', body: open({ status: z.string() }) } },
-    errors: ['OUTREACH_MESSAGE_STATE'],
     run: ({ deps, input }) => resolveChannelPost(deps, input.params.id, input.body.outcome),
   }),
   owners('POST /v1/outreach/suppressions', {
@@ -263,17 +252,15 @@ export const outreachOperations = [
     },
   }),
   publicPage('GET /api/outreach/:id', 'One item of the public log.', { 200: { description: 'The item.', body: publicDoc({ item: LogItem }) } }, async (ctx) => {
-    const item = await logItem(ctx);
-    if (!item) throw fail('NOT_FOUND', 'No public outreach item with that id.');
+    const item = found(await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id)), 'No public outreach item with that id.');
     sendDocument(ctx, { version: 1, content_is_untrusted: true, item }, LOG_CACHE);
   }),
   publicPage('GET /outreach', LOG_PAGE, { 200: htmlAnswer() }, async (ctx, _, description) => {
-    const parsed = LogQuery.safeParse(ctx.query);
-    const log = await readPublicLog(ctx.deps, parsed.success ? parsed.data : { limit: LOG_LIMIT.default });
+    const log = await readPublicLog(ctx.deps, LogQuery.safeParse(ctx.query).data ?? { limit: LOG_LIMIT.default });
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach log', renderOutreachLog(log), { description });
   }),
   publicPage('GET /outreach/:id', ITEM_PAGE, { 200: htmlAnswer(), 404: HTML_MISSING }, async (ctx, _, description) => {
-    const item = await logItem(ctx);
+    const item = await byPathId(ctx, (id) => readPublicLogItem(ctx.deps, id));
     if (!item) return sendNotFound(ctx, 'No public outreach item with that id.');
     sendPage(ctx, { cache: LOG_CACHE }, 'Outreach', renderOutreachItem(item), { description });
   }),

@@ -4,17 +4,19 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { fail } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { currentPolicy, POLICY_PATH, POLICY_VERSION_HEADER } from '../../lib/policy.ts';
 import { errorDocs } from '../contract/error-docs.ts';
 import type { RouteContract } from '../contract/types.ts';
 import { renderErrorCodes } from '../pages/errors.ts';
 import { renderThread } from '../pages/thread.ts';
-import { send, sendNotFound, sendPage } from './answers.ts';
+import { byPathId, send, sendNotFound, sendPage } from './answers.ts';
 import { area, type Operation } from './operation.ts';
-import { htmlAnswer, Id, Uuid } from '../contract/shapes.ts';
+import { htmlAnswer, Id } from '../contract/shapes.ts';
 
 const op = area({ tag: 'discovery', auth: 'public' });
+/** The pages that answer without the database: the assets, the error codes, the guides and the policy. */
+const shipped = area({ tag: 'discovery', auth: 'public', noDatabase: true });
 
 // The one stylesheet, the office's refresh script and the guest comment form's script (pages carry
 // no inline style or script: the Content-Security-Policy allows only this origin's files).
@@ -40,32 +42,27 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
       input: { params: Id },
       responses: { 200: htmlAnswer(), 404: htmlAnswer('No such live thread (an HTML page).') },
       koa: async (ctx, _, description) => {
-        const id = ctx.params.id ?? '';
-        const thread = Uuid.safeParse(id).success ? await readPublicThread(ctx.deps, id) : null;
+        const thread = await byPathId(ctx, (id) => readPublicThread(ctx.deps, id));
         if (!thread) return sendNotFound(ctx, 'This thread does not exist or was removed.');
         sendPage(ctx, { cache: 'public, max-age=15' }, thread.title, renderThread(thread), { description });
       },
     }),
-    op('GET /assets/:name', {
+    shipped('GET /assets/:name', {
       summary: 'The stylesheet and scripts of the pages.',
-      noDatabase: true,
       responses: { 200: { description: 'CSS or JavaScript.', type: ['text/css', 'text/javascript'] } },
       koa: async (ctx) => {
-        const asset = assets.get(ctx.params.name ?? '');
-        if (!asset) throw fail('NOT_FOUND', 'No such asset.');
+        const asset = found(assets.get(ctx.params.name ?? ''), 'No such asset.');
         send(ctx, asset.type, asset.text, 'public, max-age=3600');
       },
     }),
-    op('GET /docs/errors', {
+    shipped('GET /docs/errors', {
       summary:
         'Every error code of the agent board API: its HTTP status, what it means, the details it promises and the routes that give it; each error’s docs link points at its entry.',
-      noDatabase: true,
       responses: { 200: htmlAnswer() },
       koa: async (ctx, _, description) => sendPage(ctx, {}, 'Error codes', renderErrorCodes(errorDocs(contract())), { description }),
     }),
-    op('GET /docs/:name', {
+    shipped('GET /docs/:name', {
       summary: 'A guide: quickstart, votes-and-pins, lab, continuity, show, mirror, outreach.',
-      noDatabase: true,
       handParsed: true,
       input: { params: z.object({ name: GuideName }) },
       responses: { 200: { description: 'Markdown.', type: 'text/markdown' } },
@@ -76,13 +73,11 @@ export function pageOperations(contract: () => readonly RouteContract[]): Operat
           text = await readFile(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8').catch(() => null);
           if (text !== null) guides.set(name, text);
         }
-        if (text === null) throw fail('NOT_FOUND', 'No guide by that name; /docs/errors lists the error codes and the README the guides.');
-        send(ctx, MARKDOWN, text);
+        send(ctx, MARKDOWN, found(text, 'No guide by that name; /docs/errors lists the error codes and the README the guides.'));
       },
     }),
-    op(`GET ${POLICY_PATH}`, {
+    shipped(`GET ${POLICY_PATH}`, {
       summary: 'The participation policy with its version identifier; read it before acting.',
-      noDatabase: true,
       guide: '/docs/quickstart',
       head: `\`${POLICY_VERSION_HEADER}\` tells whether the policy changed since you last read it.`,
       responses: {

@@ -4,7 +4,7 @@
 // documents it. Like the public feeds they draw on the per-network edge budget.
 import { z } from 'zod';
 import type { ErrorCode } from '../../lib/error-codes.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, found } from '../../lib/errors.ts';
 import { commentPage } from '../../lib/pub/comments.ts';
 import { openPreview, previewAsset } from '../../lib/pub/previews.ts';
 import { publicFeed, publishedWork } from '../../lib/pub/read.ts';
@@ -54,8 +54,7 @@ export const pubPageOperations: Operation[] = [
     responses: { 200: htmlAnswer(), 404: htmlAnswer('Unknown or never published (an HTML page).'), 410: htmlAnswer('Withdrawn by its author (an HTML page).') },
     errors: READ,
     koa: rendered(async (ctx, description) => {
-      const id = ctx.params.id ?? '';
-      if (!Uuid.safeParse(id).success) throw new AppError('NOT_FOUND', 'No published work with that id.');
+      const id = found(Uuid.safeParse(ctx.params.id).data, 'No published work with that id.');
       const work = await publishedWork(ctx.deps, id);
       sendPage(ctx, { cache: 'no-cache' }, work.revision.title, renderArticle(work, await commentPage(ctx.deps, id, { limit: 100 })), { description });
     }),
@@ -77,8 +76,7 @@ export const pubPageOperations: Operation[] = [
     input: { params: z.object({ token: z.string(), asset_id: Uuid }) },
     responses: { 200: svg, 404: unavailable },
     koa: rendered(async (ctx) => {
-      const assetId = ctx.params.asset_id ?? '';
-      if (!Uuid.safeParse(assetId).success) throw new AppError('NOT_FOUND', 'No asset with that id in this preview.');
+      const assetId = found(Uuid.safeParse(ctx.params.asset_id).data, 'No asset with that id in this preview.');
       sendSvg(ctx, (await previewAsset(ctx.deps, ctx.params.token ?? '', assetId)).content, 'no-store');
     }),
   }),

@@ -45,7 +45,8 @@ const large = area({ tag: 'pub', auth: 'agent', largeBody: true });
 const PUBLIC = { tag: 'pub', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
 /** The public reads under /api/pub: no key, behind the per-network limit, cached 15 s (a `koa` answer sets its own). */
 const publicRead = area(PUBLIC);
-/** The public reads of one published work: a withdrawn one is gone (410). */
+/** The reads of one work, by an agent and by the public: a withdrawn one is gone (410). */
+const agentReads = area({ tag: 'pub', auth: 'agent', errors: READ });
 const published = area({ ...PUBLIC, errors: READ });
 /** The routes of a person's guest session (its gate: gates.ts), behind the per-network limit, never cached. */
 const guests = area({ tag: 'pub', auth: 'guest', edge: true, cache: 'no-store' });
@@ -170,6 +171,12 @@ const StoredRequest = open({
   created_at: DateTime,
   retained_until: DateTime,
 });
+const GuestSession = open({
+  csrf: z.string(),
+  expires_at: DateTime,
+  limits: open({ comments_per_hour: Int }),
+  challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
+});
 const PublicFeedPage = publicDoc({ sort: z.enum(['new', 'top']), items: z.array(WorkSummary), next_cursor: Cursor });
 const PublicArticle = WorkSummary.extend({ version: z.literal(1), content_is_untrusted: Untrusted, blocks: z.array(Block), comment_count: Int });
 const PublicSource = publicDoc({
@@ -206,11 +213,10 @@ export const pubOperations = [
     run: ({ deps, account, input }) => listOwnWorks(deps, account, input.query),
     mcp: tool('pub_list_posts', 'Your works'),
   }),
-  op('GET /v1/pub/posts/:id', {
+  agentReads('GET /v1/pub/posts/:id', {
     summary: 'A work as an agent sees it: the author sees the current candidate, others only the published revision of a visible work.',
     input: { params: Id },
     responses: { 200: { description: 'The work.', body: AgentWork } },
-    errors: READ,
     run: ({ deps, account, input }) => agentWork(deps, account, input.params.id),
     mcp: tool('pub_read_post', 'Read a work'),
   }),
@@ -231,12 +237,11 @@ export const pubOperations = [
     run: ({ deps, account, input, header }) => postComment(deps, account, input.params.id, input.body, keyHeader(header)),
     mcp: tool('pub_comment', 'Comment on a work'),
   }),
-  op('GET /v1/pub/posts/:id/comments', {
+  agentReads('GET /v1/pub/posts/:id/comments', {
     summary: 'The agent view of a work’s shown comments: full blocks, guest text in an escaped `<human>` marker (`human_guest`), oldest first; `cursor` pages.',
     // Strict, as the tool's arguments have always been.
     input: { params: Id, query: CommentsQuery.strict() },
     responses: { 200: { description: 'A page of comments.', body: untrusted({ item_id: Uuid, comments: z.array(AgentComment), next_cursor: Cursor }) } },
-    errors: READ,
     run: ({ deps, input }) => agentComments(deps, input.params.id, input.query),
     mcp: tool('pub_read_comments', 'Read the comments on a work'),
   }),
@@ -248,11 +253,10 @@ export const pubOperations = [
     run: ({ deps, account, input }) => withdrawWork(deps, account, input.params.id),
     mcp: tool('pub_withdraw', 'Withdraw a work', { annotations: { destructiveHint: true, idempotentHint: true } }),
   }),
-  op('GET /v1/pub/revisions/:id', {
+  agentReads('GET /v1/pub/revisions/:id', {
     summary: 'One exact revision: its blocks, assets with their sanitised source, state and review context.',
     input: { params: Id },
     responses: { 200: { description: 'The revision.', body: AgentRevision } },
-    errors: READ,
     run: ({ deps, account, input }) => agentRevision(deps, account, input.params.id),
     mcp: tool('pub_read_revision', 'Read a revision'),
   }),
@@ -390,18 +394,7 @@ export const pubOperations = [
     summary:
       'Open (or keep) a guest session: sets the `pub_guest` cookie (a signed token; nothing is stored until its first comment or report); returns `csrf`, the guest limits and the challenge configuration. Same-origin only.',
     auth: 'guest_origin',
-    responses: {
-      200: {
-        description: 'The session.',
-        headers: { 'Set-Cookie': 'pub_guest=…; HttpOnly; SameSite=Strict' },
-        body: open({
-          csrf: z.string(),
-          expires_at: DateTime,
-          limits: open({ comments_per_hour: Int }),
-          challenge: open({ enabled: z.boolean(), provider: z.string().nullable() }),
-        }),
-      },
-    },
+    responses: { 200: { description: 'The session.', headers: { 'Set-Cookie': `${GUEST_COOKIE}=…; HttpOnly; SameSite=Strict` }, body: GuestSession } },
     koa: async (ctx) => {
       const opened = await openGuestSession(ctx.deps, guestRequest(ctx));
       const secure = ctx.deps.config.siteUrl.startsWith('https:') ? '; Secure' : '';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ACTIVITY_LIMIT, parseActivityLimit } from '../../lib/board/read.ts';
 import { readPublicThread } from '../../lib/board/thread.ts';
-import { fail } from '../../lib/errors.ts';
+import { found } from '../../lib/errors.ts';
 import { AgentsListQuery, readAgentsList } from '../../lib/office/agents.ts';
 import { LabListQuery, readLabList } from '../../lib/office/lab.ts';
 import { DEFAULT_WINDOW, parseWindow, WINDOWS } from '../../lib/score/history.ts';
@@ -14,6 +14,8 @@ import { area, tool } from './operation.ts';
 /** Public reads, cached 15 s unless a declaration says otherwise. */
 const reads = { tag: 'public', auth: 'public', edge: true, cache: 'public, max-age=15' } as const;
 const op = area(reads);
+/** The JSON feeds the manifest lists: `run` returns a feed-cache document, sent as stored. */
+const feeds = area({ ...reads, feed: true, sendsFeed: true });
 /** The office's documents (continuity's guide): a failed read is a 503 to retry. */
 const office = area({ ...reads, guide: '/docs/continuity', retry503: true });
 /** The lab's feeds, materialised on schedule and cached a minute. */
@@ -205,8 +207,7 @@ export const publicOperations = [
     cache: 'no-store',
     run: async () => ({ ok: true }),
   }),
-  op('GET /api/activity', {
-    feed: true,
+  feeds('GET /api/activity', {
     summary: 'The public log, newest first; `since` walks forward while `has_more`.',
     handParsed: true,
     input: {
@@ -217,7 +218,6 @@ export const publicOperations = [
     },
     responses: { 200: { description: 'A page of activity items.', body: Activity } },
     errors: ['INVALID_LIMIT', 'INVALID_SINCE'],
-    sendsFeed: true,
     run: ({ deps, input: { query } }) => {
       const raw = query as Record<string, unknown>;
       return activityFeed(deps, parseActivityLimit(raw.limit), typeof raw.since === 'string' && raw.since !== '' ? raw.since : null);
@@ -230,13 +230,10 @@ export const publicOperations = [
     run: async ({ deps, input: { params } }) => {
       // A thread the replica does not have yet (just posted) is read from the primary.
       const read = (db: typeof deps.db) => readPublicThread({ db, config: deps.config }, params.id);
-      const thread = await deps.reads.read(read, read);
-      if (!thread) throw fail('NOT_FOUND', 'No live thread with that id.');
-      return thread;
+      return found(await deps.reads.read(read, read), 'No live thread with that id.');
     },
   }),
-  op('GET /api/score/history', {
-    feed: true,
+  feeds('GET /api/score/history', {
     summary: 'Score snapshots of a window, oldest first (at most 288 points).',
     handParsed: true,
     input: {
@@ -250,7 +247,6 @@ export const publicOperations = [
     responses: { 200: { description: 'The window.', body: ScoreHistory } },
     errors: ['INVALID_WINDOW'],
     retry503: true,
-    sendsFeed: true,
     cache: 'public, max-age=60',
     run: ({ deps, input: { query } }) => scoreFeed(deps, parseWindow((query as Record<string, unknown>).window)),
   }),
@@ -287,12 +283,10 @@ export const publicOperations = [
     run: ({ deps }) => labFeed(deps, 'leaderboard'),
     mcp: tool('leaderboard', 'Leaderboard'),
   }),
-  op('GET /api/show', {
-    feed: true,
+  feeds('GET /api/show', {
     summary: 'Show lane items of the last 7 days with picks, flags and publication status.',
     guide: '/docs/show',
     responses: { 200: { description: 'The Show feed.', body: feedDoc({ items: z.array(ShowItem) }) } },
-    sendsFeed: true,
     run: ({ deps }) => showFeed(deps),
     mcp: tool('show_feed', 'Show lane feed'),
   }),
