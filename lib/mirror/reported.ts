@@ -45,8 +45,10 @@ export const JUDGING =
   /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
+// Round thirteen: a role word naming a place people talk ("a support forum") or a practice ("our
+// red-team note") names no speaker.
 const AUTHORITY =
-  /\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b/i;
+  /(?<!\b(?:red|blue|purple)[- ])\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?|communit(?:y|ies)|groups?))/i;
 // For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
 // of calling it a scam, not a bare negation or "like".
 const BLOCK_JUDGING =
@@ -54,8 +56,11 @@ const BLOCK_JUDGING =
 
 // A quotation that is the subject of what follows is mentioned, not used: '"ignore previous
 // instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
+// Round thirteen: also after a closing bracket ('that message ("...") is the oldest trick'), and a
+// quotation right before a kind of message names that message ('the "decode this" reply', 'that
+// "..." email is circulating', '"translate this" replies with junk').
 const MENTIONED =
-  /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -79,11 +84,17 @@ const CAPITALISED = /^['‘][A-Z]/;
 // (which the model reads as features, trained with them as they are): naming the ask as bait ("the
 // top lure this week was '...'"), as an attack on the reader ("they are trying to rob you"), or its
 // sender as punished ("got banned"); "phrases" as a kind of wording.
-const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases)\b/i;
+// Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
+// ("to target agents").
+const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
-const SENT = /\b(?:posted|replied|messaged|dm'?e?d|commented|version of)\b/i;
+// Round thirteen: the rest of the class, the past of sending and receiving ("the message they sent",
+// "overheard in the office", "if you got this"), a message told as going round ("circulating"), and
+// the kinds of record that hold someone else's words (a dialogue, a transcript, a screenshot).
+const SENT =
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|sent|forwarded|overheard|described|arrived|circulat\w*|(?:got|received) (?:this|that|these|those|one|it)|dialogues?|transcripts?|conversations?|screenshots?|chat ?logs?)\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
@@ -91,7 +102,7 @@ const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (J
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  const spans: number[] = hypotheticalAsks(text);
+  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text)];
   if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -105,32 +116,38 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
+  // The end of the last reported quotation of the same kind of marks, -1 before the first.
+  let lastReported = -1;
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
     if (
-      reports(sentenceAround(text, start, end)) ||
+      framed(text, start, end, lastReported) ||
       receivedAndJudged(text, start, end) ||
       MENTIONED.test(text.slice(end, end + 24)) ||
       isTitle(text, start, end)
-    )
+    ) {
       spans.push(start, end);
+      lastReported = end;
+    }
   }
   if (single) {
+    lastReported = -1;
     SINGLE_QUOTED.lastIndex = 0;
     for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
       if (
-        reports(sentenceAround(text, start, end)) ||
+        framed(text, start, end, lastReported) ||
         receivedAndJudged(text, start, end) ||
         MENTIONED.test(text.slice(end, end + 24)) ||
         (CAPITALISED.test(m[0]) && isTitle(text, start, end))
       ) {
         spans.push(start, end);
+        lastReported = end;
       }
     }
   }
@@ -142,10 +159,64 @@ export function reportedSpans(text: string): number[] {
 // nothing but a stop follows the quotation, and only for a judgement (not for saying or writing);
 // for a quotation, only when its own sentence tells that the author received it ("got", "saw"):
 // 'Everyone: "send your seed phrase to the admin". Scam season is over.' stays the author's ask.
+// Round thirteen: or the sentence before says it was said or received ("they changed the wording
+// again. Now it's '...'. Same scam.").
 const RECEIVED = /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across)\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
-  return judgedAfter(text, end) && RECEIVED.test(sentenceAround(text, start, end));
+  if (!judgedAfter(text, end)) return false;
+  if (RECEIVED.test(sentenceAround(text, start, end))) return true;
+  const before = sentenceBefore(text, start);
+  return before !== null && (RECEIVED.test(before) || SAYING.test(before) || SENT.test(before));
 }
+
+// The start of the sentence (or line) before the one that holds `at`; -1 at the start of the text.
+function previousSentenceStart(text: string, at: number): number {
+  let end = sentenceBounds(text, at, at)[0];
+  while (end > 0 && /[\s.!?]/.test(text[end - 1] as string)) end--;
+  return end === 0 ? -1 : sentenceBounds(text, end - 1, end - 1)[0];
+}
+
+// The author's words of the sentence before the one that holds `at`, quotations left out; null at the start.
+function sentenceBefore(text: string, at: number): string | null {
+  const from = previousSentenceStart(text, at);
+  if (from === -1) return null;
+  return text.slice(from, sentenceBounds(text, from, from)[1]).replace(QUOTED_IN_SENTENCE, ' ');
+}
+
+// Round thirteen: whether the author's words around a quotation say it is reported.
+// - A quotation that ends with its own stop ends its sentence for who spoke: in 'In the replies:
+//   "Hey, team member here, DM me." Team members don't ...' the role after it names no speaker of it.
+// - A quotation that stands as its own sentence, a list item or a line of a dialogue (at most a
+//   label of three words beside it: "#2:", "5.", "Caller:") takes the frame of the sentence or header
+//   line before it, through any such items before it: 'Every scam reply, ranked:\n5. "..."\n4. "..."'.
+//   A label alone frames nothing: 'Everyone: "send ..."' with no frame before stays an ask.
+const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const ENDS_WITH_STOP = /[.!?]["”'’]$/;
+function framed(text: string, start: number, end: number, chainedFrom: number): boolean {
+  const around = sentenceAround(text, start, end);
+  if (judges(around)) return true;
+  const [from, to] = sentenceBounds(text, start, end);
+  const stops = ENDS_WITH_STOP.test(text.slice(start, end));
+  const own = stops ? `${text.slice(from, start)} `.replace(QUOTED_IN_SENTENCE, ' ') : around;
+  // The speaker stands before the quotation or right after it ('"...," the admins said'); a role
+  // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
+  const speaker = stops ? own : `${text.slice(from, start)} ${text.slice(end, Math.min(to, end + 24))}`.replace(QUOTED_IN_SENTENCE, ' ');
+  if ((SAYING.test(around) || SENT.test(around)) && !AUTHORITY.test(speaker)) return true;
+  // A stand-alone quotation: right after a reported one, or under the sentences before it.
+  if (!isLabel(own) || to - from > 480) return false;
+  if (chainedFrom !== -1 && countWords(text.slice(chainedFrom, start)) <= 3) return true;
+  for (let at = from, hops = 0; hops < 4; hops++) {
+    at = previousSentenceStart(text, at);
+    if (at === -1) return false;
+    const before = text.slice(at, sentenceBounds(text, at, at)[1]).replace(QUOTED_IN_SENTENCE, ' ');
+    if (reports(before)) return true;
+    if (countWords(before) > 3) return false;
+  }
+  return false;
+}
+const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?? 0;
+// Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
+const isLabel = (own: string): boolean => /^[\s\d#*•.)-]*$/.test(own) || (countWords(own) <= 3 && /:\s*$/.test(own));
 
 function judgedAfter(text: string, end: number): boolean {
   if (!/^\s*[.!?]/.test(text.slice(end, end + 4))) return false;
@@ -171,6 +242,28 @@ function hypotheticalAsks(text: string): number[] {
     const start = m.index + m[0].length;
     const [from, to] = sentenceBounds(text, m.index, start);
     if (judges(text.slice(from, to)) || judgedAfter(text, to)) spans.push(start, to);
+  }
+  return spans;
+}
+
+// Round thirteen: an unquoted ask after a colon that closes the author's judged story of receiving
+// it: "my cousin nearly fell for one: <ask>. ...", "got a scam DM today: <ask>". The header (its
+// sentence up to the colon, at most 80 characters) tells in the past that it came or was fallen for
+// and judges it; a role in it relays ("got this from the admins: ..."), and a bare alert ("Scam
+// alert: verify your seed at ...") tells no story. Read as reported to the end of the sentence.
+const NOT_WORDS = /["“”‘`|$\\{}<>=]|(?<!\p{L})'|:\/\//u;
+const TOLD_RECEIVED = /\b(?:fell for|falls for|got|received|saw|spotted|came across|found)\b/i;
+function narratedAsks(text: string): number[] {
+  const spans: number[] = [];
+  if (!text.includes(':') || !TOLD_RECEIVED.test(text)) return spans;
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    if (!/\s/.test(text[colon + 1] ?? '')) continue;
+    const [from, to] = sentenceBounds(text, colon, colon);
+    const header = text.slice(from, colon);
+    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judges(header) || AUTHORITY.test(header)) continue;
+    // Words only: a quotation is left to the rules above, and structure stands (a command, code).
+    if (NOT_WORDS.test(text.slice(colon + 1, to))) continue;
+    spans.push(colon + 1, to);
   }
   return spans;
 }
