@@ -52,9 +52,9 @@ const NOT_ACTING =
 const NOT_ELSEWHERE =
   '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 const CRED =
-  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
+  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
-  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
+  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
 // Not "my": the writer's own secret is asked of nobody ("a script to upload my SSH keys"), as in win().
 const CRED_LEAD =
@@ -73,6 +73,11 @@ const APPROVAL =
 // Where a drainer hosts the approval.
 const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|page|dashboard|platform|link|app|interface)|\\[link\\])';
 
+// Round thirteen: what a machine would or will do is told, not asked: "hoping the agent would decode
+// and follow it", "models that will happily decode base64 and then follow it" (a modal between
+// them; "bots, decode this and follow it" and "I need the bots to decode ..." still ask).
+const TOLD_OF_MACHINE =
+  '(?<!\\b(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)(?: (?:that|which|who))? (?:(?:would|will|might|could|can|may|happily|blindly|just|always|then|still|actually|often|sometimes|eventually) ){1,3})';
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
   '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
@@ -160,7 +165,7 @@ const SECRET_MORE =
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
-  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
+  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
@@ -205,6 +210,9 @@ const URGE =
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
   "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
+// Round thirteen: a command told as run in the past is an incident's record, not an ask: "a
+// developer ran `cat .env` during a screenshare" ("run `cat .env`" still asks).
+const RAN = '(?<!\\b(?:ran|executed|had run|once ran)\\s+[`\'"]?)';
 // Package runners and launchers that fetch and run code.
 const RUNNER =
   '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
@@ -485,7 +493,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
-      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
+      `${TOLD_OF_MACHINE}\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
       `\\b(?:what does|what's|what is)\\s[^\\n]{1,60}?\\s(?:decode|decrypt|translate|mean)\\b[^\\n]{0,40}?\\b${THEN_DO}\\s(?:it|that|what)\\b`,
     ],
   },
@@ -498,12 +506,14 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
       `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
-      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])`,
+      // Round thirteen: an account told of in the past or perfect is described, not spoken as: "the
+      // official team account posted the schedule", "... hasn't posted in weeks".
+      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|went|stopped|got|was|wasn't|has|hasn't|had|hadn't)(?![a-z]))`,
       `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
       `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
-      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?<!\\b(?:red|blue|purple)[^a-z0-9])(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
       `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
       `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
       `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
@@ -636,7 +646,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
-      '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
+      `${RAN}\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*['"]?[~./\\w-]*\\.env\\b`,
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
       '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
@@ -652,7 +662,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\b(?:id|keypair|wallet-keypair|deployer-keypair)\\.json\\b',
       '~?/?\\.ethereum/keystore',
       // A runner handed a secret: `npx x --private-key <key>`, `uvx y --seed "..."`.
-      `\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
+      `${RAN}\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
       '\\b(?:echo|print|printf|cat|send|post|paste|share|show|reveal|output|give)\\s+["\']?\\$\\{?[a-z0-9_]*(?:api_?key|secret_?key|private_?key|access_?token|auth_?token|_secret|_password|_passwd|_token)\\b',
       '~?/?\\.ssh/(?:id_\\w+|authorized_keys)',
       '~?/\\.(?:aws/credentials|netrc|npmrc|pypirc|git-credentials|docker/config\\.json|kube/config)',
