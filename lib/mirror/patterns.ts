@@ -54,7 +54,7 @@ const NOT_ELSEWHERE =
 const CRED =
   '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
 const CRED_VERB =
-  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
+  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read(?!-(?:only|write))|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
 // Not "my": the writer's own secret is asked of nobody ("a script to upload my SSH keys"), as in win().
 const CRED_LEAD =
@@ -106,6 +106,10 @@ const CLAUSE_START = `(?<=${CLAUSE_BOUND})`;
 const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
+// Round thirteen: a role offered in a job post is described, not claimed ("Hiring: moderator for our
+// forum", "looking for a maintainer of the SDK").
+const NOT_OFFERED =
+  '(?<!\\b(?:job(?: post(?:ing)?)?|hiring|vacanc(?:y|ies)|opening|open role|position|wanted|seeking|looking for|apply(?: to be)?|become)[^a-z0-9]{1,4}(?:an? )?)';
 const ROLE_NOUN =
   '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|(?:mod|admin|dev|support|core) (?:squad|crew|gang)|(?:foundation|project|team|official|community|dao|protocol) (?:reps?|representatives?)|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
@@ -165,10 +169,14 @@ const SECRET_MORE =
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
-  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
+  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read(?!-(?:only|write))|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
 const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
+// Round thirteen: a loss as the consequence warns ("share your keys, lose your coins", "paste your
+// seed and you lose everything"); "... or lose your coins" threatens, and stays an ask.
+const NOT_LOST =
+  "(?!\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:lose|lost|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
   '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
@@ -571,7 +579,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
       `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
@@ -579,7 +587,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
       `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
       `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
-      `${after('(?:an? )?')}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
+      `${after('(?:an? )?')}${NOT_OFFERED}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
       `from (?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} ${HERE}`,
       `i(?:'m| am) the (?:guy|one|person|dude|girl|woman|man|people|folks) (?:who|that) (?:runs?|manages?|built|founded|created|moderates?|maintains?|launched|deployed|owns?|controls?) (?:this|the|our|your) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${PROJECT_THING}|account|page|channel)`,
       `(?:i am|i'm|im|we are|we're) (?:in charge of|responsible for|running|managing|moderating|leading|behind|the ones behind|the people behind) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
@@ -611,7 +619,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   credential_request: {
     words: [],
     requests: [
-      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}`,
+      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}${NOT_LOST}`,
       `need (?:your|ur) (?:[a-z]+ )?(?:key|seed|phrase|password|code|pin|words)s? (?:in|via|by|over|through) (?:my |the |a )?(?:dms?|inbox|pm|messages?|email|chat|form|reply|replies)`,
       `(?:your|ur) (?:[a-z]+ )?${SECRET} (?:is|are) (?:needed|required|necessary|mandatory)(?![a-z])`,
       `what (?:api key|key|token|password|secret|credentials?|seed) (?:are|do|did) you (?:using|use|have)`,
@@ -620,11 +628,11 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
       `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])(?![)\\]])`,
       `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
-      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
+      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}${NOT_LOST}`,
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
       // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
-      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}${NOT_LOST}`,
       `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|(?:dming|dm-ing)) ${win(3)}${SECRET}${NOT_KEPT}`,
       `(?<=\\b(?:your|ur|yr) )${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
       `(?<=\\b(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? )(?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,

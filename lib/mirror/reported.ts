@@ -91,10 +91,11 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
 // Round thirteen: the rest of the class, the past of sending and receiving ("the message they sent",
-// "overheard in the office", "if you got this"), a message told as going round ("circulating"), and
-// the kinds of record that hold someone else's words (a dialogue, a transcript, a screenshot).
+// "overheard in the office", "if you got this"), a message told as going round ("circulating"), the
+// kinds of record that hold someone else's words (a dialogue, a transcript, a screenshot, "from the
+// incident channel"), and what others use ("most use '...'"; "use '...'" still asks).
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|sent|forwarded|overheard|described|arrived|circulat\w*|(?:got|received) (?:this|that|these|those|one|it)|dialogues?|transcripts?|conversations?|screenshots?|chat ?logs?)\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|sent|forwarded|overheard|described|arrived|circulat\w*|(?:got|received) (?:this|that|these|those|one|it)|dialogues?|transcripts?|conversations?|screenshots?|chat ?logs?|(?:they|most|many|some|few|bots|accounts|others)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|a|an|my) (?:[\w-]+ )?(?:channel|chat|thread|logs?|inbox|ticket|queue|report))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
@@ -218,8 +219,9 @@ const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?
 // Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
 const isLabel = (own: string): boolean => /^[\s\d#*•.)-]*$/.test(own) || (countWords(own) <= 3 && /:\s*$/.test(own));
 
+// Round thirteen: a quotation that ends its line is closed like one followed by a stop.
 function judgedAfter(text: string, end: number): boolean {
-  if (!/^\s*[.!?]/.test(text.slice(end, end + 4))) return false;
+  if (!/^[^\S\n]*[.!?\n]/.test(text.slice(end, end + 4))) return false;
   let from = end;
   while (from < text.length && /[\s.!?]/.test(text[from] as string)) from++;
   const [, to] = sentenceBounds(text, from, from);
