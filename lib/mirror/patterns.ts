@@ -176,7 +176,7 @@ const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|befo
 // Round thirteen: a loss as the consequence warns ("share your keys, lose your coins", "paste your
 // seed and you lose everything"); "... or lose your coins" threatens, and stays an ask.
 const NOT_LOST =
-  "(?!\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:lose|lost|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
+  "(?!(?:\\s+(?!or(?![a-z]))[a-z]+)?\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:lose|lost|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
   '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
