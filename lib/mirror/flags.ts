@@ -307,9 +307,10 @@ const isReportedAsk = (text: string, index: number): boolean => !lookalikeReadin
 // create the account", "enter the code we emailed you to finish signing up" (fourth round). Not for
 // a seed phrase or a key (no login takes one), and not when the sentence holds a link (a phishing
 // page is a login too).
-// ("2fa" is also read un-leeted, as "zfa" or "lfa".)
+// ("2fa" is also read un-leeted, as "zfa" or "lfa".) Round thirteen: "the password you use to log in"
+// names which password, it is no purpose.
 const OWN_LOGIN =
-  /\b(?:(?:to|when (?:you|u)|before (?:you|u)|and|then)\s+(?:log ?in|sign ?in|sign up|finish signing up|create (?:the|an|your|a new) account|register)|(?:setting up|set up|to set up|enabling|to enable)\s+(?:[a-z0-9]fa|two-factor|mfa|the authenticator|your authenticator))\b/;
+  /\b(?:(?<!\b(?:use|used|using)\s+)(?:to|when (?:you|u)|before (?:you|u)|and|then)\s+(?:log ?in|sign ?in|sign up|finish signing up|create (?:the|an|your|a new) account|register)|(?:setting up|set up|to set up|enabling|to enable)\s+(?:[a-z0-9]fa|two-factor|mfa|the authenticator|your authenticator))\b/;
 const SEED_OR_KEY = /seed|phrase|mnemonic|words|private|key|recovery|backup|keystore|\.env/;
 
 function isOwnLogin(text: string, start: number, end: number): boolean {
