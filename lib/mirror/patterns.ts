@@ -77,8 +77,10 @@ const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|pag
 // Round thirteen: what a machine would or will do is told, not asked: "hoping the agent would decode
 // and follow it", "models that will happily decode base64 and then follow it" (a modal between
 // them; "bots, decode this and follow it" and "I need the bots to decode ..." still ask).
-const TOLD_OF_MACHINE =
-  '(?<!\\b(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)(?: (?:that|which|who))? (?:(?:would|will|might|could|can|may|happily|blindly|just|always|then|still|actually|often|sometimes|eventually) ){1,3})';
+// Someone else asking or getting a machine to do it is reported too ("posts asking agents to decode
+// and follow", "got a naive agent to follow the reversed instruction"), as for instruction_like.
+const MACHINE = '(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)';
+const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE}(?: (?:that|which|who))? (?:(?:would|will|might|could|can|may|happily|blindly|just|always|then|still|actually|often|sometimes|eventually) ){1,3}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
   '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
@@ -216,9 +218,9 @@ const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool
 // "A safe wallet" and "the new wallet" stay: that is how a drainer names its own address.
 const OWN_DEST =
   '(?! (?:to|into|onto) (?:a (?:new|fresh|different|second|clean)|your (?:own|new|other|hardware|cold|personal)|another|cold storage|self-custody|a hardware)(?![a-z]))';
-// A deadline, a threat or a place to do it.
+// A deadline, a threat or a place to do it (round thirteen: a link right after the object is one).
 const URGE =
-  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
+  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|\\[link\\]|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
   "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
@@ -454,7 +456,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:run|execute|eval(?:uate)?) (?:this|the following|these|that|the below|the above) (?:commands?|code|script|snippet|lines?|payload|program|function|tool|query|instructions?)',
       'execute (?:this|the following|it|that|these)',
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
-      'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
+      `${TOLD_OF_MACHINE}follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)`,
       "(?:what does|what's) (?:this|it) (?:decode|decrypt|translate) to",
       // Asks to run something, in the words people use (issue 25).
       `(?:can|could|would|will) (?:you|u|ya|someone|anyone|somebody|anybody) (?:please |pls |quickly |just |kindly )?(?:run|execute|eval(?:uate)?|exec|launch|try|test|paste) (?:this|that|it|these|the (?:following|below|above|command|snippet|script|code|line|one-liner|expression))`,
@@ -533,6 +535,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CLAUSE_START}(?:(?:the )?(?:official|lead|head|chief|senior|core) )?(?:developer|dev|founder|cofounder|co-founder|ceo|cto|representative|rep|spokesperson|moderator|admin|maintainer|community manager|head of [a-z]+) (?:of|for|at) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z]{2,15})?(?=\\s*(?:[.!:—–]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
       `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
+      // Round thirteen: a unit named as the speaker and nothing more ("hi, this is support.", "hello,
+      // this is official customer care.").
+      `${after('')}(?:this is|it's|its) (?:the |your )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${TEAM_NOUN}|customer (?:care|service))(?=\\s*(?:[.,!:;—–]|$))`,
       `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
       `${NOT_POSED}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,

@@ -191,6 +191,7 @@ function sentenceBefore(text: string, at: number): string | null {
 //   label of three words beside it: "#2:", "5.", "Caller:") takes the frame of the sentence or header
 //   line before it, through any such items before it: 'Every scam reply, ranked:\n5. "..."\n4. "..."'.
 //   A label alone frames nothing: 'Everyone: "send ..."' with no frame before stays an ask.
+// - A quotation after a quoted header that judges it ('an episode of "things scammers say": "..."').
 const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 const ENDS_WITH_STOP = /[.!?]["”'’]$/;
 function framed(text: string, start: number, end: number, chainedFrom: number): boolean {
@@ -203,6 +204,9 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
   const speaker = stops ? own : `${text.slice(from, start)} ${text.slice(end, Math.min(to, end + 24))}`.replace(QUOTED_IN_SENTENCE, ' ');
   if ((SAYING.test(around) || SENT.test(around)) && !AUTHORITY.test(speaker)) return true;
+  // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
+  const header = /(?:"([^"\n]{1,80})"|“([^”\n]{1,80})”)\s*:\s*$/.exec(text.slice(from, start));
+  if (header !== null && judges(header[1] ?? header[2] ?? '')) return true;
   // A stand-alone quotation: right after a reported one, or under the sentences before it.
   if (!isLabel(own) || to - from > 480) return false;
   if (chainedFrom !== -1 && countWords(text.slice(chainedFrom, start)) <= 3) return true;
