@@ -258,7 +258,9 @@ function hypotheticalAsks(text: string): number[] {
 // and judges it; a role in it relays ("got this from the admins: ..."), and a bare alert ("Scam
 // alert: verify your seed at ...") tells no story. Read as reported to the end of the sentence.
 const NOT_WORDS = /["“”‘`|$\\{}<>=]|(?<!\p{L})'|:\/\//u;
-const TOLD_RECEIVED = /\b(?:fell for|falls for|got|received|saw|spotted|came across|found)\b/i;
+// Fallen for, or a message received: "got a scam DM", "saw this one"; not "found the fix for the scam".
+const TOLD_RECEIVED =
+  /\b(?:(?:fell|falls|falling) for|(?:got|received|saw|spotted|came across|found) (?:(?:a|an|the|this|that|one|another|these|those|some|my|his|her|their|our|weird|fake|scam|phishing|sketchy|suspicious|new) )*(?:one|this|these|dms?|messages?|texts?|emails?|calls?|replies|reply|comments?|voicemails?|letters?|sms)\b)/i;
 function narratedAsks(text: string): number[] {
   const spans: number[] = [];
   if (!text.includes(':') || !TOLD_RECEIVED.test(text)) return spans;

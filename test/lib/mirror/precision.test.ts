@@ -383,6 +383,12 @@ const FAMILIES: Family[] = [
     hostile: 'Support here, send your seed phrase to verify.',
     label: 'credential_request',
   },
+  {
+    family: 'a received message told and judged before the colon; a scam merely named there is no story',
+    benign: 'Got a scam DM today: send 0.1 ETH to verify your wallet. Blocked.',
+    hostile: 'Found the fix for the scam drainer: send 0.1 ETH to the recovery address.',
+    label: 'money_request',
+  },
 ];
 
 const CONTENT: MirrorFlag[] = ['instruction_like', 'credential_request', 'money_request', 'claims_authority', 'decode_request', 'executable_instruction'];
