@@ -90,12 +90,13 @@ const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
-// Round thirteen: the rest of the class, the past of sending and receiving ("the message they sent",
-// "overheard in the office", "if you got this"), a message told as going round ("circulating"), the
-// kinds of record that hold someone else's words (a dialogue, a transcript, a screenshot, "from the
-// incident channel"), and what others use ("most use '...'"; "use '...'" still asks).
+// Round thirteen: the rest of the class, the past of sending by someone else ("the message they
+// sent"; "as I sent earlier" may hand on the author's own ask), overhearing, a message that arrived or
+// is going round ("circulating"), the kinds of record that hold someone else's words (a dialogue, a
+// transcript, a chat log, "from the incident channel"), and what others use ("most use '...'"; "use
+// '...'" still asks). Not "conversation" ("conversation starter: ...") nor "screenshot".
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|sent|forwarded|overheard|described|arrived|circulat\w*|(?:got|received) (?:this|that|these|those|one|it)|dialogues?|transcripts?|conversations?|screenshots?|chat ?logs?|(?:they|most|many|some|few|bots|accounts|others)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|a|an|my) (?:[\w-]+ )?(?:channel|chat|thread|logs?|inbox|ticket|queue|report))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|described|(?:message|dm|email|text|letter|call|reply) arrived|circulat\w*|dialogues?|transcripts?|chat ?logs?|(?:they|most|many|some|few|bots|accounts|others)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|a|an|my) (?:[\w-]+ )?(?:channel|chat|thread|logs?|inbox|ticket|queue|report))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
@@ -257,6 +258,7 @@ function hypotheticalAsks(text: string): number[] {
 // sentence up to the colon, at most 80 characters) tells in the past that it came or was fallen for
 // and judges it; a role in it relays ("got this from the admins: ..."), and a bare alert ("Scam
 // alert: verify your seed at ...") tells no story. Read as reported to the end of the sentence.
+const TURN = /\b(?:but|however|though|anyway|this time)\b/i;
 const NOT_WORDS = /["“”‘`|$\\{}<>=]|(?<!\p{L})'|:\/\//u;
 // Fallen for, or a message received: "got a scam DM", "saw this one"; not "found the fix for the scam".
 const TOLD_RECEIVED =
@@ -271,7 +273,9 @@ function narratedAsks(text: string): number[] {
     if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judges(header) || AUTHORITY.test(header)) continue;
     // Words only: a quotation is left to the rules above, and structure stands (a command, code).
     if (NOT_WORDS.test(text.slice(colon + 1, to))) continue;
-    spans.push(colon + 1, to);
+    // "... fell for one: but this one is real, send ..." turns back to the author's own words.
+    const turn = TURN.exec(text.slice(colon + 1, to));
+    spans.push(colon + 1, turn === null ? to : colon + 1 + turn.index);
   }
   return spans;
 }
