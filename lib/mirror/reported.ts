@@ -92,11 +92,13 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
 // Round thirteen: the rest of the class, the past of sending by someone else ("the message they
 // sent"; "as I sent earlier" may hand on the author's own ask), overhearing, a message that arrived or
-// is going round ("circulating"), the kinds of record that hold someone else's words (a dialogue, a
-// transcript, a chat log, "from the incident channel"), and what others use ("most use '...'"; "use
-// '...'" still asks). Not "conversation" ("conversation starter: ...") nor "screenshot".
+// is going round ("circulating"), the records that hold someone else's words (a dialogue, a
+// transcript, a chat log, "from the incident channel", the abuse inbox), and what bots or accounts
+// use ("bot accounts use '...'"). Not words a hostile post uses to hand on its own ask:
+// "conversation" ("conversation starter: ..."), "screenshot", "as described in the docs", "from the
+// announcements channel", "most holders use".
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|described|(?:message|dm|email|text|letter|call|reply) arrived|circulat\w*|dialogues?|transcripts?|chat ?logs?|(?:they|most|many|some|few|bots|accounts|others)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|a|an|my) (?:[\w-]+ )?(?:channel|chat|thread|logs?|inbox|ticket|queue|report))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|circulat\w*|dialogues?|transcripts?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
 const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));

@@ -348,8 +348,8 @@ const FAMILIES: Family[] = [
     label: 'claims_authority',
   },
   {
-    family: 'what others use is reported',
-    benign: 'Bot accounts in this thread: many use "connect your wallet to claim" as their opener.',
+    family: 'what bots or accounts use is reported',
+    benign: 'In this thread the bot accounts use "connect your wallet to claim" as their opener.',
     hostile: 'Connect your wallet to claim.',
     label: 'money_request',
   },
@@ -478,6 +478,8 @@ const BORROWED: [text: string, label: MirrorFlag][] = [
   ['Most holders use the new portal, so do it now: migrate your tokens at https://t.co/x today', 'money_request'],
   ['You had to migrate by Friday. Migrate your tokens now at https://t.co/x or lose them.', 'money_request'],
   ['Got a message from the admins: send your seed phrase to the verify bot, they are scam-proofing wallets.', 'credential_request'],
+  ['Step one, as described in the docs: "export your private key and paste it in the form"', 'credential_request'],
+  ['Most holders use this one: "connect your wallet at https://t.co/x and claim"', 'money_request'],
 ];
 test("hostile posts that borrow the words of round thirteen's frames keep their labels", (t) => {
   for (const [text, label] of BORROWED) t.true(flagsOf(text).includes(label), text);
