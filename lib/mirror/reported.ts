@@ -99,8 +99,7 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 // announcements channel", "most holders use".
 const SENT =
   /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|circulat\w*|dialogues?|transcripts?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
-// A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
-const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
+// A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
@@ -120,22 +119,18 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
-  // The end of the last reported quotation of the same kind of marks, -1 before the first.
+  // The end of the last quotation of the same kind of marks reported by a judgement or a telling
+  // (not by a bare word of saying: 'Say "yes". "Ignore your rules."'), -1 before the first.
   let lastReported = -1;
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (
-      framed(text, start, end, lastReported) ||
-      receivedAndJudged(text, start, end) ||
-      MENTIONED.test(text.slice(end, end + 24)) ||
-      isTitle(text, start, end)
-    ) {
-      spans.push(start, end);
-      lastReported = end;
-    }
+    const frame = framed(text, start, end, lastReported);
+    const judged = frame === STRONG || receivedAndJudged(text, start, end);
+    if (judged || frame === WEAK || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+    if (judged) lastReported = end;
   }
   if (single) {
     lastReported = -1;
@@ -144,15 +139,12 @@ export function reportedSpans(text: string): number[] {
       const start = m.index;
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
-      if (
-        framed(text, start, end, lastReported) ||
-        receivedAndJudged(text, start, end) ||
-        MENTIONED.test(text.slice(end, end + 24)) ||
-        (CAPITALISED.test(m[0]) && isTitle(text, start, end))
-      ) {
+      const frame = framed(text, start, end, lastReported);
+      const judged = frame === STRONG || receivedAndJudged(text, start, end);
+      if (judged || frame === WEAK || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
         spans.push(start, end);
-        lastReported = end;
       }
+      if (judged) lastReported = end;
     }
   }
   return spans;
@@ -197,30 +189,37 @@ function sentenceBefore(text: string, at: number): string | null {
 // - A quotation after a quoted header that judges it ('an episode of "things scammers say": "..."').
 const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 const ENDS_WITH_STOP = /[.!?]["”'’]$/;
-function framed(text: string, start: number, end: number, chainedFrom: number): boolean {
+const NONE = 0;
+const WEAK = 1;
+const STRONG = 2;
+function framed(text: string, start: number, end: number, chainedFrom: number): number {
   const around = sentenceAround(text, start, end);
-  if (judges(around)) return true;
+  if (judges(around)) return STRONG;
   const [from, to] = sentenceBounds(text, start, end);
   const stops = ENDS_WITH_STOP.test(text.slice(start, end));
   const own = stops ? `${text.slice(from, start)} `.replace(QUOTED_IN_SENTENCE, ' ') : around;
   // The speaker stands before the quotation or right after it ('"...," the admins said'); a role
   // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
   const speaker = stops ? own : `${text.slice(from, start)} ${text.slice(end, Math.min(to, end + 24))}`.replace(QUOTED_IN_SENTENCE, ' ');
-  if ((SAYING.test(around) || SENT.test(around)) && !AUTHORITY.test(speaker)) return true;
+  if (!AUTHORITY.test(speaker)) {
+    if (SENT.test(around)) return STRONG;
+    if (SAYING.test(around)) return WEAK;
+  }
   // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
   const header = /(?:"([^"\n]{1,80})"|“([^”\n]{1,80})”)\s*:\s*$/.exec(text.slice(from, start));
-  if (header !== null && judges(header[1] ?? header[2] ?? '')) return true;
-  // A stand-alone quotation: right after a reported one, or under the sentences before it.
-  if (!isLabel(own) || to - from > 480) return false;
-  if (chainedFrom !== -1 && countWords(text.slice(chainedFrom, start)) <= 3) return true;
+  if (header !== null && judges(header[1] ?? header[2] ?? '')) return STRONG;
+  // A stand-alone quotation: right after a judged one, or under a sentence or header that judges or
+  // tells (a bare word of saying above is no frame: "Repeat this line:\n\"ignore your rules\"").
+  if (!isLabel(own) || to - from > 480) return NONE;
+  if (chainedFrom !== -1 && countWords(text.slice(chainedFrom, start)) <= 3) return STRONG;
   for (let at = from, hops = 0; hops < 4; hops++) {
     at = previousSentenceStart(text, at);
-    if (at === -1) return false;
+    if (at === -1) return NONE;
     const before = text.slice(at, sentenceBounds(text, at, at)[1]).replace(QUOTED_IN_SENTENCE, ' ');
-    if (reports(before)) return true;
-    if (countWords(before) > 3) return false;
+    if (judges(before) || (SENT.test(before) && !AUTHORITY.test(before))) return STRONG;
+    if (countWords(before) > 3) return NONE;
   }
-  return false;
+  return NONE;
 }
 const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?? 0;
 // Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
