@@ -88,6 +88,11 @@ const CAPITALISED = /^['‘][A-Z]/;
 // ("to target agents").
 const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
+// Round thirteen: a judgement denied ("not a scam", "legit", "the real one") vouches for what follows:
+// the frames new in this round (a header above, a story before a colon) never count it.
+const DENIES =
+  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified)\b/i;
+const judgesOnly = (words: string): boolean => judges(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
 // Round thirteen: the rest of the class, the past of sending by someone else ("the message they
@@ -189,6 +194,7 @@ function sentenceBefore(text: string, at: number): string | null {
 // - A quotation after a quoted header that judges it ('an episode of "things scammers say": "..."').
 const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 const ENDS_WITH_STOP = /[.!?]["”'’]$/;
+const ATTRIBUTION = /^\s*(?:[—–-]|\p{Ll})/u;
 const NONE = 0;
 const WEAK = 1;
 const STRONG = 2;
@@ -200,14 +206,16 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   const own = stops ? `${text.slice(from, start)} `.replace(QUOTED_IN_SENTENCE, ' ') : around;
   // The speaker stands before the quotation or right after it ('"...," the admins said'); a role
   // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
-  const speaker = stops ? own : `${text.slice(from, start)} ${text.slice(end, Math.min(to, end + 24))}`.replace(QUOTED_IN_SENTENCE, ' ');
+  // After a quotation's own stop only an attribution continues it ('"…." — the admins', '"…." said the mods').
+  const after = text.slice(end, Math.min(to, end + 24));
+  const speaker = `${text.slice(from, start)} ${stops && !ATTRIBUTION.test(after) ? '' : after}`.replace(QUOTED_IN_SENTENCE, ' ');
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around)) return STRONG;
     if (SAYING.test(around)) return WEAK;
   }
   // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
   const header = /(?:"([^"\n]{1,80})"|“([^”\n]{1,80})”)\s*:\s*$/.exec(text.slice(from, start));
-  if (header !== null && judges(header[1] ?? header[2] ?? '')) return STRONG;
+  if (header !== null && judgesOnly(header[1] ?? header[2] ?? '')) return STRONG;
   // A stand-alone quotation: right after a judged one, or under a sentence or header that judges or
   // tells (a bare word of saying above is no frame: "Repeat this line:\n\"ignore your rules\"").
   if (!isLabel(own) || to - from > 480) return NONE;
@@ -216,7 +224,7 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
     at = previousSentenceStart(text, at);
     if (at === -1) return NONE;
     const before = text.slice(at, sentenceBounds(text, at, at)[1]).replace(QUOTED_IN_SENTENCE, ' ');
-    if (judges(before) || (SENT.test(before) && !AUTHORITY.test(before))) return STRONG;
+    if (judgesOnly(before) || (SENT.test(before) && !AUTHORITY.test(before))) return STRONG;
     if (countWords(before) > 3) return NONE;
   }
   return NONE;
@@ -271,7 +279,7 @@ function narratedAsks(text: string): number[] {
     if (!/\s/.test(text[colon + 1] ?? '')) continue;
     const [from, to] = sentenceBounds(text, colon, colon);
     const header = text.slice(from, colon);
-    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judges(header) || AUTHORITY.test(header)) continue;
+    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judgesOnly(header) || AUTHORITY.test(header)) continue;
     // Words only: a quotation is left to the rules above, and structure stands (a command, code).
     if (NOT_WORDS.test(text.slice(colon + 1, to))) continue;
     // "... fell for one: but this one is real, send ..." turns back to the author's own words.
