@@ -74,13 +74,15 @@ const APPROVAL =
 // Where a drainer hosts the approval.
 const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|page|dashboard|platform|link|app|interface)|\\[link\\])';
 
-// Round thirteen: what a machine would or will do is told, not asked: "hoping the agent would decode
-// and follow it", "models that will happily decode base64 and then follow it" (a modal between
-// them; "bots, decode this and follow it" and "I need the bots to decode ..." still ask).
+// Round thirteen: what a machine would or might do is told, not asked: "hoping the agent would decode
+// and follow it", "models that will happily decode base64 and then follow it", "testing if the bots
+// will decode and obey". A bare "agents will decode this and follow it" is how an injection orders,
+// and "bots, decode this and follow it" and "I need the bots to decode ..." still ask.
 // Someone else asking or getting a machine to do it is reported too ("posts asking agents to decode
 // and follow", "got a naive agent to follow the reversed instruction"), as for instruction_like.
 const MACHINE = '(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)';
-const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE}(?: (?:that|which|who))? (?:(?:would|will|might|could|can|may|happily|blindly|just|always|then|still|actually|often|sometimes|eventually) ){1,3}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
+const ADVERB = '(?:happily|blindly|just|always|then|still|actually|often|sometimes|eventually|naively)';
+const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE} (?:would|might|could|may) (?:${ADVERB} ){0,2}|${MACHINE} (?:that|which|who) (?:would|will|might|could|can|may) (?:${ADVERB} ){0,2}|(?:if|whether|hoping|hope|that) (?:(?:the|an?|some|any) )?${MACHINE} (?:would|will|might|could|can) (?:${ADVERB} ){0,2}|${MACHINE} will (?:${ADVERB} ){1,2}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
   '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
@@ -180,9 +182,10 @@ const DISCLOSE =
 const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
 // Round thirteen: a loss as the consequence warns ("share your keys, lose your coins", "paste your
-// seed and you lose everything"); "... or lose your coins" threatens, and stays an ask.
+// seed and you lose everything"); "... or lose your coins" threatens, and "lose nothing" lures: both
+// stay asks.
 const NOT_LOST =
-  "(?!(?:\\s+(?!or(?![a-z]))[a-z]+)?\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:lose|lost|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
+  "(?!(?:\\s+(?!or(?![a-z]))[a-z]+)?\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:(?:lose|lost)(?![a-z])(?!\\s+(?:nothing|no|zero|none)(?![a-z]))|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
   '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
