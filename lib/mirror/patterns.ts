@@ -523,9 +523,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
       `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
-      // Round thirteen: an account told of in the past or perfect is described, not spoken as: "the
-      // official team account posted the schedule", "... hasn't posted in weeks".
-      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|went|stopped|got|was|wasn't|has|hasn't|had|hadn't)(?![a-z]))`,
+      // Round thirteen: an account told of in the past is described, not spoken as: "the official team
+      // account posted the schedule", "... hasn't posted in weeks", "... got hacked"; "the official
+      // account has moved here" still claims.
+      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
       `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
