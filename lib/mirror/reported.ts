@@ -45,10 +45,10 @@ export const JUDGING =
   /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
-// Round thirteen: a role word naming a place people talk ("a support forum") or a practice ("our
-// red-team note") names no speaker.
+// Round thirteen: a role word naming a place anyone posts in ("a support forum", "the mod thread") or
+// a practice ("our red-team note") names no speaker; "the support group said" still relays.
 const AUTHORITY =
-  /(?<!\b(?:red|blue|purple)[- ])\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?|communit(?:y|ies)|groups?))/i;
+  /(?<!\b(?:red|blue|purple)[- ])\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?))/i;
 // For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
 // of calling it a scam, not a bare negation or "like".
 const BLOCK_JUDGING =
