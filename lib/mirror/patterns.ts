@@ -34,6 +34,10 @@ const ROLE =
 const SCOPE =
   '(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
 // "as the devs said" reports what a role said; it does not claim the role.
+// Round thirteen: someone else's claim, told: "a post claiming to be the official dev account",
+// "pretending to be", "posing as", "impersonating".
+const NOT_CLAIMED_BY =
+  '(?<!\\b(?:claim(?:s|ed|ing)?|pretend(?:s|ed|ing)?|purport(?:s|ed|ing)?) to be (?:the |an? |their |our |your )?|\\b(?:pos(?:e|es|ed|ing)|masquerad(?:e|es|ed|ing)) as (?:the |an? |their |our |your )?|\\bimpersonat(?:e|es|ed|ing) (?:the |an? |their |our |your )?)';
 const NOT_REPORTED =
   '(?![\\s,]+(?:said|say|says|mentioned|announced|confirmed|explained|noted|posted|wrote|shared|promised|tweeted|did|do|have|are|were|will))';
 const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|instructions?|memo|announcement|post|word|request|alert|override)';
@@ -449,7 +453,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
       `fire (?:this|it|that) off (?:in|on|from)`,
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
-      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
+      // Round thirteen: "anyone can decode it" says what is possible ("can anyone decode it?" asks).
+      '(?<!\\b(?:anyone|anybody|everyone|people|they) (?:can|could) )(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
       'reverse (?:this|it|that|the following|the (?:text|string|message|letters|words|characters|order))(?: (?:text|string|message))?[^a-z0-9]{0,3}[:\\n]',
@@ -526,7 +531,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // Round thirteen: an account told of in the past is described, not spoken as: "the official team
       // account posted the schedule", "... hasn't posted in weeks", "... got hacked"; "the official
       // account has moved here" still claims.
-      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
+      `${NOT_CLAIMED_BY}official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
       `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
