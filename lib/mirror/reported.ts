@@ -46,9 +46,10 @@ export const JUDGING =
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
 // Round thirteen: a role word naming a place anyone posts in ("a support forum", "the mod thread") or
-// a practice ("our red-team note") names no speaker; "the support group said" still relays.
+// a practice ("our red-team note") names no speaker; "the support group said" still relays. Nor does
+// a role the author calls fake ("the fake support DM goes like this: ...").
 const AUTHORITY =
-  /(?<!\b(?:red|blue|purple)[- ])\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?))/i;
+  /(?<!\b(?:red|blue|purple)[- ])(?<!\b(?:fake|scam|phishing|so-called|impostor|imposter|bogus|false)\s)\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?))/i;
 // For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
 // of calling it a scam, not a bare negation or "like".
 const BLOCK_JUDGING =
@@ -269,9 +270,10 @@ function hypotheticalAsks(text: string): number[] {
 // alert: verify your seed at ...") tells no story. Read as reported to the end of the sentence.
 const TURN = /\b(?:but|however|though|anyway|this time)\b/i;
 const NOT_WORDS = /["“”‘`|$\\{}<>=]|(?<!\p{L})'|:\/\//u;
-// Fallen for, or a message received: "got a scam DM", "saw this one"; not "found the fix for the scam".
+// Fallen for, a message received, or a message's wording told: "got a scam DM", "saw this one", "the
+// scam DM goes like this"; not "found the fix for the scam".
 const TOLD_RECEIVED =
-  /\b(?:(?:fell|falls|falling) for|(?:got|received|saw|spotted|came across|found) (?:(?:a|an|the|this|that|one|another|these|those|some|my|his|her|their|our|weird|fake|scam|phishing|sketchy|suspicious|new) )*(?:one|this|these|dms?|messages?|texts?|emails?|calls?|replies|reply|comments?|voicemails?|letters?|sms)\b)/i;
+  /\b(?:(?:fell|falls|falling) for|(?:got|received|saw|spotted|came across|found) (?:(?:a|an|the|this|that|one|another|these|those|some|my|his|her|their|our|weird|fake|scam|phishing|sketchy|suspicious|new) )*(?:one|this|these|dms?|messages?|texts?|emails?|calls?|replies|reply|comments?|voicemails?|letters?|sms)\b|(?:dms?|messages?|texts?|emails?|calls?|replies|reply|script|pitch|template) (?:usually |always |often |typically )?(?:goes|go|went|reads?|says?|said|sounds?)(?: (?:like this|as follows|something like|like))?)/i;
 function narratedAsks(text: string): number[] {
   const spans: number[] = [];
   if (!text.includes(':') || !TOLD_RECEIVED.test(text)) return spans;

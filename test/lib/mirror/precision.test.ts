@@ -419,6 +419,12 @@ const FAMILIES: Family[] = [
     hostile: 'Claim your free tickets NFT at https://t.co/x before midnight',
     label: 'money_request',
   },
+  {
+    family: "a judged message's wording told before a colon ('the scam DM goes like this:') is reported",
+    benign: 'The fake support DM usually goes like this: hi, support team here, share your recovery phrase so I can sync your wallet.',
+    hostile: 'The official DM reads: support team here, share your recovery phrase so I can sync your wallet.',
+    label: 'credential_request',
+  },
 ];
 
 const CONTENT: MirrorFlag[] = ['instruction_like', 'credential_request', 'money_request', 'claims_authority', 'decode_request', 'executable_instruction'];
