@@ -89,10 +89,11 @@ const CAPITALISED = /^['‘][A-Z]/;
 // ("to target agents").
 const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
-// Round thirteen: a judgement denied ("not a scam", "legit", "the real one") vouches for what follows:
+// Round thirteen: a judgement denied ("not a scam", "legit", "the real one", "anti-scam", "scam-proof",
+// "to protect you from scams") vouches for what follows:
 // the frames new in this round (a header above, a story before a colon) never count it.
 const DENIES =
-  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified)\b/i;
+  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud))\b/i;
 const judgesOnly = (words: string): boolean => judges(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.

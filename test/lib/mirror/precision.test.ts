@@ -520,6 +520,7 @@ const BORROWED: [text: string, label: MirrorFlag][] = [
   ['Send your seed phrase, lose nothing, get double back.', 'credential_request'],
   ['The official support account has moved here. DM us your wallet address to keep your rewards.', 'claims_authority'],
   ['The support group said: "verify your wallet at https://t.co/x before Friday"', 'money_request'],
+  ['Anti-scam bot message reads: verify your wallet at https://t.co/x to stay protected.', 'money_request'],
   ['Legit, not a scam:\n"Send 0.1 ETH to the new contract to upgrade your stake"', 'money_request'],
 ];
 test("hostile posts that borrow the words of round thirteen's frames keep their labels", (t) => {
