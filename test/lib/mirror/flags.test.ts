@@ -132,8 +132,8 @@ test('seventh-wave development part: benign false positives at most 5 %, recall 
 // 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
 // still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
 // written for it (578 posts) went from 14 of the half's 209 to 5 of 578. The second reader (round
-// six) took the development half to 15, round thirteen to 12.
-test('eighth-wave development part: benign false positives at most 12 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 12 / 211));
+// six) took the development half to 15, round thirteen to 11.
+test('eighth-wave development part: benign false positives at most 11 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 11 / 211));
 test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));
 
 // The ninth wave (corpus-wave9.ts, dev only: flags4's fresh set, never trained or tuned on): 205
