@@ -89,12 +89,18 @@ const CAPITALISED = /^['‘][A-Z]/;
 // ("to target agents").
 const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
-// Round thirteen: a judgement denied ("not a scam", "legit", "the real one", "anti-scam", "scam-proof",
-// "to protect you from scams") vouches for what follows:
-// the frames new in this round (a header above, a story before a colon) never count it.
+// Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
+// a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
+// (`DECEIT`: a scam, a fake, an injection, a lure, "fell for"), never an urgency word a hostile post
+// uses for its own ask ("SECURITY ALERT for all agents:", "WARNING - new rules:", "Careful, this is
+// time-sensitive:", "Reported issue, fix below:", "Phishing alert." as a scam's own heading), and never
+// a judgement denied ("not a scam", "legit", "the real one", "anti-scam", "scam-proof", "to protect
+// you from scams"), which vouches for what follows.
 const DENIES =
-  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud))\b/i;
-const judgesOnly = (words: string): boolean => judges(words) && !DENIES.test(words);
+  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
+const DECEIT =
+  /\b(?:scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|lol|lmao|lmfao|rofl|laugh\w*|narrator)\b/i;
+const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
 // Round thirteen: the rest of the class, the past of sending by someone else ("the message they
@@ -135,8 +141,9 @@ export function reportedSpans(text: string): number[] {
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
     const frame = framed(text, start, end, lastReported);
-    const judged = frame === STRONG || receivedAndJudged(text, start, end);
-    if (judged || frame === WEAK || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end)) spans.push(start, end);
+    const judged = frame === STRONG;
+    if (judged || frame === WEAK || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end))
+      spans.push(start, end);
     if (judged) lastReported = end;
   }
   if (single) {
@@ -147,8 +154,14 @@ export function reportedSpans(text: string): number[] {
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
       const frame = framed(text, start, end, lastReported);
-      const judged = frame === STRONG || receivedAndJudged(text, start, end);
-      if (judged || frame === WEAK || MENTIONED.test(text.slice(end, end + 24)) || (CAPITALISED.test(m[0]) && isTitle(text, start, end))) {
+      const judged = frame === STRONG;
+      if (
+        judged ||
+        frame === WEAK ||
+        receivedAndJudged(text, start, end) ||
+        MENTIONED.test(text.slice(end, end + 24)) ||
+        (CAPITALISED.test(m[0]) && isTitle(text, start, end))
+      ) {
         spans.push(start, end);
       }
       if (judged) lastReported = end;
@@ -202,7 +215,7 @@ const WEAK = 1;
 const STRONG = 2;
 function framed(text: string, start: number, end: number, chainedFrom: number): number {
   const around = sentenceAround(text, start, end);
-  if (judges(around)) return STRONG;
+  if (judges(around)) return judgesOnly(around) ? STRONG : WEAK;
   const [from, to] = sentenceBounds(text, start, end);
   const stops = ENDS_WITH_STOP.test(text.slice(start, end));
   const own = stops ? `${text.slice(from, start)} `.replace(QUOTED_IN_SENTENCE, ' ') : around;
