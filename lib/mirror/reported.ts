@@ -105,13 +105,13 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
 // Round thirteen: the rest of the class, the past of sending by someone else ("the message they
 // sent"; "as I sent earlier" may hand on the author's own ask), overhearing, a message that arrived or
-// is going round ("circulating"), the records that hold someone else's words (a dialogue, a
-// transcript, a chat log, "from the incident channel", the abuse inbox), and what bots or accounts
-// use ("bot accounts use '...'"). Not words a hostile post uses to hand on its own ask:
-// "conversation" ("conversation starter: ..."), "screenshot", "as described in the docs", "from the
-// announcements channel", "most holders use".
+// is going round, the records that hold someone else's words (a dialogue, a chat log, "from the
+// incident channel", the abuse inbox), and what bots or accounts use ("bot accounts use '...'"). Not
+// words a hostile post uses to hand on its own ask: "conversation" ("conversation starter: ..."),
+// "screenshot", "as described in the docs", "from the announcements channel", "most holders use",
+// "this is circulating everywhere:", "transcript of the AMA:".
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|circulat\w*|dialogues?|transcripts?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
@@ -210,6 +210,8 @@ function sentenceBefore(text: string, at: number): string | null {
 const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 const ENDS_WITH_STOP = /[.!?]["”'’]$/;
 const ATTRIBUTION = /^\s*(?:[—–-]|\p{Ll})/u;
+const ENDORSES =
+  /^[\s"”'’.,!)—–-]*(?:(?:so|just|now|then|and)\s+)?(?:do it|do this|try it|try this|go|hurry|act now|don't miss|dont miss|trust me|it works|works|worked|legit|real)\b/i;
 const NONE = 0;
 const WEAK = 1;
 const STRONG = 2;
@@ -224,10 +226,13 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   // After a quotation's own stop only an attribution continues it ('"…." — the admins', '"…." said the mods').
   const after = text.slice(end, Math.min(to, end + 24));
   const speaker = `${text.slice(from, start)} ${stops && !ATTRIBUTION.test(after) ? '' : after}`.replace(QUOTED_IN_SENTENCE, ' ');
+  // A quotation the author endorses after it ("— do it", "worked for me") is handed on, not reported.
+  const endorsed = ENDORSES.test(text.slice(end, Math.min(text.length, end + 40)));
   if (!AUTHORITY.test(speaker)) {
-    if (SENT.test(around)) return STRONG;
+    if (SENT.test(around) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
   }
+  if (endorsed) return NONE;
   // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
   const header = /(?:"([^"\n]{1,80})"|“([^”\n]{1,80})”)\s*:\s*$/.exec(text.slice(from, start));
   if (header !== null && judgesOnly(header[1] ?? header[2] ?? '')) return STRONG;
@@ -295,7 +300,7 @@ function narratedAsks(text: string): number[] {
     if (!/\s/.test(text[colon + 1] ?? '')) continue;
     const [from, to] = sentenceBounds(text, colon, colon);
     const header = text.slice(from, colon);
-    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judgesOnly(header) || AUTHORITY.test(header)) continue;
+    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judgesOnly(header) || AUTHORITY.test(header) || TURN.test(header)) continue;
     // Words only: a quotation is left to the rules above, and structure stands (a command, code).
     if (NOT_WORDS.test(text.slice(colon + 1, to))) continue;
     // "... fell for one: but this one is real, send ..." turns back to the author's own words.

