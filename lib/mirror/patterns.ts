@@ -226,9 +226,9 @@ const TOKEN_CONTEXT = `(?:${TOKEN_OBJ}|contract|chain|portal|dapp|validator|pool
 // "A safe wallet" and "the new wallet" stay: that is how a drainer names its own address.
 const OWN_DEST =
   '(?! (?:to|into|onto) (?:a (?:new|fresh|different|second|clean)|your (?:own|new|other|hardware|cold|personal)|another|cold storage|self-custody|a hardware)(?![a-z]))';
-// A deadline, a threat or a place to do it (round thirteen: a link right after the object is one).
+// A deadline, a threat or a place to do it.
 const URGE =
-  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|\\[link\\]|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
+  '(?:before|by|until|while|ahead of|within|asap|now|immediately|today|tonight|right away|or (?:lose|they|it|forfeit|risk|miss)|deadline|at \\[link\\]|via \\[link\\]|through \\[link\\]|on \\[link\\]|here|(?:at|on|via|through|using|in) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|router|contract|pool|vault|link))';
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
   "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
@@ -749,7 +749,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
       `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
-      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}${URGE}`,
+      // Round thirteen: a link right after a token object is the place to act ("claim your allocation <link>").
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}(?:${URGE}|\\[link\\])`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".

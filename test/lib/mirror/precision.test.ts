@@ -480,7 +480,7 @@ const FOUND: Family[] = [
   },
   {
     family: 'a link right after a token object is the place to act',
-    benign: 'Season allocations were announced last week, details https://example.com/blog',
+    benign: 'Migrate your notes to the new app https://example.com/guide',
     hostile: 'Claim your season allocation https://example.com/claim',
     label: 'money_request',
   },
