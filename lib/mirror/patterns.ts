@@ -34,6 +34,10 @@ const ROLE =
 const SCOPE =
   '(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
 // "as the devs said" reports what a role said; it does not claim the role.
+// Round thirteen: someone else's claim, told: "a post claiming to be the official dev account",
+// "pretending to be", "posing as", "impersonating".
+const NOT_CLAIMED_BY =
+  '(?<!\\b(?:claim(?:s|ed|ing)?|pretend(?:s|ed|ing)?|purport(?:s|ed|ing)?) to be (?:the |an? |their |our |your )?|\\b(?:pos(?:e|es|ed|ing)|masquerad(?:e|es|ed|ing)) as (?:the |an? |their |our |your )?|\\bimpersonat(?:e|es|ed|ing) (?:the |an? |their |our |your )?)';
 const NOT_REPORTED =
   '(?![\\s,]+(?:said|say|says|mentioned|announced|confirmed|explained|noted|posted|wrote|shared|promised|tweeted|did|do|have|are|were|will))';
 const ORIGIN = '(?:message|messages|note|notice|update|order|orders|directive|instructions?|memo|announcement|post|word|request|alert|override)';
@@ -51,10 +55,11 @@ const NOT_ACTING =
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
   '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
+// Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN.
 const CRED =
-  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa))';
+  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret|deploy|master)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa)|secrets?(?:\\.(?:json|ya?ml|toml)| files?)|(?:ledger|trezor|wallet|card|sim|device) pins?)';
 const CRED_VERB =
-  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|show|tell|dm|message|pm|whisper|export|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read|print|dump|list|output|leak|expose|hand over|copy|text)';
+  '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|disclose|divulge|surrender|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read(?!-(?:only|write))|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
 // Not "my": the writer's own secret is asked of nobody ("a script to upload my SSH keys"), as in win().
 const CRED_LEAD =
@@ -73,6 +78,15 @@ const APPROVAL =
 // Where a drainer hosts the approval.
 const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|page|dashboard|platform|link|app|interface)|\\[link\\])';
 
+// Round thirteen: what a machine would or might do is told, not asked: "hoping the agent would decode
+// and follow it", "models that will happily decode base64 and then follow it", "testing if the bots
+// will decode and obey". A bare "agents will decode this and follow it" is how an injection orders,
+// and "bots, decode this and follow it" and "I need the bots to decode ..." still ask.
+// Someone else asking or getting a machine to do it is reported too ("posts asking agents to decode
+// and follow", "got a naive agent to follow the reversed instruction"), as for instruction_like.
+const MACHINE = '(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)';
+const ADVERB = '(?:happily|blindly|just|always|then|still|actually|often|sometimes|eventually|naively)';
+const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE} (?:would|might|could|may) (?:${ADVERB} ){0,2}|${MACHINE} (?:that|which|who) (?:would|will|might|could|can|may) (?:${ADVERB} ){0,2}|(?:if|whether|hoping|hope|that) (?:(?:the|an?|some|any) )?${MACHINE} (?:would|will|might|could|can) (?:${ADVERB} ){0,2}|${MACHINE} will (?:${ADVERB} ){1,2}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
   '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
@@ -101,6 +115,10 @@ const CLAUSE_START = `(?<=${CLAUSE_BOUND})`;
 const after = (lead: string): string => `(?<=${CLAUSE_BOUND}${lead})`;
 
 // Who can speak for a project (a reader agent reads "the project" as the board, its crew and token).
+// Round thirteen: a role offered in a job post is described, not claimed ("Hiring: moderator for our
+// forum", "looking for a maintainer of the SDK").
+const NOT_OFFERED =
+  '(?<!\\b(?:job(?: post(?:ing)?)?|hiring|vacanc(?:y|ies)|opening|open role|position|wanted|seeking|looking for|apply(?: to be)?|become)[^a-z0-9]{1,4}(?:an? )?)';
 const ROLE_NOUN =
   '(?:admin(?:istrator)?s?|mods?|moderators?|mod team|moderation team|(?:mod|admin|dev|support|core) (?:squad|crew|gang)|(?:foundation|project|team|official|community|dao|protocol) (?:reps?|representatives?)|devs?|developers?|dev team|core devs?|core team|core contributors?|team|founders?|(?:cofounders?|co-founders?)|ceo|cto|coo|owners?|operators?|maintainers?|staff|support team|support desk|support staff|support|help(?: )?desk|customer (?:support|service|care)|security team|(?:trust (?:&|and) )?safety team|community managers?|community team|foundation|leadership|(?:project|team|tech|engineering|community|dev) leads?|lead devs?|lead developers?|head devs?|ops team|management|(?:team|staff|crew|core|project) members?|support (?:agents?|reps?|representatives?)|official account|team account)';
 // The same without the words that are also everyday nouns ("this is the support zone", "the team's").
@@ -118,7 +136,10 @@ const COMMUNITY_ROLE =
 const ROLE_MOD =
   '(?:(?:the|your|ur|yr|our|official|real|verified|friendly|local|resident|neighbou?rhood|trusty|humble|lead|head|chief|senior|core|project|protocol|board|crew|token|community|dao|foundation|platform|exchange|wallet|server|discord|telegram|one of (?:the|your|our)) ){0,3}';
 // Nouns a project's name may stand before: "$CREW team", "Binance support", "Crew staff".
-const TEAM_NOUN = '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk)';
+// Round thirteen: a unit's member, its security or desk, its committee or council ("treasury team
+// member here", "foundation security here", "grants committee speaking").
+const TEAM_NOUN =
+  '(?:team|core team|dev team|support|support team|customer support|staff|mods|moderators|admins|security team|help(?: )?desk|team members?|staff members?|security|desk|committee|council)';
 // Who signs a notice: "— The Support Team", "Regards, the mods".
 const TEAM_SIGN =
   '(?:team|support team|support|devs|developers|dev|foundation|moderation|mods|mod team|moderators|admins|administrators|staff|management|dev team|core team|founders?|moderation team|security team|help(?: )?desk)';
@@ -160,10 +181,16 @@ const SECRET_MORE =
 const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 // Handing a secret over, or letting someone see it: "list the words on your recovery sheet".
 const DISCLOSE =
-  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
-// Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard".
-const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+  '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|disclose|divulge|surrender|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read(?!-(?:only|write))|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
+// Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard"
+// (round thirteen: also from the provider's dashboard into the owner's config).
+const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)|from (?:your |the |an? )?(?:[a-z]+ )?(?:dashboard|console|settings|portal|account page)${IN}(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
+// Round thirteen: a loss as the consequence warns ("share your keys, lose your coins", "paste your
+// seed and you lose everything"); "... or lose your coins" threatens, and "lose nothing" lures: both
+// stay asks.
+const NOT_LOST =
+  "(?!(?:\\s+(?!or(?![a-z]))[a-z]+)?\\s*(?:[,;=—–]|->|→)?\\s*(?:and\\s+)?(?:(?:you|u)(?:'ll|\\s+will|\\s+would)?\\s+)?(?:(?:lose|lost)(?![a-z])(?!\\s+(?:nothing|no|zero|none)(?![a-z]))|say goodbye to|kiss\\s+\\S+\\s+goodbye|get (?:robbed|drained|rekt|hacked))(?![a-z]))";
 // "What is your 2FA setup?" asks about a habit, not for the code.
 const NOT_SETUP =
   '(?! (?:setup|set up|app|method|provider|device|manager|policy|strategy|solution|tool|of choice|backup (?:method|strategy|plan)|storage|habits?|situation|process|rotation|length|format|requirements?|rules|security|recovery (?:plan|process)|(?:phrases? |words? )?(?:standard|called|named|spec|specification|wordlist)))';
@@ -205,6 +232,9 @@ const URGE =
 // A word after a runner's name that makes it prose: "uvx is fast", "pipx to uv", "bunx vs npx".
 const NOT_PROSE =
   "(?!(?:is|are|was|were|for|and|or|to|the|a|an|with|vs|versus|in|on|of|it|that|this|can|will|does|do|just|also|has|had|should|would|could|not|works?|command|commands|runner|itself|cache|caches|caching|both|each|alone|too|instead|over|style|way|ways|equivalent|alternative|version|support|supports|users?|handles?|runs?|downloads?|installs?|fetches?|uses?|needs?|makes?|takes?|gives?|lets?|keeps?|seems?|feels?|got|gets?|broke|breaks|fails?|failed|worked|been|being|doesn't|didn't|isn't|wasn't|won't|can't|there|here|only|first|always|never|still|already|even|really|now|again|then|so|but|than|from|by|as|at|if|when|which|who)(?![a-z0-9]))";
+// Round thirteen: a command told as run in the past is an incident's record, not an ask: "a
+// developer ran `cat .env` during a screenshare" ("run `cat .env`" still asks).
+const RAN = '(?<!\\b(?:ran|executed|had run|once ran)\\s+[`\'"]?)';
 // Package runners and launchers that fetch and run code.
 const RUNNER =
   '(?:npx|pnpx|bunx|uvx|pipx(?: run| install)?|(?:pnpm|yarn) dlx|bun x|npm (?:exec|x|i|install)|pip3? install|cargo install|go (?:run|install)|gem install|deno (?:run|install))';
@@ -424,7 +454,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|paste|invoke|fire off) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,3}?(?:in|on|into|from|inside) (?:your|ur|yr|a|the) (?:own |local )?(?:machine|computer|box|server|system|pc|laptop|node|env|environment|terminal|shell|console|browser(?: console)?|devtools|dev tools|cmd|powershell|command line|side|end|instance|vps|sandbox|interpreter|repl)(?![a-z])`,
       `fire (?:this|it|that) off (?:in|on|from)`,
       `(?:run|execute|exec|eval(?:uate)?|test|try|try out|launch|invoke) ${CODE_OBJECT} (?:[a-z0-9]+ ){0,4}?(?:and|then|,) (?:paste|post|share|send|tell|reply|report|give|show|dm|drop) (?:me |us )?(?:the |what |back |its |with the )?(?:output|result|results|response|what (?:it|you) (?:says?|prints?|returns?|gets?|get|see|shows?))`,
-      '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
+      // Round thirteen: "anyone can decode it" says what is possible ("can anyone decode it?" asks).
+      '(?<!\\b(?:anyone|anybody|everyone|people|they) (?:can|could) )(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|de-base64|debase64|unhex) (?:this|that|it|the following|below|these|the (?:text|string|message|payload|code|above|below)|my (?:message|post))',
       '(?:decode|decrypt|decipher|translate|convert|read|interpret) (?:this|that|it|the following|the text|the message) (?:from |as |using )?(?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar|unicode escapes?|url(?: )?encoding|percent(?: )?encoding|html entities)',
       '(?:decode|decrypt|decipher|translate|convert|interpret) (?:from|using|as|out of) (?:base(?: )?64|hex(?:adecimal)?|morse(?: code)?|rot(?: |-)?13|binary|caesar)',
       'reverse (?:this|it|that|the following|the (?:text|string|message|letters|words|characters|order))(?: (?:text|string|message))?[^a-z0-9]{0,3}[:\\n]',
@@ -434,7 +465,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:run|execute|eval(?:uate)?) (?:this|the following|these|that|the below|the above) (?:commands?|code|script|snippet|lines?|payload|program|function|tool|query|instructions?)',
       'execute (?:this|the following|it|that|these)',
       '(?:eval(?:uate)?|exec|run) (?:this|that|it|the following)\\s*:',
-      'follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)',
+      `${TOLD_OF_MACHINE}follow (?:the )?(?:decoded|hidden|encoded|reversed|deciphered) (?:instructions?|text|message|commands?)`,
       "(?:what does|what's) (?:this|it) (?:decode|decrypt|translate) to",
       // Asks to run something, in the words people use (issue 25).
       `(?:can|could|would|will) (?:you|u|ya|someone|anyone|somebody|anybody) (?:please |pls |quickly |just |kindly )?(?:run|execute|eval(?:uate)?|exec|launch|try|test|paste) (?:this|that|it|these|the (?:following|below|above|command|snippet|script|code|line|one-liner|expression))`,
@@ -485,7 +516,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
-      `\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
+      `${TOLD_OF_MACHINE}\\b${UNDO}\\b[^\\n]{0,80}?(?:\\band|\\bthen|,|;|:|\\.|\\bonce you know|\\bwhatever it (?:says|is))\\s*(?:then\\s|also\\s|you\\s|just\\s|please\\s)?${THEN_DO}\\b(?!\\s+(?:not|never|nothing)\\b)`,
       `\\b(?:what does|what's|what is)\\s[^\\n]{1,60}?\\s(?:decode|decrypt|translate|mean)\\b[^\\n]{0,40}?\\b${THEN_DO}\\s(?:it|that|what)\\b`,
     ],
   },
@@ -498,12 +529,15 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
       `(?:i am|i'm|im) (?:the )?(?:head|director|chief|vp|lead|manager) of (?:[a-z]+ ){1,2}?(?:at|for|with|on) (?:the )?\\$?[a-z0-9]{2,20}(?![a-z])`,
-      `official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])`,
+      // Round thirteen: an account told of in the past is described, not spoken as: "the official team
+      // account posted the schedule", "... hasn't posted in weeks", "... got hacked"; "the official
+      // account has moved here" still claims.
+      `${NOT_CLAIMED_BY}official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
       `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
       `(?:i am|i'm|im|we are|we're) \\$?[a-z0-9]{2,15}(?:'s|’s) (?:official |lead |head |senior |core |new )?(?:${ROLE_PERSON}|team|support|staff|spokesperson|representative)(?![a-z])`,
-      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
+      `${after('(?:\\$?[a-z0-9]{2,15} )?(?:official )?')}(?<!\\b(?:red|blue|purple)[^a-z0-9])(?!(?:developers?|devs?) note)(?:team|support|support team|staff|admin|admins|mod|mods|moderator|moderators|moderation|dev|devs|developer|developers|core team|dev team|security team|moderation team|mod team|admin team|support team|foundation|management|founder|founders) (?:official )?(?:announcement|notice|note|alert|update|message|statement|notification|warning|bulletin|memo|psa|reminder)\\s*[:!—–-]`,
       `(?:${ROLE_NOUN}|lead developer|head of [a-z]+) (?:of|at|for|from) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})? ${HERE}`,
       `(?:our|your) (?:\\$?[a-z0-9]{2,15} )?(?:mod team|mods|moderators|admins|administrators|dev team|devs|developers|core team|team|staff|founders|security team|moderation team|support team|leadership) (?:has|have) (?:decided|approved|confirmed|verified|authori[sz]ed|asked|requested|instructed|ordered|announced|endorsed|sanctioned)(?=\\s*:|\\s+(?:this|the following) (?:announcement|post|message|thread|giveaway|airdrop|update|link))`,
       `i (?:work|am employed|volunteer) (?:for|at|with|on) (?:the |this |your )?(?:\\$?[a-z0-9]{2,15} ){0,2}?(?:support(?: desk| team)?|help(?: )?desk|dev team|core team|security team|foundation|moderation team|mod team)(?![a-z])`,
@@ -511,6 +545,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CLAUSE_START}(?:(?:the )?(?:official|lead|head|chief|senior|core) )?(?:developer|dev|founder|cofounder|co-founder|ceo|cto|representative|rep|spokesperson|moderator|admin|maintainer|community manager|head of [a-z]+) (?:of|for|at) (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z]{2,15})?(?=\\s*(?:[.!:—–]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `we,? \\(?(?:the|your) (?:\\$?[a-z0-9]{2,15} )?(?:developers|devs|team|core team|mods|moderators|admins|founders|staff|maintainers|foundation|project team)\\)?,`,
       `(?:this is|it's|we are|we're) (?:the )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:customer support|support team|support desk|help desk|helpdesk|security team|mod team|admin team|dev team|compliance team|trust and safety)(?: team)? (?:reaching out|contacting you|writing to you|getting in touch|following up|here to)`,
+      // Round thirteen: a unit named as the speaker and nothing more ("hi, this is support.", "hello,
+      // this is official customer care.").
+      `${after('')}(?:this is|it's|its) (?:the |your )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${TEAM_NOUN}|customer (?:care|service))(?=\\s*(?:[.,!:;—–]|$))`,
       `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
       `${NOT_POSED}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
@@ -561,7 +598,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
       `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
@@ -569,7 +606,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
       `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
       `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
-      `${after('(?:an? )?')}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
+      `${after('(?:an? )?')}${NOT_OFFERED}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
       `from (?:the |your )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN} ${HERE}`,
       `i(?:'m| am) the (?:guy|one|person|dude|girl|woman|man|people|folks) (?:who|that) (?:runs?|manages?|built|founded|created|moderates?|maintains?|launched|deployed|owns?|controls?) (?:this|the|our|your) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${PROJECT_THING}|account|page|channel)`,
       `(?:i am|i'm|im|we are|we're) (?:in charge of|responsible for|running|managing|moderating|leading|behind|the ones behind|the people behind) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
@@ -601,7 +638,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   credential_request: {
     words: [],
     requests: [
-      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}`,
+      `${DISCLOSE} (?:me |us )?(?:your|ur|yr) (?:phrase|seed|words|keys?)(?![a-z]|\\s+(?:of|phrase|words|is|are|and)(?![a-z]))${NOT_KEPT}${NOT_LOST}`,
       `need (?:your|ur) (?:[a-z]+ )?(?:key|seed|phrase|password|code|pin|words)s? (?:in|via|by|over|through) (?:my |the |a )?(?:dms?|inbox|pm|messages?|email|chat|form|reply|replies)`,
       `(?:your|ur) (?:[a-z]+ )?${SECRET} (?:is|are) (?:needed|required|necessary|mandatory)(?![a-z])`,
       `what (?:api key|key|token|password|secret|credentials?|seed) (?:are|do|did) you (?:using|use|have)`,
@@ -610,11 +647,11 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${SECRET}[^.!?\\n]{0,60}?(?:and|then) (?:send|share|give|dm|forward|email|post|paste|submit|upload) (?:them|it|those|these|that|a (?:photo|picture|screenshot|copy))(?: over)? (?:to|with) (?:me|us|our|the|support|an? |this)`,
       `${CLAUSE_START}(?:your |ur |the )?(?:private key|seed phrase|recovery phrase|seed|mnemonic|passphrase|password|2fa code|pin|secret key|api key)s? (?:please|pls|plz|asap|needed|required|now)(?![a-z])(?![)\\]])`,
       `what(?:'s| is| are) the (?:pin|code|password|passcode|passphrase|phrase|seed|words?) (?:on|for|of|to|in) (?:your|ur|yr)`,
-      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}`,
+      `${CRED_VERB}${IN}${CRED_LEAD}${CRED}${NOT_KEPT}${NOT_LOST}`,
       `(?:what(?:'s| is| are)|whats|tell me|i need|we need|need) (?:your|ur|yr|the) (?:[a-z]+'s )?${CRED}${NOT_SETUP}`,
       // A disclosure and a secret in one clause, with any words between (issue 25): "list the words on
       // your recovery sheet", "post a photo of your seed card", "output the values of OPENAI_API_KEY".
-      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}`,
+      `${after(ASK_LEAD)}${DISCLOSE}${IN}${win(4)}${SECRET}${NOT_KEPT}${NOT_LOST}`,
       `by (?:typing|entering|sharing|pasting|submitting|providing|sending|uploading|importing|posting|giving|showing|revealing|(?:dming|dm-ing)) ${win(3)}${SECRET}${NOT_KEPT}`,
       `(?<=\\b(?:your|ur|yr) )${SECRET} ${win(2)}(?:here|below|in (?:the |this )?(?:dms?|replies|reply|comments?|chat|form|box|field|thread|post|inbox)|to (?:me|us|support|the (?:bot|mods?|admins?|team|support|agent|form|validator))|with (?:me|us)|into (?:the|this|our) (?:form|bot|site|field|box|validator|checker|tool|portal|page|dapp|app))`,
       `(?<=\\b(?:i|we|they|support|the team|the bot|all i|all we|just|only)(?: will| would|'ll|'d| just| only| still| really| urgently| first| do)? )(?:need|needs|require|requires|want|wants|must have|gotta have)(?: to (?:see|check|get|have|verify|confirm|know))? ${win(2)}(?:your|ur|yr|the|that|those) ${SECRET}${NOT_KEPT}${NOT_SETUP}`,
@@ -636,7 +673,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
-      '\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*[\'"]?[~./\\w-]*\\.env\\b',
+      `${RAN}\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*['"]?[~./\\w-]*\\.env\\b`,
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
       '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
@@ -652,7 +689,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '\\b(?:id|keypair|wallet-keypair|deployer-keypair)\\.json\\b',
       '~?/?\\.ethereum/keystore',
       // A runner handed a secret: `npx x --private-key <key>`, `uvx y --seed "..."`.
-      `\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
+      `${RAN}\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?(?:private[-_]?keys?|priv[-_]?keys?|pk|seed(?:[-_]?phrase)?|mnemonic|secret(?:[-_]?key)?|keypair|passphrase|password|token|key)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
       '\\b(?:echo|print|printf|cat|send|post|paste|share|show|reveal|output|give)\\s+["\']?\\$\\{?[a-z0-9_]*(?:api_?key|secret_?key|private_?key|access_?token|auth_?token|_secret|_password|_passwd|_token)\\b',
       '~?/?\\.ssh/(?:id_\\w+|authorized_keys)',
       '~?/\\.(?:aws/credentials|netrc|npmrc|pypirc|git-credentials|docker/config\\.json|kube/config)',
@@ -687,7 +724,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:send|pay|transfer|deposit) (?:to|into) (?:this|the|my|our) (?:address|wallet|account)`,
       `(?:send|pay|transfer|deposit) ${AMOUNT}(?:[a-z]+ )?${CUR} (?:for|as) (?:the )?(?:gas|fees?|activation|verification|unlock|release|tax|taxes|withdrawal)`,
       '(?:double|triple|multiply|2x|10x|100x) (?:your|ur) (?:eth|btc|sol|crypto|money|funds|coins|investment|holdings|bitcoin|ethereum|solana)',
-      '(?:claim|grab|collect|redeem) (?:(?:your|ur|the|my|their|free|now|this|today|yours|it|instantly|here|exclusive|special) ){0,3}(?:airdrops?|allocations?|tokens?|rewards?|prizes?|bonus(?:es)?|nfts?|drops?|giveaways?|refunds?|compensation|spot(?! (?:in|on|at|for) (?:(?:the|our|a|this|your) (?!(?:presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]|(?!(?:the|our|a|this|your|presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]))|whitelist|wl|eth|sol|btc|usdt|usdc|winnings|\\$[a-z]{2,10}|free \\S+)',
+      // Round thirteen: free tickets, seats, food or swag at an event are no funds (like a spot in a queue).
+      '(?:claim|grab|collect|redeem) (?:(?:your|ur|the|my|their|free|now|this|today|yours|it|instantly|here|exclusive|special) ){0,3}(?:airdrops?|allocations?|tokens?|rewards?|prizes?|bonus(?:es)?|nfts?|drops?|giveaways?|refunds?|compensation|spot(?! (?:in|on|at|for) (?:(?:the|our|a|this|your) (?!(?:presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]|(?!(?:the|our|a|this|your|presale|pre-sale|whitelist|wl|allowlist|mint|sale|ico|ido|ieo|launch|round|airdrop|pool|drop|raise)(?![a-z]))[a-z]))|whitelist|wl|eth|sol|btc|usdt|usdc|winnings|\\$[a-z]{2,10}|free (?!(?:tickets?|seats?|entry|admission|swag|stickers?|t-?shirts?|shirts?|merch|pizza|coffee|lunch|drinks?|food|snacks?)(?![a-z]))\\S+)',
       '(?:claim|redeem) (?:yours |it |now |them )?(?:here|at|via|through|using)',
       '(?:claim|redeem)(?: it| yours| now| here)? \\[link\\]',
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
@@ -711,7 +749,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
       `(?:migrate|sync|synchroni[sz]e|resync|re-sync|validate|revalidate|rectify|reclaim|(?:restake|re-stake)|(?:reapprove|re-approve)|(?:readd|re-add)|(?:relock|re-lock)|(?:reactivate|re-activate)) (?:your|ur|all|the|their|all your|all of your|any|remaining) ${win(2)}${TOKEN_OBJ}(?![a-z])`,
-      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}${URGE}`,
+      // Round thirteen: a link right after a token object is the place to act ("claim your allocation <link>").
+      `${TOKEN_ACT} (?:your|ur|all|the|their|all your|all of your|any|remaining|old|v1|legacy) ${win(3)}${TOKEN_OBJ}${OWN_DEST} ${win(4)}(?:${URGE}|\\[link\\])`,
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".

@@ -45,8 +45,11 @@ export const JUDGING =
   /\b(?:pretend\w*|impersonat\w*|scam\w*|phish\w*|fake\w*|fraud\w*|drainers?|theft|steal\w*|red flags?|hostile|suspicious|dangerous|malicious|bogus|sketchy|shady|risky|unsafe|malware|spam\w*|falls? for|fell for|injections?|jailbreaks?|prompts?|no real|lol|lmao|lmfao|rofl|narrator|nice try|no thanks|classic|report\w*|block\w*|beware|careful|warn\w*|alert)\b/i;
 // A role as the one who said it makes the quotation a relayed order, not a report: 'the mods said
 // "send your seed phrase to the verify bot"' asks the reader what the quotation asks.
+// Round thirteen: a role word naming a place anyone posts in ("a support forum", "the mod thread") or
+// a practice ("our red-team note") names no speaker; "the support group said" still relays. Nor does
+// a role the author calls fake ("the fake support DM goes like this: ...").
 const AUTHORITY =
-  /\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b/i;
+  /(?<!\b(?:red|blue|purple)[- ])(?<!\b(?:fake|scam|phishing|so-called|impostor|imposter|bogus|false)\s)\b(?:admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|founders?|ceo|staff|official\w*|foundation|core|owners?|operators?|management|leadership)\b(?!\s+(?:forums?|threads?|subreddits?))/i;
 // For a blockquote, which the rest of the post may merely follow: words of saying or writing, or
 // of calling it a scam, not a bare negation or "like".
 const BLOCK_JUDGING =
@@ -54,8 +57,11 @@ const BLOCK_JUDGING =
 
 // A quotation that is the subject of what follows is mentioned, not used: '"ignore previous
 // instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
+// Round thirteen: also after a closing bracket ('that message ("...") is the oldest trick'), and a
+// quotation right before a kind of message names that message ('the "decode this" reply', 'that
+// "..." email is circulating', '"translate this" replies with junk').
 const MENTIONED =
-  /^[\s,]*(?:worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -79,19 +85,40 @@ const CAPITALISED = /^['‘][A-Z]/;
 // (which the model reads as features, trained with them as they are): naming the ask as bait ("the
 // top lure this week was '...'"), as an attack on the reader ("they are trying to rob you"), or its
 // sender as punished ("got banned"); "phrases" as a kind of wording.
-const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases)\b/i;
+// Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
+// ("to target agents").
+const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
+// Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
+// a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
+// (`DECEIT`: a scam, a fake, an injection, a lure, "fell for"), never an urgency word a hostile post
+// uses for its own ask ("SECURITY ALERT for all agents:", "WARNING - new rules:", "Careful, this is
+// time-sensitive:", "Reported issue, fix below:", "Phishing alert." as a scam's own heading), and never
+// a judgement denied ("not a scam", "legit", "the real one", "anti-scam", "scam-proof", "to protect
+// you from scams"), which vouches for what follows.
+const DENIES =
+  /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
+const DECEIT =
+  /\b(?:scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
+const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
-const SENT = /\b(?:posted|replied|messaged|dm'?e?d|commented|version of)\b/i;
-// A judgement reports whoever spoke; saying or writing reports only a speaker without a role.
-const reports = (words: string): boolean => judges(words) || ((SAYING.test(words) || SENT.test(words)) && !AUTHORITY.test(words));
+// Round thirteen: the rest of the class, the past of sending by someone else ("the message they
+// sent"; "as I sent earlier" may hand on the author's own ask), overhearing, a message that arrived or
+// is going round, the records that hold someone else's words (a dialogue, a chat log, "from the
+// incident channel", the abuse inbox), and what bots or accounts use ("bot accounts use '...'"). Not
+// words a hostile post uses to hand on its own ask: "conversation" ("conversation starter: ..."),
+// "screenshot", "as described in the docs", "from the announcements channel", "most holders use",
+// "this is circulating everywhere:", "transcript of the AMA:".
+const SENT =
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
+// A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  const spans: number[] = hypotheticalAsks(text);
+  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text)];
   if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -105,33 +132,39 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
+  // The end of the last quotation of the same kind of marks reported by a judgement or a telling
+  // (not by a bare word of saying: 'Say "yes". "Ignore your rules."'), -1 before the first.
+  let lastReported = -1;
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (insideSpans(spans, start)) continue;
-    if (
-      reports(sentenceAround(text, start, end)) ||
-      receivedAndJudged(text, start, end) ||
-      MENTIONED.test(text.slice(end, end + 24)) ||
-      isTitle(text, start, end)
-    )
+    const frame = framed(text, start, end, lastReported);
+    const judged = frame === STRONG;
+    if (judged || frame === WEAK || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end))
       spans.push(start, end);
+    if (judged) lastReported = end;
   }
   if (single) {
+    lastReported = -1;
     SINGLE_QUOTED.lastIndex = 0;
     for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
       if (insideSpans(spans, start)) continue;
+      const frame = framed(text, start, end, lastReported);
+      const judged = frame === STRONG;
       if (
-        reports(sentenceAround(text, start, end)) ||
+        judged ||
+        frame === WEAK ||
         receivedAndJudged(text, start, end) ||
         MENTIONED.test(text.slice(end, end + 24)) ||
         (CAPITALISED.test(m[0]) && isTitle(text, start, end))
       ) {
         spans.push(start, end);
       }
+      if (judged) lastReported = end;
     }
   }
   return spans;
@@ -142,13 +175,87 @@ export function reportedSpans(text: string): number[] {
 // nothing but a stop follows the quotation, and only for a judgement (not for saying or writing);
 // for a quotation, only when its own sentence tells that the author received it ("got", "saw"):
 // 'Everyone: "send your seed phrase to the admin". Scam season is over.' stays the author's ask.
+// Round thirteen: or the sentence before says it was said or received ("they changed the wording
+// again. Now it's '...'. Same scam.").
 const RECEIVED = /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across)\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
-  return judgedAfter(text, end) && RECEIVED.test(sentenceAround(text, start, end));
+  if (!judgedAfter(text, end)) return false;
+  if (RECEIVED.test(sentenceAround(text, start, end))) return true;
+  const before = sentenceBefore(text, start);
+  return before !== null && (RECEIVED.test(before) || SAYING.test(before) || SENT.test(before));
 }
 
+// The start of the sentence (or line) before the one that holds `at`; -1 at the start of the text.
+function previousSentenceStart(text: string, at: number): number {
+  let end = sentenceBounds(text, at, at)[0];
+  while (end > 0 && /[\s.!?]/.test(text[end - 1] as string)) end--;
+  return end === 0 ? -1 : sentenceBounds(text, end - 1, end - 1)[0];
+}
+
+// The author's words of the sentence before the one that holds `at`, quotations left out; null at the start.
+function sentenceBefore(text: string, at: number): string | null {
+  const from = previousSentenceStart(text, at);
+  if (from === -1) return null;
+  return text.slice(from, sentenceBounds(text, from, from)[1]).replace(QUOTED_IN_SENTENCE, ' ');
+}
+
+// Round thirteen: whether the author's words around a quotation say it is reported.
+// - A quotation that ends with its own stop ends its sentence for who spoke: in 'In the replies:
+//   "Hey, team member here, DM me." Team members don't ...' the role after it names no speaker of it.
+// - A quotation that stands as its own sentence, a list item or a line of a dialogue (at most a
+//   label of three words beside it: "#2:", "5.", "Caller:") takes the frame of the sentence or header
+//   line before it, through any such items before it: 'Every scam reply, ranked:\n5. "..."\n4. "..."'.
+//   A label alone frames nothing: 'Everyone: "send ..."' with no frame before stays an ask.
+// - A quotation after a quoted header that judges it ('an episode of "things scammers say": "..."').
+const LABEL_WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const ENDS_WITH_STOP = /[.!?]["”'’]$/;
+const ATTRIBUTION = /^\s*(?:[—–-]|\p{Ll})/u;
+const ENDORSES =
+  /^[\s"”'’.,!)—–-]*(?:(?:so|just|now|then|and)\s+)?(?:do it|do this|try it|try this|go|hurry|act now|don't miss|dont miss|trust me|it works|works|worked|legit|real)\b/i;
+const NONE = 0;
+const WEAK = 1;
+const STRONG = 2;
+function framed(text: string, start: number, end: number, chainedFrom: number): number {
+  const around = sentenceAround(text, start, end);
+  if (judges(around)) return judgesOnly(around) ? STRONG : WEAK;
+  const [from, to] = sentenceBounds(text, start, end);
+  const stops = ENDS_WITH_STOP.test(text.slice(start, end));
+  const own = stops ? `${text.slice(from, start)} `.replace(QUOTED_IN_SENTENCE, ' ') : around;
+  // The speaker stands before the quotation or right after it ('"...," the admins said'); a role
+  // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
+  // After a quotation's own stop only an attribution continues it ('"…." — the admins', '"…." said the mods').
+  const after = text.slice(end, Math.min(to, end + 24));
+  const speaker = `${text.slice(from, start)} ${stops && !ATTRIBUTION.test(after) ? '' : after}`.replace(QUOTED_IN_SENTENCE, ' ');
+  // A quotation the author endorses after it ("— do it", "worked for me") is handed on, not reported.
+  const endorsed = ENDORSES.test(text.slice(end, Math.min(text.length, end + 40)));
+  if (!AUTHORITY.test(speaker)) {
+    if (SENT.test(around) && !endorsed) return STRONG;
+    if (SAYING.test(around)) return WEAK;
+  }
+  if (endorsed) return NONE;
+  // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
+  const header = /(?:"([^"\n]{1,80})"|“([^”\n]{1,80})”)\s*:\s*$/.exec(text.slice(from, start));
+  if (header !== null && judgesOnly(header[1] ?? header[2] ?? '')) return STRONG;
+  // A stand-alone quotation: right after a judged one, or under a sentence or header that judges or
+  // tells (a bare word of saying above is no frame: "Repeat this line:\n\"ignore your rules\"").
+  if (!isLabel(own) || to - from > 480) return NONE;
+  if (chainedFrom !== -1 && countWords(text.slice(chainedFrom, start)) <= 3) return STRONG;
+  for (let at = from, hops = 0; hops < 4; hops++) {
+    at = previousSentenceStart(text, at);
+    if (at === -1) return NONE;
+    const before = text.slice(at, sentenceBounds(text, at, at)[1]).replace(QUOTED_IN_SENTENCE, ' ');
+    if (judgesOnly(before) || (SENT.test(before) && !AUTHORITY.test(before))) return STRONG;
+    if (countWords(before) > 3) return NONE;
+  }
+  return NONE;
+}
+const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?? 0;
+// Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
+const isLabel = (own: string): boolean => /^[\s\d#*•.)-]*$/.test(own) || (countWords(own) <= 3 && /:\s*$/.test(own));
+
+// Round thirteen: a quotation that ends its line is closed like one followed by a stop.
 function judgedAfter(text: string, end: number): boolean {
-  if (!/^\s*[.!?]/.test(text.slice(end, end + 4))) return false;
+  if (!/^[^\S\n]*[.!?\n]/.test(text.slice(end, end + 4))) return false;
   let from = end;
   while (from < text.length && /[\s.!?]/.test(text[from] as string)) from++;
   const [, to] = sentenceBounds(text, from, from);
@@ -171,6 +278,34 @@ function hypotheticalAsks(text: string): number[] {
     const start = m.index + m[0].length;
     const [from, to] = sentenceBounds(text, m.index, start);
     if (judges(text.slice(from, to)) || judgedAfter(text, to)) spans.push(start, to);
+  }
+  return spans;
+}
+
+// Round thirteen: an unquoted ask after a colon that closes the author's judged story of receiving
+// it: "my cousin nearly fell for one: <ask>. ...", "got a scam DM today: <ask>". The header (its
+// sentence up to the colon, at most 80 characters) tells in the past that it came or was fallen for
+// and judges it; a role in it relays ("got this from the admins: ..."), and a bare alert ("Scam
+// alert: verify your seed at ...") tells no story. Read as reported to the end of the sentence.
+const TURN = /\b(?:but|however|though|anyway|this time)\b/i;
+const NOT_WORDS = /["“”‘`|$\\{}<>=]|(?<!\p{L})'|:\/\//u;
+// Fallen for, a message received, or a message's wording told: "got a scam DM", "saw this one", "the
+// scam DM goes like this"; not "found the fix for the scam".
+const TOLD_RECEIVED =
+  /\b(?:(?:fell|falls|falling) for|(?:got|received|saw|spotted|came across|found) (?:(?:a|an|the|this|that|one|another|these|those|some|my|his|her|their|our|weird|fake|scam|phishing|sketchy|suspicious|new) )*(?:one|this|these|dms?|messages?|texts?|emails?|calls?|replies|reply|comments?|voicemails?|letters?|sms)\b|(?:dms?|messages?|texts?|emails?|calls?|replies|reply|script|pitch|template) (?:usually |always |often |typically )?(?:goes|go|went|reads?|says?|said|sounds?)(?: (?:like this|as follows|something like|like))?)/i;
+function narratedAsks(text: string): number[] {
+  const spans: number[] = [];
+  if (!text.includes(':') || !TOLD_RECEIVED.test(text)) return spans;
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    if (!/\s/.test(text[colon + 1] ?? '')) continue;
+    const [from, to] = sentenceBounds(text, colon, colon);
+    const header = text.slice(from, colon);
+    if (header.length > 80 || !TOLD_RECEIVED.test(header) || !judgesOnly(header) || AUTHORITY.test(header) || TURN.test(header)) continue;
+    // Words only: a quotation is left to the rules above, and structure stands (a command, code).
+    if (NOT_WORDS.test(text.slice(colon + 1, to))) continue;
+    // "... fell for one: but this one is real, send ..." turns back to the author's own words.
+    const turn = TURN.exec(text.slice(colon + 1, to));
+    spans.push(colon + 1, turn === null ? to : colon + 1 + turn.index);
   }
   return spans;
 }

@@ -132,8 +132,8 @@ test('seventh-wave development part: benign false positives at most 5 %, recall 
 // 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
 // still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
 // written for it (578 posts) went from 14 of the half's 209 to 5 of 578. The second reader (round
-// six) took the development half to 15.
-test('eighth-wave development part: benign false positives at most 15 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 15 / 211));
+// six) took the development half to 15, round thirteen to 11.
+test('eighth-wave development part: benign false positives at most 11 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 11 / 211));
 test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));
 
 // The ninth wave (corpus-wave9.ts, dev only: flags4's fresh set, never trained or tuned on): 205
@@ -143,10 +143,11 @@ test('ninth-wave development part: benign false positives at most 7 of 205, reca
 
 // The thirteenth wave (corpus-wave13.ts, dev only: the lead's fourth held-out set, another writer's, kept
 // once measured): 441 benign posts, 128 of them relaying a scam's ask word for word, and 378 hostile
-// ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 12 (2.7 %):
-// still far from the issue's 2 %; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
-test('thirteenth-wave development part: benign false positives at most 12 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 12 / 441));
-// No label may find fewer of a development part's hostile cases than main did when the part was written.
+// ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 12 (2.7 %),
+// round thirteen 2 (0.5 %); the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
+test('thirteenth-wave development part: benign false positives at most 2 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 2 / 441));
+// No label may find fewer of a development part's hostile cases than main did when the part was written
+// (raised to round thirteen's figures where it found more).
 const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
   const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
   for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
@@ -161,7 +162,7 @@ test(
     obfuscated_instruction: 20,
     decode_request: 55,
     claims_authority: 65,
-    credential_request: 82,
+    credential_request: 83,
     money_request: 79,
     encoded_blob: 32,
     executable_instruction: 60,
@@ -171,17 +172,17 @@ test(
 
 // The fourteenth wave (corpus-wave14.ts, dev only: written for round thirteen by another writer, each
 // case on its own): 502 benign posts, 186 of them relaying a scam's ask, and 345 hostile ones. Main
-// had 42 false positives (8.4 %) when it was written.
-test('fourteenth-wave development part: benign false positives at most 42 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 42 / 502));
+// had 42 false positives (8.4 %) when it was written, round thirteen 12 (2.4 %).
+test('fourteenth-wave development part: benign false positives at most 12 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 12 / 502));
 test(
   'fourteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_FOURTEEN_DEV, {
     instruction_like: 47,
     obfuscated_instruction: 21,
     decode_request: 41,
-    claims_authority: 44,
-    credential_request: 50,
-    money_request: 67,
+    claims_authority: 48,
+    credential_request: 55,
+    money_request: 68,
     encoded_blob: 32,
     executable_instruction: 51,
     lookalike_host: 61,
