@@ -318,14 +318,14 @@ const CRED_SHAPES_14 = [
 const CLAIM_WORDS_14 = [
   `${CLAUSE_START}(?:(?:writing|speaking|posting) )?as (?:(?:the|an?|your) )?(?:(?:project|board|team|dao|protocol|community|foundation)'?s? )?(?:official )?${TITLE}(?: ${TITLE_SCOPE})?(?=\\s*(?:,|:|—|–)|\\s+(?:i|we)(?![a-z]))`,
   `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))`,
-  `(?<=(?:^|\\n)\\s*(?:(?:hey|hi|hello|heya|yo)[,!]?\\s+)?)(?:[a-z]+ )?[a-z]+ from (?:the|your) (?:official )?(?:[a-z0-9$]+'s )?(?:\\$?[a-z0-9]+ )?(?:core team|dev team|support team|security team|mod team|moderation team|${UNIT})(?=\\s*[.,:;!—–])`,
+  `(?<=(?:^|\\n)\\s*(?:(?:hey|hi|hello|heya|yo)[,!]?\\s+)?(?:[a-z]+ )?[a-z]+ )from (?:the|your) (?:official )?(?:[a-z0-9$]+'s )?(?:\\$?[a-z0-9]+ )?(?:core team|dev team|support team|security team|mod team|moderation team|${UNIT})(?=\\s*[.,:;!—–])`,
   `(?:on behalf of|representing|speaking for|writing for) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${UNIT}(?![a-z])`,
   `(?:we are|we're|i am|i'm) (?:the|your) official (?:[a-z0-9$]+ ){0,2}?(?:${UNIT}|${ROLE_PERSON}|team)(?![a-z])`,
   `this account is (?:run|operated|managed|owned|maintained|controlled) by (?:the |this )?(?:[a-z]+'s )?${ROLE_NOUN}`,
   `(?:it's|its|it is) me,? (?:the|your) (?:[a-z]+ )?${ROLE_PERSON}(?![a-z])`,
   `i work for (?:the|this) ${PROJECT_THING}(?![a-z])`,
   // A role marked official or verified by the writer: "Support bot (official):", "Team member (verified)".
-  `(?<=(?:^|\\n)\\s*)(?:\\$?[a-z0-9]+ )?(?:${ROLE_NOUN}|bot|desk)\\s*\\((?:official|verified)[^)\\n]{0,6}\\)`,
+  `(?<=(?:^|\\n)\\s*(?:\\$?[a-z0-9]+ )?)(?:${ROLE_NOUN}|bot|desk)\\s*\\((?:official|verified)[^)\\n]{0,6}\\)`,
   `(?<=(?:^|\\n)\\s*)official (?:\\$?[a-z0-9]{2,15} )?(?:support|help(?: )?desk|team|staff|mods?|admins?)(?=\\s*[^\\x00-\\x7f])`,
   `(?<=(?:^|\\n)\\s*)official (?:${ROLE_PERSON}|team|support|staff) (?:instructions?|orders?|directives?)\\s*:`,
   // A post that opens by naming its author as a body of the project: "Board staff.", "Maintainers' account."
