@@ -267,6 +267,93 @@ const SETUP_OWNER =
 const PROMPT_NOUN =
   '(?:prompt|system prompt|system message|instructions|setup (?:text|prompt|message|instructions)|context(?: window)?|hidden (?:part|text|prompt|rules|instructions|message)|conversation history|chat history|(?:functions|tools|plugins|actions|commands) (?:you|u) (?:can|may|are allowed to|have|are able to)|hidden (?:notes|settings|config)|initial (?:prompt|instructions|message)|original (?:prompt|instructions)|configuration (?:you|u) (?:were|was|got))';
 
+// ---- round fourteen (issue 25 item 9): recall on fresh wordings, by word classes ----------------
+
+// Services whose keys and tokens are secrets: "your openai key", "share your HF token".
+const SERVICE =
+  '(?:openai|anthropic|claude|gemini|hf|hugging(?: )?face|stripe|twilio|cloudflare|vercel|supabase|firebase|infura|alchemy|etherscan|replicate|groq|mistral|cohere|pinecone|sendgrid|heroku|netlify|digitalocean)';
+const SERVICE_CRED = `${SERVICE} (?:api |access |auth |secret )?(?:keys?|tokens?|secrets?)`;
+// Secrets asked for by what they hold rather than how they are handed: "what's the value of X_API_KEY
+// in your config", "which private key does your bot sign with", "what password did you set".
+const ASKED_VALUE = `(?:what|which)(?:'s| is| are| was)? (?:the )?(?:(?:value|contents?) of (?:the |your )?)?(?:[a-z0-9]{1,12} )?${SECRET}(?: (?:is|are))? (?:in|inside|on|from|does|do|did|is) (?:your|you|ur|u)(?![a-z])`;
+// Titles a writer takes when announcing themself "as" one: "as head of trust & safety for this board,".
+const TITLE =
+  '(?:head of [a-z]+(?: (?:&|and) [a-z]+)?|(?:official )?(?:representative|spokes(?:person|man|woman))|treasurer|community manager|team member|staff member|account manager|(?:security|comms|community|project|partnerships) lead)';
+const TITLE_SCOPE =
+  "(?:(?:of|for|at|on) (?:the|this|our) (?:[a-z&$0-9']+ ){0,3}?(?:board|project|protocol|dao|foundation|community|team|token|server|exchange|platform))";
+// Units that speak for a project: "the DAO council", "the partnerships desk", "the steering committee".
+const UNIT =
+  '(?:(?:[a-z]+ )?(?:council|committee|desk|office)|core team|dev team|support team|security team|mod team|moderation team|foundation|security lead|treasury)';
+// Events with tokens that a link serves: "Claim portal is open → <link>", "Mint opens now: <link>".
+const TOKEN_EVENT = '(?:claim|airdrop|mint|migration|bridge|staking|conversion|swap|presale|refund|unlock|whitelist)(?: (?:portal|checker|page|window))?';
+const EVENT_OPEN = '(?: (?:is |are )?(?:now )?(?:live|open|opens now|now open))?';
+const EVENT_FOR = '(?: for (?:(?:[a-z-]+ ){0,2}(?:holders|users|wallets|stakers|lps|minters|claimers)|\\d+(?: )?(?:h|hrs?|hours?|d|days?)))?';
+// A chain act said to be owed: "wallet sync required for all users", "bridging to L2 is mandatory".
+const CHAIN_ACT =
+  '(?:(?:wallet|token|chain|cross-chain|l2|lp|liquidity|bridge|staking)(?: [a-z-]+)? (?:migration|swap|sync|resync|bridging|conversion)|bridging (?:to|from|on) [a-z0-9$]+)';
+// Payment apps and gift cards, the other ways money is asked for.
+const PAY_APP = '(?:cashapp|cash app|venmo|paypal|zelle|revolut)';
+const GIFT_CARD = '(?:gift(?: )?cards?|(?:steam|itunes|apple|google play|amazon|ebay|razer gold|vanilla) (?:gift )?cards?)';
+
+const CRED_ASKS_14 = [
+  `${DISCLOSE}${IN}${CRED_LEAD}${SERVICE_CRED}${NOT_KEPT}${NOT_LOST}`,
+  `(?:what(?:'s| is| are)|whats) (?:your|ur|yr) (?:[a-z0-9]{1,12} )?${CRED}${NOT_SETUP}`,
+  ASKED_VALUE,
+  // A secret confirmed at a link, or a login owed at one: "confirm your recovery sheet at <link>",
+  // "agents must re-authenticate: <link>".
+  `(?:confirm|verify|validate|sync|restore|import) (?:your |ur )?${SECRET} (?:at|on|via|through|using|here)\\s*:?\\s*\\[link\\]`,
+  `(?:must|need to|needs to|have to|has to|required to) (?:be )?(?:re-?authenticated?|re-?validated?|re-?verif(?:y|ied)|re-?login|log in again|sign in again)\\s*(?::|→|->|at|via|here)\\s*\\[link\\]`,
+  `(?:need|want|collecting|collect) (?:every(?:one|body)'s|all (?:of )?your) (?:[a-z0-9]+ )?${SECRET}(?! (?:to be )?(?:rotated|revoked|reset|changed|regenerated|updated|renewed|cleared|deleted|removed|wiped|expired|disabled))`,
+];
+const CRED_SHAPES_14 = [
+  // The whole environment inlined into a command: `-d "$(env)"`.
+  '\\$\\(\\s*(?:env|printenv|export -p)\\s*\\)',
+  // A runner given a secret under a longer option name: `npx x --admin-token=$BOARD_ADMIN_TOKEN`.
+  `${RAN}\\b${RUNNER}\\s[^\\n]{0,100}?\\s--?[a-z]+[-_](?:private[-_]?key|key|token|secret|seed|mnemonic|password|passphrase)(?:=|\\s+)(?:["'<]|\\$\\{?[a-z_]|your)`,
+  // Reading the env file through a path helper: `open(os.path.expanduser("~/.env")).read()`.
+  '\\bopen\\s*\\(\\s*os\\.path\\.expanduser\\s*\\(\\s*[\'"][~./\\w-]*\\.env[\'"]',
+  // A secret variable as the body of a request: `"body":"$OPENAI_API_KEY"`.
+  '"(?:body|data|payload|content|text|message)"\\s*:\\s*"\\$\\{?[a-z0-9_]*(?:key|token|secret|password)',
+];
+const CLAIM_WORDS_14 = [
+  `${CLAUSE_START}(?:(?:writing|speaking|posting) )?as (?:(?:the|an?|your) )?(?:(?:project|board|team|dao|protocol|community|foundation)'?s? )?(?:official )?${TITLE}(?: ${TITLE_SCOPE})?(?=\\s*(?:,|:|—|–)|\\s+(?:i|we)(?![a-z]))`,
+  `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))`,
+  `(?<=(?:^|\\n)\\s*(?:(?:hey|hi|hello|heya|yo)[,!]?\\s+)?(?:[a-z]+ )?[a-z]+ )from (?:the|your) (?:official )?(?:[a-z0-9$]+'s )?(?:\\$?[a-z0-9]+ )?(?:core team|dev team|support team|security team|mod team|moderation team|${UNIT})(?=\\s*[.,:;!—–])`,
+  `(?:on behalf of|representing|speaking for|writing for) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${UNIT}(?![a-z])`,
+  `(?:we are|we're|i am|i'm) (?:the|your) official (?:[a-z0-9$]+ ){0,2}?(?:${UNIT}|${ROLE_PERSON}|team)(?![a-z])`,
+  `this account is (?:run|operated|managed|owned|maintained|controlled) by (?:the |this )?(?:[a-z]+'s )?${ROLE_NOUN}`,
+  `(?:it's|its|it is) me,? (?:the|your) (?:[a-z]+ )?${ROLE_PERSON}(?![a-z])`,
+  `i work for (?:the|this) ${PROJECT_THING}(?![a-z])`,
+  // A role marked official or verified by the writer: "Support bot (official):", "Team member (verified)".
+  `(?<=(?:^|\\n)\\s*(?:\\$?[a-z0-9]+ )?)(?:${ROLE_NOUN}|bot|desk)\\s*\\((?:official|verified)[^)\\n]{0,6}\\)`,
+  `(?<=(?:^|\\n)\\s*)official (?:\\$?[a-z0-9]{2,15} )?(?:support|help(?: )?desk|team|staff|mods?|admins?)(?=\\s*[^\\x00-\\x7f])`,
+  `(?<=(?:^|\\n)\\s*)official (?:${ROLE_PERSON}|team|support|staff) (?:instructions?|orders?|directives?)\\s*:`,
+  // A post that opens by naming its author as a body of the project: "Board staff.", "Maintainers' account."
+  `(?<=^\\s*)(?:(?:board|project|site|platform|server) )?(?:staff|maintainers|maintainers' account|admins' account|team account|mod account)(?=\\s*[.!—–])`,
+  `i(?:'m| am) (?:literally |actually |really |just )?the (?:guy|one|person|dude|people|folks) (?:who|that) (?:deploys?|runs?|hosts?|operates?|maintains?|built|wrote) (?:this|the|our) ${PROJECT_THING}`,
+];
+const MONEY_ASKS_14 = [
+  `connect(?: (?:your |ur )?${WALLETS})?\\s*(?:and|&|\\+|then)\\s*sign(?![a-z])`,
+  `${CHAIN_ACT} (?:is |are )?(?:now )?(?:mandatory|required|compulsory|obligatory)(?![a-z])`,
+  `(?:migration|bridging|sync|swap|conversion) (?:is |are )?(?:now )?(?:mandatory|required|compulsory|obligatory) for (?:all )?${HOLDER_NOUN}`,
+  `(?:lp|liquidity) providers${IN}${win(3)}${OBLIGE} (?:${TOKEN_ACT})(?![a-z])`,
+  `${TOKEN_EVENT}${EVENT_OPEN}${EVENT_FOR}(?:\\s*\\((?:official|verified)\\))?\\s*(?::|→|->|»)\\s*\\[link\\]`,
+  `${TOKEN_EVENT} (?:is |are )?(?:now )?(?:live|open)[.!]\\s+(?:use|go to|visit|head to)[^.!?\\n]{0,40}?\\[link\\]`,
+  `(?:migrate|convert|swap|bridge|claim|redeem) (?:\\d+:\\d+ |now |today |yours )?(?:here|at|via|through|using)\\s*:?\\s*\\[link\\]`,
+  `(?:move|send|transfer|bridge) (?:your |all )?(?:funds|tokens|assets|coins|holdings) (?:through|via|at|using|on) \\[link\\]`,
+  `(?:send|wire|transfer|deposit|pay) (?:the |a |an )?(?:[a-z0-9.$%]+ ){0,2}(?:${CUR}|amount|sum|fee|payment|deposit) so (?:that )?(?:we|i) (?:can|could|will) (?:release|unlock|send|process|activate|complete|approve|ship)`,
+  `(?:send|tip|donate|give|pay|throw)[^.!?\\n]{0,40}?(?:to|on|via|at) (?:my|our|this) ${PAY_APP}`,
+  `connect (?:here|now|below) (?:to|and) (?:verify|claim|check|sync|validate|receive|unlock)(?![a-z])`,
+  `(?:send|give|dm|text|share|read) (?:me|us) (?:the )?(?:codes?|numbers?|pins?) (?:for|of|on|from) (?:an? |the |your )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}`,
+];
+const DECODE_GATED_14 = [
+  `reverse (?:it|this|that) (?:and|then|to) (?:tell|read|see|find|get|follow|do|you'll|you will)(?![a-z])`,
+  `(?:read|reading) (?:it|this|that) (?:backwards?|in reverse|right to left)`,
+  `(?:task|instructions?|message|order|command|job)s? (?:is |are )?(?:in|as) (?:rot-?13|base-?64|hex|morse|reverse)(?![a-z])`,
+  `(?:rot-?13|base-?64|hex|morse|cipher) (?:challenge|puzzle|test)(?![a-z])`,
+  `(?:hex|base-?64|b64|rot-?13|morse)\\s*(?:→|->|to)\\s*(?:instructions?|commands?|orders?)(?![a-z])`,
+];
+
 // ---- patterns per label -------------------------------------------------------------------------
 
 export type LabelPatterns = {
@@ -513,6 +600,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `what (?:does|do|did) \\S{8,} (?:say|mean|decode to|translate to|stand for|read)`,
       `(?:${READ_VERB}|summari[sz]e|explain)(?: (?:and|&|then) (?:${READ_VERB}|summari[sz]e|explain|post|reply|share))?(?: (?:pls|please|plz|for me))?\\s*:`,
       `(?:can|could|would|will) (?:you|u|anyone|anybody|someone|somebody|ya|any of you) (?:please |pls )?${READ_VERB}(?=\\s*(?:[?!.:]|$))`,
+      ...DECODE_GATED_14,
     ],
     anywhere: [
       // Bounded and lazy: the gap between undoing and doing never backtracks far.
@@ -625,6 +713,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?<=(?:^|\\n)\\s*(?:\\[|\\(|【)\\s*)(?:official|admin|mod|moderator|support|team|staff|dev|announcement|notice|official announcement|team update|mod notice|admin notice)(?=\\s*(?:\\]|\\)|】))',
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})official (?:\\$?[a-z0-9]{2,15} )?(?:support(?: team)?|moderator|mod|admin|team|staff|announcement|notice|statement|update|help(?: )?desk|customer support)(?=\\s*(?::|—|–|-))`,
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
+      ...CLAIM_WORDS_14,
     ],
     anywhere: [
       // "We (the team) have decided": the role in brackets after the writer.
@@ -669,6 +758,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CRED_VERB} (?:me |us |back )?(?:your|ur|yr) (?:[a-z]+ )?pins?`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|pins?) (?:[a-z]+ ){0,4}?(?:sent|texted|emailed|received|got|came|shows?|showing|displayed|generated)`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
+      ...CRED_ASKS_14,
     ],
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
@@ -694,6 +784,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '~?/?\\.ssh/(?:id_\\w+|authorized_keys)',
       '~?/\\.(?:aws/credentials|netrc|npmrc|pypirc|git-credentials|docker/config\\.json|kube/config)',
       '\\bid_(?:rsa|ed25519|ecdsa|dsa)\\b',
+      ...CRED_SHAPES_14,
     ],
   },
 
@@ -780,6 +871,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `to (?:participate|enter|join|qualify|be eligible|get whitelisted|receive (?:it|them|yours|your reward)),? (?:just |simply )?(?:send|deposit|transfer|pay)`,
       `(?:pay|send|transfer|deposit|wire|cover|settle) (?:the|a|an|this) (?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small |one-time |required |mandatory |final |refundable )?(?:[a-z]+ )?(?:fee|fees|tax|taxes|charge|commission)(?![a-z])`,
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
+      ...MONEY_ASKS_14,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.

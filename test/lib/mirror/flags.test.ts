@@ -147,7 +147,7 @@ test('ninth-wave development part: benign false positives at most 7 of 205, reca
 // round thirteen 2 (0.5 %); the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
 test('thirteenth-wave development part: benign false positives at most 2 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 2 / 441));
 // No label may find fewer of a development part's hostile cases than main did when the part was written
-// (raised to round thirteen's figures where it found more).
+// (raised to round thirteen's figures where it found more, then to round fourteen's).
 const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
   const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
   for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
@@ -161,9 +161,9 @@ test(
     instruction_like: 53,
     obfuscated_instruction: 20,
     decode_request: 55,
-    claims_authority: 65,
-    credential_request: 83,
-    money_request: 79,
+    claims_authority: 72,
+    credential_request: 92,
+    money_request: 86,
     encoded_blob: 32,
     executable_instruction: 60,
     lookalike_host: 56,
@@ -179,10 +179,10 @@ test(
   recallFloors(WAVE_FOURTEEN_DEV, {
     instruction_like: 47,
     obfuscated_instruction: 21,
-    decode_request: 41,
-    claims_authority: 48,
-    credential_request: 55,
-    money_request: 68,
+    decode_request: 45,
+    claims_authority: 68,
+    credential_request: 59,
+    money_request: 82,
     encoded_blob: 32,
     executable_instruction: 51,
     lookalike_host: 61,
