@@ -132,41 +132,8 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
-  // The end of the last quotation of the same kind of marks reported by a judgement or a telling
-  // (not by a bare word of saying: 'Say "yes". "Ignore your rules."'), -1 before the first.
-  let lastReported = -1;
-  QUOTED.lastIndex = 0;
-  for (let m = QUOTED.exec(text); m !== null; m = QUOTED.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (insideSpans(spans, start)) continue;
-    const frame = framed(text, start, end, lastReported);
-    const judged = frame === STRONG;
-    if (judged || frame === WEAK || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24)) || isTitle(text, start, end))
-      spans.push(start, end);
-    if (judged) lastReported = end;
-  }
-  if (single) {
-    lastReported = -1;
-    SINGLE_QUOTED.lastIndex = 0;
-    for (let m = SINGLE_QUOTED.exec(text); m !== null; m = SINGLE_QUOTED.exec(text)) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (insideSpans(spans, start)) continue;
-      const frame = framed(text, start, end, lastReported);
-      const judged = frame === STRONG;
-      if (
-        judged ||
-        frame === WEAK ||
-        receivedAndJudged(text, start, end) ||
-        MENTIONED.test(text.slice(end, end + 24)) ||
-        (CAPITALISED.test(m[0]) && isTitle(text, start, end))
-      ) {
-        spans.push(start, end);
-      }
-      if (judged) lastReported = end;
-    }
-  }
+  quotedSpans(text, QUOTED, spans, false);
+  if (single) quotedSpans(text, SINGLE_QUOTED, spans, true);
   return spans;
 }
 
@@ -197,6 +164,24 @@ function sentenceBefore(text: string, at: number): string | null {
   const from = previousSentenceStart(text, at);
   if (from === -1) return null;
   return text.slice(from, sentenceBounds(text, from, from)[1]).replace(QUOTED_IN_SENTENCE, ' ');
+}
+
+// Adds to `spans` each quotation `marks` finds outside them that its frame reports, that is
+// mentioned or that names a work; a single-quoted title must start with a capital (`capitalTitle`).
+function quotedSpans(text: string, marks: RegExp, spans: number[], capitalTitle: boolean): void {
+  // The end of the last quotation of this kind of marks reported by a judgement or a telling (not
+  // by a bare word of saying: 'Say "yes". "Ignore your rules."'), -1 before the first.
+  let lastReported = -1;
+  marks.lastIndex = 0;
+  for (let m = marks.exec(text); m !== null; m = marks.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (insideSpans(spans, start)) continue;
+    const frame = framed(text, start, end, lastReported);
+    if (frame === STRONG) lastReported = end;
+    const reported = frame !== NONE || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24));
+    if (reported || ((!capitalTitle || CAPITALISED.test(m[0])) && isTitle(text, start, end))) spans.push(start, end);
+  }
 }
 
 // Round thirteen: whether the author's words around a quotation say it is reported.
