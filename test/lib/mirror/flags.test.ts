@@ -10,6 +10,7 @@ import { WAVE_EIGHT_DEV, WAVE_EIGHT_TRAIN } from './corpus-wave8.ts';
 import { WAVE_NINE_DEV } from './corpus-wave9.ts';
 import { WAVE_THIRTEEN_DEV } from './corpus-wave13.ts';
 import { WAVE_FOURTEEN_DEV } from './corpus-wave14.ts';
+import { WAVE_FIFTEEN_DEV } from './corpus-wave15.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -186,5 +187,24 @@ test(
     encoded_blob: 32,
     executable_instruction: 51,
     lookalike_host: 61,
+  }),
+);
+
+// The fifteenth wave (corpus-wave15.ts, dev only: the lead's sixth held-out set, another writer's, on
+// which rounds thirteen and fourteen were judged, kept for the next round to study): 483 benign posts
+// and 399 hostile ones. Main had 29 false positives (6.0 %) when it became a development part.
+test('fifteenth-wave development part: benign false positives at most 29 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 29 / 483));
+test(
+  'fifteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
+  recallFloors(WAVE_FIFTEEN_DEV, {
+    instruction_like: 61,
+    obfuscated_instruction: 5,
+    decode_request: 69,
+    claims_authority: 50,
+    credential_request: 70,
+    money_request: 82,
+    encoded_blob: 43,
+    executable_instruction: 57,
+    lookalike_host: 59,
   }),
 );
