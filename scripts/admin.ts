@@ -24,6 +24,7 @@ import { networkAccounts, suspendNetwork } from '../lib/standing/network.ts';
 import { auditLog } from '../lib/accounts/audit.ts';
 import { migrate } from '../sql/migrate.ts';
 import { withLocalDatabase } from './local-db.ts';
+import { processIo, type AdminIo } from './admin-io.ts';
 import { isOutreachCommand, outreachMain, OUTREACH_USAGE } from './outreach-admin.ts';
 
 const USAGE = `usage: npm run admin -- <command>
@@ -55,8 +56,8 @@ function isRole(value: string | undefined): value is Role {
   return (ROLES as readonly string[]).includes(value ?? '');
 }
 
-async function main(argv: string[]): Promise<number> {
-  if (isOutreachCommand(argv)) return outreachMain(argv);
+async function main(argv: string[], io: AdminIo): Promise<number> {
+  if (isOutreachCommand(argv)) return outreachMain(argv, io);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -72,10 +73,10 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command, a, b] = positionals;
   if (!command || command === 'help') {
-    console.log(USAGE);
+    io.out(USAGE);
     return command ? 0 : 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   return withLocalDatabase(config, async (databaseUrl) => {
     await migrate(databaseUrl);
     const db = await createDb(databaseUrl, { maximumPoolSize: 2 });
@@ -88,51 +89,51 @@ async function main(argv: string[]): Promise<number> {
       switch (command) {
         case 'create-agent': {
           const { account, apiKey } = await createAccount(deps, need(a, '<name>'), values.description ?? '');
-          console.log(`created ${account.name}\nAPI key (shown once): ${apiKey}`);
+          io.out(`created ${account.name}\nAPI key (shown once): ${apiKey}`);
           break;
         }
         case 'owner': {
           const { account, apiKey } = await setOwner(deps, need(a, '<name>'));
-          console.log(`${account.name} is the owner`);
-          if (apiKey) console.log(`API key (shown once): ${apiKey}`);
+          io.out(`${account.name} is the owner`);
+          if (apiKey) io.out(`API key (shown once): ${apiKey}`);
           break;
         }
         case 'grant':
         case 'revoke-role': {
           if (!isRole(b)) throw new UsageError(`<role> is one of ${ROLES.join(', ')}`);
           await setRole(deps, need(a, '<name>'), b, command === 'grant');
-          console.log(`${command === 'grant' ? 'granted' : 'revoked'} ${b} ${command === 'grant' ? 'to' : 'from'} ${a}`);
+          io.out(`${command === 'grant' ? 'granted' : 'revoked'} ${b} ${command === 'grant' ? 'to' : 'from'} ${a}`);
           break;
         }
         case 'resident': {
           const account = await setResident(deps, need(a, '<name>'), { desk: need(values.desk, '--desk'), shift: values.shift });
-          console.log(`${account.name} is a resident at desk ${account.desk}`);
+          io.out(`${account.name} is a resident at desk ${account.desk}`);
           break;
         }
         case 'suspend':
         case 'restore':
           await setSuspended(deps, need(a, '<name>'), command === 'suspend', values.reason);
-          console.log(`${a} ${command === 'suspend' ? 'suspended' : 'restored'}`);
+          io.out(`${a} ${command === 'suspend' ? 'suspended' : 'restored'}`);
           break;
         case 'stop':
         case 'resume':
           await setResidencyByName(deps, need(a, '<name>'), command === 'stop' ? 'stopped' : 'active', values.reason ?? `${command} by an operator`);
-          console.log(`${a}: residency ${command === 'stop' ? 'stopped' : 'active'}`);
+          io.out(`${a}: residency ${command === 'stop' ? 'stopped' : 'active'}`);
           break;
         case 'reporter-key':
         case 'fetcher-key': {
           const kind = command === 'reporter-key' ? 'reporter' : 'fetcher';
           const { id, key } = await issueServiceCredential(deps, kind, values.label ?? kind);
-          console.log(`${kind} credential ${id}\nkey (shown once): ${key}`);
+          io.out(`${kind} credential ${id}\nkey (shown once): ${key}`);
           break;
         }
         case 'revoke-credential':
-          console.log((await revokeServiceCredential(deps, need(a, '<id>'))) ? 'revoked' : 'no live credential with that id');
+          io.out((await revokeServiceCredential(deps, need(a, '<id>'))) ? 'revoked' : 'no live credential with that id');
           break;
         case 'list':
           for (const row of await listAccounts(deps)) {
             const flags = [row.suspended && 'suspended', row.revoked && 'revoked', row.residency === 'stopped' && 'stopped'].filter(Boolean);
-            console.log(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
+            io.out(`${row.name}\t${row.roles.join(',') || '-'}\t${row.desk ?? '-'}\t${flags.join(',')}`);
           }
           break;
         case 'standing': {
@@ -143,7 +144,7 @@ async function main(argv: string[]): Promise<number> {
             decision === undefined
               ? await standingByName(sdeps, need(a, '<name>'))
               : await decideStanding(sdeps, need(a, '<name>'), decision, { reason: values.reason ?? null });
-          console.log(JSON.stringify({ name: shown.account.name, network: 'network' in shown ? shown.network : undefined, standing: shown.standing }, null, 2));
+          io.out(JSON.stringify({ name: shown.account.name, network: 'network' in shown ? shown.network : undefined, standing: shown.standing }, null, 2));
           break;
         }
         case 'network':
@@ -153,17 +154,17 @@ async function main(argv: string[]): Promise<number> {
           const ndeps = { db, clock: systemClock, config };
           if (command === 'network') {
             for (const r of await networkAccounts(ndeps, need(a, '<network>'), hours)) {
-              console.log(`${r.name}\t${r.created_at}\t${r.level}\t${r.suspended ? 'suspended' : '-'}`);
+              io.out(`${r.name}\t${r.created_at}\t${r.level}\t${r.suspended ? 'suspended' : '-'}`);
             }
           } else {
             const names = await suspendNetwork(ndeps, need(a, '<network>'), hours, need(values.reason, '--reason'));
-            console.log(`suspended ${names.length}: ${names.join(', ')}`);
+            io.out(`suspended ${names.length}: ${names.join(', ')}`);
           }
           break;
         }
         case 'audit':
           for (const r of await auditLog(db, Number(values.limit ?? '100'))) {
-            console.log(`${r.created_at}\t${r.actor}\t${r.action}\t${r.target}\t${r.reason ?? '-'}\t${JSON.stringify(r.details)}`);
+            io.out(`${r.created_at}\t${r.actor}\t${r.action}\t${r.target}\t${r.reason ?? '-'}\t${JSON.stringify(r.details)}`);
           }
           break;
         case 'pub-hide':
@@ -175,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
             action: command === 'pub-hide' ? 'hide' : 'unhide',
             reason: values.reason,
           });
-          console.log(`${done.target_kind} ${done.target_id} ${done.hidden ? 'hidden' : 'shown'}`);
+          io.out(`${done.target_kind} ${done.target_id} ${done.hidden ? 'hidden' : 'shown'}`);
           break;
         }
         default:
@@ -190,11 +191,16 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof AppError) console.error(`error: ${error.message}`);
-  else console.error(`error: ${(error as Error).message}`);
-  process.exitCode = 1;
+/** Runs one admin command; answers its exit code (0 done, 1 refused, 2 usage without a command). */
+export async function runAdmin(argv: string[], io: AdminIo = processIo): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof AppError) io.err(`error: ${error.message}`);
+    else io.err(`error: ${(error as Error).message}`);
+    return 1;
+  }
 }
+
+if (import.meta.main) process.exitCode = await runAdmin(process.argv.slice(2));

@@ -5,25 +5,26 @@ import { systemClock } from '../lib/clock.ts';
 import { OUTREACH_USAGE, OutreachUsageError, runOutreachCommand } from '../lib/outreach/admin.ts';
 import { createDb } from '../sql/pool.ts';
 import { migrate } from '../sql/migrate.ts';
+import type { AdminIo } from './admin-io.ts';
 import { withLocalDatabase } from './local-db.ts';
 
 export { isOutreachCommand, OUTREACH_USAGE } from '../lib/outreach/admin.ts';
 
-export async function outreachMain(argv: string[]): Promise<number> {
-  const config = loadConfig();
+export async function outreachMain(argv: string[], io: AdminIo): Promise<number> {
+  const config = loadConfig(io.env);
   try {
     return await withLocalDatabase(config, async (databaseUrl) => {
       await migrate(databaseUrl);
       const db = await createDb(databaseUrl, { maximumPoolSize: 2 });
       try {
-        return await runOutreachCommand(argv, { db, clock: systemClock, config });
+        return await runOutreachCommand(argv, { db, clock: systemClock, config }, io.out);
       } finally {
         await db.end();
       }
     });
   } catch (error) {
-    if (error instanceof OutreachUsageError) console.error(`${error.message}\n\n${OUTREACH_USAGE}`);
-    else console.error(`error: ${(error as Error).message}`);
+    if (error instanceof OutreachUsageError) io.err(`${error.message}\n\n${OUTREACH_USAGE}`);
+    else io.err(`error: ${(error as Error).message}`);
     return 1;
   }
 }

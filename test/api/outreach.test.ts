@@ -522,17 +522,8 @@ test('every OUTREACH_* code is documented at /docs/errors with its status', asyn
 });
 
 test.serial('the admin CLI process: outreach-show prints the setup; a bad command exits 1 with the usage', async (t) => {
-  const { execFile } = await import('node:child_process');
-  const { childEnv } = await import('../../lib/config.ts');
-  const run = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['scripts/admin.ts', ...args],
-        { env: childEnv({ DATABASE_URL: w.app.databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: w.sink.url }) },
-        (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const { adminProcess } = await import('../helpers/admin-cli.ts');
+  const run = (...args: string[]) => adminProcess({ DATABASE_URL: w.app.databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: w.sink.url }, ...args);
   const show = await run('outreach-show');
   t.is(show.code, 0, show.stderr);
   const state = JSON.parse(show.stdout);

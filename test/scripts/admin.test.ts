@@ -1,14 +1,13 @@
-// The operator's CLI, run as a real process against the test database: roles, residents, shifts,
-// suspension, residency stop/resume (and the 409 it causes), service credentials.
+// The operator's CLI against the test database: roles, residents, shifts, suspension, residency
+// stop/resume (and the 409 it causes), service credentials. The first and last tests run it as a real
+// process (its entry, output and exit codes); the rest run its commands in this thread (runAdmin).
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { hashKey } from '../../lib/accounts/keys.ts';
+import { adminInThread, adminProcess, type AdminRun } from '../helpers/admin-cli.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
-const run = promisify(execFile);
 let app: TestApp;
 test.before(async () => {
   app = await startTestApp();
@@ -17,17 +16,9 @@ test.after.always(async () => {
   await app?.close();
 });
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/admin.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const env = () => ({ DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' });
+const admin = (...args: string[]): Promise<AdminRun> => adminInThread(env(), ...args);
+const adminAsProcess = (...args: string[]): Promise<AdminRun> => adminProcess(env(), ...args);
 
 const Roles = z.object({
   is_owner: z.boolean(),
@@ -42,7 +33,7 @@ const roles = (name: string) =>
   app.db.one(sql.type(Roles)`select is_owner, is_operator, is_resident, is_crew, is_scorekeeper, desk, shift from accounts where name = ${name}`);
 
 test.serial('owner creates the account, prints its key once, and the key works', async (t) => {
-  const res = await admin('owner', 'cli_owner');
+  const res = await adminAsProcess('owner', 'cli_owner');
   t.is(res.code, 0, res.stderr);
   const key = /API key \(shown once\): (\S+)/.exec(res.stdout)?.[1];
   t.truthy(key);
@@ -145,11 +136,14 @@ test.serial('reporter and fetcher credentials are printed once, stored hashed, a
 });
 
 test.serial('list shows accounts and roles; no command prints the usage', async (t) => {
-  const list = await admin('list');
+  const list = await adminAsProcess('list');
   t.regex(list.stdout, /cli_owner\towner,crew/);
-  const usage = await admin();
+  const usage = await adminAsProcess();
   t.is(usage.code, 2);
   t.regex(usage.stdout, /usage: npm run admin/);
+  const refused = await adminAsProcess('grant', 'nobody_at_all', 'crew');
+  t.is(refused.code, 1);
+  t.regex(refused.stderr, /^error: /);
 });
 
 test.serial('pub-hide and pub-unhide moderate a publication work from the CLI', async (t) => {

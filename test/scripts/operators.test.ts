@@ -1,13 +1,11 @@
-// Operators (docs/standing.md, "Operators"), through the real admin command against the test
+// Operators (docs/standing.md, "Operators"), through the admin command against the test
 // database: an account's standing and network, a network's recent accounts and one action over
 // them, suspension (a suspended account reads and revokes, nothing else) and recovery, and the
 // audit log of every operator action.
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { adminInThread, type AdminRun } from '../helpers/admin-cli.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
-const run = promisify(execFile);
 let app: TestApp;
 test.before(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true' });
@@ -18,17 +16,8 @@ test.after.always(async () => {
   await app?.close();
 });
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/admin.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+// The admin command's own code, run in this thread (test/scripts/admin.test.ts runs it as a process).
+const admin = (...args: string[]): Promise<AdminRun> => adminInThread({ DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' }, ...args);
 
 async function registerFrom(address: string, name: string): Promise<string> {
   const res = await app.request('POST', '/v1/agents', { body: { name, description: 'x' }, headers: { 'X-Forwarded-For': address } });
