@@ -9,6 +9,7 @@ const ALL = [
   'board-live',
   'board-post-cost',
   'auth-read',
+  'refusals',
   'scale-out',
   'pub',
   'svg-render',

@@ -1,6 +1,17 @@
 // The slonik pool every process uses: zod row validation on `sql.type(...)` queries, and
 // timestamps as ISO strings so rows serialise to JSON as they are.
-import { ConnectionError, createPool, createTypeParserPreset, SchemaValidationError, type DatabasePool, type Interceptor, type QueryResultRow } from 'slonik';
+import {
+  ConnectionError,
+  createPool,
+  createTypeParserPreset,
+  SchemaValidationError,
+  sql,
+  type DatabasePool,
+  type DatabasePoolConnection,
+  type Interceptor,
+  type QueryResultRow,
+} from 'slonik';
+import { NoRow } from './rows.ts';
 
 // Synchronous on purpose: row schemas are plain zod objects, and slonik's async row hook costs a
 // queue and a promise per row on every query.
@@ -108,10 +119,11 @@ function gated(pool: DatabasePool, size: number, waitMs: number): Db {
       let wrapper = wrapped.get(key);
       if (!wrapper) {
         const method = value as (...args: unknown[]) => Promise<unknown>;
+        const kept = KEPT.has(key);
         wrapper = async (...args: unknown[]) => {
           await enter();
           try {
-            return await method.apply(target, args);
+            return kept ? await keepingConnection(target, key as KeptMethod, args) : await method.apply(target, args);
           } finally {
             leave();
           }
@@ -121,4 +133,44 @@ function gated(pool: DatabasePool, size: number, waitMs: number): Db {
       return wrapper;
     },
   });
+}
+
+// Slonik destroys a pooled connection whenever the work it was lent for throws: a refused write's
+// rolled-back transaction, `one()` finding no row, a unique violation, a statement timeout. The next
+// caller then waits for a new backend, about 26 ms of Postgres CPU on a 2-core VM against 0.05 ms for
+// a query (docs/architecture.md, "Scaling"), so a client sending refused writes made the database
+// start a process per request. These methods keep a connection that still answers after the failure:
+// the transaction was rolled back by slonik, and one empty `select` shows the socket and backend alive;
+// a broken one fails it and is destroyed as before. `connect` keeps slonik's rule: its handlers may
+// hold session state (the scorecard's session lock) that only a new connection clears.
+const KEPT_METHODS = [
+  'any',
+  'anyFirst',
+  'exists',
+  'many',
+  'manyFirst',
+  'maybeOne',
+  'maybeOneFirst',
+  'one',
+  'oneFirst',
+  'query',
+  'record',
+  'transaction',
+] as const;
+type KeptMethod = (typeof KEPT_METHODS)[number];
+const KEPT = new Set<PropertyKey>(KEPT_METHODS);
+
+async function keepingConnection(pool: DatabasePool, key: KeptMethod, args: unknown[]): Promise<unknown> {
+  const outcome = await pool.connect(async (connection: DatabasePoolConnection) => {
+    try {
+      return { failed: false as const, value: await (connection[key] as (...a: unknown[]) => Promise<unknown>).apply(connection, args) };
+    } catch (error) {
+      await connection.query(sql.type(NoRow)`select`).catch(() => {
+        throw error;
+      });
+      return { failed: true as const, error };
+    }
+  });
+  if (outcome.failed) throw outcome.error;
+  return outcome.value;
 }

@@ -6,6 +6,7 @@ import test from 'ava';
 import { sql, SchemaValidationError } from 'slonik';
 import { z } from 'zod';
 import { createDb, type Db } from '../../sql/pool.ts';
+import { NoRow } from '../../sql/rows.ts';
 import { isDatabaseUnavailable } from '../../sql/failures.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { NEVER_MS } from '../helpers/until.ts';
@@ -104,6 +105,59 @@ test('callers queued while every connection attempt hangs are each answered as u
   } finally {
     await pool.end().catch(() => {});
     await proxy.close();
+    await database.drop();
+  }
+});
+
+// sql/pool.ts keeps a connection that still answers after the work it was lent for failed (slonik
+// alone destroys it, and the next caller waits for a new backend); a broken one is still replaced.
+test('a failed query, a refused transaction, one() with no row and a timeout keep their connection; a killed backend is replaced', async (t) => {
+  const database = await createTestDatabase();
+  const one = await createDb(database.url, { maximumPoolSize: 1, statementTimeoutMs: 200 });
+  try {
+    const Pid = z.object({ pid: z.number() });
+    const pid = async () => (await one.one(sql.type(Pid)`select pg_backend_pid() as pid`)).pid;
+    await one.query(sql.type(NoRow)`create table kept (id int primary key)`);
+    const first = await pid();
+    const Id = z.object({ id: z.number() });
+    const failures: Array<[string, () => Promise<unknown>]> = [
+      ['a unique violation', () => one.query(sql.type(NoRow)`insert into kept values (1), (1)`)],
+      ['a division by zero', () => one.one(sql.type(Id)`select 1 / 0 as id`)],
+      ['one() finding no row', () => one.one(sql.type(Id)`select 1 as id where false`)],
+      ['a row its schema refuses', () => one.one(sql.type(Id)`select 'x' as id`)],
+      ['a statement timeout', () => one.query(sql.type(NoRow)`select pg_sleep(2)`)],
+      [
+        'a transaction its handler refuses after writing',
+        () =>
+          one.transaction(async (tx) => {
+            await tx.query(sql.type(NoRow)`insert into kept values (2)`);
+            throw new Error('refused');
+          }),
+      ],
+      [
+        'a transaction whose statement fails',
+        () =>
+          one.transaction(async (tx) => {
+            await tx.query(sql.type(NoRow)`insert into kept values (3)`);
+            await tx.query(sql.type(NoRow)`insert into kept values (3)`);
+          }),
+      ],
+    ];
+    for (const [name, fails] of failures) {
+      await t.throwsAsync(fails(), undefined, name);
+      t.is(await pid(), first, `${name}: the same backend answers next`);
+    }
+    // Nothing of the refused transactions was kept, and the connection is not left inside one.
+    t.is(await one.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from kept`), 0);
+    t.is(await one.oneFirst(sql.type(z.object({ open: z.boolean() }))`select now() = statement_timestamp() as open`), true);
+    // A backend that dies is not kept: the failing call is refused, and the next one gets a new backend.
+    await db.query(sql.type(NoRow)`select pg_terminate_backend(${first})`);
+    await t.throwsAsync(pid());
+    const second = await pid();
+    t.not(second, first);
+    t.is(await pid(), second);
+  } finally {
+    await one.end();
     await database.drop();
   }
 });
