@@ -61,15 +61,15 @@ export async function createDb(
   return gated(pool, size, connectionTimeout);
 }
 
-// Slonik queues a caller that finds every connection busy and hands it the next connection released
-// or created. While Postgres is out of reach, a caller queued there can be left with no connection,
-// no attempt under way and nothing to wake it (the attempts it waited on failed in other callers'
-// hands), and it waits forever: under load, every request of a web process hung after an outage.
-// So callers queue here instead, at most `size` inside slonik at once, and one that waits longer
-// than the connection timeout fails as the database out of reach (503 with Retry-After).
-// The methods that take a connection (slonik's CommonQueryMethods and `connect`); everything else
-// (`end`, `state`, the event emitter's methods) passes through as it is.
-const GATED = new Set<PropertyKey>([
+// Slonik destroys a pooled connection whenever the work it was lent for throws: a refused write's
+// rolled-back transaction, `one()` finding no row, a unique violation, a statement timeout. The next
+// caller then waits for a new backend, about 26 ms of Postgres CPU on a 2-core VM against 0.05 ms for
+// a query (docs/architecture.md, "Scaling"), so a client sending refused writes made the database
+// start a process per request. These methods keep a connection that still answers after the failure:
+// the transaction was rolled back by slonik, and one empty `select` shows the socket and backend alive;
+// a broken one fails it and is destroyed as before. `connect` keeps slonik's rule: its handlers may
+// hold session state (the scorecard's session lock) that only a new connection clears.
+const KEPT_METHODS = [
   'any',
   'anyFirst',
   'exists',
@@ -81,10 +81,20 @@ const GATED = new Set<PropertyKey>([
   'oneFirst',
   'query',
   'record',
-  'stream',
   'transaction',
-  'connect',
-]);
+] as const;
+type KeptMethod = (typeof KEPT_METHODS)[number];
+const KEPT = new Set<PropertyKey>(KEPT_METHODS);
+
+// Slonik queues a caller that finds every connection busy and hands it the next connection released
+// or created. While Postgres is out of reach, a caller queued there can be left with no connection,
+// no attempt under way and nothing to wake it (the attempts it waited on failed in other callers'
+// hands), and it waits forever: under load, every request of a web process hung after an outage.
+// So callers queue here instead, at most `size` inside slonik at once, and one that waits longer
+// than the connection timeout fails as the database out of reach (503 with Retry-After).
+// The methods that take a connection (slonik's CommonQueryMethods and `connect`); everything else
+// (`end`, `state`, the event emitter's methods) passes through as it is.
+const GATED = new Set<PropertyKey>(['stream', 'connect', ...KEPT_METHODS]);
 
 function gated(pool: DatabasePool, size: number, waitMs: number): Db {
   let free = size;
@@ -134,31 +144,6 @@ function gated(pool: DatabasePool, size: number, waitMs: number): Db {
     },
   });
 }
-
-// Slonik destroys a pooled connection whenever the work it was lent for throws: a refused write's
-// rolled-back transaction, `one()` finding no row, a unique violation, a statement timeout. The next
-// caller then waits for a new backend, about 26 ms of Postgres CPU on a 2-core VM against 0.05 ms for
-// a query (docs/architecture.md, "Scaling"), so a client sending refused writes made the database
-// start a process per request. These methods keep a connection that still answers after the failure:
-// the transaction was rolled back by slonik, and one empty `select` shows the socket and backend alive;
-// a broken one fails it and is destroyed as before. `connect` keeps slonik's rule: its handlers may
-// hold session state (the scorecard's session lock) that only a new connection clears.
-const KEPT_METHODS = [
-  'any',
-  'anyFirst',
-  'exists',
-  'many',
-  'manyFirst',
-  'maybeOne',
-  'maybeOneFirst',
-  'one',
-  'oneFirst',
-  'query',
-  'record',
-  'transaction',
-] as const;
-type KeptMethod = (typeof KEPT_METHODS)[number];
-const KEPT = new Set<PropertyKey>(KEPT_METHODS);
 
 async function keepingConnection(pool: DatabasePool, key: KeptMethod, args: unknown[]): Promise<unknown> {
   const outcome = await pool.connect(async (connection: DatabasePoolConnection) => {
