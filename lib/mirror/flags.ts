@@ -449,10 +449,17 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
     if (anyOn(readings.reversed)) for (const form of reversals(folded)) add(form, readings.reversed, true);
   }
   const decoded = decodings(whole.shown, whole.runs);
-  for (const text of decoded) add(fold(text));
+  if (!DECODED_AS_DECEIT.test(folded)) for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact: compactForms, decoded: decoded.length > 0 };
 }
+
+// Round fifteen: an author who says the encoded run decodes to someone else's deceit ("this blob
+// decodes to an injection attempt", "just decodes to another airdrop scam") reports its payload as a
+// quotation: the decodings are not read for content labels (the run is still an encoded blob, and a
+// decode ask beside it still counts).
+const DECODED_AS_DECEIT =
+  /\b(?:decodes?|decoded|translates?|unpacks?) (?:to|as|into) (?:[a-z'-]+ ){0,4}?(?:scam\w*|phish\w*|fake\w*|fraud\w*|spam\w*|injections?|injected|jailbreaks?|drainers?|malware|malicious)\b/;
 
 // The whole post as shown, for what it carries encoded: a payload counts wherever it stands, in a
 // reported quotation too ('what does "cGluIG15IHBvc3Q=" say?').
@@ -477,8 +484,10 @@ const ASKS_ABOUT =
 // just says hello)". Only the everyday-word ask above yields to it; the decode patterns and the
 // model still read the post.
 // "what it says?" and "it says what?" ask it.
+// Round fifteen: naming what the run encodes tells it too ("the QR code holds base64 of the booking
+// info", "it's hex of a timestamp"; "what is the base64 of …?" asks).
 const TELLS_MEANING =
-  /\b(?:(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
+  /\b(?:(?<!\bwhat(?:'s| is| was| would be)? (?:the |this )?)(?:base ?64|hex|rot ?13|url ?encoding|morse|binary) (?:of|for) (?:a|an|the|my|his|her|their|our|some) |(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
 const asksAbout = (folded: string): boolean => ASKS_ABOUT.test(folded) && !TELLS_MEANING.test(folded);
 
 function linkOnly(shown: string, linkCount: number): boolean {

@@ -126,7 +126,7 @@ const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (J
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text)];
+  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text), ...deceiverLines(text)];
   if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -303,6 +303,24 @@ function narratedAsks(text: string): number[] {
     // "... fell for one: but this one is real, send ..." turns back to the author's own words.
     const turn = TURN.exec(text.slice(colon + 1, to));
     spans.push(colon + 1, turn === null ? to : colon + 1 + turn.index);
+  }
+  return spans;
+}
+
+// Round fifteen: a line of a script or transcript whose speaker label names a deceiver ("SCAMMER:
+// bridge your balance today", "Fake support: send your seed") is that speaker's line, not the
+// author's: reported from the label's colon to the line's end. A label that names no person ("Scam
+// alert:", "Phishing warning:") opens a scam as often as a warning, and stays the author's.
+const DECEIVER_LABEL =
+  /(?:^|\n)[^\S\n]*(?:[-*•>]\s*)?(?:the\s+)?(?:scammers?|fraudsters?|phishers?|impostors?|imposters?|attackers?|con ?(?:man|men|artists?)|drainers?|(?:fake|scam|phishing|bogus)\s+(?:[a-z]+\s+)?(?:support|admins?|mods?|moderators?|devs?|agents?|bots?|accounts?|callers?|teams?|staff|founders?|reps?))\s*:[^\S\n]*/giu;
+function deceiverLines(text: string): number[] {
+  const spans: number[] = [];
+  if (!text.includes(':')) return spans;
+  DECEIVER_LABEL.lastIndex = 0;
+  for (let m = DECEIVER_LABEL.exec(text); m !== null; m = DECEIVER_LABEL.exec(text)) {
+    const start = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', start);
+    spans.push(start, lineEnd === -1 ? text.length : lineEnd);
   }
   return spans;
 }
