@@ -55,6 +55,10 @@ const NOT_ACTING =
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
   '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
+// Round fifteen: the environment piped into a local viewer (`printenv | sort`, `env | grep PATH`) is
+// shown to its owner, unless the output is then handed over ("… | sort and paste it here").
+const NOT_LOCAL_PIPE =
+  '(?![`\'"]?\\s*\\|\\s*(?:sort|less|more|head|tail|grep|wc|column|cut)\\b(?![^\\n]{0,80}\\b(?:paste|post|send|share|reply|dm|upload|drop|give|show me|tell me)\\b))';
 // Round fifteen: a secrets file named into an ignore file is kept out of the repository, not shown
 // (`echo ".env" >> .gitignore`, `.env >> .dockerignore`); a redirect anywhere else may still leak it.
 const NOT_IGNORED = '(?![\'"`]?\\s*>{1,2}\\s*[\'"`]?[~./\\w-]*ignore\\b)';
@@ -771,13 +775,13 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${RAN}\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*['"]?[~./\\w-]*\\.env\\b${NOT_IGNORED}`,
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
-      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
+      `\\bprintenv(?![\\w-])${NOT_LOCAL_PIPE}(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![\`'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)`,
       // Code that reads one variable ("const key = process.env.API_KEY") is how a secret is meant to
       // be used; the whole environment is the dump (fourth round: a named secret no longer counts).
       '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))',
       // Round fifteen: a membership test (`'KEY' in os.environ`) reads no value.
       '(?<!\\bin\\s+)\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
-      '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
+      `\\b(?:run|type|execute|enter|exec)\\s+[\`'"]?(?:env|printenv|export -p)${NOT_LOCAL_PIPE}[\`'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))`,
       '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
       '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
       '(?:output|result|contents?|values?) of [`\'"]?(?:env|printenv|get-childitem env:)(?![\\w-])',
@@ -828,8 +832,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
       '(?:verify|validate|sync|restore|rectify|unlock) (?:it|them|your (?:account|assets|funds|tokens|nfts?)) (?:here|at|via|now|on|using|through)',
       `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}(?! (?:by|via|with|over|using|through) (?:a |the )?(?:usb|cable|bluetooth|usb-c|lightning))`,
-      // Round fifteen: a budget set on a provider or a key ("set spending limits on every provider") guards the owner.
-      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?!(?:[a-z]+ )?spending (?:caps?|limits?) (?:on|for|per|of) )(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
+      // Round fifteen: a budget set on a provider or a key ("set spending limits on every provider"), or a
+// cap set to zero, guards the owner.
+      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?!(?:[a-z]+ )?spending (?:caps?|limits?) (?:(?:on|for|per|of) |to (?:0|zero|none)\\b))(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
       '(?:approve|sign|authori[sz]e) (?:the |this |that |our )?(?:[a-z]+ )?contract',
       `(?:give|grant) (?:the |this |our )?(?:[a-z]+ )?(?:contract|dapp|router|protocol|site) (?:an? )?(?:unlimited |full )?(?:approval|allowance|permission|access)`,
       `grant (?:[a-z]+ )?permissions? to (?:spend|move|transfer|use|access|withdraw) (?:your|ur|all)`,

@@ -308,16 +308,21 @@ function narratedAsks(text: string): number[] {
 }
 
 // Round fifteen: a line of a script or transcript whose speaker label names a deceiver ("SCAMMER:
-// bridge your balance today", "Fake support: send your seed") is that speaker's line, not the
+// bridge your balance today", "Fake support: send your seed", after a header's colon and with a
+// stage direction too: "Screenplay: HACKER (whispering): …") is that speaker's line, not the
 // author's: reported from the label's colon to the line's end. A label that names no person ("Scam
 // alert:", "Phishing warning:") opens a scam as often as a warning, and stays the author's.
 const DECEIVER_LABEL =
-  /(?:^|\n)[^\S\n]*(?:[-*•>]\s*)?(?:the\s+)?(?:scammers?|fraudsters?|phishers?|impostors?|imposters?|attackers?|con ?(?:man|men|artists?)|drainers?|(?:fake|scam|phishing|bogus)\s+(?:[a-z]+\s+)?(?:support|admins?|mods?|moderators?|devs?|agents?|bots?|accounts?|callers?|teams?|staff|founders?|reps?))\s*:[^\S\n]*/giu;
+  /(?:^|\n|:[^\S\n]+)[^\S\n]*(?:[-*•>]\s*)?(?:the\s+)?(?:scammers?|fraudsters?|hackers?|phishers?|impostors?|imposters?|attackers?|con ?(?:man|men|artists?)|drainers?|(?:fake|scam|phishing|bogus)\s+(?:[a-z]+\s+)?(?:support|admins?|mods?|moderators?|devs?|agents?|bots?|accounts?|callers?|teams?|staff|founders?|reps?))[^\S\n]*(?:\([^()\n]{1,30}\)[^\S\n]*)?:[^\S\n]*/giu;
 function deceiverLines(text: string): number[] {
   const spans: number[] = [];
   if (!text.includes(':')) return spans;
   DECEIVER_LABEL.lastIndex = 0;
   for (let m = DECEIVER_LABEL.exec(text); m !== null; m = DECEIVER_LABEL.exec(text)) {
+    // After a header's colon, and for a hacker (readers call each other hackers), only a script's
+    // capitals name a speaker: "Screenplay: HACKER (whispering): …", not "Alert: hackers: …".
+    const label = m[0].replace(/\([^)]*\)/, '');
+    if ((label.trimStart().startsWith(':') || /hacker/i.test(label)) && label !== label.toUpperCase()) continue;
     const start = m.index + m[0].length;
     const lineEnd = text.indexOf('\n', start);
     spans.push(start, lineEnd === -1 ? text.length : lineEnd);
