@@ -140,9 +140,27 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
+  catalogues(text, spans);
   quotedSpans(text, QUOTED, spans, false);
   if (single) quotedSpans(text, SINGLE_QUOTED, spans, true);
   return spans;
+}
+
+// Round fifteen: three or more short quotations in a row, joined only by commas, "and" or "or", are a
+// catalogue of wordings talked about ("they open with a role: 'mod here', 'team member', 'support'";
+// "most use \"you won\", \"pay the fee\", \"connect to claim\""), not one ask handed on. A role that
+// speaks them ('the mods say: "…", "…", "…"') still relays, and so does an endorsement after them.
+const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'[^'\\n]{1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
+const CATALOGUE = new RegExp(`${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`, 'gu');
+function catalogues(text: string, spans: number[]): void {
+  CATALOGUE.lastIndex = 0;
+  for (let m = CATALOGUE.exec(text); m !== null; m = CATALOGUE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const [from] = sentenceBounds(text, start, end);
+    if (AUTHORITY.test(text.slice(from, start)) || ENDORSES.test(text.slice(end, end + 40))) continue;
+    spans.push(start, end);
+  }
 }
 
 // Round twelve: a quotation that closes its sentence may be judged by the author's next one: "Got a
