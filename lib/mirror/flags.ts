@@ -491,6 +491,16 @@ const ASKS_ABOUT =
 const TELLS_MEANING =
   /\b(?:(?<!\bwhat(?:'s| is| was| would be)? (?:the |this )?)(?:base ?64|hex|rot ?13|url ?encoding|morse|binary) (?:of|for) (?:a|an|the|my|his|her|their|our|some) |(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
 const asksAbout = (folded: string): boolean => ASKS_ABOUT.test(folded) && !TELLS_MEANING.test(folded);
+// Round fifteen: a question mark that ends a rotated or reversed sentence is the encoded text's own
+// ("rot13 joke: Jul qvq gur puvpxra pebff gur ebnq?"), not the author asking; the rest of the post
+// must still ask. Read only for posts that asked and carry something encoded.
+// The question's last clause is what the mark closes: "<run> — thoughts on what it says?" asks.
+const QUESTION = /[^.!?\n:;,—–(]*\?/g;
+const asksOutsideEncoded = (folded: string): boolean => {
+  if (!folded.includes('?')) return true;
+  const rest = folded.replace(QUESTION, (question) => (readsBetterUndone(question) ? ' ' : question));
+  return rest === folded || asksAbout(rest);
+};
 
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
@@ -571,7 +581,7 @@ function readContent(
       for (const p of tables().PATTERNS_OF.get(label) ?? []) if (byPattern(p)) hit(label, p.id);
       for (const p of tables().GATED_OF.get(label) ?? []) if (byPattern(p) && carriesEncoded()) hit(label, p.id);
     }
-    if (!unchecked && asksAbout(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
+    if (!unchecked && asksAbout(folded) && carriesEncoded() && asksOutsideEncoded(folded)) hit('decode_request', 'decode_request.asks_about');
     if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
   }
   if (unchecked) return;
@@ -582,7 +592,7 @@ function readContent(
     if (shown !== whole.shown) context.push('reported_left_out');
     for (const label of secondReaderDrops(folded, inPlain, [...context, ...phrases])) flags.delete(label);
   }
-  if (!flags.has('decode_request') && asksAbout(folded) && carriesEncoded()) flags.add('decode_request');
+  if (!flags.has('decode_request') && asksAbout(folded) && carriesEncoded() && asksOutsideEncoded(folded)) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
   // what this tx did? 0x9fc7…" asks about a hash).

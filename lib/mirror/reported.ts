@@ -88,8 +88,9 @@ const CAPITALISED = /^['‘][A-Z]/;
 // top lure this week was '...'"), as an attack on the reader ("they are trying to rob you"), or its
 // sender as punished ("got banned"); "phrases" as a kind of wording.
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
-// ("to target agents").
-const STANCE = /\b(?:injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+// ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
+// report's reproduction ("Repro: post '…' and watch it comply").
+const STANCE = /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
