@@ -90,7 +90,8 @@ const CAPITALISED = /^['‘][A-Z]/;
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
 // report's reproduction ("Repro: post '…' and watch it comply").
-const STANCE = /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+const STANCE =
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
@@ -152,7 +153,10 @@ export function reportedSpans(text: string): number[] {
 // "most use \"you won\", \"pay the fee\", \"connect to claim\""), not one ask handed on. A role that
 // speaks them ('the mods say: "…", "…", "…"') still relays, and so does an endorsement after them.
 const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'[^'\\n]{1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
-const CATALOGUE = new RegExp(`${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`, 'gu');
+const CATALOGUE = new RegExp(
+  `${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`,
+  'gu',
+);
 function catalogues(text: string, spans: number[]): void {
   CATALOGUE.lastIndex = 0;
   for (let m = CATALOGUE.exec(text); m !== null; m = CATALOGUE.exec(text)) {
@@ -344,7 +348,10 @@ function deceiverLines(text: string): number[] {
     if ((label.trimStart().startsWith(':') || /hacker/i.test(label)) && label !== label.toUpperCase()) continue;
     const start = m.index + m[0].length;
     const lineEnd = text.indexOf('\n', start);
-    spans.push(start, lineEnd === -1 ? text.length : lineEnd);
+    const line = text.slice(start, lineEnd === -1 ? text.length : lineEnd);
+    // "FAKE SUPPORT: no, this is real support, send …" turns back to the author's own words.
+    const turn = /\b(?:but|however|though|anyway|this time)\b/i.exec(line) ?? DENIES.exec(line);
+    spans.push(start, start + (turn === null ? line.length : turn.index));
   }
   return spans;
 }
