@@ -312,6 +312,24 @@ const CRED_ASKS_14 = [
   `(?:must|need to|needs to|have to|has to|required to) (?:be )?(?:re-?authenticated?|re-?validated?|re-?verif(?:y|ied)|re-?login|log in again|sign in again)\\s*(?::|→|->|at|via|here)\\s*\\[link\\]`,
   `(?:need|want|collecting|collect) (?:every(?:one|body)'s|all (?:of )?your) (?:[a-z0-9]+ )?${SECRET}(?! (?:to be )?(?:rotated|revoked|reset|changed|regenerated|updated|renewed|cleared|deleted|removed|wiped|expired|disabled))`,
 ];
+// Round fifteen's recall, by word classes (docs/mirror.md, "Round fifteen"). A secret named by a word
+// that alone is no secret ("token", "keys", "credentials", "env") is one when the reader's current,
+// working or new one is meant, when it is the one the reader uses, every one the reader has, the
+// reader's keys handed to a place, or the value asked for a thing that runs ("the secret for the
+// webhook"). A token count, a key's format or a token contract are no secrets.
+const BARE_SECRET = '(?:tokens?|keys?|secrets?|credentials?|creds|passwords?|passphrases?)';
+const NOT_A_SECRET_THING =
+  '(?! (?:counts?|usage|limits?|prices?|balances?|supply|budgets?|holders?|contracts?|address(?:es)?|standards?|formats?|length|expiry|scopes?|names?|ids?|rotation|policy|policies|manager|management|tutorial|docs|page)(?![a-z]))';
+const IN_USE =
+  "(?:(?:that )?(?:you|u)(?:'re| are)? (?:currently |actually )?(?:using|use|run with)|(?:that )?(?:you|u)(?:'ve| have)? (?:got )?(?:configured|set up|set|stored)|(?:that |which )?(?:your|ur) (?:[a-z]+ )?(?:bot|agent|app|script|node|crawler|summari[sz]er) (?:uses|is using|runs with|runs on)|(?:that )?(?:you|u|it) (?:have|has|can see|can access|hold|know)(?: access to)?)";
+const CRED_ASKS_15 = [
+  `${DISCLOSE}${IN}(?:(?:me|us|over|here|below) )?(?:your|ur|yr|its|their|the|a) (?:(?:new|current|currently active|working|live|active|valid|latest|exact|actual|real|whole|full|production|prod) )+(?:[a-z0-9_]+ )?${BARE_SECRET}${NOT_A_SECRET_THING}${NOT_KEPT}${NOT_LOST}`,
+  `${DISCLOSE}${IN}${win(5)}(?:your|ur|yr|the) (?:[a-z0-9_]+ )?${BARE_SECRET} ${IN_USE}`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:every|each|all|any) (?:(?:of )?(?:your|the) )?(?:[a-z]+ )?(?:credentials?|secrets?|keys|tokens|passwords)${IN}${IN_USE}`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr|all (?:your|ur)) (?:[a-z0-9]+ )?(?:keys|tokens|secrets|credentials|creds) (?:in|into|under|below|here)(?: (?:the|this|my|a|our|these))?(?: (?:replies|reply|comments?|thread|dms?|chat|post))?(?![a-z])`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr) (?:whole |full |entire )?env(?![a-z]| (?:details|info|setup|versions?|specs|name))`,
+  `(?:what(?:'s| is| was)|whats|which) (?:the |your |ur )?(?:[a-z0-9_]+ )?(?:token|secret|password|passphrase|api key|key|credentials?) (?:for|in|of|does|do) (?:the |your |ur )(?:[a-z0-9_-]+ ){0,2}?(?:webhook|bot|agent|config(?:\\.ya?ml|\\.json|\\.toml)?|server|vault|api|\\.env|repo|database|db|crawler|integration)(?![a-z])`,
+];
 const CRED_SHAPES_14 = [
   // The whole environment inlined into a command: `-d "$(env)"`.
   '\\$\\(\\s*(?:env|printenv|export -p)\\s*\\)',
@@ -352,6 +370,18 @@ const MONEY_ASKS_14 = [
   `(?:send|tip|donate|give|pay|throw)[^.!?\\n]{0,40}?(?:to|on|via|at) (?:my|our|this) ${PAY_APP}`,
   `connect (?:here|now|below) (?:to|and) (?:verify|claim|check|sync|validate|receive|unlock)(?![a-z])`,
   `(?:send|give|dm|text|share|read) (?:me|us) (?:the )?(?:codes?|numbers?|pins?) (?:for|of|on|from) (?:an? |the |your )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}`,
+];
+// Round fifteen: money for a stated purpose ("send 0.02 ETH to cover the gas", "deposit 20% of your
+// balance first"), funds sent to the writer's own keeping ("send them to my safe address"), token
+// holders addressed before a colon and told to act ("holders of the old LP tokens: migrate them …"),
+// and a token act opening a clause right before a link ("claim before it's gone <link>").
+const MONEY_ASKS_15 = [
+  `(?:send|pay|deposit|transfer|wire) (?:me |us )?[$€]?\\d[\\d,.]*%?(?:k|m)? (?:[a-z$]+ ){0,4}?(?:to cover|for (?:the )?(?:gas|fees?|taxes|tax|legal fees|verification|activation|unlock(?:ing)?|release|processing))(?![a-z])`,
+  `deposit \\d[\\d,.]*% of (?:your|ur) (?:balance|funds|holdings|deposit)`,
+  `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
+  `${CLAUSE_START}(?:all |dear )?(?:[a-z]+ )?${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?: [a-z0-9$\\x27%]+){0,5}?\\s*(?::|→|->|👉|here:?)?\\s*\\[link\\]`,
 ];
 const DECODE_GATED_14 = [
   `reverse (?:it|this|that) (?:and|then|to) (?:tell|read|see|find|get|follow|do|you'll|you will)(?![a-z])`,
@@ -767,6 +797,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|pins?) (?:[a-z]+ ){0,4}?(?:sent|texted|emailed|received|got|came|shows?|showing|displayed|generated)`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
       ...CRED_ASKS_14,
+      ...CRED_ASKS_15,
     ],
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
@@ -845,8 +876,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:fund|top up) (?:my|this|our|the) wallet',
       // Calls to act with tokens addressed to holders (issue 25): "all $CREW holders must migrate",
       // "every wallet holding v1 needs to sync"; a question ("do holders need to migrate?") is not one.
-      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
-      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
+      // Round fifteen: the question's words stay inside one clause ("v1 is deprecated, all stakers
+      // need to unstake" is no question).
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where)\\s+(?:[a-z0-9$]+\\s+){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where)\\s+(?:[a-z0-9$]+\\s+){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
       `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
@@ -883,6 +916,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:pay|send|transfer|deposit|wire|cover|settle) (?:the|a|an|this) (?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small |one-time |required |mandatory |final |refundable )?(?:[a-z]+ )?(?:fee|fees|tax|taxes|charge|commission)(?![a-z])`,
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
       ...MONEY_ASKS_14,
+      ...MONEY_ASKS_15,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
