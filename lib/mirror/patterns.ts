@@ -383,6 +383,18 @@ const MONEY_ASKS_15 = [
   `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?: [a-z0-9$\\x27%]+){0,5}?\\s*(?::|→|->|👉|here:?)?\\s*\\[link\\]`,
 ];
+// Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
+// classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
+// each node", "run it, thank me later"); a bare run verb before a colon at a clause start ("Execute:",
+// "run as admin:"); a quoted command to run followed by a report back ("run `…` and paste the
+// result"). A negation, a condition or a statement cancels each like any request; "run the tests on
+// your machine" and "run `npm audit` to check" (a purpose) stay tips.
+const RUN_VERB = '(?:run|execute|exec)';
+const DECODE_ASKS_15 = [
+  `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
+  `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:`,
+  `${RUN_VERB} \`[^\`\\n]{2,200}\`(?: [a-z]+){0,4}? (?:and|then) (?:paste|post|reply|send|share|tell|show|dm|drop|report)(?![a-z])`,
+];
 const DECODE_GATED_14 = [
   `reverse (?:it|this|that) (?:and|then|to) (?:tell|read|see|find|get|follow|do|you'll|you will)(?![a-z])`,
   `(?:read|reading) (?:it|this|that) (?:backwards?|in reverse|right to left)`,
@@ -571,6 +583,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     // An ask to run something, which a statement ("agents in our framework run in a sandbox") or a
     // negation cancels like any request (fourth round: it was a phrase matched anywhere).
     requests: [
+      ...DECODE_ASKS_15,
       '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
     ],
     words: [

