@@ -89,9 +89,10 @@ const CAPITALISED = /^['‘][A-Z]/;
 // sender as punished ("got banned"); "phrases" as a kind of wording.
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
-// report's reproduction ("Repro: post '…' and watch it comply").
+// report's reproduction ("Repro: post '…' and watch it comply"), and an old trick named ("old trick,
+// new coat of paint: '…'"; not "neat trick", which praises).
 const STANCE =
-  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+  /\b(?:(?:old|oldest|same|usual|classic) tricks?|repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
@@ -103,7 +104,7 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 const DENIES =
   /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
 const DECEIT =
-  /\b(?:injected|scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
+  /\b(?:(?:old|oldest|same|usual|classic) tricks?|injected|scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
 const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
@@ -114,6 +115,8 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 // words a hostile post uses to hand on its own ask: "conversation" ("conversation starter: ..."),
 // "screenshot", "as described in the docs", "from the announcements channel", "most holders use",
 // "this is circulating everywhere:", "transcript of the AMA:".
+// Round fifteen: a message told as having read so ("the email read '…'"; "this alert reads:" is the
+// author's own).
 // Round fifteen: typing and transcribing told in the past ("the stranger typed", "transcribing it:"),
 // a claim told of someone ("the caller claimed to be '...'", "posing as"), someone else wanting the
 // author to act in the past ("wanted me to '...'"), someone seen reading it ("me reading '...'", "a
@@ -121,7 +124,7 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 // this: ...", "the bots reading:"), and a habit of other people's ("people
 // still reply '...'", "scammers keep posting '...'"; not "everyone reply '...'", which asks).
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they) (?:still|keep|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:the|that|their|an?|his|her) (?:[a-z-]+ )?(?:message|text|email|dm|note|letter|banner|pop-?up|subject line|caption|sms|notification|voicemail|page|form) read|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they) (?:still|keep|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
@@ -248,6 +251,10 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   const endorsed = ENDORSES.test(text.slice(end, Math.min(text.length, end + 40)));
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around) && !endorsed) return STRONG;
+    // Round fifteen: a header that tells of receiving a message ("my uncle got a voicemail: '…'"),
+    // not the reader's ("you got a DM: '…'", "if you got this, '…'").
+    const before = text.slice(from, start).replace(QUOTED_IN_SENTENCE, ' ');
+    if (TOLD_RECEIVED.test(before) && !/\b(?:you|u|ur|your|if)\b/i.test(before) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
   }
   if (endorsed) return NONE;
