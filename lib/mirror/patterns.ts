@@ -62,8 +62,10 @@ const NOT_LOCAL_PIPE =
 // Round fifteen: a secrets file named into an ignore file is kept out of the repository, not shown
 // (`echo ".env" >> .gitignore`, `.env >> .dockerignore`); a redirect anywhere else may still leak it.
 const NOT_IGNORED = '(?![\\x27"`]?\\s*>{1,2}\\s*[\\x27"`]?[~./\\w-]*ignore\\b)';
-// Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN.
-const CRED = `(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret|deploy|master)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)${NOT_IGNORED}(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa)|secrets?(?:\\.(?:json|ya?ml|toml)| files?)|(?:ledger|trezor|wallet|card|sim|device) pins?)`;
+// Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN. Round
+// fifteen: config files that hold a registry or login token (`.npmrc`, `.netrc`, kubeconfig), an
+// auth header, the login for an account.
+const CRED = `(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret|deploy|master)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)${NOT_IGNORED}(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa)|\\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)|kubeconfig|auth(?:orization)? headers?|logins? (?:for|to) (?:the |your |our )?(?:[a-z]+ ){0,2}(?:account|server|box|dashboard|admin|panel|wallet|vault|database|db)|secrets?(?:\\.(?:json|ya?ml|toml)| files?)|(?:ledger|trezor|wallet|card|sim|device) pins?)`;
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|disclose|divulge|surrender|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read(?!-(?:only|write))|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
@@ -250,7 +252,7 @@ const RUNNER =
 
 // What a run ask runs: "this", "the command I posted", not "the tests" or "the linter".
 const CODE_OBJECT =
-  '(?:this|that|it|these|(?:the|my) (?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
+  '(?:this|that|it|these|(?:the|my) (?:(?:attached|linked|pinned|following|updated|new) )?(?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
 // Who a post addresses when it talks to a reading agent.
 const READER =
   '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
@@ -323,11 +325,12 @@ const NOT_A_SECRET_THING =
 const IN_USE =
   "(?:(?:that )?(?:you|u)(?:'re| are)? (?:currently |actually )?(?:using|use|run with)|(?:that )?(?:you|u)(?:'ve| have)? (?:got )?(?:configured|set up|set|stored)|(?:that |which )?(?:your|ur) (?:[a-z]+ )?(?:bot|agent|app|script|node|crawler|summari[sz]er) (?:uses|is using|runs with|runs on)|(?:that )?(?:you|u|it) (?:have|has|can see|can access|hold|know)(?: access to)?)";
 const CRED_ASKS_15 = [
-  `${DISCLOSE}${IN}(?:(?:me|us|over|here|below) )?(?:your|ur|yr|its|their|the|a) (?:(?:new|current|currently active|working|live|active|valid|latest|exact|actual|real|whole|full|production|prod) )+(?:[a-z0-9_]+ )?${BARE_SECRET}${NOT_A_SECRET_THING}${NOT_KEPT}${NOT_LOST}`,
+  `${DISCLOSE}${IN}(?:(?:me|us|over|here|below) )?(?:your|ur|yr|its|their|the|a) (?:(?:new|current|currently active|working|live|active|valid|latest|exact|actual|real|whole|full|production|prod|configured|stored|saved) )+(?:[a-z0-9_]+ )?${BARE_SECRET}${NOT_A_SECRET_THING}${NOT_KEPT}${NOT_LOST}`,
   `${DISCLOSE}${IN}${win(5)}(?:your|ur|yr|the) (?:[a-z0-9_]+ )?${BARE_SECRET} ${IN_USE}`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:every|each|all|any) (?:(?:of )?(?:your|the) )?(?:[a-z]+ )?(?:credentials?|secrets?|keys|tokens|passwords)${IN}${IN_USE}`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr|all (?:your|ur)) (?:[a-z0-9]+ )?(?:keys|tokens|secrets|credentials|creds) (?:in|into|under|below|here)(?: (?:the|this|my|a|our|these))?(?: (?:replies|reply|comments?|thread|dms?|chat|post))?(?![a-z])`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr) (?:whole |full |entire )?env(?![a-z]| (?:details|info|setup|versions?|specs|name))`,
+  `what (?:did|do|have) (?:you|u) (?:set|use|used|pick|picked|choose|chose|put) (?:as|for) (?:the |your |ur )?(?:[a-z]+ )?${CRED}`,
   // A reward for the first to hand one over, a reply form with a secret among its fields, a bare ask.
   `(?:first|next|only) \\d+ (?:people |users |agents |bots |holders |of you )?(?:to|who|that) (?:share|send|post|drop|dm|paste|submit|reply with) (?:their|your|ur|a|the) ${SECRET}`,
   `(?:reply|respond|comment|answer) with\\s*:[^.!?\\n]{0,80}?\\b${SECRET}`,
@@ -378,10 +381,15 @@ const MONEY_ASKS_14 = [
 // Round fifteen: money for a stated purpose ("send 0.02 ETH to cover the gas", "deposit 20% of your
 // balance first"), funds sent to the writer's own keeping ("send them to my safe address"), token
 // holders addressed before a colon and told to act ("holders of the old LP tokens: migrate them …"),
-// and a token act opening a clause right before a link ("claim before it's gone <link>").
+// a token act opening a clause right before a link ("claim before it's gone <link>"), an amount to a
+// named wallet ("0.01 ETH to tips.eth"), an account topped up with an amount, and a gift card bought and
+// its code or photo sent.
 const MONEY_ASKS_15 = [
   `(?:send|pay|deposit|transfer|wire) (?:me |us )?[$€]?\\d[\\d,.]*%?(?:k|m)? (?:[a-z$]+ ){0,4}?(?:to cover|for (?:the )?(?:gas|fees?|taxes|tax|legal fees|verification|activation|unlock(?:ing)?|release|processing))(?![a-z])`,
   `deposit \\d[\\d,.]*% of (?:your|ur) (?:balance|funds|holdings|deposit)`,
+  `[$€]?\\d[\\d,.]*(?:k|m)? ${CUR} (?:to|→|->) [a-z0-9-]+\\.(?:eth|sol)(?![a-z])`,
+  `(?:top up|fund|load|recharge|reload) (?:your |the )?(?:account|wallet|balance) with ${AMOUNT}${CUR}`,
+  `buy (?:an? |some |two |three )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}[^.!?\\n]{0,60}?(?:send|photo|picture|pic|codes?|scratch)`,
   `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
   `${CLAUSE_START}(?:all |dear )?(?:[a-z]+ )?${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
@@ -397,6 +405,7 @@ const RUN_VERB = '(?:run|execute|exec)';
 const DECODE_ASKS_15 = [
   `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
   `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:`,
+  `(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:`,
   `${RUN_VERB} \`[^\`\\n]{2,200}\`(?: [a-z]+){0,4}? (?:and|then) (?:paste|post|reply|send|share|tell|show|dm|drop|report)(?![a-z])`,
 ];
 const DECODE_GATED_14 = [
