@@ -330,12 +330,13 @@ const CRED_ASKS_15 = [
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:every|each|all|any) (?:(?:of )?(?:your|the) )?(?:[a-z]+ )?(?:credentials?|secrets?|keys|tokens|passwords)${IN}${IN_USE}`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr|all (?:your|ur)) (?:[a-z0-9]+ )?(?:keys|tokens|secrets|credentials|creds) (?:in|into|under|below|here)(?: (?:the|this|my|a|our|these))?(?: (?:replies|reply|comments?|thread|dms?|chat|post))?(?![a-z])`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr) (?:whole |full |entire )?env(?![a-z]| (?:details|info|setup|versions?|specs|name))`,
-  `what (?:did|do|have) (?:you|u) (?:set|use|used|pick|picked|choose|chose|put) (?:as|for) (?:the |your |ur )?(?:[a-z]+ )?${CRED}`,
   // A reward for the first to hand one over, a reply form with a secret among its fields, a bare ask.
   `(?:first|next|only) \\d+ (?:people |users |agents |bots |holders |of you )?(?:to|who|that) (?:share|send|post|drop|dm|paste|submit|reply with) (?:their|your|ur|a|the) ${SECRET}`,
   `(?:reply|respond|comment|answer) with\\s*:[^.!?\\n]{0,80}?\\b${SECRET}`,
   `${CLAUSE_START}${CRED} (?:pls|plz|please|asap|now)(?=\\s*(?:[.!?]|$))`,
   `(?:what(?:'s| is| was)|whats|which) (?:the |your |ur )?(?:[a-z0-9_]+ )?(?:token|secret|password|passphrase|api key|key|credentials?) (?:is |are )?(?:for|in|of|does|do) (?:the |your |ur )(?:[a-z0-9_-]+ ){0,2}?(?:webhook|bot|agent|config(?:\\.ya?ml|\\.json|\\.toml)?|server|vault|api|\\.env|repo|database|db|crawler|integration)(?![a-z])`,
+  // Added late in the round.
+  `what (?:did|do|have) (?:you|u) (?:set|use|used|pick|picked|choose|chose|put) (?:as|for) (?:the |your |ur )?(?:[a-z]+ )?${CRED}`,
 ];
 const CRED_SHAPES_14 = [
   // The whole environment inlined into a command: `-d "$(env)"`.
@@ -388,13 +389,14 @@ const MONEY_ASKS_14 = [
 const MONEY_ASKS_15 = [
   `(?:send|pay|deposit|transfer|wire) (?:me |us )?[$€]?\\d[\\d,.]*%?(?:k|m)? (?:[a-z$]+ ){0,4}?(?:to cover|for (?:the )?(?:gas|fees?|taxes|tax|legal fees|verification|activation|unlock(?:ing)?|release|processing))(?![a-z])`,
   `deposit \\d[\\d,.]*% of (?:your|ur) (?:balance|funds|holdings|deposit)`,
-  `[$€]?\\d[\\d,.]*(?:k|m)? ${CUR} (?:to|→|->) [a-z0-9-]+\\.(?:eth|sol)(?![a-z])`,
-  `(?:top up|fund|load|recharge|reload) (?:your |the )?(?:account|wallet|balance) with ${AMOUNT}${CUR}`,
-  `buy (?:an? |some |two |three )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}[^.!?\\n]{0,60}?(?:send|photo|picture|pic|codes?|scratch)`,
   `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
   `${CLAUSE_START}(?:all |dear )?(?:[a-z]+ )?${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?:(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?)?\\s*(?::|→|->|👉|here:?)|(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?))\\s*\\[link\\]`,
+  // Added late in the round.
+  `[$€]?\\d[\\d,.]*(?:k|m)? ${CUR} (?:to|→|->) [a-z0-9-]+\\.(?:eth|sol)(?![a-z])`,
+  `(?:top up|fund|load|recharge|reload) (?:your |the )?(?:account|wallet|balance) with ${AMOUNT}${CUR}`,
+  `buy (?:an? |some |two |three )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}[^.!?\\n]{0,60}?(?:send|photo|picture|pic|codes?|scratch)`,
 ];
 // Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
 // classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
@@ -406,10 +408,10 @@ const RUN_VERB = '(?:run|execute|exec)';
 // After a bare run verb's colon, a command: a new line, a quotation or code mark, or a command word.
 const COMMAND_NEXT =
   '(?=\\s*(?:\\n|[`"\\x27]|(?:sudo|curl|wget|iwr|irm|powershell|pwsh|bash|sh|zsh|python3?|node|npx|uvx|pipx|bunx|npm|pip3?|invoke-[a-z]+|iex|cmd|docker|git|chmod|set-executionpolicy)(?![a-z])))';
+const DECODE_ASKS_15_LATE = [`(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`];
 const DECODE_ASKS_15 = [
   `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
   `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:${COMMAND_NEXT}`,
-  `(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`,
   `${RUN_VERB} \`[^\`\\n]{2,200}\`(?: [a-z]+){0,4}? (?:and|then) (?:paste|post|reply|send|share|tell|show|dm|drop|report)(?![a-z])`,
 ];
 const DECODE_GATED_14 = [
@@ -602,6 +604,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     requests: [
       ...DECODE_ASKS_15,
       '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
+      // Added late in round fifteen.
+      ...DECODE_ASKS_15_LATE,
     ],
     words: [
       // Asks to run something on the reader's side and report back (issue 25 item 9).

@@ -89,10 +89,9 @@ const CAPITALISED = /^['‘][A-Z]/;
 // sender as punished ("got banned"); "phrases" as a kind of wording.
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
-// report's reproduction ("Repro: post '…' and watch it comply"), and an old trick named ("old trick,
-// new coat of paint: '…'"; not "neat trick", which praises).
+// report's reproduction ("Repro: post '…' and watch it comply").
 const STANCE =
-  /\b(?:(?:old|oldest|same|usual|classic) tricks?|repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
@@ -104,7 +103,7 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 const DENIES =
   /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
 const DECEIT =
-  /\b(?:(?:old|oldest|same|usual|classic) tricks?|injected|scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
+  /\b(?:injected|scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
 const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
@@ -251,10 +250,6 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   const endorsed = ENDORSES.test(text.slice(end, Math.min(text.length, end + 40)));
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around) && !endorsed) return STRONG;
-    // Round fifteen: a header that tells of receiving a message ("my uncle got a voicemail: '…'"),
-    // not the reader's ("you got a DM: '…'", "if you got this, '…'").
-    const before = text.slice(from, start).replace(QUOTED_IN_SENTENCE, ' ');
-    if (TOLD_RECEIVED.test(before) && !/\b(?:you|u|ur|your|if)\b/i.test(before) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
   }
   if (endorsed) return NONE;

@@ -149,7 +149,7 @@ test('ninth-wave development part: benign false positives at most 6 of 205, reca
 // round thirteen 2 (0.5 %), round fifteen 1; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
 test('thirteenth-wave development part: benign false positives at most 1 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 1 / 441));
 // No label may find fewer of a development part's hostile cases than main did when the part was written
-// (raised to round thirteen's figures where it found more, then to round fourteen's).
+// (raised to round thirteen's figures where it found more, then to round fourteen's, then fifteen's).
 const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
   const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
   for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
@@ -164,7 +164,7 @@ test(
     obfuscated_instruction: 20,
     decode_request: 55,
     claims_authority: 72,
-    credential_request: 92,
+    credential_request: 93,
     money_request: 86,
     encoded_blob: 32,
     executable_instruction: 60,
@@ -201,10 +201,10 @@ test(
   recallFloors(WAVE_FIFTEEN_DEV, {
     instruction_like: 62,
     obfuscated_instruction: 5,
-    decode_request: 82,
+    decode_request: 83,
     claims_authority: 50,
     credential_request: 76,
-    money_request: 95,
+    money_request: 96,
     encoded_blob: 43,
     executable_instruction: 57,
     lookalike_host: 59,
