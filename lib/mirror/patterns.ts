@@ -390,8 +390,8 @@ const MONEY_ASKS_15 = [
   `(?:send|pay|deposit|transfer|wire) (?:me |us )?[$€]?\\d[\\d,.]*%?(?:k|m)? (?:[a-z$]+ ){0,4}?(?:to cover|for (?:the )?(?:gas|fees?|taxes|tax|legal fees|verification|activation|unlock(?:ing)?|release|processing))(?![a-z])`,
   `deposit \\d[\\d,.]*% of (?:your|ur) (?:balance|funds|holdings|deposit)`,
   `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
-  `${CLAUSE_START}(?:all |dear )?(?:[a-z]+ )?${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
-  `${CLAUSE_START}(?:[a-z]+ )?(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${after('(?:all |dear )?(?:[a-z]+ )?')}${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${after('(?:[a-z]+ )?')}(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
   `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?:(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?)?\\s*(?::|→|->|👉|here:?)|(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?))\\s*\\[link\\]`,
   // Added late in the round.
   `[$€]?\\d[\\d,.]*(?:k|m)? ${CUR} (?:to|→|->) [a-z0-9-]+\\.(?:eth|sol)(?![a-z])`,
