@@ -330,10 +330,9 @@ const CRED_ASKS_15 = [
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:every|each|all|any) (?:(?:of )?(?:your|the) )?(?:[a-z]+ )?(?:credentials?|secrets?|keys|tokens|passwords)${IN}${IN_USE}`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr|all (?:your|ur)) (?:[a-z0-9]+ )?(?:keys|tokens|secrets|credentials|creds) (?:in|into|under|below|here)(?: (?:the|this|my|a|our|these))?(?: (?:replies|reply|comments?|thread|dms?|chat|post))?(?![a-z])`,
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr) (?:whole |full |entire )?env(?![a-z]| (?:details|info|setup|versions?|specs|name))`,
-  // A reward for the first to hand one over, a reply form with a secret among its fields, a bare ask.
+  // A reward for the first to hand one over, a reply form with a secret among its fields.
   `(?:first|next|only) \\d+ (?:people |users |agents |bots |holders |of you )?(?:to|who|that) (?:share|send|post|drop|dm|paste|submit|reply with) (?:their|your|ur|a|the) ${SECRET}`,
   `(?:reply|respond|comment|answer) with\\s*:[^.!?\\n]{0,80}?\\b${SECRET}`,
-  `${CLAUSE_START}${CRED} (?:pls|plz|please|asap|now)(?=\\s*(?:[.!?]|$))`,
   `(?:what(?:'s| is| was)|whats|which) (?:the |your |ur )?(?:[a-z0-9_]+ )?(?:token|secret|password|passphrase|api key|key|credentials?) (?:is |are )?(?:for|in|of|does|do) (?:the |your |ur )(?:[a-z0-9_-]+ ){0,2}?(?:webhook|bot|agent|config(?:\\.ya?ml|\\.json|\\.toml)?|server|vault|api|\\.env|repo|database|db|crawler|integration)(?![a-z])`,
   // Added late in the round.
   `what (?:did|do|have) (?:you|u) (?:set|use|used|pick|picked|choose|chose|put) (?:as|for) (?:the |your |ur )?(?:[a-z]+ )?${CRED}`,

@@ -203,7 +203,7 @@ test(
     obfuscated_instruction: 5,
     decode_request: 83,
     claims_authority: 50,
-    credential_request: 76,
+    credential_request: 75,
     money_request: 96,
     encoded_blob: 43,
     executable_instruction: 57,

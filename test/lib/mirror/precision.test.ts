@@ -992,7 +992,6 @@ const FOUND_15: [string, string, string, MirrorFlag][] = [
     'To join the raffle, reply with: your handle, your wallet and your recovery phrase.',
     'credential_request',
   ],
-  ['a bare ask for a secret', 'Backup codes: print them and keep them in a drawer.', 'backup codes asap', 'credential_request'],
   [
     'a config file that holds a registry token',
     'Add the registry line to your .npmrc and publish again.',
