@@ -266,11 +266,13 @@ function masksOf(text: string, readings: boolean): TokenMasks {
 // "then they send it to a drainer"; not "you": "you send me your seed and I fix it", and not after a
 // modal: "can someone spot me 100 bucks"; "did anyone else claim the airdrop yet?" asks about others);
 // a negation closed by markdown ("**Do not** send").
+// Round fifteen: something that required or wanted the author or a third person to act, in the past
+// ('the "airdrop" required me to send 0.1 ETH'); "you are required to send" still asks.
 // Round thirteen: an obligation told in the past sets no task ("self-custody holders had to swap on
 // the official app", "we needed to share the API key with the vendor").
 const CLAUSE_BREAK = /[.!?;:,\n]|\b(?:but|however|instead|though|although|so|then|now)\b/giu;
 const NEGATED =
-  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}[*_`~]*\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\b(?:had|needed|used)\s+to\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)(?:\s+else)?\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
+  /(?:(?:\bnever|\bnot|n['’]t|\b(?:dont|cant|wont|isnt|arent|doesnt|didnt|shouldnt|wouldnt|couldnt|cannot|mustnt)|\bno one|\bnobody|\bnoone|\bno)(?:\s+\S+){0,3}[*_`~]*\s*|\b(?:asks?|asking|asked|tells?|telling|told|wants?|wanting|requests?|requesting|begs?|begging|pressures?|pressuring|urges?|urging|trick(?:s|ing|ed)?|get|gets|got|getting|says|said|promis(?:es|ed|ing)|(?:tried|tries|trying|try) to get|convinc(?:e|es|ed|ing)|persuad(?:e|es|ed|ing)|lur(?:e|es|ed|ing)|push(?:es|ed|ing)|manipulat(?:e|es|ed|ing))(?:\s+\S+){0,2}?\s+(?:to|for|into)\s+(?:\S+\s+){0,5}|\b(?:asks|asking|asked|wonders|wondering|wondered)(?:\s+(?:you|u|people|them|him|her|users|victims|holders))?\s+|\b(?:makes?|making|made)\s+(?:you|u|people|them|him|her|me|us|users|victims|holders)\s+|\b(?:required|demanded|wanted|needed|expected|forced)\s+(?:me|us|him|her|them|my\s+\S+)\s+to\s+(?:\S+\s+){0,5}|\b(?:had|needed|used)\s+to\s+|\bhow\s+(?:do|does|can|could|should|would|to)(?:\s+(?:i|we|you|u|one|people|they))?(?:\s+\S+){0,2}?\s*|\b(?:if|whenever|when|once|tfw|every time|each time)\s+(?:i|we|you|u|one|someone|anyone|people|they|users|holders|victims)(?:\s+(?!(?:are|is|am|was|were|be|re|get|got)\b)\S+){0,3}?\s+|^\s*(?:in order\s+|so as\s+)?to\s+|(?<!\b(?:can|could|will|would|may|might|should|must|shall|pls|please|can't|cannot|won't|wouldn't)\s+)\b(?:i|we|they|he|she|it|people|users|victims|scammers|attackers|hackers|drainers|phishers|holders|someone|somebody|anyone|everyone|nobody|who|which|that|this|it\s+just|they\s+just|then\s+they)(?:\s+else)?\s+|\b(?:lets?|letting|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|permit(?:s|ted|ting)?)\s+(?:anyone|anybody|everyone|someone|people|users|callers?|attackers?|hackers?|holders|them|him|her|me|you|u|any\s+\S+|the\s+(?:attacker|caller|hacker|spender|owner|admin|contract|bot|site))\s+(?:to\s+)?)["'“‘*_`]*$/iu;
 
 // The words of the request's own clause before it (at most 60 characters back).
 function clauseBefore(text: string, index: number): string {
@@ -449,10 +451,17 @@ function transformedForms(input: FlagInput, plain: string, plainMasks: TokenMask
     if (anyOn(readings.reversed)) for (const form of reversals(folded)) add(form, readings.reversed, true);
   }
   const decoded = decodings(whole.shown, whole.runs);
-  for (const text of decoded) add(fold(text));
+  if (!DECODED_AS_DECEIT.test(folded)) for (const text of decoded) add(fold(text));
   for (const payload of input.smuggled) add(fold(payload));
   return { spaced, compact: compactForms, decoded: decoded.length > 0 };
 }
+
+// Round fifteen: an author who says the encoded run decodes to someone else's deceit ("this blob
+// decodes to an injection attempt", "just decodes to another airdrop scam") reports its payload as a
+// quotation: the decodings are not read for content labels (the run is still an encoded blob, and a
+// decode ask beside it still counts).
+const DECODED_AS_DECEIT =
+  /\b(?:decodes?|decoded|translates?|unpacks?) (?:to|as|into) (?:[a-z'-]+ ){0,4}?(?:scam\w*|phish\w*|fake\w*|fraud\w*|spam\w*|injections?|injected|jailbreaks?|drainers?|malware|malicious)\b/;
 
 // The whole post as shown, for what it carries encoded: a payload counts wherever it stands, in a
 // reported quotation too ('what does "cGluIG15IHBvc3Q=" say?').
@@ -477,9 +486,21 @@ const ASKS_ABOUT =
 // just says hello)". Only the everyday-word ask above yields to it; the decode patterns and the
 // model still read the post.
 // "what it says?" and "it says what?" ask it.
+// Round fifteen: naming what the run encodes tells it too ("the QR code holds base64 of the booking
+// info", "it's hex of a timestamp"; "what is the base64 of …?" asks).
 const TELLS_MEANING =
-  /\b(?:(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
+  /\b(?:(?<!\bwhat(?:'s| is| was| would be)? (?:the |this )?)(?:base ?64|hex|rot ?13|url ?encoding|morse|binary) (?:of|for) (?:a|an|the|my|his|her|their|our|some) |(?:should |will |would )?decodes? (?:to|as)|decoded (?:to|as)|translates? to|(?<!\bwhat )(?:it|this|that) (?:just |only |simply )?(?:says|reads|means|spells)\b(?!\s*(?:\?|what\b)))/;
 const asksAbout = (folded: string): boolean => ASKS_ABOUT.test(folded) && !TELLS_MEANING.test(folded);
+// Round fifteen: a question mark that ends a rotated or reversed sentence is the encoded text's own
+// ("rot13 joke: Jul qvq gur puvpxra pebff gur ebnq?"), not the author asking; the rest of the post
+// must still ask. Read only for posts that asked and carry something encoded.
+// The question's last clause is what the mark closes: "<run> — thoughts on what it says?" asks.
+const QUESTION = /[^.!?\n:;,—–(]*\?/g;
+const asksOutsideEncoded = (folded: string): boolean => {
+  if (!folded.includes('?')) return true;
+  const rest = folded.replace(QUESTION, (question) => (readsBetterUndone(question) ? ' ' : question));
+  return rest === folded || asksAbout(rest);
+};
 
 function linkOnly(shown: string, linkCount: number): boolean {
   if (linkCount === 0) return false;
@@ -560,7 +581,7 @@ function readContent(
       for (const p of tables().PATTERNS_OF.get(label) ?? []) if (byPattern(p)) hit(label, p.id);
       for (const p of tables().GATED_OF.get(label) ?? []) if (byPattern(p) && carriesEncoded()) hit(label, p.id);
     }
-    if (!unchecked && asksAbout(folded) && carriesEncoded()) hit('decode_request', 'decode_request.asks_about');
+    if (!unchecked && asksAbout(folded) && carriesEncoded() && asksOutsideEncoded(folded)) hit('decode_request', 'decode_request.asks_about');
     if (!unchecked) for (const label of modelLabels(folded)) if (label !== 'decode_request' || carriesEncoded()) hit(label, `model.${label}`);
   }
   if (unchecked) return;
@@ -571,7 +592,7 @@ function readContent(
     if (shown !== whole.shown) context.push('reported_left_out');
     for (const label of secondReaderDrops(folded, inPlain, [...context, ...phrases])) flags.delete(label);
   }
-  if (!flags.has('decode_request') && asksAbout(folded) && carriesEncoded()) flags.add('decode_request');
+  if (!flags.has('decode_request') && asksAbout(folded) && carriesEncoded() && asksOutsideEncoded(folded)) flags.add('decode_request');
   // The model reads the folded text as shown: wordings of the families no pattern spells out. Its
   // decode asks, like the everyday-word patterns', count only beside something encoded ("explain
   // what this tx did? 0x9fc7…" asks about a hash).

@@ -55,9 +55,17 @@ const NOT_ACTING =
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
   '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
-// Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN.
-const CRED =
-  '(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret|deploy|master)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa)|secrets?(?:\\.(?:json|ya?ml|toml)| files?)|(?:ledger|trezor|wallet|card|sim|device) pins?)';
+// Round fifteen: the environment piped into a local viewer (`printenv | sort`, `env | grep PATH`) is
+// shown to its owner, unless the output is then handed over ("… | sort and paste it here").
+const NOT_LOCAL_PIPE =
+  '(?![`\\x27"]?\\s*\\|\\s*(?:sort|less|more|head|tail|grep|wc|column|cut)\\b(?![^\\n]{0,80}\\b(?:paste|post|send|share|reply|dm|upload|drop|give|show me|tell me)\\b))';
+// Round fifteen: a secrets file named into an ignore file is kept out of the repository, not shown
+// (`echo ".env" >> .gitignore`, `.env >> .dockerignore`); a redirect anywhere else may still leak it.
+const NOT_IGNORED = '(?![\\x27"`]?\\s*>{1,2}\\s*[\\x27"`]?[~./\\w-]*ignore\\b)';
+// Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN. Round
+// fifteen: config files that hold a registry or login token (`.npmrc`, `.netrc`, kubeconfig), an
+// auth header, the login for an account.
+const CRED = `(?:seed(?:(?: )?phrases?| words| keys?)?|recovery (?:phrases?|words|keys?|codes?)|secret (?:recovery )?(?:phrases?|keys?|words)|mnemonics?(?: phrases?)?|(?:12|24|twelve|twenty-?four)(?:-| )?words?(?: phrases?| backups?| seeds?| lists?| recovery)?|private(?: )?keys?|priv(?: )?keys?|pk|(?:api|access|wallet|ssh|signing|secret|deploy|master)(?: )?keys?|ssh private keys?|aws (?:access |secret )?(?:keys?|credentials)|(?:access|auth(?:entication)?|bearer|session|refresh|discord|telegram|github|gitlab|npm|slack|bot|openai) tokens?|[a-z0-9]{1,24}_(?:token|key|secret|password|pat)s?|session cookies?|cookies|passwords?|passphrases?|passcodes?|(?:2fa|mfa|otp|totp|sms|text|email|login|log-in|sign-in|security|confirmation|auth|authentication|authenticator|verification|backup|access|one-time|one time|withdrawal|telegram|discord|whatsapp|google authenticator|authenticator app)(?: codes?| pins?| numbers?)|(?:2fa|otp|mfa)|backup codes?|(?:\\d(?:-| )?digits?|(?:four|six|eight)(?:-| )?digits?)(?: codes?| pins?)?|one(?:-| )time (?:codes?|passwords?|passcodes?|pins?)|verification codes?|\\.env(?!\\.(?:example|sample|template|dist|defaults?)\\b)${NOT_IGNORED}(?: files?)?|env(?:ironment)? (?:files?|vars?|variables?)|credentials(?: files?)?|login (?:details|info|credentials)|(?:login|username|user name|email) (?:and|&) password|(?:admin|root|login|account|wallet|email|server|database|db|dashboard) passwords?|keystore(?: json| files?)?|wallet\\.dat|id_(?:rsa|ed25519|ecdsa|dsa)|\\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)|kubeconfig|auth(?:orization)? headers?|logins? (?:for|to) (?:the |your |our )?(?:[a-z]+ ){0,2}(?:account|server|box|dashboard|admin|panel|wallet|vault|database|db)|secrets?(?:\\.(?:json|ya?ml|toml)| files?)|(?:ledger|trezor|wallet|card|sim|device) pins?)`;
 const CRED_VERB =
   '(?:send|sending|share|sharing|give|giving|gimme|provide|providing|paste|pasting|post|posting|drop|enter|entering|type|typing|type in|input|submit|submitting|upload|reveal|disclose|divulge|surrender|show|tell|dm|message|pm|whisper|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|forward|email|import|verify|validate|confirm|sync|reply with|respond with|comment|read out|read(?!-(?:only|write))|print|dump|list|output|leak|expose|hand over|copy|text)';
 // Words between the verb and the credential: "send me the contents of your wallet's seed phrase".
@@ -86,7 +94,7 @@ const SITE = '(?:(?:our|the|this|my) (?:[a-z]+ )?(?:site|website|dapp|portal|pag
 // and follow", "got a naive agent to follow the reversed instruction"), as for instruction_like.
 const MACHINE = '(?:agents?|bots?|models?|llms?|ais?|assistants?|readers?)';
 const ADVERB = '(?:happily|blindly|just|always|then|still|actually|often|sometimes|eventually|naively)';
-const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE} (?:would|might|could|may) (?:${ADVERB} ){0,2}|${MACHINE} (?:that|which|who) (?:would|will|might|could|can|may) (?:${ADVERB} ){0,2}|(?:if|whether|hoping|hope|that) (?:(?:the|an?|some|any) )?${MACHINE} (?:would|will|might|could|can) (?:${ADVERB} ){0,2}|${MACHINE} will (?:${ADVERB} ){1,2}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
+const TOLD_OF_MACHINE = `(?<!\\b(?:${MACHINE} (?:would|might|could|may) (?:${ADVERB} ){0,2}|${MACHINE} (?:that|which|who) (?:would|will|might|could|can|may) (?:${ADVERB} ){0,2}|(?:if|whether|hoping|hope|that) (?:(?:the|an?|some|any) )?${MACHINE} (?:would|will|might|could|can) (?:${ADVERB} ){0,2}|(?:whether|testing if|checking if) (?:(?:the|an?|some|any) )?${MACHINE} (?:${ADVERB} ){0,2}|${MACHINE} will (?:${ADVERB} ){1,2}|(?:asks?|asking|asked|tells?|telling|told|gets?|getting|got|tricks?|tricking|tricked|convinc(?:e|es|ed|ing)) (?:(?:the|an?|naive|some|any|every) ){0,2}${MACHINE} to ))`;
 // Decode-and-follow: something to undo, then something to do with the result.
 const UNDO =
   '(?:decode|decrypt|decipher|unscramble|deobfuscate|unencode|unhex|(?:unrotate|unrot|un-rotate|un-rot)(?:-?13)?|rot-?1?\\d|unleet|un-leet|deleet|de-leet|backwards?|in reverse|reversed|upside(?:-| )down|caesar|vigen[eè]re|cipher|first letters?|acrostic|(?:reverse|flip|translate|convert|interpret|turn|crack|shift)\\s(?:[^\\s.!?]+\\s){0,4}?(?:this|it|them|these|the (?:string|text|message|letters?|words?|hex|binary|bytes?|base-?64|leet|code|cipher|below|following|next line|characters)|each letter|base-?64|hex|binary|bytes|ascii|morse|leet|rot-?1?\\d|back))';
@@ -183,8 +191,9 @@ const SECRET = `(?:${CRED}|${SECRET_MORE})`;
 const DISCLOSE =
   '(?:take a (?:photo|picture|pic|screenshot|snap) of|send|share|give|gimme|provide|paste|post|drop|enter|type|type out|type in|input|submit|upload|reveal|disclose|divulge|surrender|tell|dm|pm|message|inbox|whisper|forward|email|mail|text|hand|hand over|leak|expose|recite|read(?!-(?:only|write))|read out|read back|spell out|fill in|put|insert|attach|include|screenshot|photograph|snap|show|list|print|dump|output|display|echo|export(?![^a-z0-9\\n]{1,3}[a-z0-9_]+=)|copy|reply with|respond with|comment|let me see|let us see|lemme see|let me have|lemme have|can i see|can we see|can i get|can we get|can i have|can we have|could i see|could we see|could i get|could we get)';
 // Where a secret stays the owner's: "copy your API key into the .env file", "list your keys in the dashboard"
-// (round thirteen: also from the provider's dashboard into the owner's config).
-const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)|from (?:your |the |an? )?(?:[a-z]+ )?(?:dashboard|console|settings|portal|account page)${IN}(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
+// (round thirteen: also from the provider's dashboard into the owner's config). Round fifteen: a
+// secret's name tested for in the environment ("'OPENAI_API_KEY' in os.environ") prints no value.
+const NOT_KEPT = `(?!${IN}(?:[a-z]+${IN})?(?:(?:only|just) (?:when|if|after|before|once)(?![a-z])|from (?:your |the |an? )?(?:environment|env|\\.env|config|process\\.env|os\\.environ|secrets? manager|vault|keychain)|(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:os\\.environ|process\\.env|\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)|from (?:your |the |an? )?(?:[a-z]+ )?(?:dashboard|console|settings|portal|account page)${IN}(?:into|in|to|on|inside|onto|within) (?:your |the |a |an )?(?:own |local |new |project(?:'s)? )?(?:\\.env|env file|env|environment|config(?:uration)?(?: files?)?|settings|dashboard|console|account (?:page|settings)|password manager|vault|keychain|secrets? manager|hardware wallet|wallet app|metamask|phantom|ledger|trezor|rabby|notebook|safe|paper|steel|metal|ci|github secrets|repo secrets|terminal|shell|code|app)))`;
 
 // Round thirteen: a loss as the consequence warns ("share your keys, lose your coins", "paste your
 // seed and you lose everything"); "... or lose your coins" threatens, and "lose nothing" lures: both
@@ -243,7 +252,7 @@ const RUNNER =
 
 // What a run ask runs: "this", "the command I posted", not "the tests" or "the linter".
 const CODE_OBJECT =
-  '(?:this|that|it|these|(?:the|my) (?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
+  '(?:this|that|it|these|(?:the|my) (?:(?:attached|linked|pinned|following|updated|new) )?(?:command|commands|script|snippet|code|line|lines|one-liner|payload|file|program|binary|following|below|above|expression|js|javascript|python|shell|bash|powershell))';
 // Who a post addresses when it talks to a reading agent.
 const READER =
   '(?:ai|ais|llms?|language models?|ai (?:agents?|assistants?|models?|systems?|readers?)|agents?|assistants?|bots?|models?|gpts?|chatgpt|claude|copilot|gemini|grok|summari[sz]ers?|crawlers?|scrapers?|indexers?|classifiers?|automated (?:readers?|systems?|moderators?|agents?|tools?|accounts?|filters?|classifiers?)|(?:reader|reading|scraping|summary|moderator|moderation) (?:bots?|agents?))';
@@ -305,6 +314,29 @@ const CRED_ASKS_14 = [
   `(?:must|need to|needs to|have to|has to|required to) (?:be )?(?:re-?authenticated?|re-?validated?|re-?verif(?:y|ied)|re-?login|log in again|sign in again)\\s*(?::|→|->|at|via|here)\\s*\\[link\\]`,
   `(?:need|want|collecting|collect) (?:every(?:one|body)'s|all (?:of )?your) (?:[a-z0-9]+ )?${SECRET}(?! (?:to be )?(?:rotated|revoked|reset|changed|regenerated|updated|renewed|cleared|deleted|removed|wiped|expired|disabled))`,
 ];
+// Round fifteen's recall, by word classes (docs/mirror.md, "Round fifteen"). A secret named by a word
+// that alone is no secret ("token", "keys", "credentials", "env") is one when the reader's current,
+// working or new one is meant, when it is the one the reader uses, every one the reader has, the
+// reader's keys handed to a place, or the value asked for a thing that runs ("the secret for the
+// webhook"). A token count, a key's format or a token contract are no secrets.
+const BARE_SECRET = '(?:tokens?|keys?|secrets?|credentials?|creds|passwords?|passphrases?)';
+const NOT_A_SECRET_THING =
+  '(?! (?:counts?|usage|limits?|prices?|balances?|supply|budgets?|holders?|contracts?|address(?:es)?|standards?|formats?|length|expiry|scopes?|names?|ids?|rotation|policy|policies|manager|management|tutorial|docs|page)(?![a-z]))';
+const IN_USE =
+  "(?:(?:that )?(?:you|u)(?:'re| are)? (?:currently |actually )?(?:using|use|run with)|(?:that )?(?:you|u)(?:'ve| have)? (?:got )?(?:configured|set up|set|stored)|(?:that |which )?(?:your|ur) (?:[a-z]+ )?(?:bot|agent|app|script|node|crawler|summari[sz]er) (?:uses|is using|runs with|runs on)|(?:that )?(?:you|u|it) (?:have|has|can see|can access|hold|know)(?: access to)?)";
+const CRED_ASKS_15 = [
+  `${DISCLOSE}${IN}(?:(?:me|us|over|here|below) )?(?:your|ur|yr|its|their|the|a) (?:(?:new|current|currently active|working|live|active|valid|latest|exact|actual|real|whole|full|production|prod|configured|stored|saved) )+(?:[a-z0-9_]+ )?${BARE_SECRET}${NOT_A_SECRET_THING}${NOT_KEPT}${NOT_LOST}`,
+  `${DISCLOSE}${IN}${win(5)}(?:your|ur|yr|the) (?:[a-z0-9_]+ )?${BARE_SECRET} ${IN_USE}`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:every|each|all|any) (?:(?:of )?(?:your|the) )?(?:[a-z]+ )?(?:credentials?|secrets?|keys|tokens|passwords)${IN}${IN_USE}`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr|all (?:your|ur)) (?:[a-z0-9]+ )?(?:keys|tokens|secrets|credentials|creds) (?:in|into|under|below|here)(?: (?:the|this|my|a|our|these))?(?: (?:replies|reply|comments?|thread|dms?|chat|post))?(?![a-z])`,
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:your|ur|yr) (?:whole |full |entire )?env(?![a-z]| (?:details|info|setup|versions?|specs|name))`,
+  // A reward for the first to hand one over, a reply form with a secret among its fields.
+  `(?:first|next|only) \\d+ (?:people |users |agents |bots |holders |of you )?(?:to|who|that) (?:share|send|post|drop|dm|paste|submit|reply with) (?:their|your|ur|a|the) ${SECRET}`,
+  `(?:reply|respond|comment|answer) with\\s*:[^.!?\\n]{0,80}?\\b${SECRET}`,
+  `(?:what(?:'s| is| was)|whats|which) (?:the |your |ur )?(?:[a-z0-9_]+ )?(?:token|secret|password|passphrase|api key|key|credentials?) (?:is |are )?(?:for|in|of|does|do) (?:the |your |ur )(?:[a-z0-9_-]+ ){0,2}?(?:webhook|bot|agent|config(?:\\.ya?ml|\\.json|\\.toml)?|server|vault|api|\\.env|repo|database|db|crawler|integration)(?![a-z])`,
+  // Added late in the round.
+  `what (?:did|do|have) (?:you|u) (?:set|use|used|pick|picked|choose|chose|put) (?:as|for) (?:the |your |ur )?(?:[a-z]+ )?${CRED}`,
+];
 const CRED_SHAPES_14 = [
   // The whole environment inlined into a command: `-d "$(env)"`.
   '\\$\\(\\s*(?:env|printenv|export -p)\\s*\\)',
@@ -345,6 +377,41 @@ const MONEY_ASKS_14 = [
   `(?:send|tip|donate|give|pay|throw)[^.!?\\n]{0,40}?(?:to|on|via|at) (?:my|our|this) ${PAY_APP}`,
   `connect (?:here|now|below) (?:to|and) (?:verify|claim|check|sync|validate|receive|unlock)(?![a-z])`,
   `(?:send|give|dm|text|share|read) (?:me|us) (?:the )?(?:codes?|numbers?|pins?) (?:for|of|on|from) (?:an? |the |your )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}`,
+];
+// Round fifteen: money for a stated purpose ("send 0.02 ETH to cover the gas", "deposit 20% of your
+// balance first"), funds sent to the writer's own keeping ("send them to my safe address"), token
+// holders addressed before a colon and told to act ("holders of the old LP tokens: migrate them …"),
+// a token act opening a clause right before a link, as a verb ("claim before it's gone <link>", "deposit
+// at <link>"; not "claim window recap <link>"), an amount to a
+// named wallet ("0.01 ETH to tips.eth"), an account topped up with an amount, and a gift card bought and
+// its code or photo sent.
+const MONEY_ASKS_15 = [
+  `(?:send|pay|deposit|transfer|wire) (?:me |us )?[$€]?\\d[\\d,.]*%?(?:k|m)? (?:[a-z$]+ ){0,4}?(?:to cover|for (?:the )?(?:gas|fees?|taxes|tax|legal fees|verification|activation|unlock(?:ing)?|release|processing))(?![a-z])`,
+  `deposit \\d[\\d,.]*% of (?:your|ur) (?:balance|funds|holdings|deposit)`,
+  `(?:send|deposit|transfer|move|wire) (?:(?:your|all your|ur|all ur|the|all the) (?:[a-z]+ )?|them |it |those )(?:to|into) (?:my|our) (?:[a-z]+ )?(?:wallet|address|account|vault|safe)(?![a-z])`,
+  `${after('(?:all |dear )?(?:[a-z]+ )?')}${HOLDER_NOUN}(?: of [^:\\n]{1,40})?\\s*:\\s*(?:please |pls |kindly |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${after('(?:[a-z]+ )?')}(?:migration|staking|farm|liquidity migration) for (?:all )?(?:${HOLDER_NOUN}|farmers)\\s*:\\s*(?:please |pls |now |just )?(?:${TOKEN_ACT})(?![a-z])`,
+  `${CLAUSE_START}(?:claim|deposit|bridge|mint|resync|farm)(?:(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?)?\\s*(?::|→|->|👉|here:?)|(?: (?:your|yours|it|them|now|here|today|before|while|early|asap|fast|for|with|at|via|through|using|on|the (?:rest|airdrop|drop|tokens|rewards))(?: [a-z0-9$\\x27%]+){0,4}?))\\s*\\[link\\]`,
+  // Added late in the round.
+  `[$€]?\\d[\\d,.]*(?:k|m)? ${CUR} (?:to|→|->) [a-z0-9-]+\\.(?:eth|sol)(?![a-z])`,
+  `(?:top up|fund|load|recharge|reload) (?:your |the )?(?:account|wallet|balance) with ${AMOUNT}${CUR}`,
+  `buy (?:an? |some |two |three )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}[^.!?\\n]{0,60}?(?:send|photo|picture|pic|codes?|scratch)`,
+];
+// Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
+// classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
+// each node", "run it, thank me later"); a bare run verb before a colon at a clause start ("Execute:",
+// "run as admin:"); a quoted command to run followed by a report back ("run `…` and paste the
+// result"). A negation, a condition or a statement cancels each like any request; "run the tests on
+// your machine" and "run `npm audit` to check" (a purpose) stay tips.
+const RUN_VERB = '(?:run|execute|exec)';
+// After a bare run verb's colon, a command: a new line, a quotation or code mark, or a command word.
+const COMMAND_NEXT =
+  '(?=\\s*(?:\\n|[`"\\x27]|(?:sudo|curl|wget|iwr|irm|powershell|pwsh|bash|sh|zsh|python3?|node|npx|uvx|pipx|bunx|npm|pip3?|invoke-[a-z]+|iex|cmd|docker|git|chmod|set-executionpolicy)(?![a-z])))';
+const DECODE_ASKS_15_LATE = [`(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`];
+const DECODE_ASKS_15 = [
+  `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
+  `${CLAUSE_START}${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?(?: as (?:admin|administrator|root|sudo))?\\s*:${COMMAND_NEXT}`,
+  `${RUN_VERB} \`[^\`\\n]{2,200}\`(?: [a-z]+){0,4}? (?:and|then) (?:paste|post|reply|send|share|tell|show|dm|drop|report)(?![a-z])`,
 ];
 const DECODE_GATED_14 = [
   `reverse (?:it|this|that) (?:and|then|to) (?:tell|read|see|find|get|follow|do|you'll|you will)(?![a-z])`,
@@ -534,7 +601,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     // An ask to run something, which a statement ("agents in our framework run in a sandbox") or a
     // negation cancels like any request (fourth round: it was a phrase matched anywhere).
     requests: [
+      ...DECODE_ASKS_15,
       '(?:run|execute|eval(?:uate)?|paste) (?:this |it |that |the (?:code|command|script) )?in(?:to)? (?:your |a |the )?(?:terminal|shell|console|command line|cmd|bash|powershell|browser console|devtools|sandbox|interpreter)',
+      // Added late in round fifteen.
+      ...DECODE_ASKS_15_LATE,
     ],
     words: [
       // Asks to run something on the reader's side and report back (issue 25 item 9).
@@ -655,7 +725,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${ORIGIN} (?:comes?|is coming) from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|set up) you`,
       `i (?:built|programmed|trained|deployed|created|coded|designed|configured|wrote|made|set up|own|run|operate|control|maintain|manage) (?:(?:this|your) (?:[a-z]+ )?(?:bot|agent|ai|model|assistant)|the (?:[a-z]+ )?(?:bot|agent|ai|model|assistant) (?:(?:that|which|who) (?:is )?)?(?:reads?|reading|scans?|scanning|parses?|parsing|answers?|summari[sz](?:es|ing)))`,
-      `(?:the )?${ROLE} who (?:wrote|built|made|runs|maintains|deployed|created|trained|programmed|operates) (?:the|this|you)`,
+      // Round fifteen: opening a sentence, "The team member who wrote the guide left" describes someone.
+      `(?<!(?:^|[.!?\\n][^a-z0-9]{0,3})(?:the )?)(?:the )?${ROLE} who (?:wrote|built|made|runs|maintains|deployed|created|trained|programmed|operates) (?:the|this|you)`,
       `(?:your|the bot'?s?|the agent'?s?) (?:owner|operator|creator|developers?|admin|administrator|boss|principal|supervisor|maintainer|maker|programmer|master) (?:has )?(?:says?|said|wants?|wanted|instructs?|instructed|orders?|ordered|authori[sz]ed|approved|requires?|requested|asked|told you|is asking|sent me|here|speaking)`,
       `(?:your|the|this) (?:[a-z]+'s )?(?:owner|operator|creator|developer|admin|administrator|maintainer|moderator|founder)s? (?:of ${SCOPE} )?(?:has |have )?(?:instructed|ordered|authori[sz]ed|sent me|told me|asked me|wants you|wants all|needs you|requires you|approved)`,
       'the (?:owner|operator|admin|administrator) (?:has )?(?:authori[sz]ed|instructs?|instructed|orders?|ordered|approved|requires?)',
@@ -759,19 +830,21 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|pins?) (?:[a-z]+ ){0,4}?(?:sent|texted|emailed|received|got|came|shows?|showing|displayed|generated)`,
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
       ...CRED_ASKS_14,
+      ...CRED_ASKS_15,
     ],
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
       'contents? of (?:your|the) (?:\\.env|env(?:ironment)? (?:files?|variables))',
-      `${RAN}\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*['"]?[~./\\w-]*\\.env\\b`,
+      `${RAN}\\b(?:cat|type|more|less|print|echo|dump|read|open|show|head|tail|source|load|readfile|readfilesync|get-content)\\s*\\(?\\s*['"]?[~./\\w-]*\\.env\\b${NOT_IGNORED}`,
       // The whole environment, or a variable named like a secret; `printenv PATH` and
       // `process.env.PORT` are developers quoting code.
-      '\\bprintenv(?![\\w-])(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![`\'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)',
+      `\\bprintenv(?![\\w-])${NOT_LOCAL_PIPE}(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![\`'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)`,
       // Code that reads one variable ("const key = process.env.API_KEY") is how a secret is meant to
       // be used; the whole environment is the dump (fourth round: a named secret no longer counts).
       '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))',
-      '\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
-      '\\b(?:run|type|execute|enter|exec)\\s+[`\'"]?(?:env|printenv|export -p)[`\'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))',
+      // Round fifteen: a membership test (`'KEY' in os.environ`) reads no value.
+      '(?<!\\bin\\s+)\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
+      `\\b(?:run|type|execute|enter|exec)\\s+[\`'"]?(?:env|printenv|export -p)${NOT_LOCAL_PIPE}[\`'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))`,
       '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
       '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
       '(?:output|result|contents?|values?) of [`\'"]?(?:env|printenv|get-childitem env:)(?![\\w-])',
@@ -822,7 +895,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:claim|redeem|collect|withdraw) (?:(?:it|them|yours|now|your [a-z]+|their [a-z]+) )?(?:[a-z0-9]+ ){0,3}?(?:at|via|on|through|using|from) (?:\\[link\\]|(?:the|our|this) (?:[a-z]+ )?(?:link|portal|site|page|website|dapp|app))`,
       '(?:verify|validate|sync|restore|rectify|unlock) (?:it|them|your (?:account|assets|funds|tokens|nfts?)) (?:here|at|via|now|on|using|through)',
       `(?:connect|link|hook(?: up)?|plug(?: in)?|sync|verify|validate|authenticate|authori[sz]e|import|restore|rectify|migrate|unlock) (?:your |ur |a |the |yr )?${WALLETS}(?! (?:by|via|with|over|using|through) (?:a |the )?(?:usb|cable|bluetooth|usb-c|lightning))`,
-      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
+      // Round fifteen: a budget set on a provider or a key ("set spending limits on every provider"), or a
+      // cap set to zero, guards the owner.
+      `(?:approve|sign|confirm|accept|authori[sz]e|grant|give|set|increase|raise|reapprove|re-approve)(?![;:]) (?:the |this |a |an |that |your |my |all |our )?(?!(?:[a-z]+ )?spending (?:caps?|limits?) (?:(?:on|for|per|of) |to (?:0|zero|none)\\b))(?:unlimited |infinite |max(?:imum)? |full )?(?:[a-z$0-9]+ )?${APPROVAL}`,
       '(?:approve|sign|authori[sz]e) (?:the |this |that |our )?(?:[a-z]+ )?contract',
       `(?:give|grant) (?:the |this |our )?(?:[a-z]+ )?(?:contract|dapp|router|protocol|site) (?:an? )?(?:unlimited |full )?(?:approval|allowance|permission|access)`,
       `grant (?:[a-z]+ )?permissions? to (?:spend|move|transfer|use|access|withdraw) (?:your|ur|all)`,
@@ -834,8 +909,10 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       '(?:fund|top up) (?:my|this|our|the) wallet',
       // Calls to act with tokens addressed to holders (issue 25): "all $CREW holders must migrate",
       // "every wallet holding v1 needs to sync"; a question ("do holders need to migrate?") is not one.
-      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
-      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where) (?:[a-z0-9$]+ ){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
+      // Round fifteen: the question's words stay inside one clause ("v1 is deprecated, all stakers
+      // need to unstake" is no question).
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where)\\s+(?:[a-z0-9$]+\\s+){0,2})${HOLDER_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
+      `(?<!\\b(?:do|does|did|should|shall|must|will|would|can|could|are|is|have|has|why|when|how|whether|if|what|which|where)\\s+(?:[a-z0-9$]+\\s+){0,2})${PEOPLE_NOUN}${IN}${win(5)}${OBLIGE} (?:be |get |now |still |all |immediately |urgently |also |then |go )?(?:${TOKEN_ONLY_ACT}(?![a-z])|(?:${TOKEN_ACT}|${TOKEN_DONE})${IN}${win(4)}${TOKEN_CONTEXT}(?![a-z]))`,
       `${HOLDER_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `${PEOPLE_NOUN}(?: of \\$?[a-z0-9]{2,12})?\\s*(?::|,|!|—|–|-)\\s*(?:please |kindly |pls )?${TOKEN_ONLY_ACT} (?:your|ur|their|the|all|to|now|before|asap|today|it|them|at|via|here|within|by)`,
       `if (?:you|u) (?:hold|bought|staked|are holding|still hold|minted|are an? (?:holder|staker|lp))${IN}${win(3)}(?:(?:you|u) )?${OBLIGE} (?:be |get |now |still |all |immediately )?(?:${TOKEN_ACT}|${TOKEN_DONE})(?![a-z])`,
@@ -872,6 +949,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:pay|send|transfer|deposit|wire|cover|settle) (?:the|a|an|this) (?:${AMOUNT}(?:[a-z]+ )?(?:${CUR} )?)?(?:small |one-time |required |mandatory |final |refundable )?(?:[a-z]+ )?(?:fee|fees|tax|taxes|charge|commission)(?![a-z])`,
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
       ...MONEY_ASKS_14,
+      ...MONEY_ASKS_15,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
@@ -928,7 +1006,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
     anywhere: [
       // Bounded and lazy: an option list that never reaches a URL must not backtrack exponentially.
       '\\b(?:curl|wget)\\s[^\\n]{0,120}?(?:\\[link\\]|https?:|ftp:|[\\w-]+\\.[a-z]{2,}\\b)',
-      '\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
+      // Round fifteen: a bare downloader piped to a shell ("installers that use curl | sh") names the
+      // idiom, like "the `iwr | iex` trick"; with anything fetched before the pipe it is one.
+      '(?<!\\b(?:curl|wget|iwr|irm)\\s*)\\|\\s*(?:sudo (?:-[a-z]+ ){0,4})?(?:bash|zsh|dash|sh|ksh|fish|python3?|perl|ruby|node|php|pwsh|powershell(?:\\.exe)?|cmd(?:\\.exe)?)\\b',
       '\\b(?:bash|sh|zsh|source|python3?|node|ruby|perl)\\s+<\\(',
       '\\[scriptblock\\]::create',
       '\\binvoke-(?:restmethod|expression)\\b',
@@ -950,7 +1030,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // A command word with an argument: "use `sudo` only when you need it" names the tool (fourth round).
       '`[^`\\n]{0,200}\\b(?:curl|wget|rm|bash|sh|sudo|python3?|node|powershell)[ \\t]+[^`\\s][^`\\n]{0,200}`',
       // A quoted command line: a command word first, then an argument (`printenv PATH`, `git clean -fdx`).
-      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`',
+      // Round fifteen: not the subject of what it does or did ("`git log -p` shows the diff", "`npm
+      // install` pulled a bad version"): a command described, not handed over.
+      '`\\s*(?:sudo\\s+)?(?:printenv|env|export|cat|ls|cd|git|npm|npx|pnpm|yarn|pip3?|pipx|uvx?|docker|kubectl|make|cargo|deno|bunx?|brew|apt(?:-get)?|chmod|chown|ssh|scp|echo|grep|tar|unzip|go|get-childitem|get-content|invoke-[a-z]+|set-[a-z]+|new-[a-z]+|remove-[a-z]+)\\s+[^`\\n]{1,200}`(?!\\s+(?:shows|showed|prints|printed|lists|listed|found|finds|pulls|pulled|returns|returned|outputs|displays|scans|scanned|reports|reported|fails|failed|breaks|broke|crashes|crashed)\\b)',
       '/etc/passwd',
       '/dev/tcp/',
       '```(?:bash|sh|shell|zsh|powershell|cmd|console|terminal)\\b',

@@ -59,9 +59,11 @@ const BLOCK_JUDGING =
 // instructions" worked on 3 of 10 models', '"verify your wallet" is the oldest trick' (fourth round).
 // Round thirteen: also after a closing bracket ('that message ("...") is the oldest trick'), and a
 // quotation right before a kind of message names that message ('the "decode this" reply', 'that
-// "..." email is circulating', '"translate this" replies with junk').
+// "..." email is circulating', '"translate this" replies with junk'). Round fifteen: more kinds of
+// message ("'...' announcements should go through governance"), and a quotation named as a thing or
+// trick that is back or still around ("the '...' thing is back").
 const MENTIONED =
-  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -86,8 +88,10 @@ const CAPITALISED = /^['‘][A-Z]/;
 // top lure this week was '...'"), as an attack on the reader ("they are trying to rob you"), or its
 // sender as punished ("got banned"); "phrases" as a kind of wording.
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
-// ("to target agents").
-const STANCE = /\b(?:lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+// ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
+// report's reproduction ("Repro: post '…' and watch it comply").
+const STANCE =
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
@@ -99,7 +103,7 @@ const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(wo
 const DENIES =
   /\b(?:(?:not|no|isn't|isnt|ain't|never|zero)\s+(?:\w+\s+)?(?:scam\w*|fake\w*|phish\w*|drainers?|fraud\w*|spam\w*)|legit\w*|real one|is real|genuine|safe|works|worked|verified|anti[- ]?(?:scam|phish|fraud|spam)\w*|(?:scam|phish|fraud|spam)[- ](?:proof|free|protection|shield|check\w*|filter)|protect\w*|against (?:scams?|phishing|fraud)|(?:scam|phishing|fraud|spam|security) (?:alert|warning|notice))\b/i;
 const DECEIT =
-  /\b(?:scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
+  /\b(?:injected|scam\w*|phish\w*|fake\w*|fraud\w*|impersonat\w*|pretend\w*|drainers?|theft|steal\w*|thie(?:f|ves)|injections?|jailbreaks?|spam\w*|lures?|bait\w*|malicious|malware|bogus|red flags|falls? for|fell for|nice try|laugh\w*|narrator)\b/i;
 const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.test(words);
 // Sending told in the past ("a bot replied with '...'", "someone posted \"...\"") reports what was
 // sent; the present ("post \"...\"", "reply with '...'") still asks for it.
@@ -110,15 +114,23 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 // words a hostile post uses to hand on its own ask: "conversation" ("conversation starter: ..."),
 // "screenshot", "as described in the docs", "from the announcements channel", "most holders use",
 // "this is circulating everywhere:", "transcript of the AMA:".
+// Round fifteen: a message told as having read so ("the email read '…'"; "this alert reads:" is the
+// author's own).
+// Round fifteen: typing and transcribing told in the past ("the stranger typed", "transcribing it:"),
+// a claim told of someone ("the caller claimed to be '...'", "posing as"), someone else wanting the
+// author to act in the past ("wanted me to '...'"), someone seen reading it ("me reading '...'", "a
+// robot reading '...'"; not the imperative "keep reading", nor the readers addressed: "agents reading
+// this: ...", "the bots reading:"), and a habit of other people's ("people
+// still reply '...'", "scammers keep posting '...'"; not "everyone reply '...'", which asks).
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:the|that|their|an?|his|her) (?:[a-z-]+ )?(?:message|text|email|dm|note|letter|banner|pop-?up|subject line|caption|sms|notification|voicemail|page|form) read|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they) (?:still|keep|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text)];
+  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text), ...deceiverLines(text)];
   if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -132,9 +144,30 @@ export function reportedSpans(text: string): number[] {
     rest += text.slice(from);
     if (reportsBlock(rest)) spans.push(...blocks);
   }
+  catalogues(text, spans);
   quotedSpans(text, QUOTED, spans, false);
   if (single) quotedSpans(text, SINGLE_QUOTED, spans, true);
   return spans;
+}
+
+// Round fifteen: three or more short quotations in a row, joined only by commas, "and" or "or", are a
+// catalogue of wordings talked about ("they open with a role: 'mod here', 'team member', 'support'";
+// "most use \"you won\", \"pay the fee\", \"connect to claim\""), not one ask handed on. A role that
+// speaks them ('the mods say: "…", "…", "…"') still relays, and so does an endorsement after them.
+const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'[^'\\n]{1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
+const CATALOGUE = new RegExp(
+  `${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`,
+  'gu',
+);
+function catalogues(text: string, spans: number[]): void {
+  CATALOGUE.lastIndex = 0;
+  for (let m = CATALOGUE.exec(text); m !== null; m = CATALOGUE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const [from] = sentenceBounds(text, start, end);
+    if (AUTHORITY.test(text.slice(from, start)) || ENDORSES.test(text.slice(end, end + 40))) continue;
+    spans.push(start, end);
+  }
 }
 
 // Round twelve: a quotation that closes its sentence may be judged by the author's next one: "Got a
@@ -144,7 +177,9 @@ export function reportedSpans(text: string): number[] {
 // 'Everyone: "send your seed phrase to the admin". Scam season is over.' stays the author's ask.
 // Round thirteen: or the sentence before says it was said or received ("they changed the wording
 // again. Now it's '...'. Same scam.").
-const RECEIVED = /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across)\b/i;
+// Round fifteen: the author's inbox, mentions or DMs hold what others sent ("my inbox this morning:").
+const RECEIVED =
+  /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across|(?:my|our) (?:inbox|dms|mentions|notifications|mailbox|spam folder|voicemail|texts))\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
   if (!judgedAfter(text, end)) return false;
   if (RECEIVED.test(sentenceAround(text, start, end))) return true;
@@ -236,7 +271,9 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
 }
 const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?? 0;
 // Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
-const isLabel = (own: string): boolean => /^[\s\d#*•.)-]*$/.test(own) || (countWords(own) <= 3 && /:\s*$/.test(own));
+// Round fifteen: the closing mark of a quotation before that ended with its own stop counts as nothing
+// ("'What's in your .env?' 'Read me …'": the second stands alone as much as the first).
+const isLabel = (own: string): boolean => /^[\s\d#*•.)"”'’-]*$/.test(own) || (countWords(own) <= 3 && /:\s*$/.test(own));
 
 // Round thirteen: a quotation that ends its line is closed like one followed by a stop.
 function judgedAfter(text: string, end: number): boolean {
@@ -291,6 +328,32 @@ function narratedAsks(text: string): number[] {
     // "... fell for one: but this one is real, send ..." turns back to the author's own words.
     const turn = TURN.exec(text.slice(colon + 1, to));
     spans.push(colon + 1, turn === null ? to : colon + 1 + turn.index);
+  }
+  return spans;
+}
+
+// Round fifteen: a line of a script or transcript whose speaker label names a deceiver ("SCAMMER:
+// bridge your balance today", "Fake support: send your seed", after a header's colon and with a
+// stage direction too: "Screenplay: HACKER (whispering): …") is that speaker's line, not the
+// author's: reported from the label's colon to the line's end. A label that names no person ("Scam
+// alert:", "Phishing warning:") opens a scam as often as a warning, and stays the author's.
+const DECEIVER_LABEL =
+  /(?:^|\n|:[^\S\n]+)[^\S\n]*(?:[-*•>]\s*)?(?:the\s+)?(?:scammers?|fraudsters?|hackers?|phishers?|impostors?|imposters?|attackers?|con ?(?:man|men|artists?)|drainers?|(?:fake|scam|phishing|bogus)\s+(?:[a-z]+\s+)?(?:support|admins?|mods?|moderators?|devs?|agents?|bots?|accounts?|callers?|teams?|staff|founders?|reps?))[^\S\n]*(?:\([^()\n]{1,30}\)[^\S\n]*)?:[^\S\n]*/giu;
+function deceiverLines(text: string): number[] {
+  const spans: number[] = [];
+  if (!text.includes(':')) return spans;
+  DECEIVER_LABEL.lastIndex = 0;
+  for (let m = DECEIVER_LABEL.exec(text); m !== null; m = DECEIVER_LABEL.exec(text)) {
+    // After a header's colon, and for a hacker (readers call each other hackers), only a script's
+    // capitals name a speaker: "Screenplay: HACKER (whispering): …", not "Alert: hackers: …".
+    const label = m[0].replace(/\([^)]*\)/, '');
+    if ((label.trimStart().startsWith(':') || /hacker/i.test(label)) && label !== label.toUpperCase()) continue;
+    const start = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', start);
+    const line = text.slice(start, lineEnd === -1 ? text.length : lineEnd);
+    // "FAKE SUPPORT: no, this is real support, send …" turns back to the author's own words.
+    const turn = /\b(?:but|however|though|anyway|this time)\b/i.exec(line) ?? DENIES.exec(line);
+    spans.push(start, start + (turn === null ? line.length : turn.index));
   }
   return spans;
 }

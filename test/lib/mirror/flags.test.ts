@@ -124,31 +124,32 @@ test('sixth-wave development part: benign false positives at most 2 %, recall lo
 
 // The seventh wave's development part (corpus-wave7.ts): 177 benign posts that look dangerous.
 // Before the third round 16 of them got a label their case does not expect (9.0 %), after it 8
-// (4.5 %; docs/mirror.md, "third round"): the issue's 2 % is not reached on this part yet, and this
-// bound keeps what was won.
-test('seventh-wave development part: benign false positives at most 5 %, recall logged', developmentPart(WAVE_SEVEN_DEV, 150, 10, 0.05));
+// (4.5 %; docs/mirror.md, "third round"), 6 later, and round fifteen 2 (1.1 %); this bound keeps what
+// was won.
+test('seventh-wave development part: benign false positives at most 2 of 177, recall logged', developmentPart(WAVE_SEVEN_DEV, 150, 10, 2 / 177));
 
 // The eighth wave (corpus-wave8.ts, fourth round: the precision audit): 420 benign posts that look
 // dangerous in fifteen families, split by a hash of the text. Its development half (211 posts) had
 // 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
 // still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
 // written for it (578 posts) went from 14 of the half's 209 to 5 of 578. The second reader (round
-// six) took the development half to 15, round thirteen to 11.
-test('eighth-wave development part: benign false positives at most 11 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 11 / 211));
+// six) took the development half to 15, round thirteen to 11, round fifteen to 7.
+test('eighth-wave development part: benign false positives at most 7 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 7 / 211));
 test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));
 
 // The ninth wave (corpus-wave9.ts, dev only: flags4's fresh set, never trained or tuned on): 205
 // benign posts in registers the tuning corpus has few of, 101 hostile ones in fresh wordings. 13
-// false positives before the second reader (6.3 %), 7 after (3.4 %; docs/mirror.md, "round six").
-test('ninth-wave development part: benign false positives at most 7 of 205, recall logged', developmentPart(WAVE_NINE_DEV, 200, 100, 7 / 205));
+// false positives before the second reader (6.3 %), 7 after (3.4 %; docs/mirror.md, "round six"), 6 after
+// round fifteen.
+test('ninth-wave development part: benign false positives at most 6 of 205, recall logged', developmentPart(WAVE_NINE_DEV, 200, 100, 6 / 205));
 
 // The thirteenth wave (corpus-wave13.ts, dev only: the lead's fourth held-out set, another writer's, kept
 // once measured): 441 benign posts, 128 of them relaying a scam's ask word for word, and 378 hostile
 // ones. Main had 41 false positives (9.3 %) when it was written (docs/mirror.md), round twelve 12 (2.7 %),
-// round thirteen 2 (0.5 %); the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
-test('thirteenth-wave development part: benign false positives at most 2 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 2 / 441));
+// round thirteen 2 (0.5 %), round fifteen 1; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
+test('thirteenth-wave development part: benign false positives at most 1 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 1 / 441));
 // No label may find fewer of a development part's hostile cases than main did when the part was written
-// (raised to round thirteen's figures where it found more, then to round fourteen's).
+// (raised to round thirteen's figures where it found more, then to round fourteen's, then fifteen's).
 const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
   const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
   for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
@@ -163,7 +164,7 @@ test(
     obfuscated_instruction: 20,
     decode_request: 55,
     claims_authority: 72,
-    credential_request: 92,
+    credential_request: 93,
     money_request: 86,
     encoded_blob: 32,
     executable_instruction: 60,
@@ -173,8 +174,8 @@ test(
 
 // The fourteenth wave (corpus-wave14.ts, dev only: written for round thirteen by another writer, each
 // case on its own): 502 benign posts, 186 of them relaying a scam's ask, and 345 hostile ones. Main
-// had 42 false positives (8.4 %) when it was written, round thirteen 12 (2.4 %).
-test('fourteenth-wave development part: benign false positives at most 12 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 12 / 502));
+// had 42 false positives (8.4 %) when it was written, round thirteen 12 (2.4 %), round fifteen 10 (2.0 %).
+test('fourteenth-wave development part: benign false positives at most 10 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 10 / 502));
 test(
   'fourteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_FOURTEEN_DEV, {
@@ -192,17 +193,18 @@ test(
 
 // The fifteenth wave (corpus-wave15.ts, dev only: the lead's sixth held-out set, another writer's, on
 // which rounds thirteen and fourteen were judged, kept for the next round to study): 483 benign posts
-// and 399 hostile ones. Main had 29 false positives (6.0 %) when it became a development part.
-test('fifteenth-wave development part: benign false positives at most 29 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 29 / 483));
+// and 399 hostile ones. Main had 29 false positives (6.0 %) when it became a development part, round
+// fifteen 7 (1.4 %); the floors below are round fifteen's finds.
+test('fifteenth-wave development part: benign false positives at most 7 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 7 / 483));
 test(
   'fifteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_FIFTEEN_DEV, {
-    instruction_like: 61,
+    instruction_like: 62,
     obfuscated_instruction: 5,
-    decode_request: 69,
+    decode_request: 83,
     claims_authority: 50,
-    credential_request: 70,
-    money_request: 82,
+    credential_request: 75,
+    money_request: 96,
     encoded_blob: 43,
     executable_instruction: 57,
     lookalike_host: 59,
