@@ -75,7 +75,10 @@ function walk(cursor: Cursor, steps: { n: number }, out: Start[]): void {
   }
   if (separates(q)) {
     if (q.min === 0) walk(advance(cursor), steps, out);
-    out.push(...firstAfter(advance(cursor)));
+    // Separators that follow (",? ", "_ ") read more of the same run: the second word is past them all.
+    let rest = advance(cursor);
+    while (rest.length > 0 && separates((rest[rest.length - 1] as Frame).items[(rest[rest.length - 1] as Frame).k] as Quantified)) rest = advance(rest);
+    out.push(...firstAfter(rest));
     return;
   }
   // A group that may repeat could begin the second word again from inside itself.
@@ -107,30 +110,51 @@ export function secondStarts(source: string): Start[] | null {
 }
 
 const LONGEST = 12; // as the start index reads words (starts.ts)
+const BASE = 37;
+// a-z → 1..26, 0-9 → 27..36, else 0 (ASCII), as the start index numbers letters.
+const DIGITS = Uint8Array.from({ length: 128 }, (_, c) => (c >= 0x61 && c <= 0x7a ? c - 0x60 : c >= 0x30 && c <= 0x39 ? c - 0x30 + 27 : 0));
 const isWordCode = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 
-/** A pattern's second-word starts, by the first character of their word. */
-export type SecondIndex = { words: Map<number, { word: string; exact: boolean }[]>; digit: boolean; under: boolean; signs: Set<number> };
+/**
+ * A pattern's second-word starts as a trie over the word's letters (a lookup per letter is cheaper
+ * than comparing the word with each start): `prefix[node]`/`exact[node]` when a start ends there.
+ */
+export type SecondIndex = { children: Int32Array; prefix: Uint8Array; exact: Uint8Array; digit: boolean; under: boolean; signs: Set<number> };
 
 export function secondIndex(starts: readonly Start[]): SecondIndex {
-  const words = new Map<number, { word: string; exact: boolean }[]>();
+  const kids: number[][] = [[]];
+  const prefix: number[] = [0];
+  const exact: number[] = [0];
   let digit = false;
   let under = false;
   const signs = new Set<number>();
   for (const start of starts) {
     if (start.kind === 'digit') digit = true;
-    else if (start.kind === 'char') signs.add(start.code);
     else if (start.kind === 'under') under = true;
-    else if (start.kind === 'word') {
+    else if (start.kind === 'char') signs.add(start.code);
+    else {
       // Read as the start index reads it: a long word cut to LONGEST letters, a prefix.
-      const exact = start.exact && start.word.length <= LONGEST;
-      const word = start.word.slice(0, LONGEST);
-      const list = words.get(word.charCodeAt(0)) ?? [];
-      list.push({ word, exact });
-      words.set(word.charCodeAt(0), list);
+      let node = 0;
+      for (const ch of start.word.slice(0, LONGEST)) {
+        const d = DIGITS[ch.charCodeAt(0)] ?? 0;
+        const row = kids[node] as number[];
+        let next = row[d];
+        if (next === undefined) {
+          next = kids.length;
+          kids.push([]);
+          prefix.push(0);
+          exact.push(0);
+          row[d] = next;
+        }
+        node = next;
+      }
+      if (start.exact && start.word.length <= LONGEST) exact[node] = 1;
+      else prefix[node] = 1;
     }
   }
-  return { words, digit, under, signs };
+  const children = new Int32Array(kids.length * BASE);
+  kids.forEach((row, node) => row.forEach((child, d) => (children[node * BASE + d] = child)));
+  return { children, prefix: Uint8Array.from(prefix), exact: Uint8Array.from(exact), digit, under, signs };
 }
 
 /**
@@ -148,15 +172,20 @@ export function secondMayHold(text: string, at: number, index: SecondIndex): boo
   for (; i < length && !isWordCode(text.charCodeAt(i)); i++) if (signs && index.signs.has(text.charCodeAt(i))) return true;
   if (i >= length) return false;
   const first = text.charCodeAt(i);
-  if (signs && index.signs.has(first)) return true;
-  if (index.digit && first <= 0x39) return true;
-  const candidates = index.words.get(first);
-  if (candidates !== undefined) {
-    for (const { word, exact } of candidates) {
-      if (!text.startsWith(word, i)) continue;
-      if (!exact || !isWordCode(text.charCodeAt(i + word.length))) return true;
-    }
+  if ((index.digit && first <= 0x39) || (signs && index.signs.has(first))) return true;
+  const { children, prefix, exact } = index;
+  let node = 0;
+  let k = i;
+  for (; k < length && k - i < LONGEST; k++) {
+    const c = text.charCodeAt(k);
+    const d = c < 128 ? (DIGITS[c] as number) : 0;
+    if (d === 0) break;
+    node = children[node * BASE + d] as number;
+    if (node === 0) break;
+    if (prefix[node] === 1) return true;
   }
+  // A whole word: the walk reached its end (not cut at LONGEST letters) on a node where a start ends.
+  if (node !== 0 && exact[node] === 1 && !isWordCode(text.charCodeAt(k))) return true;
   if (index.under) {
     let end = i;
     while (end < length && isWordCode(text.charCodeAt(end))) end++;
