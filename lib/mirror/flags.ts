@@ -15,6 +15,8 @@ import { type Runs, measureRuns } from './runs.ts';
 import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
+import { type LeadWords, leadMayHold, leadWords } from './lead-words.ts';
+import { type SecondIndex, secondIndex, secondMayHold, secondStarts } from './second-words.ts';
 import { type Start, Starts, buildStartIndex, matchStarts, positionsOf, scanStarts } from './starts.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
@@ -53,8 +55,12 @@ type Pattern = {
   /** Id in the start index, -1 when a match may start anywhere. */
   startId: number;
   sticky: RegExp | null;
+  /** What the word after the first can begin with (second-words.ts); null when not known. */
+  second: SecondIndex | null;
   /** The sticky pattern's leading lookbehind, tested on its own after the rest matched (see splitLead). */
   lead: RegExp | null;
+  /** The words the lead's last word may be (lead-words.ts); null when not known. */
+  leadWords: LeadWords | null;
   /** An instruction_like phrase: someone else asked to do it is a report (isReportedAsk); `plain`, global. */
   reportable: RegExp | null;
 };
@@ -156,11 +162,26 @@ function build() {
       const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
       const reportable =
         label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
-      if (starts === null || anchored === null) return { label, id, gated, clauses, compiled, startId: -1, sticky: null, lead: null, reportable };
+      if (starts === null || anchored === null)
+        return { label, id, gated, clauses, compiled, startId: -1, sticky: null, second: null, lead: null, leadWords: null, reportable };
       STARTS.push([starts, STARTS.length]);
       const split = splitLead(anchored.source);
       const sticky = new RegExp(split?.main ?? anchored.source, 'y');
-      return { label, id, gated, clauses, compiled, startId: STARTS.length - 1, sticky, lead: split === null ? null : new RegExp(split.lead, 'y'), reportable };
+      const seconds = secondStarts(sticky.source);
+      const second = seconds === null ? null : secondIndex(seconds);
+      return {
+        label,
+        id,
+        gated,
+        clauses,
+        compiled,
+        startId: STARTS.length - 1,
+        sticky,
+        second,
+        lead: split === null ? null : new RegExp(split.lead, 'y'),
+        leadWords: split?.lead.startsWith('(?<=') === true ? leadWords(split.lead.slice(4, -1)) : null,
+        reportable,
+      };
     }),
   );
   const START_INDEX = buildStartIndex(STARTS);
@@ -234,6 +255,9 @@ function runMask(run: string): Mask {
  * model scores past its threshold. Null in production: one test per post, no other cost.
  */
 export const flagTrace: { hit: ((label: ContentLabel, source: string) => void) | null } = { hit: null };
+
+/** Internal switch for tests: the second-word and lead-word checks (second-words.ts, lead-words.ts) must never change a result, only skip work. */
+export const secondWords = { enabled: true };
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
 export const prefilter = { enabled: true };
@@ -337,9 +361,13 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   const positions = POSITIONS;
   const n = positionsOf(tables().START_INDEX, starts, pattern.startId, positions);
   const lead = pattern.lead;
+  const second = secondWords.enabled ? pattern.second : null;
+  const words = secondWords.enabled ? pattern.leadWords : null;
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
       const at = positions[j] as number;
+      if (second !== null && !secondMayHold(text, at, second)) continue;
+      if (words !== null && !leadMayHold(text, at, words)) continue;
       sticky.lastIndex = at;
       if (!sticky.test(text)) continue;
       if (lead !== null) {
@@ -354,6 +382,9 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
   for (let j = 0; j < n; j++) {
     const at = positions[j] as number;
     if (at < next) continue;
+    // Skipped only where the regex would fail: `next` moves only on a match, so the scan's order stays.
+    if (second !== null && !secondMayHold(text, at, second)) continue;
+    if (words !== null && !leadMayHold(text, at, words)) continue;
     sticky.lastIndex = at;
     // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
     if (!sticky.test(text)) continue;

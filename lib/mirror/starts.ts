@@ -17,13 +17,13 @@ export type Start =
   /** A word of the text is followed right away by "_" ("github_token"). */
   | { kind: 'under' };
 
-type First = { starts: Start[] | null; nullable: boolean };
+export type First = { starts: Start[] | null; nullable: boolean };
 
 const ANY: First = { starts: null, nullable: false };
 const EMPTY: First = { starts: [], nullable: true };
 const isWordChar = (c: string): boolean => /^[a-z0-9]$/.test(c);
 
-type Item =
+export type Item =
   | { kind: 'char'; char: string }
   | { kind: 'gap' } // a space of the pattern source: one or more non-word characters
   | { kind: 'zero'; boundary: boolean } // consumes nothing: \b, ^, $, lookarounds
@@ -31,10 +31,14 @@ type Item =
   | { kind: 'class'; alnum: boolean; chars: string[] | null }
   | { kind: 'group'; options: Quantified[][] }
   | { kind: 'any' };
-type Quantified = { item: Item; min: number };
+/** An item with its least count; `once`: it matches at most once (no quantifier, `?`, `{0,1}`). */
+export type Quantified = { item: Item; min: number; once: boolean };
+
+// Whether a quantifier's text ("", "?", "{0,1}", "+", "{1,4}?") lets its item match at most once.
+const isOnce = (quantifier: string): boolean => /^(?:\??|\?\?|\{[01]?(?:,[01]?)?\}\??)$/.test(quantifier) && !/^\{[01]?,\}/.test(quantifier);
 
 // A recursive-descent reading of the subset of regex syntax the patterns use.
-function parse(source: string): Quantified[][] {
+export function parse(source: string): Quantified[][] {
   let i = 0;
   const alt = (): Quantified[][] => {
     const options = [seq()];
@@ -48,7 +52,9 @@ function parse(source: string): Quantified[][] {
     const items: Quantified[] = [];
     while (i < source.length && source[i] !== '|' && source[i] !== ')') {
       const item = atom();
-      items.push({ item, min: quantifier() });
+      const from = i;
+      const min = quantifier();
+      items.push({ item, min, once: isOnce(source.slice(from, i)) });
     }
     return items;
   };
@@ -126,7 +132,7 @@ function parse(source: string): Quantified[][] {
 }
 
 // FIRST of a sequence from item k on: what the text holds where the sequence starts matching.
-function firstOfSeq(items: readonly Quantified[], k: number, startsToken: boolean): First {
+export function firstOfSeq(items: readonly Quantified[], k: number, startsToken: boolean): First {
   const starts: Start[] = [];
   let tokenStart = startsToken;
   for (let j = k; j < items.length; j++) {
