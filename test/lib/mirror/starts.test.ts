@@ -1,8 +1,7 @@
 import test from 'ava';
-import fc from 'fast-check';
 import { LABEL_PATTERNS, proseSource } from '../../../lib/mirror/patterns.ts';
 import { type Start, buildStartIndex, matchStarts, positionsOf, scanStarts } from '../../../lib/mirror/starts.ts';
-import { CORPUS } from './corpus.ts';
+import { holdsOnCorpusAndSlices } from './corpus-slices.ts';
 
 const word = (w: string, exact = false): Start => ({ kind: 'word', word: w, exact });
 const char = (c: string): Start => ({ kind: 'char', code: c.charCodeAt(0) });
@@ -71,12 +70,5 @@ test('no pattern matches where its FIRST set says it cannot start', (t) => {
       return true;
     });
   };
-  for (const c of CORPUS) t.true(check(c.text), c.name);
-  const pieces = CORPUS.map((c) => c.text);
-  fc.assert(
-    fc.property(fc.array(fc.tuple(fc.constantFrom(...pieces), fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), (parts) =>
-      check(parts.map(([text, a, b]) => text.slice(Math.min(a, b) % (text.length + 1), Math.max(a, b) % (text.length + 1))).join(' ')),
-    ),
-    { numRuns: 300 },
-  );
+  holdsOnCorpusAndSlices(t, check, 300);
 });
