@@ -22,6 +22,7 @@ import { WAVE_NINE_DEV } from '../test/lib/mirror/corpus-wave9.ts';
 import { WAVE_THIRTEEN_DEV } from '../test/lib/mirror/corpus-wave13.ts';
 import { WAVE_FOURTEEN_DEV } from '../test/lib/mirror/corpus-wave14.ts';
 import { WAVE_FIFTEEN_DEV } from '../test/lib/mirror/corpus-wave15.ts';
+import { WAVE_SIXTEEN_DEV } from '../test/lib/mirror/corpus-wave16.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -144,6 +145,7 @@ if (args.includes('--dev') || option('--json') !== undefined) {
     'wave13-dev': WAVE_THIRTEEN_DEV,
     'wave14-dev': WAVE_FOURTEEN_DEV,
     'wave15-dev': WAVE_FIFTEEN_DEV,
+    'wave16-dev': WAVE_SIXTEEN_DEV,
   };
   const all = Object.fromEntries(Object.entries(parts).map(([name, cases]) => [name, figures(cases)]));
   for (const [name, f] of Object.entries(all)) {

@@ -11,6 +11,7 @@ import { WAVE_NINE_DEV } from './corpus-wave9.ts';
 import { WAVE_THIRTEEN_DEV } from './corpus-wave13.ts';
 import { WAVE_FOURTEEN_DEV } from './corpus-wave14.ts';
 import { WAVE_FIFTEEN_DEV } from './corpus-wave15.ts';
+import { WAVE_SIXTEEN_DEV } from './corpus-wave16.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -208,5 +209,24 @@ test(
     encoded_blob: 43,
     executable_instruction: 57,
     lookalike_host: 59,
+  }),
+);
+
+// The sixteenth wave (corpus-wave16.ts, dev only: the lead's seventh held-out set, another writer's, on
+// which round fifteen was judged, kept for the next round to study): 485 benign posts and 370 hostile
+// ones. Main had 24 false positives (4.9 %) when it became a development part; the floors are main's finds.
+test('sixteenth-wave development part: benign false positives at most 24 of 485, recall logged', developmentPart(WAVE_SIXTEEN_DEV, 480, 360, 24 / 485));
+test(
+  'sixteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
+  recallFloors(WAVE_SIXTEEN_DEV, {
+    instruction_like: 47,
+    obfuscated_instruction: 37,
+    decode_request: 61,
+    claims_authority: 46,
+    credential_request: 70,
+    money_request: 65,
+    encoded_blob: 39,
+    executable_instruction: 53,
+    lookalike_host: 54,
   }),
 );
