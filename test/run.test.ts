@@ -19,7 +19,9 @@ const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
 const databases = () => admin(async (c) => (await c.query<{ datname: string }>('select datname from pg_database')).rows.map((r) => r.datname));
 
 test('a second run against the same Postgres drops only its own databases', async (t) => {
-  t.timeout(180_000);
+  // A guard against a hung child only, never a claim about speed: a second runner (its own template,
+  // migrations and a test file) took over three minutes beside a full suite at load 15-20.
+  t.timeout(900_000);
   const mine = await createTestDatabase();
   const mineName = new URL(mine.url).pathname.slice(1);
   // Another run's database, named the way test/helpers/db.ts names them.

@@ -94,7 +94,12 @@ export async function startTestApp(
     DATABASE_URL: database.url,
   };
   const config = loadConfig(appEnv);
-  const db = await createDb(database.url, { maximumPoolSize: 5 });
+  // A request waits for a free pooled connection at most `connectionTimeoutMs`, then answers 503 (the
+  // production pool's 10 s: sql/pool.ts). A file that sends hundreds of requests at once on a loaded
+  // machine (load 15-20) queues longer than that behind five connections; the wait is generous here so
+  // that only an unreachable database answers 503 (README: deadlines in the code under test are set
+  // generously by the tests).
+  const db = await createDb(database.url, { maximumPoolSize: 5, connectionTimeoutMs: 120_000 });
   const clock = manualClock('2026-11-22T09:00:00.000Z');
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const events = new EventHub();
