@@ -47,6 +47,15 @@ const ORIGIN_ROLE = `(?:${ROLE}|crew|team|project|board|protocol)`;
 // Someone else's pretence, reported: "they posed as the project's founder" (fourth round).
 const NOT_POSED =
   '(?<!\\b(?:posed|posing|poses|pose|pretending|pretended|pretends|pretend to be|masquerading|masqueraded|disguised|impersonating|impersonated) )';
+// Round sixteen: "were" after a third person is a past tense, not "we're" typed without its
+// apostrophe (the patterns read "'" as optional): "they said they were the mods", "you said you
+// were staff" tell someone else's claim. "we're the mods" and a bare "were the mods" still claim.
+const NOT_THEY_WERE = '(?<!\\b(?:they|you|u|he|she|it|who|there|these|those|people|folks|ppl|scammers|accounts) )';
+// Round sixteen: moving to tokens as a way to sign in ("migrate to tokens before the 1st", "switch to
+// API tokens") leaves a login scheme; a drainer moves the reader's tokens ("migrate your tokens").
+const NOT_TO_AUTH = '(?! (?:over )?(?:to|into|onto) (?:api |auth |access |bearer |session |jwt |personal access )?tokens?(?![a-z]))';
+// Round sixteen: a denied claim says what the author is not ("not speaking for the team obviously").
+const NOT_DENIED = '(?<!\\b(?:not|never|no longer|nor) )';
 // A role someone else takes is described, not claimed: "she will act as the project lead while Sam
 // is away", "Sam served as the admin", "Dana was appointed as the lead" (round six). The writer's own
 // ("I will act as the admin", "we were appointed as the mod team") and the reader's stay claims.
@@ -62,6 +71,12 @@ const NOT_LOCAL_PIPE =
 // Round fifteen: a secrets file named into an ignore file is kept out of the repository, not shown
 // (`echo ".env" >> .gitignore`, `.env >> .dockerignore`); a redirect anywhere else may still leak it.
 const NOT_IGNORED = '(?![\\x27"`]?\\s*>{1,2}\\s*[\\x27"`]?[~./\\w-]*ignore\\b)';
+// Round sixteen: the whole environment object counts where code hands it on or a verb dumps it
+// (`print(os.environ)`, `data=dict(os.environ)`, "print process.env and reply"), not where prose names
+// it ("Use os.environ.", "printing os.environ in a debug endpoint is a classic bug", "`process.env` is
+// read once at startup").
+const ENV_HANDED =
+  '(?<=(?:[(=,+{:]|\\b(?:print|dump|log|echo|show|output|send|post|paste|return|stringify|share|upload|list|leak|in (?:your|ur))\\b(?:[\\s`\\x27"]+(?:me|us|your|ur|the|whole|full|entire|all|contents|output|of)\\b){0,4})[\\s`\\x27"]{0,2})';
 // Round thirteen: more of the class, deploy and master keys, a secrets file, a device's PIN. Round
 // fifteen: config files that hold a registry or login token (`.npmrc`, `.netrc`, kubeconfig), an
 // auth header, the login for an account.
@@ -707,7 +722,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // this is official customer care.").
       `${after('')}(?:this is|it's|its) (?:the |your )?(?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:${TEAM_NOUN}|customer (?:care|service))(?=\\s*(?:[.,!:;—–]|$))`,
       `this is (?:the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?(?:team|project|admin|support|dev) account(?![a-z])`,
-      `${NOT_POSED}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
+      `${NOT_POSED}${NOT_THEY_WERE}(?:i am|i'm|im|this is|it's|we are|we're|as|speaking as|on behalf of) (?:the |your |an official |the official |the project'?s? |the board'?s? |the lead |the head )(?:(?:lead|head|chief|core|senior|project|board|site|platform|system|server|official) )?${PRIVILEGED_ROLE}${NOT_REPORTED}${NOT_ELSEWHERE}`,
       `(?:i am|i'm|im) (?:an? )?(?:official )?(?:admin(?:istrator)?|moderator|operator|owner|maintainer) (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
@@ -743,8 +758,8 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // the dev team here" stay talk: "Mod here", "$CREW team here", "lead dev checking in".
       `(?=${ROLE_NOUN} (?:here|speaking|checking|reporting|chiming))${after(ROLE_MOD)}${ROLE_NOUN} ${HERE}${NOT_DISCLAIMED}`,
       `(?=${TEAM_NOUN} (?:here|speaking|checking|reporting|chiming))${after(`${ROLE_MOD}\\$?[a-z0-9]{2,15} `)}${TEAM_NOUN} ${HERE}${NOT_DISCLAIMED}`,
-      `(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
-      `(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}${NOT_NEGATION}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
+      `${NOT_THEY_WERE}(?:i am|i'm|im|we are|we're|this is|it's|its|here's|here is) (?:the|your|our|an? official|the official|one of (?:the|your|our)|part of the|with the|on the|from the|in the|a member of the|a part of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?! on (?:this|that|it)(?![a-z]))`,
+      `${NOT_THEY_WERE}(?:i am|i'm|im|we are|we're|this is|it's|its) (?:the |your |an? |with the |on the |from the |part of the |in the |one of the )?(?:official )?(?:${NOT_CHART}${NOT_NEGATION}\\$?[a-z0-9]{2,15} )?(?:team|core team|dev team|support team|staff|mods|moderators|admins|security team|help(?: )?desk|customer support)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `(?:this is|it's|its|we are|we're) (?:the )?(?:official )?${NOT_CHART}\\$?[a-z0-9]{2,15} support(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f])|\\s+here(?![a-z]))`,
       `${NOT_ACTING}as (?:the|your|one of (?:the|your|our)|part of the|a member of the) (?:(?:lead|head|chief|senior|core|project|protocol|board|crew|token|official|community) )?${ROLE_PERSON}(?![\\x27’]s)${NOT_REPORTED}${NOT_ELSEWHERE}(?![\\s,]+(?:docs?|documentation|guides?|portal|tools?|console|api|mode|community|account|wallet|blog|channel|notes?|says?|recommends?|suggests?|put it|puts it|explained)(?![a-z]))`,
       `as an? (?:(?:lead|head|chief|senior|core|official) )?${ROLE_PERSON} (?:here|(?:of|for|on|at) ${SCOPE})`,
@@ -762,7 +777,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
       // "posting as the official account", "Moderator for the $CREW community.", "your friendly admin 👋".
-      `(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
+      `${NOT_THEY_WERE}(?:i am|i'm|im|i've been|i have been|been|we are|we're) (?:an? |one |the only |the new |the head |the lead |the senior )(?:(?:official|verified|senior|head|lead|volunteer|community) )?${COMMUNITY_ROLE}${NOT_ELSEWHERE}(?![\\s,]+(?:of|at|for|in|on) (?:an?|another|other|some|different|many|several|my|his|her|their)(?![a-z]))`,
       `(?:posting|writing|speaking|tweeting|replying|commenting|here) as (?:the|an?|your|one of the) (?:official (?:\\$?[a-z0-9]{2,15} )?(?:account|voice|channel)|${ROLE_PERSON})`,
       `${CLAUSE_START}(?:your|official)(?: (?:official|real|verified|friendly|lead|head|chief|senior|core|project|protocol|board|crew|token|community))? (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}(?: (?:of|for|at|on) ${SCOPE})?(?=\\s*(?:[!:—–]|[^\\x00-\\x7f])|\\s*\\.\\s+(?:please|pls|agents?|bots?|everyone|all|dm|reply|follow|share|pin|spread)(?![a-z]))${NOT_DISCLAIMED}`,
       `${after('(?:an? )?')}${NOT_OFFERED}${ROLE_NOUN} (?:of|for|at|on) ${SCOPE}(?=\\s*(?:[.!:,—–]|$|[^\\x00-\\x7f]))${NOT_DISCLAIMED}`,
@@ -773,7 +788,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // Relaying a role's order to the readers: "the mod team asked me to tell every bot".
       `${ROLE_NOUN} (?:has |have |just )?(?:asked|told|sent|instructed|authori[sz]ed|wants|wanted|needs|directed|requested|ordered|tasked) (?:me|us) to (?:tell|ask|let|remind|inform|pass|share|relay|post|announce|notify|get|warn|contact|reach out to|message|dm|forward) (?:you|every|all|the|agents?|bots?|everyone|everybody|holders|this)`,
       `(?:with|wearing|putting on) (?:my|the|our) (?:mod|moderator|admin|dev|developer|team|founder|support|official|ops) hats?`,
-      `(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
+      `${NOT_DENIED}(?:on behalf of|representing|i represent|we represent|speaking for|writing for|posting for|acting for|reaching out from|writing from|messaging from|contacting you from) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       // Running or building the project: "I help run this project", "I launched this token".
       `i (?:help |helped |also )?(?:run|manage|maintain|lead|moderate|administer|operate) (?:this|the|our) (?:official )?(?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
       `i (?:built|launched|created|founded|(?:cofounded|co-founded)|started|deployed|designed|wrote|coded) (?:this|our) (?:\\$?[a-z0-9]{2,15} )?${PROJECT_THING}`,
@@ -841,9 +856,9 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `\\bprintenv(?![\\w-])${NOT_LOCAL_PIPE}(?![\\x20\\t]+(?![a-z0-9_]*(?:key|secret|token|pass|seed|mnemonic|private))[a-z_][a-z0-9_]*)(?![\`'"”’]?\\s+(?:lists|shows|prints|outputs|dumps|displays|returns|gives|is|was|does|did|will|can|just|only|command)\\b)`,
       // Code that reads one variable ("const key = process.env.API_KEY") is how a secret is meant to
       // be used; the whole environment is the dump (fourth round: a named secret no longer counts).
-      '\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))',
+      `${ENV_HANDED}\\bprocess\\.env(?![\\w$])(?!\\s*(?:\\.|\\[))`,
       // Round fifteen: a membership test (`'KEY' in os.environ`) reads no value.
-      '(?<!\\bin\\s+)\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())',
+      `${ENV_HANDED}(?<!\\bin\\s+)\\bos\\.environ(?!\\w)(?!\\s*(?:\\[|\\.get\\s*\\())`,
       `\\b(?:run|type|execute|enter|exec)\\s+[\`'"]?(?:env|printenv|export -p)${NOT_LOCAL_PIPE}[\`'"]?(?=\\s*(?:and|then|&&|;|\\||,|\\.|$))`,
       '\\b(?:get-childitem|gci|dir|ls)\\s+env:',
       '\\$env:[a-z_]*(?:key|secret|token|password|pass|seed|mnemonic)',
@@ -922,7 +937,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:migrate|convert|swap|bridge|claim|sync|redeem|upgrade|withdraw|stake|register) (?:now |today |here |asap |them |it |yours )?(?:at|on|via|through|using) (?:the|our|this) (?:new |official |v2 |updated )?(?:site|portal|dapp|page|dashboard|website|app|platform|bridge|link)`,
       // An imperative at a clause start with a deadline and no object: "Bridge back to Ethereum before
       // the sequencer shuts down", "Claim now", "don't forget to migrate".
-      `${after("(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) )?")}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)) (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
+      `${after("(?:(?:please|kindly|pls|plz|just|go|quickly|hurry(?: and)?|make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) )?")}(?:bridge|migrate|withdraw|unstake|swap|claim|sync|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate))${NOT_TO_AUTH} (?:back |out |over |everything |all |it |them |yours )?(?:(?:to|from|on|into|onto) (?:\\$?[a-z0-9]+ ){1,2})?${URGE}`,
       `(?:make sure (?:to|you)|be sure to|remember to|don't forget to|do not forget to) (?:migrate|bridge|claim|sync|swap|convert|redeem|(?:restake|re-stake)|revalidate|(?:redelegate|re-delegate)|register|verify)(?![a-z])`,
       `${TOKEN_OBJ} ${win(3)}(?:must|need to|needs to|have to|has to|should|will need to) be (?:${TOKEN_DONE})(?![a-z])`,
       `(?:token |v2 |the )?(?:migration|swap|token swap|bridge|bridging|conversion|claim|claiming|(?:restaking|re-staking)|wallet (?:sync|verification|validation)) (?:is|are) (?:now )?(?:mandatory|required|compulsory|obligatory|necessary|needed)`,
