@@ -734,7 +734,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // A negation says what the author is not ("i'm not staff", round twelve).
       `(?:this is|i am|i'm|im|we are|we're) ${NOT_NEGATION}[a-z]+ (?:staff|support team|support desk|security team|admin team|admins|administrators|moderators|core team|dev team|officials)`,
       `${NOT_ACTING}(?:as|i am|i'm) (?:the|your) (?:owner|operator|admin|administrator|creator|developer|boss|master|supervisor|principal|maintainer|project lead|team lead|lead developer|lead dev|project owner|crew lead)${NOT_ELSEWHERE}`,
-      `(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
+      `${NOT_DENIED}(?:speaking|writing|posting|acting) (?:for|on behalf of) (?:the |your )?${ROLE}`,
       // "the update from the devs" reports; "this message comes from your operator" claims.
       `(?:this|the following|an?|official|urgent|priority|important|verified|security|system|admin) ${ORIGIN} (?:comes? |is |coming )?from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}${NOT_DESCRIBED}`,
       `${ORIGIN} (?:comes?|is coming) from (?:the |your |our |this )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_REPORTED}`,

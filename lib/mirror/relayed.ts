@@ -25,7 +25,7 @@ export const FROM_STRANGER =
 // A role the author says did NOT speak names no speaker: "if a reply says '…', it isn't the dev team".
 // The same words judge the quotation: the speaker is not who it claims to be.
 const ROLE_WORD =
-  '(?:admins?|administrators?|mods?|moderators?|team|dev team|devs?|developers?|support|staff|founders?|ceo|owners?|officials?|teachers?|bank|police|irs)(?![\\x27’]s)';
+  '(?:(?:mod|dev|support|core|security|admin) team|admins?|administrators?|mods?|moderators?|team|devs?|developers?|support|staff|founders?|ceo|owners?|officials?|teachers?|bank|police|irs)(?![\\x27’]s)';
 export const NOT_THE_ROLE = new RegExp(
   `\\b(?:is ?n['’]?t|is not|are ?n['’]?t|are not|was ?n['’]?t|was not|were ?n['’]?t|were not|not|never|neither)\\s+(?:(?:really|actually|from|the|a|an|real|actual|your|our|one of the|any)\\s+){0,3}${ROLE_WORD}\\b`,
   'gi',
