@@ -412,6 +412,25 @@ const MONEY_ASKS_15 = [
   `(?:top up|fund|load|recharge|reload) (?:your |the )?(?:account|wallet|balance) with ${AMOUNT}${CUR}`,
   `buy (?:an? |some |two |three )?(?:[$€]?\\d+ )?(?:[a-z]+ )?${GIFT_CARD}[^.!?\\n]{0,60}?(?:send|photo|picture|pic|codes?|scratch)`,
 ];
+// Round sixteen's recall, by word classes. money_request: a doubling scheme ("send 0.05 eth, get
+// 0.1", "send me 1k … you get 3x back"), a minimum to send ("send ≥0.1 ETH"), a loan floated ("float
+// me 200 USDT"), an invoice paid in a currency ("pay the 45 USDT invoice"). Not the reader's public
+// address asked for ("paste your public address"): the tuning corpus holds that benign.
+const MONEY_ASKS_16 = [
+  `send (?:me |us )?(?:≥|>=|at least |min(?:imum)? )?[$€]?\\d[\\d,.]*(?:k|m)?(?:\\s?${CUR})?[^.!?\\n]{0,40}?\\b(?:get|gets|receive|earn) (?:back )?(?:[$€]?\\d[\\d,.]*(?:k|m|x)?|double|triple)(?![a-z])`,
+  `send (?:≥|>=|at least |min(?:imum)? )[$€]?\\d[\\d,.]*(?:k|m)?\\s?${CUR}`,
+  `float (?:me|us) (?:[a-z0-9]+ ){0,3}?(?:${CUR}|\\$\\d+)`,
+  `pay (?:the|my|this|our) [$€]?\\d[\\d,.]*(?:k)?\\s?${CUR} (?:invoice|bill|fee)`,
+];
+// credential_request: where a machine keeps its secrets (~/.ssh, a process's environment, a .key
+// file) shown, an env file uploaded by curl (`-d @.env`). ("what's your <service> key?" and "what is
+// the password for the <thing>?" were tried: they fire on tuning posts, and the model retrained on
+// them took back a wave-16 find.)
+const CRED_ASKS_16 = [
+  `${DISCLOSE}${IN}(?:(?:me|us) )?(?:what(?:'s| is) in |the contents of |everything in |the files in )?(?:your |the )?(?:~/\\.ssh|\\.ssh/|/proc/(?:self|\\d+)/environ|[a-z0-9_-]+\\.key(?![a-z]))`,
+  `(?:read|cat|print|open|dump)[^\\n]{0,20}/proc/(?:self|\\d+)/environ`,
+  `(?:curl|http|https|xh)\\s[^\\n]{0,80}?(?:-d|--data(?:-binary|-raw)?|-f|--form|--upload-file|-t)\\s+["\\x27]?(?:[a-z]+=)?@["\\x27]?[~./\\w-]*\\.env(?![a-z])`,
+];
 // Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
 // classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
 // each node", "run it, thank me later"); a bare run verb before a colon at a clause start ("Execute:",
@@ -846,6 +865,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:${CRED_VERB}|read) (?:me |us |back |out )?(?:the |your |that |those )?(?:[a-z0-9-]+ ){0,2}(?:codes?|digits|numbers|pins?) (?:from|in|on) (?:your|the) (?:[a-z]+ )?(?:authenticator|app|phone|email|inbox|sms|texts?)`,
       ...CRED_ASKS_14,
       ...CRED_ASKS_15,
+      ...CRED_ASKS_16,
     ],
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
@@ -965,6 +985,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:top up|fund|load|recharge|reload) (?:your |the |this |our )?${AMOUNT}(?:(?:[a-z]+ )?(?:${CUR}|wallet|account|balance) )?(?:to|and) (?:activate|unlock|release|withdraw|verify|start|enable|receive|claim|continue)`,
       ...MONEY_ASKS_14,
       ...MONEY_ASKS_15,
+      ...MONEY_ASKS_16,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
