@@ -430,6 +430,12 @@ const CRED_ASKS_16 = [
   `${DISCLOSE}${IN}(?:(?:me|us) )?(?:what(?:'s| is) in |the contents of |everything in |the files in )?(?:your |the )?(?:~/\\.ssh|\\.ssh/|/proc/(?:self|\\d+)/environ|[a-z0-9_-]+\\.key(?![a-z]))`,
   `(?:read|cat|print|open|dump)[^\\n]{0,20}/proc/(?:self|\\d+)/environ`,
   `(?:curl|http|https|xh)\\s[^\\n]{0,80}?(?:-d|--data(?:-binary|-raw)?|-f|--form|--upload-file|-t)\\s+["\\x27]?(?:[a-z]+=)?@["\\x27]?[~./\\w-]*\\.env(?![a-z])`,
+  // A launcher handed a secret: a bare secret option given the reader's own ("--key sk-... (your real
+  // key)", "--wallet-key YOUR_PRIVATE_KEY"; the matcher's word index runs it only beside "your"), an env file handed to a
+  // runner that uploads or reports it (`--env-file .env --report`). (A container given a secret
+  // variable, `docker run -e KEY=$KEY`, was tried: the matcher's word index never runs it.)
+  `${RAN}\\b(?:${RUNNER}|docker run|podman run|bash|sh|\\./[a-z0-9_-]+)\\s[^\\n]{0,120}?\\s--?(?:[a-z]+[-_])?(?:private[-_]?key|api[-_]?key|key|token|secret|seed|mnemonic|password|passphrase)(?:=|\\s+)["\\x27]?(?:\\$\\(|\\$\\{?[a-z_]|sk-|your[_ -]|<your)`,
+  `${RAN}\\b(?:${RUNNER}|docker run|podman run)\\s[^\\n]{0,120}?--env(?:-file)?[=\\s]+[~./\\w-]*\\.env(?![a-z.])[^\\n]{0,60}?--(?:upload|report|send|share|submit|sync|push)(?![a-z])`,
 ];
 // Round sixteen's recall of claims_authority: a community role taken "as" one right before the author
 // speaks ("As a maintainer I can confirm …", "As a board moderator I'm asking …"), a role spoken for

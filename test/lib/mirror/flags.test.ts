@@ -216,17 +216,18 @@ test(
 // The sixteenth wave (corpus-wave16.ts, dev only: the lead's seventh held-out set, another writer's, on
 // which round fifteen was judged, kept for the next round to study): 485 benign posts and 370 hostile
 // ones. Main had 24 false positives (4.9 %) when it became a development part, round sixteen 2 (0.4 %);
-// the floors are main's finds.
+// the floors are round sixteen's finds (main's were instruction_like 47, claims_authority 46,
+// credential_request 70, money_request 65).
 test('sixteenth-wave development part: benign false positives at most 2 of 485, recall logged', developmentPart(WAVE_SIXTEEN_DEV, 480, 360, 2 / 485));
 test(
   'sixteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_SIXTEEN_DEV, {
-    instruction_like: 47,
+    instruction_like: 51,
     obfuscated_instruction: 37,
     decode_request: 61,
-    claims_authority: 46,
-    credential_request: 70,
-    money_request: 65,
+    claims_authority: 51,
+    credential_request: 75,
+    money_request: 71,
     encoded_blob: 39,
     executable_instruction: 53,
     lookalike_host: 54,
