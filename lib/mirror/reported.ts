@@ -273,8 +273,8 @@ function quotedSpans(text: string, marks: RegExp, spans: number[], capitalTitle:
 
 // Round sixteen: stand-alone quotations (a list, a timeline: "2019: '…'. 2025: '…'.") judged by
 // the sentence right after them with a comparison, sarcasm or a role denied ("The song remains the
-// same", "Same energy.", "sure, Jan"), or named as deceit there without vouching for anything
-// ("… Classic phishing."; not "Beware of fakes, only use this link").
+// same", "Same energy.", "sure, Jan"). Not a bare naming of a scam after it: 'Everyone: "send your
+// seed phrase to the admin". Scam season is over.' stays the author's ask (round twelve).
 function judgedBack(text: string, end: number): boolean {
   if (!/^[^\S\n]*[.!?\n]/.test(text.slice(end, end + 4))) return false;
   let from = end;
@@ -282,7 +282,7 @@ function judgedBack(text: string, end: number): boolean {
   const [, to] = sentenceBounds(text, from, from);
   const next = text.slice(from, Math.min(to, from + 80));
   if (DENIES.test(next)) return false;
-  return judgesBack(next) || (judgesOnly(next) && !/\b(?:only|official|real|here|link|use|click)\b/i.test(next));
+  return judgesBack(next);
 }
 
 // Round thirteen: whether the author's words around a quotation say it is reported.
