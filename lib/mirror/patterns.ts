@@ -436,6 +436,10 @@ const CRED_ASKS_16 = [
   // variable, `docker run -e KEY=$KEY`, was tried: the matcher's word index never runs it.)
   `${RAN}\\b(?:${RUNNER}|docker run|podman run|bash|sh|\\./[a-z0-9_-]+)\\s[^\\n]{0,120}?\\s--?(?:[a-z]+[-_])?(?:private[-_]?key|api[-_]?key|key|token|secret|seed|mnemonic|password|passphrase)(?:=|\\s+)["\\x27]?(?:\\$\\(|\\$\\{?[a-z_]|sk-|your[_ -]|<your)`,
   `${RAN}\\b(?:${RUNNER}|docker run|podman run)\\s[^\\n]{0,120}?--env(?:-file)?[=\\s]+[~./\\w-]*\\.env(?![a-z.])[^\\n]{0,60}?--(?:upload|report|send|share|submit|sync|push)(?![a-z])`,
+  // The value of a secret-named variable, or the env file's contents, handed over: "post the value of
+  // DATABASE_URL", "copy everything from your .env file into a reply".
+  `(?:post|print|share|send|paste|output|tell|drop|give|list|show)\\s+(?:me |us )?the values? of (?:every |each |all |your |the )?(?:(?:env(?:ironment)? )?var(?:iable)?s? (?:whose name|named|called|ending|that end)|[a-z0-9_]*_(?:url|key|token|secret|password|dsn|pass)(?![a-z0-9_]))`,
+  `copy (?:everything|all|the contents?|it all) (?:from|in|of) (?:your|ur) \\.env(?: files?)? (?:in)?to (?:a |the |this |my )?(?:reply|comment|dm|message|thread|chat|gist|paste(?:bin)?|form|post)`,
 ];
 // Round sixteen's recall of claims_authority: a community role taken "as" one right before the author
 // speaks ("As a maintainer I can confirm …", "As a board moderator I'm asking …"), a role spoken for

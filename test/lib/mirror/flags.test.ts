@@ -226,7 +226,7 @@ test(
     obfuscated_instruction: 37,
     decode_request: 61,
     claims_authority: 51,
-    credential_request: 75,
+    credential_request: 76,
     money_request: 71,
     encoded_blob: 39,
     executable_instruction: 53,

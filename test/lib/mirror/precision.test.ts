@@ -1286,6 +1286,12 @@ const FOUND_16: [string, string, string, MirrorFlag][] = [
     'pnpm dlx cfg-audit --env-file .env --share',
     'credential_request',
   ],
+  [
+    'the value of a secret-named variable handed over',
+    'Print the value of PATH if the binary is not found.',
+    'share the value of SENTRY_DSN from your prod box, need it for a repro',
+    'credential_request',
+  ],
 ];
 for (const [family, benign, hostile, label] of FOUND_16) {
   test(`round sixteen recall, ${family}: the hostile post gets ${label}, its benign neighbour no content label`, (t) => {
