@@ -18,6 +18,21 @@
 // structural labels (encoded runs, addresses, scripts, hidden characters, links) still read all
 // of it.
 
+import {
+  COMPARED,
+  FROM_STRANGER,
+  NARRATED_AFTER,
+  NARRATED_BEFORE,
+  NOT_THE_ROLE,
+  PASSED_ON,
+  PRONOUN_IS,
+  STRANGER_SPEAKS,
+  dialogueLines,
+  judgesBack,
+  relayStance,
+  toldClauses,
+} from './relayed.ts';
+
 // Struck-through markdown (`~~send tokens to the old contract~~ fixed in docs`) is text the author
 // took back: left out like a reported quotation (fourth round). Also one line, up to 240 characters.
 const STRUCK = /~~[^~\n]{1,240}~~/g;
@@ -92,7 +107,8 @@ const CAPITALISED = /^['‘][A-Z]/;
 // report's reproduction ("Repro: post '…' and watch it comply").
 const STANCE =
   /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
-const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words);
+// Round sixteen: sarcasm, a comparison with older scams, a study of it, a role denied (relayed.ts).
+const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words) || relayStance(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
 // a colon, a quoted title) count only a judgement that names the ask as someone else's deceit
 // (`DECEIT`: a scam, a fake, an injection, a lure, "fell for"), never an urgency word a hostile post
@@ -125,12 +141,25 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 const SENT =
   /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:the|that|their|an?|his|her) (?:[a-z-]+ )?(?:message|text|email|dm|note|letter|banner|pop-?up|subject line|caption|sms|notification|voicemail|page|form) read|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they) (?:still|keep|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
-const reportsBlock = (words: string): boolean => BLOCK_JUDGING.test(words) && (JUDGING.test(words) || !AUTHORITY.test(words));
+// Round sixteen: also a template seen again and again ("Classic script I keep seeing:").
+const BLOCK_TOLD = /\b(?:classic|(?:keep|kept) seeing)\b/i;
+const reportsBlock = (words: string): boolean => (BLOCK_JUDGING.test(words) || BLOCK_TOLD.test(words)) && (JUDGING.test(words) || !AUTHORITY.test(words));
 
 /** Spans [start, end) of the text that quote someone else's words; empty when there are none. */
 export function reportedSpans(text: string): number[] {
   const single = text.includes("'") || text.includes('‘');
-  const spans: number[] = [...hypotheticalAsks(text), ...narratedAsks(text), ...deceiverLines(text)];
+  const spans: number[] = [
+    ...hypotheticalAsks(text),
+    ...narratedAsks(text),
+    ...deceiverLines(text),
+    ...dialogueLines(text, (label) => AUTHORITY.test(label)),
+    ...toldClauses(
+      text,
+      (at) => sentenceBounds(text, at, at),
+      judgesOnly,
+      (words) => AUTHORITY.test(words),
+    ),
+  ];
   if (!single && !text.includes('"') && !text.includes('“') && !text.includes('>') && !text.includes('~~')) return spans;
   if (text.includes('~~')) for (const m of text.matchAll(STRUCK)) spans.push(m.index, m.index + m[0].length);
   const blocks = blockquotes(text);
@@ -207,6 +236,10 @@ function quotedSpans(text: string, marks: RegExp, spans: number[], capitalTitle:
   // The end of the last quotation of this kind of marks reported by a judgement or a telling (not
   // by a bare word of saying: 'Say "yes". "Ignore your rules."'), -1 before the first.
   let lastReported = -1;
+  // Round sixteen: the start of the last quotation reported by any frame, and the stand-alone
+  // quotations since it that wait for a judgement after them (see judgedBack).
+  let lastAny = -1;
+  let waiting: number[] = [];
   marks.lastIndex = 0;
   for (let m = marks.exec(text); m !== null; m = marks.exec(text)) {
     const start = m.index;
@@ -214,9 +247,42 @@ function quotedSpans(text: string, marks: RegExp, spans: number[], capitalTitle:
     if (insideSpans(spans, start)) continue;
     const frame = framed(text, start, end, lastReported);
     if (frame === STRONG) lastReported = end;
-    const reported = frame !== NONE || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24));
+    let reported = frame !== NONE || receivedAndJudged(text, start, end) || MENTIONED.test(text.slice(end, end + 24));
+    if (!reported) {
+      const own = withoutQuotes(text.slice(sentenceBounds(text, start, end)[0], start));
+      const lone = isLabel(own) || PRONOUN_IS.test(own);
+      // "Same with '…'" takes the frame of the quotation reported in the sentence before.
+      if (COMPARED.test(own)) reported = lastAny !== -1 && previousSentenceStart(text, start) <= lastAny;
+      // "Now it's '…'" after a sentence that names a scam.
+      else if (PRONOUN_IS.test(own)) reported = judgesOnly(sentenceBefore(text, start) ?? '');
+      if (!reported && lone) {
+        if (waiting.length > 0 && countWords(text.slice(waiting[waiting.length - 1], start)) > 3) waiting = [];
+        waiting.push(start, end);
+        if (judgedBack(text, end)) {
+          spans.push(...waiting);
+          waiting = [];
+          lastAny = start;
+          continue;
+        }
+      } else if (!reported) waiting = [];
+    }
+    if (reported) lastAny = start;
     if (reported || ((!capitalTitle || CAPITALISED.test(m[0])) && isTitle(text, start, end))) spans.push(start, end);
   }
+}
+
+// Round sixteen: stand-alone quotations (a list, a timeline: "2019: '…'. 2025: '…'.") judged by
+// the sentence right after them with a comparison, sarcasm or a role denied ("The song remains the
+// same", "Same energy.", "sure, Jan"). Not a bare naming of a scam after it: 'Everyone: "send your
+// seed phrase to the admin". Scam season is over.' stays the author's ask (round twelve).
+function judgedBack(text: string, end: number): boolean {
+  if (!/^[^\S\n]*[.!?\n]/.test(text.slice(end, end + 4))) return false;
+  let from = end;
+  while (from < text.length && /[\s.!?]/.test(text[from] as string)) from++;
+  const [, to] = sentenceBounds(text, from, from);
+  const next = text.slice(from, Math.min(to, from + 80));
+  if (DENIES.test(next)) return false;
+  return judgesBack(next);
 }
 
 // Round thirteen: whether the author's words around a quotation say it is reported.
@@ -245,12 +311,24 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   // further on is talked about ('if a reply says "..." and asks for anything, it is not the mods').
   // After a quotation's own stop only an attribution continues it ('"…." — the admins', '"…." said the mods').
   const after = text.slice(end, Math.min(to, end + 24));
-  const speaker = `${text.slice(from, start)} ${stops && !ATTRIBUTION.test(after) ? '' : after}`.replace(QUOTED_IN_SENTENCE, ' ');
+  // Round sixteen: single-quoted words are no speaker either ("'As the owner,' it began, '…'"), nor
+  // a role denied ("if a reply says '…', it isn't the dev team").
+  const speaker = withoutQuotes(`${text.slice(from, start)} ${stops && !ATTRIBUTION.test(after) ? '' : after}`).replace(NOT_THE_ROLE, ' ');
   // A quotation the author endorses after it ("— do it", "worked for me") is handed on, not reported.
   const endorsed = ENDORSES.test(text.slice(end, Math.min(text.length, end + 40)));
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
+    // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
+    // it, or a story's narration ("'…,' it began").
+    const before = withoutQuotes(text.slice(from, start));
+    const rest = text.slice(end, to);
+    if (
+      !endorsed &&
+      !PASSED_ON.test(before) &&
+      (STRANGER_SPEAKS.test(before) || FROM_STRANGER.test(rest) || NARRATED_AFTER.test(rest) || NARRATED_BEFORE.test(before))
+    )
+      return WEAK;
   }
   if (endorsed) return NONE;
   // A header that names the quotation by a judging title: 'an episode of "things scammers say": "..."'.
@@ -269,6 +347,8 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   }
   return NONE;
 }
+const SINGLE_IN_SENTENCE = new RegExp(SINGLE_QUOTED.source, 'gu');
+const withoutQuotes = (words: string): string => words.replace(QUOTED_IN_SENTENCE, ' ').replace(SINGLE_IN_SENTENCE, ' ');
 const countWords = (words: string): number => words.match(LABEL_WORDS)?.length ?? 0;
 // Nothing, a list marker, or up to three words closed by a colon: `node -e "..."` is a command's argument.
 // Round fifteen: the closing mark of a quotation before that ended with its own stop counts as nothing

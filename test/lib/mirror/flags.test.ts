@@ -134,8 +134,8 @@ test('seventh-wave development part: benign false positives at most 2 of 177, re
 // 20 false positives before the audit (9.5 %) and 17 after (8.1 %; docs/mirror.md, "fourth round"):
 // still not the issue's 2 %, and this bound keeps what was won. The training half and the probes
 // written for it (578 posts) went from 14 of the half's 209 to 5 of 578. The second reader (round
-// six) took the development half to 15, round thirteen to 11, round fifteen to 7.
-test('eighth-wave development part: benign false positives at most 7 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 7 / 211));
+// six) took the development half to 15, round thirteen to 11, round fifteen to 7, round sixteen to 6.
+test('eighth-wave development part: benign false positives at most 6 of 211, logged', developmentPart(WAVE_EIGHT_DEV, 200, 0, 6 / 211));
 test('eighth-wave training half: benign false positives at most 1 %, logged', developmentPart(WAVE_EIGHT_TRAIN, 500, 0, 0.01));
 
 // The ninth wave (corpus-wave9.ts, dev only: flags4's fresh set, never trained or tuned on): 205
@@ -175,8 +175,9 @@ test(
 
 // The fourteenth wave (corpus-wave14.ts, dev only: written for round thirteen by another writer, each
 // case on its own): 502 benign posts, 186 of them relaying a scam's ask, and 345 hostile ones. Main
-// had 42 false positives (8.4 %) when it was written, round thirteen 12 (2.4 %), round fifteen 10 (2.0 %).
-test('fourteenth-wave development part: benign false positives at most 10 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 10 / 502));
+// had 42 false positives (8.4 %) when it was written, round thirteen 12 (2.4 %), round fifteen 10 (2.0 %),
+// round sixteen 9 (1.8 %).
+test('fourteenth-wave development part: benign false positives at most 9 of 502, recall logged', developmentPart(WAVE_FOURTEEN_DEV, 500, 340, 9 / 502));
 test(
   'fourteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_FOURTEEN_DEV, {
@@ -195,8 +196,8 @@ test(
 // The fifteenth wave (corpus-wave15.ts, dev only: the lead's sixth held-out set, another writer's, on
 // which rounds thirteen and fourteen were judged, kept for the next round to study): 483 benign posts
 // and 399 hostile ones. Main had 29 false positives (6.0 %) when it became a development part, round
-// fifteen 7 (1.4 %); the floors below are round fifteen's finds.
-test('fifteenth-wave development part: benign false positives at most 7 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 7 / 483));
+// fifteen 7 (1.4 %), round sixteen 6 (1.2 %); the floors below are round fifteen's finds.
+test('fifteenth-wave development part: benign false positives at most 6 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 6 / 483));
 test(
   'fifteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_FIFTEEN_DEV, {
@@ -214,17 +215,19 @@ test(
 
 // The sixteenth wave (corpus-wave16.ts, dev only: the lead's seventh held-out set, another writer's, on
 // which round fifteen was judged, kept for the next round to study): 485 benign posts and 370 hostile
-// ones. Main had 24 false positives (4.9 %) when it became a development part; the floors are main's finds.
-test('sixteenth-wave development part: benign false positives at most 24 of 485, recall logged', developmentPart(WAVE_SIXTEEN_DEV, 480, 360, 24 / 485));
+// ones. Main had 24 false positives (4.9 %) when it became a development part, round sixteen 2 (0.4 %);
+// the floors are round sixteen's finds (main's were instruction_like 47, claims_authority 46,
+// credential_request 70, money_request 65).
+test('sixteenth-wave development part: benign false positives at most 2 of 485, recall logged', developmentPart(WAVE_SIXTEEN_DEV, 480, 360, 2 / 485));
 test(
   'sixteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_SIXTEEN_DEV, {
-    instruction_like: 47,
+    instruction_like: 51,
     obfuscated_instruction: 37,
     decode_request: 61,
-    claims_authority: 46,
-    credential_request: 70,
-    money_request: 65,
+    claims_authority: 51,
+    credential_request: 76,
+    money_request: 71,
     encoded_blob: 39,
     executable_instruction: 53,
     lookalike_host: 54,
