@@ -281,7 +281,7 @@ function runMask(run: string): Mask {
  */
 export const flagTrace: { hit: ((label: ContentLabel, source: string) => void) | null } = { hit: null };
 
-/** Internal switch for tests: the second-word and lead-word checks (second-words.ts, lead-words.ts) must never change a result, only skip work. */
+/** Internal switch for tests: the second-word, lead-word and tail checks (second-words.ts, lead-words.ts, tails.ts) must never change a result, only skip work. */
 export const secondWords = { enabled: true };
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
