@@ -18,6 +18,7 @@ import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
 import { type LeadWords, leadMayHold, leadWords } from './lead-words.ts';
 import { type SecondIndex, secondIndex, secondMayHold, secondStarts } from './second-words.ts';
 import { type Start, Starts, buildStartIndex, matchStarts, positionsOf, scanStarts } from './starts.ts';
+import { type Tail, tailOf } from './tails.ts';
 import { type AnchorWord, type Mask, type TokenMasks, buildVocabulary, fullMask, hasBit, tokenMasks } from './vocabulary.ts';
 
 export const MAX_LINKS = 8;
@@ -61,6 +62,10 @@ type Pattern = {
   lead: RegExp | null;
   /** The words the lead's last word may be (lead-words.ts); null when not known. */
   leadWords: LeadWords | null;
+  /** What every match still holds from some point on, tested on its own (tails.ts); null when not known. */
+  tail: Tail | null;
+  /** Id of the tail's FIRST set in the start index, -1 without a tail. */
+  tailStartId: number;
   /** An instruction_like phrase: someone else asked to do it is a report (isReportedAsk); `plain`, global. */
   reportable: RegExp | null;
 };
@@ -163,23 +168,43 @@ function build() {
       const reportable =
         label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
       if (starts === null || anchored === null)
-        return { label, id, gated, clauses, compiled, startId: -1, sticky: null, second: null, lead: null, leadWords: null, reportable };
-      STARTS.push([starts, STARTS.length]);
+        return {
+          label,
+          id,
+          gated,
+          clauses,
+          compiled,
+          startId: -1,
+          sticky: null,
+          second: null,
+          lead: null,
+          leadWords: null,
+          tail: null,
+          tailStartId: -1,
+          reportable,
+        };
+      const startId = STARTS.length;
+      STARTS.push([starts, startId]);
       const split = splitLead(anchored.source);
       const sticky = new RegExp(split?.main ?? anchored.source, 'y');
       const seconds = secondStarts(sticky.source);
       const second = seconds === null ? null : secondIndex(seconds);
+      const tail = tailOf(sticky.source);
+      const tailStartId = tail === null ? -1 : STARTS.length;
+      if (tail !== null) STARTS.push([tail.starts, tailStartId]);
       return {
         label,
         id,
         gated,
         clauses,
         compiled,
-        startId: STARTS.length - 1,
+        startId,
         sticky,
         second,
         lead: split === null ? null : new RegExp(split.lead, 'y'),
         leadWords: split?.lead.startsWith('(?<=') === true ? leadWords(split.lead.slice(4, -1)) : null,
+        tail,
+        tailStartId,
         reportable,
       };
     }),
@@ -256,7 +281,7 @@ function runMask(run: string): Mask {
  */
 export const flagTrace: { hit: ((label: ContentLabel, source: string) => void) | null } = { hit: null };
 
-/** Internal switch for tests: the second-word and lead-word checks (second-words.ts, lead-words.ts) must never change a result, only skip work. */
+/** Internal switch for tests: the second-word, lead-word and tail checks (second-words.ts, lead-words.ts, tails.ts) must never change a result, only skip work. */
 export const secondWords = { enabled: true };
 
 /** Internal switch for tests: the prefilter must never change a result, only skip work. */
@@ -352,22 +377,48 @@ function mayMatchLoose(compiled: CompiledLabel, text: string): boolean {
 
 // Positions of one pattern in one form, reused from call to call (a form is at most a post long).
 let POSITIONS = new Int32Array(1024);
+let TAIL_POSITIONS = new Int32Array(1024);
 
 // The same answer as `matches` for a pattern with a FIRST set, trying only the positions where a
 // match can start. Requests replay a global scan: the leftmost match from where the last one ended,
 // so the same matches get the same negation check.
 function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Starts): boolean {
-  if (POSITIONS.length < text.length + 1) POSITIONS = new Int32Array(text.length * 2 + 1);
+  if (POSITIONS.length < text.length + 1) {
+    POSITIONS = new Int32Array(text.length * 2 + 1);
+    TAIL_POSITIONS = new Int32Array(text.length * 2 + 1);
+  }
   const positions = POSITIONS;
   const n = positionsOf(tables().START_INDEX, starts, pattern.startId, positions);
   const lead = pattern.lead;
   const second = secondWords.enabled ? pattern.second : null;
   const words = secondWords.enabled ? pattern.leadWords : null;
+  const tail = secondWords.enabled ? pattern.tail : null;
+  // The tail's positions (read on the first position that needs them), the next one to look at,
+  // and where the tail last matched: positions up to there may start a match (see tails.ts).
+  let tailCount = -1;
+  let tailNext = 0;
+  let tailAt = -1;
+  const tailHolds = (at: number): boolean => {
+    if (tail === null || at <= tailAt) return true;
+    if (tailCount === -1) tailCount = positionsOf(tables().START_INDEX, starts, pattern.tailStartId, TAIL_POSITIONS);
+    for (; tailNext < tailCount; tailNext++) {
+      const p = TAIL_POSITIONS[tailNext] as number;
+      if (p < at || (tail.second !== null && !secondMayHold(text, p, tail.second))) continue;
+      tail.sticky.lastIndex = p;
+      if (tail.sticky.test(text)) {
+        tailAt = p;
+        return true;
+      }
+    }
+    return false;
+  };
   if (pattern.compiled.spaced.requests === null) {
     for (let j = 0; j < n; j++) {
       const at = positions[j] as number;
       if (second !== null && !secondMayHold(text, at, second)) continue;
       if (words !== null && !leadMayHold(text, at, words)) continue;
+      // No tail from here on: no match from here on.
+      if (!tailHolds(at)) return false;
       sticky.lastIndex = at;
       if (!sticky.test(text)) continue;
       if (lead !== null) {
@@ -385,6 +436,8 @@ function matchesAt(pattern: Pattern, sticky: RegExp, text: string, starts: Start
     // Skipped only where the regex would fail: `next` moves only on a match, so the scan's order stays.
     if (second !== null && !secondMayHold(text, at, second)) continue;
     if (words !== null && !leadMayHold(text, at, words)) continue;
+    // No tail from here on: no match from here on (the scan would find none either).
+    if (!tailHolds(at)) return false;
     sticky.lastIndex = at;
     // A sticky match starts at `at` and ends at lastIndex: test() allocates no match array.
     if (!sticky.test(text)) continue;
