@@ -9,7 +9,7 @@ import { createDb, type Db } from '../../sql/pool.ts';
 import { NoRow } from '../../sql/rows.ts';
 import { isDatabaseUnavailable } from '../../sql/failures.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { NEVER_MS } from '../helpers/until.ts';
+import { NEVER_MS, until } from '../helpers/until.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -84,9 +84,12 @@ test('callers queued while every connection attempt hangs are each answered as u
   const database = await createTestDatabase();
   const proxy = await hop(new URL(database.url));
   proxy.hold(false);
-  const pool = await createDb(proxy.url, { maximumPoolSize: 2, connectionTimeoutMs: 300 });
+  // The connection timeout is the deadline under test (a hanging attempt is given up after it); the
+  // first connection, before the hop holds, may take longer than that on a loaded machine, so it is
+  // tried until it opens.
+  const pool = await createDb(proxy.url, { maximumPoolSize: 2, connectionTimeoutMs: 1_000 });
   try {
-    await pool.query(sql.unsafe`select 1`);
+    await until('a first connection through the hop', () => pool.query(sql.unsafe`select 1`).then(() => true, () => false));
     proxy.hold(true);
     // Three times the pool size at once: slonik alone leaves the callers queued behind the failed
     // attempts waiting forever (acquired 0, pending 0, waiting 4).
