@@ -23,6 +23,7 @@ import { WAVE_THIRTEEN_DEV } from '../test/lib/mirror/corpus-wave13.ts';
 import { WAVE_FOURTEEN_DEV } from '../test/lib/mirror/corpus-wave14.ts';
 import { WAVE_FIFTEEN_DEV } from '../test/lib/mirror/corpus-wave15.ts';
 import { WAVE_SIXTEEN_DEV } from '../test/lib/mirror/corpus-wave16.ts';
+import { WAVE_SEVENTEEN_DEV } from '../test/lib/mirror/corpus-wave17.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -146,6 +147,7 @@ if (args.includes('--dev') || option('--json') !== undefined) {
     'wave14-dev': WAVE_FOURTEEN_DEV,
     'wave15-dev': WAVE_FIFTEEN_DEV,
     'wave16-dev': WAVE_SIXTEEN_DEV,
+    'wave17-dev': WAVE_SEVENTEEN_DEV,
   };
   const all = Object.fromEntries(Object.entries(parts).map(([name, cases]) => [name, figures(cases)]));
   for (const [name, f] of Object.entries(all)) {

@@ -12,6 +12,7 @@ import { WAVE_THIRTEEN_DEV } from './corpus-wave13.ts';
 import { WAVE_FOURTEEN_DEV } from './corpus-wave14.ts';
 import { WAVE_FIFTEEN_DEV } from './corpus-wave15.ts';
 import { WAVE_SIXTEEN_DEV } from './corpus-wave16.ts';
+import { WAVE_SEVENTEEN_DEV } from './corpus-wave17.ts';
 
 // Issue 12's bar, on the set the patterns were tuned on and on the held-out set alike.
 const MIN_RECALL = 0.95;
@@ -230,6 +231,26 @@ test(
     money_request: 71,
     encoded_blob: 39,
     executable_instruction: 53,
+    lookalike_host: 54,
+  }),
+);
+
+// The seventeenth wave (corpus-wave17.ts, dev only: the lead's eighth held-out set, another writer's, on
+// which round sixteen was judged, kept for the next round to study): 484 benign posts and 385 hostile
+// ones. Main had 31 posts with a label they do not expect (6.4 %) when it became a development part;
+// the floors are main's finds.
+test('seventeenth-wave development part: benign false positives at most 31 of 484, recall logged', developmentPart(WAVE_SEVENTEEN_DEV, 480, 380, 31 / 484));
+test(
+  'seventeenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
+  recallFloors(WAVE_SEVENTEEN_DEV, {
+    instruction_like: 31,
+    obfuscated_instruction: 7,
+    decode_request: 56,
+    claims_authority: 37,
+    credential_request: 81,
+    money_request: 61,
+    encoded_blob: 38,
+    executable_instruction: 62,
     lookalike_host: 54,
   }),
 );
