@@ -89,7 +89,12 @@ test('callers queued while every connection attempt hangs are each answered as u
   // tried until it opens.
   const pool = await createDb(proxy.url, { maximumPoolSize: 2, connectionTimeoutMs: 1_000 });
   try {
-    await until('a first connection through the hop', () => pool.query(sql.unsafe`select 1`).then(() => true, () => false));
+    await until('a first connection through the hop', () =>
+      pool.query(sql.unsafe`select 1`).then(
+        () => true,
+        () => false,
+      ),
+    );
     proxy.hold(true);
     // Three times the pool size at once: slonik alone leaves the callers queued behind the failed
     // attempts waiting forever (acquired 0, pending 0, waiting 4).
