@@ -32,7 +32,7 @@ const ROLE =
   '(?:(?:lead |head |chief |senior |core |principal |official |verified )?(?:admin(?:istrator)?s?|system admin|sysadmin|moderators?|mods?|mod team|moderation team|owners?|operators?|developers?|devs?|dev team|engineers?|maintainers?|founders?|co-founders?|cofounders?|ceo|cto|coo|core team|core contributors?|contributors?|team members?|(?:project|team|crew|protocol|tech|engineering|community|audit|security) leads?|leadership|auditors?|audit lead|(?:token|project|crew|board|protocol|security|support|admin|trust (?:&|and) safety|safety|moderation|mod|core|dev|development|launch|marketing|audit) team|community managers?|staff|creators?|programmers?|support staff))';
 // What a role is a role of.
 const SCOPE =
-  '(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
+  '(?:(?:this|the|our|your|its|that) (?!(?:family|local|home|kids?|neighbou?rhood|school|church)(?![a-z]))(?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
 // "as the devs said" reports what a role said; it does not claim the role.
 // Round thirteen: someone else's claim, told: "a post claiming to be the official dev account",
 // "pretending to be", "posing as", "impersonating".
@@ -63,7 +63,7 @@ const NOT_ACTING =
   '(?<!\\b(?!(?:i|we|you|u|will|would|can|could|may|might|shall|should|must|to|and|now|then|also|just)\\b)[a-z]+ (?:(?:will|would|can|could|may|might|shall|should|must|to) )?(?:acts?|acted|acting|serves?|served|serving|stands? in|stood in|fills? in|filled in|steps? in|stepped in|takes? over|took over|(?:is|was|were|has been|had been|will be|got) (?:named|appointed|chosen|elected|hired|confirmed|promoted)) )';
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
-  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
+  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|another|our (?:local|family|home|kids?|neighbou?rhood|school|church)|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 // Round fifteen: the environment piped into a local viewer (`printenv | sort`, `env | grep PATH`) is
 // shown to its owner, unless the output is then handed over ("… | sort and paste it here").
 const NOT_LOCAL_PIPE =
@@ -749,7 +749,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   claims_authority: {
     words: [
       // Self-introductions in more frames (issue 25 item 9).
-      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])`,
+      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])${NOT_ELSEWHERE}`,
       `speaking (?:officially|on the record|as staff) (?:for|on behalf of) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|team|token|dao|foundation|board|community)(?![a-z])`,
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
@@ -779,7 +779,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
       `${NOT_ACTING}(?:i am|i'm|im|we are|we're|we|this is|it's|speaking as|as|i work as|i serve as) (?:the |an? |your |one of the |one of your |part of the |a member of the |on the |in the )?${ROLE} (?:(?:of|for|on|at|behind|with|from|in|running|who [a-z]+) ${SCOPE}|here)`,
-      `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team`,
+      `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team${NOT_ELSEWHERE}`,
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,

@@ -78,7 +78,7 @@ const BLOCK_JUDGING =
 // message ("'...' announcements should go through governance"), and a quotation named as a thing or
 // trick that is back or still around ("the '...' thing is back").
 const MENTIONED =
-  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|(?:guys|people|folks|crowd|bros|types?|genre|energy|vibes?)\b|sounds?|looks?|seems?|feels?|means|reads like|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -183,7 +183,7 @@ export function reportedSpans(text: string): number[] {
 // catalogue of wordings talked about ("they open with a role: 'mod here', 'team member', 'support'";
 // "most use \"you won\", \"pay the fee\", \"connect to claim\""), not one ask handed on. A role that
 // speaks them ('the mods say: "…", "…", "…"') still relays, and so does an endorsement after them.
-const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'[^'\\n]{1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
+const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'(?:[^'\\n]|(?<=\\p{L})'(?=\\p{L})){1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
 const CATALOGUE = new RegExp(
   `${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`,
   'gu',
@@ -319,6 +319,9 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
+    // Round seventeen: what the author got, received or saw came from someone else ('If you got the
+    // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays.
+    if (RECEIVED.test(around) && !endorsed) return WEAK;
     // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
     // it, or a story's narration ("'…,' it began").
     const before = withoutQuotes(text.slice(from, start));
