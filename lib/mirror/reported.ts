@@ -105,8 +105,9 @@ const CAPITALISED = /^['‘][A-Z]/;
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
 // report's reproduction ("Repro: post '…' and watch it comply").
+// Round seventeen: the text handled as a specimen ("flagged this one", "a test fixture with the text", "our honeypot").
 const STANCE =
-  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?|flagged|fixtures?|specimens?|honeypots?)\b/i;
 // Round sixteen: sarcasm, a comparison with older scams, a study of it, a role denied (relayed.ts).
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words) || relayStance(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
@@ -322,6 +323,8 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
     // Round seventeen: what the author got, received or saw came from someone else ('If you got the
     // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays.
     if (RECEIVED.test(around) && !endorsed) return WEAK;
+    // An example given of a kind the author names ("E.g. '…'", "for instance '…'").
+    if (/\b(?:e\.g\.|i\.e\.|for instance)/i.test(around) && !endorsed) return WEAK;
     // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
     // it, or a story's narration ("'…,' it began").
     const before = withoutQuotes(text.slice(from, start));
