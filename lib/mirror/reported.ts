@@ -105,9 +105,11 @@ const CAPITALISED = /^['‘][A-Z]/;
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
 // report's reproduction ("Repro: post '…' and watch it comply").
-// Round seventeen: the text handled as a specimen ("flagged this one", "a test fixture with the text", "our honeypot").
+// Round seventeen: the text handled as a specimen ("flagged this one", "a test fixture with the text", "our honeypot"),
+// named as a kind of attack ("the most common pattern", "their playbook"), or shown as teaching material ("Classroom
+// handout:", "training slide:").
 const STANCE =
-  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?|flagged|fixtures?|specimens?|honeypots?)\b/i;
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?|flagged|fixtures?|specimens?|honeypots?|tactics?|playbooks?|(?:common|usual|typical|latest|newest|new) (?:patterns?|tricks?)|handouts?|(?:training|class|lecture|course) slides?|worksheets?|classroom)\b/i;
 // Round sixteen: sarcasm, a comparison with older scams, a study of it, a role denied (relayed.ts).
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words) || relayStance(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
