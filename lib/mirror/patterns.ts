@@ -193,6 +193,10 @@ const ORIGIN_NOTE =
 // "an update from the core team meeting" is the meeting's; the writer claims nothing.
 const NOT_ROLE_THING =
   '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
+// Round seventeen: a role's note that promises what the role will never do ("Update from the team: we
+// will never ask for keys") relays a protection, not an order; a turn after it ("… but migrate now") still orders.
+const NOT_PROTECTION =
+  "(?![^.!?\\n]{0,60}?\\b(?:will never|would never|never (?:ask|dm|message|request|contact)|won't ever|will not ever)\\b(?![^\\n]*\\b(?:but|unless|except|however)\\b))";
 const FROM_ROLE = '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
 // What one does to keep a secret safe: "change your password now", "rotate your API key asap".
@@ -824,7 +828,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
       `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}${NOT_PROTECTION}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
@@ -858,7 +862,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // "We (the team) have decided": the role in brackets after the writer.
       `(?<=\\b(?:we|i)\\s{0,2})\\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
-      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}`,
+      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}${NOT_PROTECTION}`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
     ],
   },
