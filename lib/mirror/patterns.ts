@@ -368,7 +368,7 @@ const CRED_SHAPES_14 = [
 ];
 const CLAIM_WORDS_14 = [
   `${CLAUSE_START}(?:(?:writing|speaking|posting) )?as (?:(?:the|an?|your) )?(?:(?:project|board|team|dao|protocol|community|foundation)'?s? )?(?:official )?${TITLE}(?: ${TITLE_SCOPE})?(?=\\s*(?:,|:|—|–)|\\s+(?:i|we)(?![a-z]))`,
-  `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))`,
+  `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))${NOT_PROTECTION}`,
   `(?<=(?:^|\\n)\\s*(?:(?:hey|hi|hello|heya|yo)[,!]?\\s+)?(?:[a-z]+ )?[a-z]+ )from (?:the|your) (?:official )?(?:[a-z0-9$]+'s )?(?:\\$?[a-z0-9]+ )?(?:core team|dev team|support team|security team|mod team|moderation team|${UNIT})(?=\\s*[.,:;!—–])`,
   `(?:on behalf of|representing|speaking for|writing for) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${UNIT}(?![a-z])`,
   `(?:we are|we're|i am|i'm) (?:the|your) official (?:[a-z0-9$]+ ){0,2}?(?:${UNIT}|${ROLE_PERSON}|team)(?![a-z])`,

@@ -212,6 +212,8 @@ function catalogues(text: string, spans: number[]): void {
 // Round fifteen: the author's inbox, mentions or DMs hold what others sent ("my inbox this morning:").
 const RECEIVED =
   /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across|reçu|recebi|recibí|recibi|ricevuto|erhalten|bekommen|ontvangen|(?:my|our) (?:inbox|dms|mentions|notifications|mailbox|spam folder|voicemail|texts))\b/i;
+// What the reader is told they got ("If you received this, '…'") is handed to them, not reported.
+const TO_READER = /\b(?:you|u|ya|you've|you have|you'll|you will|you'd|y'all)\s+(?:\w+\s+)?(?:got|get|gets|getting|received|receive|receiving|saw|see|spotted|found)\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
   if (!judgedAfter(text, end)) return false;
   if (RECEIVED.test(sentenceAround(text, start, end))) return true;
@@ -324,7 +326,7 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
     if (SAYING.test(around)) return WEAK;
     // Round seventeen: what the author got, received or saw came from someone else ('If you got the
     // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays.
-    if (RECEIVED.test(around) && !endorsed) return WEAK;
+    if (RECEIVED.test(around) && !TO_READER.test(around) && !endorsed) return WEAK;
     // An example given of a kind the author names ("E.g. '…'", "for instance '…'").
     if (/\b(?:e\.g\.|i\.e\.|for instance)/i.test(around) && !endorsed) return WEAK;
     // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
