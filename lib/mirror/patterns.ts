@@ -426,6 +426,15 @@ const MONEY_ASKS_16 = [
   `float (?:me|us) (?:[a-z0-9]+ ){0,3}?(?:${CUR}|\\$\\d+)`,
   `pay (?:the|my|this|our) [$€]?\\d[\\d,.]*(?:k)?\\s?${CUR} (?:invoice|bill|fee)`,
 ];
+// Round seventeen's recall of money_request: an amount in a currency the reader is asked to send, at
+// a clause start or after a word that asks ("just send the 0.05 ETH", "kindly make payment of 0.4 BNB",
+// "must send 0.03 ETH", "can you transfer 20 USDC"); not sent to the reader's own wallet ("send 0.001 ETH
+// to yourself first" tests a route, nor one moved between named or test accounts: "transfer 5 tokens from
+// account A to account B on the local testnet").
+const ASKING = '(?:just|please|pls|plz|kindly|can you|could you|would you|will you|can u|who can|must|need to|needs to|have to|has to|gotta|then|and|simply)';
+const MONEY_ASKS_17 = [
+  `(?<=(?:${CLAUSE_BOUND}|\\b${ASKING} ))(?:send|transfer|wire|pay|deposit|bridge|front|return|make (?:a )?payment of)(?: (?:me|us|back|over|in))? (?:the |at least |min(?:imum)? |only |just |another )?[$€]?\\d[\\d,.]*(?:k|m)?\\s?${CUR}(?![a-z])(?![^.!?\\n]{0,30}\\b(?:to (?:yourself|your own|your other|another of your)|from (?:account|wallet|address) [a-z0-9]|(?:test|dev)nets?|local (?:chain|node|net))\\b)`,
+];
 // credential_request: where a machine keeps its secrets (~/.ssh, a process's environment, a .key
 // file) shown, an env file uploaded by curl (`-d @.env`). ("what's your <service> key?" and "what is
 // the password for the <thing>?" were tried: they fire on tuning posts, and the model retrained on
@@ -1034,6 +1043,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       ...MONEY_ASKS_14,
       ...MONEY_ASKS_15,
       ...MONEY_ASKS_16,
+      ...MONEY_ASKS_17,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.
