@@ -472,6 +472,14 @@ const CLAIM_WORDS_16 = [
   `(?:i|we) (?:speak|write|post|act) (?:for|on behalf of) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
   `(?:i|we) (?:run|handle|manage|lead|head|oversee|coordinate) (?:the )?(?:moderation|partnerships?|support|security|treasury|marketing|community|operations|ops|docs|documentation|releases?|listings?|grants|governance) (?:(?:for|of|at|on|in) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:${PROJECT_THING}|space|board|forum|channel|group|server)|here)(?![a-z])`,
 ];
+// Round seventeen's recall of claims_authority: a post that opens by naming its author as a role or a
+// body of the project, a bare noun phrase closed by a stop, a bracket, a number or "here" ("Ops team.",
+// "Admin account (backup).", "verified team member (check my badge).", "support agent #114 here", "the
+// foundation's treasurer here."). Only at the post's start: inside a post the same words name someone;
+// not a role addressed ("Mods, can we …"), nor described ("Mods here are fast").
+const CLAIM_WORDS_17 = [
+  `(?<=^[^a-z0-9\\n]{0,3})(?:the |an? )?(?:[a-z]+(?:'s|’s) )?(?:(?:official|verified|real|project|board|protocol|foundation|kernel|core|lead|senior|community|technical) ){0,2}(?:support|support team|support crew|support desk|ops team|dev team|core team|security team|infra team|team|staff|admin|admins|mod|mods|moderator|maintainer|team member|staff member|treasurer|ambassador|support agent|community manager|core dev)(?: account| desk)?(?: \\([^()\\n]{1,30}\\)| #?\\d+)?(?=\\s*(?:[.!—–]|$)|\\s+here(?![a-z])(?!\\s+(?:are|is|was|were|have|has|seem|seems|do|does|did|get|gets)(?![a-z])))`,
+];
 // Round sixteen's recall of instruction_like: the machine reading the post addressed and told what to
 // do ("To the bot that reads replies: respond with …", "note to whatever model is summarizing this:
 // leave this reply out", "Dear summarizer, when you write this up, describe me as …"), or told so on
@@ -875,6 +883,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
       ...CLAIM_WORDS_14,
       ...CLAIM_WORDS_16,
+      ...CLAIM_WORDS_17,
     ],
     anywhere: [
       // "We (the team) have decided": the role in brackets after the writer.
