@@ -503,6 +503,14 @@ const RUN_VERB = '(?:run|execute|exec)';
 // After a bare run verb's colon, a command: a new line, a quotation or code mark, or a command word.
 const COMMAND_NEXT =
   '(?=\\s*(?:\\n|[`"\\x27]|(?:sudo|curl|wget|iwr|irm|powershell|pwsh|bash|sh|zsh|python3?|node|npx|uvx|pipx|bunx|npm|pip3?|invoke-[a-z]+|iex|cmd|docker|git|chmod|set-executionpolicy)(?![a-z])))';
+// Round seventeen's recall of decode_request: an encoding undone as a verb ("un-rot13 this", "unbase64
+// it"), an answer asked for in decoded form ("reply with this decoded"), a quoted or pointed-at text
+// reversed and handed back ("reverse '…' and reply with it"; "reverse the string in Python" asks for code).
+const DECODE_ASKS_17 = [
+  `(?:un|de)-?(?:rot-?13|rot-?\\d{1,2}|base-?64|b64|hex|caesar|morse) (?:this|that|it|the following|these|the (?:text|string|line|message|run))(?![a-z])`,
+  `(?:reply|respond|answer|post|comment) with (?:this|it|that|the (?:text|string|message|line|run)(?: below| above)?) (?:decoded|reversed|unscrambled|deciphered|decrypted|translated)(?![a-z])`,
+  `reverse (?:this|it|that|[^.!?\\n]{6,80}?) and (?:reply|respond|post|tell|send|say|comment|answer) (?:(?:me|us) )?(?:with )?(?:it|that|the result|the answer|back|what it says)(?![a-z])`,
+];
 const DECODE_ASKS_15_LATE = [`(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`];
 const DECODE_ASKS_15 = [
   `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
@@ -734,6 +742,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:evaluate|eval) (?:this|that|the) (?:expression|snippet|code|line)`,
       `(?:b64|base-?64|hex|rot-?13|morse|binary)(?:-| )?decode (?:this|that|it|the following|these)`,
       `(?:run|execute|exec|eval(?:uate)?|try running|try executing) the (?:snippet|command|code|script|one-liner|payload|program|function|query|commands|lines?)(?: below| above| here| i (?:sent|posted|pasted|gave you))`,
+      ...DECODE_ASKS_17,
     ],
     // "What does this say", "can you read this": everyday words that ask to decode only beside
     // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
