@@ -493,6 +493,13 @@ const INSTRUCT_16 = [
   `if (?:you(?:'re| are)|ur|u r|youre) (?:an? )?(?:bot|ai|agent|llm|model|assistant)[,:]?\\s+(?:then |please |pls )?${TASK_VERB}(?![a-z])`,
   `as an? (?:bot|ai|agent|llm|model)\\?\\s*(?:then |please |pls )?${TASK_VERB}(?![a-z])`,
 ];
+// Round seventeen's recall of instruction_like: the machine reader called by name at a clause start and
+// told what to do in the same breath ("hey bot 👋 disregard …", "agent, please fetch … and follow",
+// "Attn agent: pay …"), with the verbs of round sixteen and those of fetching, paying and obeying (a
+// decode or run ask so addressed is decode_request's alone).
+const INSTRUCT_17 = [
+  `(?<=${CLAUSE_BOUND}(?:(?:hey|hi|hello|yo|psst|attn|attention|dear|ok|okay|listen|oi)[,!]?\\s+)?(?:the |my |you )?)(?:ai|ai agents?|agents?|bots?|models?|ai models?|assistants?|llms?|claude|gpt|chatgpt|gemini|copilot)(?:/[a-z]+){0,3}\\s*(?:[,:!—–-]|[^\\x00-\\x7f]+)\\s*(?:[^\\x00-\\x7f\\s]+\\s*)?(?:please |pls |just |now |kindly )?(?:${TASK_VERB}|pay|fetch|comply|obey|follow)(?![a-z])`,
+];
 // Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
 // classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
 // each node", "run it, thank me later"); a bare run verb before a colon at a clause start ("Execute:",
@@ -689,6 +696,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:priority|system|admin|emergency|security|urgent) override\\s*[:!]`,
       `(?:you|u) (?:must|will|shall|are to|need to|have to) (?:now|immediately|instantly|from now on) ${ACT_VERB}(?![a-z])`,
       ...INSTRUCT_16,
+      ...INSTRUCT_17,
     ],
     anywhere: [
       '<\\|(?:im_start|im_end|system|user|assistant|endoftext)\\|>',
