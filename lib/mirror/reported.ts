@@ -78,7 +78,7 @@ const BLOCK_JUDGING =
 // message ("'...' announcements should go through governance"), and a quotation named as a thing or
 // trick that is back or still around ("the '...' thing is back").
 const MENTIONED =
-  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|(?:guys|people|folks|crowd|bros|types?|genre|energy|vibes?)\b|sounds?|looks?|seems?|feels?|means|reads like|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|(?:guys|people|folks|crowd|bros|types?|genre|energy|vibes?)\b|sounds?|looks?|seems?|feels?|reads like|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -325,8 +325,9 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
     if (SENT.test(around) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
     // Round seventeen: what the author got, received or saw came from someone else ('If you got the
-    // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays.
-    if (RECEIVED.test(around) && !TO_READER.test(around) && !endorsed) return WEAK;
+    // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays. A
+    // quoted name or word is no message ('a DM from "Vitalik"').
+    if (RECEIVED.test(around) && !TO_READER.test(around) && !endorsed && countWords(text.slice(start, end)) >= 3) return WEAK;
     // An example given of a kind the author names ("E.g. '…'", "for instance '…'").
     if (/\b(?:e\.g\.|i\.e\.|for instance)/i.test(around) && !endorsed) return WEAK;
     // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
