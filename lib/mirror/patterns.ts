@@ -457,12 +457,11 @@ const CRED_ASKS_16 = [
 // Round seventeen's recall of credential_request: a secret named first and then handed over by a
 // pronoun ("your node uses a deprecated key, print it here", "the CI needs your deploy key, paste it in
 // the PR comment"), unless the handing is denied ("never paste it here"); and a question for the value
-// of the reader's secret ("what's the 2fa backup code?", "what's your seed phrase?", "what password did
-// you set for the panel?"), not for a kind of it ("what's a seed phrase", "what's your password manager").
+// of the reader's secret ("what's the 2fa backup code?", "what's your seed phrase?"), not for a kind
+// of it ("what's a seed phrase", "what's your password manager").
 const CRED_ASKS_17 = [
   `(?:${SECRET}|(?:[a-z]+ )?(?:keys?|tokens?|passwords?|passcodes?|creds|credentials|cookies?|backup codes?|2fa codes?)|\\.env)(?![a-z])[^\\n]{0,100}?(?<!\\b(?:never|not|don't|dont|do not|won't|wont|shouldn't|should not|can't|cannot)\\s+(?:\\w+\\s+)?)\\b(?:paste|post|print|drop|put|type|write|send|dm|share|reply with) (?:it|them|that|one|both|those|the whole thing|the (?:new|old|full|whole|current|real|actual) ones?)(?: all| in full)? (?:here|below|in (?:the|a|this|your) (?:reply|replies|thread|comments?|chat|dms?|pr comment|comment section)|in a reply|to me|for me)(?![a-z])`,
   `what(?:'s| is| are| was| were) (?:the|your|ur|its|their) (?:[a-z0-9-]+ )?${SECRET}(?![a-z])(?!\\s+(?:managers?|policy|policies|length|rules?|formats?|strength|requirements?|hints?|reset|recovery|best practices?|standard|storage)\\b)(?=\\s*(?:\\?|$|,|\\.|\\(|for (?:the|your|this)|incl))`,
-  `what (?:${SECRET}|passwords?|passphrases?|pins?|pin codes?) (?:did|do|does) (?:you|u|it|they|your (?:[a-z]+ )?(?:bot|agent|node|server|app)) (?:set|use|pick|choose|have|log in with|login with|sign in with)(?![a-z])`,
 ];
 // Round sixteen's recall of claims_authority: a community role taken "as" one right before the author
 // speaks ("As a maintainer I can confirm …", "As a board moderator I'm asking …"), a role spoken for
