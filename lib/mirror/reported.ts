@@ -213,7 +213,8 @@ function catalogues(text: string, spans: number[]): void {
 const RECEIVED =
   /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across|reçu|recebi|recibí|recibi|ricevuto|erhalten|bekommen|ontvangen|(?:my|our) (?:inbox|dms|mentions|notifications|mailbox|spam folder|voicemail|texts))\b/i;
 // What the reader is told they got ("If you received this, '…'") is handed to them, not reported.
-const TO_READER = /\b(?:you|u|ya|you've|you have|you'll|you will|you'd|y'all)\s+(?:\w+\s+)?(?:got|get|gets|getting|received|receive|receiving|saw|see|spotted|found)\b/i;
+const TO_READER =
+  /\b(?:you|u|ya|you've|you have|you'll|you will|you'd|y'all)\s+(?:\w+\s+)?(?:got|get|gets|getting|received|receive|receiving|saw|see|spotted|found)\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
   if (!judgedAfter(text, end)) return false;
   if (RECEIVED.test(sentenceAround(text, start, end))) return true;
