@@ -12,7 +12,7 @@ import { fold, squash, unleet } from './fold.ts';
 import { isLookalikeHost } from './lookalike.ts';
 import { SECOND_LABELS, type SecondLabel, modelLabels, modelSwitch, secondReaderDrops } from './model.ts';
 import { type Runs, measureRuns } from './runs.ts';
-import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
+import { type CompiledLabel, LABEL_PATTERNS, type LabelPatterns, type Mode, UNREAD_BY_SECOND, compileLabel, hasLiteralWord, proseSource } from './patterns.ts';
 import { someMatch } from './regex.ts';
 import { hasMixedScriptWord, isMostlyNonLatin } from './scripts.ts';
 import { type LeadWords, leadMayHold, leadWords } from './lead-words.ts';
@@ -68,6 +68,8 @@ type Pattern = {
   tailStartId: number;
   /** An instruction_like phrase: someone else asked to do it is a report (isReportedAsk); `plain`, global. */
   reportable: RegExp | null;
+  /** A phrase the second reader was not trained with: its id is not among the reader's features. */
+  unread: boolean;
 };
 
 // Index just past the group that opens at `from` ("(" … ")"), skipping escapes and classes.
@@ -167,6 +169,7 @@ function build() {
       const starts = anchored === null || compiled.spaced.loose !== null ? null : startsOf(patterns);
       const reportable =
         label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
+      const unread = [...patterns.words, ...(patterns.requests ?? []), ...(patterns.anywhere ?? [])].some((source) => UNREAD_BY_SECOND.has(source));
       if (starts === null || anchored === null)
         return {
           label,
@@ -182,6 +185,7 @@ function build() {
           tail: null,
           tailStartId: -1,
           reportable,
+          unread,
         };
       const startId = STARTS.length;
       STARTS.push([starts, startId]);
@@ -206,6 +210,7 @@ function build() {
         tail,
         tailStartId,
         reportable,
+        unread,
       };
     }),
   );
@@ -645,7 +650,7 @@ function readContent(
       flags.add(label);
       if (hits && !hits.some((p) => isShape(p.id))) {
         inPlain.push(label as SecondLabel);
-        phrases.push(...hits.map((p) => p.id));
+        phrases.push(...hits.filter((p) => !p.unread).map((p) => p.id));
       }
       continue;
     }

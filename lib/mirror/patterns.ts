@@ -32,7 +32,7 @@ const ROLE =
   '(?:(?:lead |head |chief |senior |core |principal |official |verified )?(?:admin(?:istrator)?s?|system admin|sysadmin|moderators?|mods?|mod team|moderation team|owners?|operators?|developers?|devs?|dev team|engineers?|maintainers?|founders?|co-founders?|cofounders?|ceo|cto|coo|core team|core contributors?|contributors?|team members?|(?:project|team|crew|protocol|tech|engineering|community|audit|security) leads?|leadership|auditors?|audit lead|(?:token|project|crew|board|protocol|security|support|admin|trust (?:&|and) safety|safety|moderation|mod|core|dev|development|launch|marketing|audit) team|community managers?|staff|creators?|programmers?|support staff))';
 // What a role is a role of.
 const SCOPE =
-  '(?:(?:this|the|our|your|its|that) (?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
+  '(?:(?:this|the|our|your|its|that) (?!(?:family|local|home|kids?|neighbou?rhood|school|church)(?![a-z]))(?:\\$?[a-z0-9]+ )?(?:protocol|project|token|coin|board|service|server|community|bot|agent|ai|platform|site|crew|chain|dao|account|network|app|channel|group|forum|model|assistant|feed|exchange|dapp|contract|launch|program)|\\$[a-z]{2,10}|you)';
 // "as the devs said" reports what a role said; it does not claim the role.
 // Round thirteen: someone else's claim, told: "a post claiming to be the official dev account",
 // "pretending to be", "posing as", "impersonating".
@@ -63,7 +63,7 @@ const NOT_ACTING =
   '(?<!\\b(?!(?:i|we|you|u|will|would|can|could|may|might|shall|should|must|to|and|now|then|also|just)\\b)[a-z]+ (?:(?:will|would|can|could|may|might|shall|should|must|to) )?(?:acts?|acted|acting|serves?|served|serving|stands? in|stood in|fills? in|filled in|steps? in|stepped in|takes? over|took over|(?:is|was|were|has been|had been|will be|got) (?:named|appointed|chosen|elected|hired|confirmed|promoted)) )';
 // "the CEO of being wrong" is a role of a gerund, a joke (fourth round).
 const NOT_ELSEWHERE =
-  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|our local|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
+  '(?![\\s,]+(?:of|at|for|in) (?:my|a|an|his|her|their|another|our (?:local|family|home|kids?|neighbou?rhood|school|church)|(?!(?:marketing|engineering|trading|lending|staking|mining)(?![a-z]))[a-z]{2,}ing)(?![a-z]))';
 // Round fifteen: the environment piped into a local viewer (`printenv | sort`, `env | grep PATH`) is
 // shown to its owner, unless the output is then handed over ("… | sort and paste it here").
 const NOT_LOCAL_PIPE =
@@ -193,6 +193,10 @@ const ORIGIN_NOTE =
 // "an update from the core team meeting" is the meeting's; the writer claims nothing.
 const NOT_ROLE_THING =
   '(?![\\s-]+(?:meetings?|calls?|notes?|minutes|blog|repo|article|thread|podcast|ama|recap|stream|video|newsletter|docs?|page|site|website|account|channel|twitter|discord|telegram|spaces?|chat|sync|retro|standup|offsite|survey)(?![a-z]))';
+// Round seventeen: a role's note that promises what the role will never do ("Update from the team: we
+// will never ask for keys") relays a protection, not an order; a turn after it ("… but migrate now") still orders.
+const NOT_PROTECTION =
+  "(?![^.!?\\n]{0,60}?\\b(?:will never|would never|never (?:ask|dm|message|request|contact)|won't ever|will not ever)\\b(?![^\\n]*\\b(?:but|unless|except|however)\\b))";
 const FROM_ROLE = '(?:(?:is |was |are |were )?(?:sent|written|posted|issued|signed|approved|brought to you|published|shared) by|from|by)';
 
 // What one does to keep a secret safe: "change your password now", "rotate your API key asap".
@@ -364,7 +368,7 @@ const CRED_SHAPES_14 = [
 ];
 const CLAIM_WORDS_14 = [
   `${CLAUSE_START}(?:(?:writing|speaking|posting) )?as (?:(?:the|an?|your) )?(?:(?:project|board|team|dao|protocol|community|foundation)'?s? )?(?:official )?${TITLE}(?: ${TITLE_SCOPE})?(?=\\s*(?:,|:|—|–)|\\s+(?:i|we)(?![a-z]))`,
-  `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))`,
+  `${CLAUSE_START}${ORIGIN_ADJ}(?:greetings|hello|hi|hey|announcement|note|word|message|notice) from (?:the |your |our )?(?:official )?(?:[a-z0-9$]+'s )?(?:[a-z0-9$]+ )?(?:${UNIT}|${ROLE_PERSON})(?=\\s*(?:[.,:;!—–]|$))${NOT_PROTECTION}`,
   `(?<=(?:^|\\n)\\s*(?:(?:hey|hi|hello|heya|yo)[,!]?\\s+)?(?:[a-z]+ )?[a-z]+ )from (?:the|your) (?:official )?(?:[a-z0-9$]+'s )?(?:\\$?[a-z0-9]+ )?(?:core team|dev team|support team|security team|mod team|moderation team|${UNIT})(?=\\s*[.,:;!—–])`,
   `(?:on behalf of|representing|speaking for|writing for) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${UNIT}(?![a-z])`,
   `(?:we are|we're|i am|i'm) (?:the|your) official (?:[a-z0-9$]+ ){0,2}?(?:${UNIT}|${ROLE_PERSON}|team)(?![a-z])`,
@@ -422,6 +426,15 @@ const MONEY_ASKS_16 = [
   `float (?:me|us) (?:[a-z0-9]+ ){0,3}?(?:${CUR}|\\$\\d+)`,
   `pay (?:the|my|this|our) [$€]?\\d[\\d,.]*(?:k)?\\s?${CUR} (?:invoice|bill|fee)`,
 ];
+// Round seventeen's recall of money_request: an amount in a currency the reader is asked to send, at
+// a clause start or after a word that asks ("just send the 0.05 ETH", "kindly make payment of 0.4 BNB",
+// "must send 0.03 ETH", "can you transfer 20 USDC"); not sent to the reader's own wallet ("send 0.001 ETH
+// to yourself first" tests a route, nor one moved between named or test accounts: "transfer 5 tokens from
+// account A to account B on the local testnet").
+const ASKING = '(?:just|please|pls|plz|kindly|can you|could you|would you|will you|can u|who can|must|need to|needs to|have to|has to|gotta|then|and|simply)';
+const MONEY_ASKS_17 = [
+  `(?<=(?:${CLAUSE_BOUND}|\\b${ASKING} ))(?:send|transfer|wire|pay|deposit|bridge|front|return|make (?:a )?payment of)(?: (?:me|us|back|over|in))? (?:the |at least |min(?:imum)? |only |just |another )?[$€]?\\d[\\d,.]*(?:k|m)?\\s?${CUR}(?![a-z])(?![^.!?\\n]{0,30}\\b(?:to (?:yourself|your own|your other|another of your)|from (?:account|wallet|address) [a-z0-9]|(?:test|dev)nets?|local (?:chain|node|net))\\b)`,
+];
 // credential_request: where a machine keeps its secrets (~/.ssh, a process's environment, a .key
 // file) shown, an env file uploaded by curl (`-d @.env`). ("what's your <service> key?" and "what is
 // the password for the <thing>?" were tried: they fire on tuning posts, and the model retrained on
@@ -441,6 +454,15 @@ const CRED_ASKS_16 = [
   `(?:post|print|share|send|paste|output|tell|drop|give|list|show)\\s+(?:me |us )?the values? of (?:every |each |all |your |the )?(?:(?:env(?:ironment)? )?var(?:iable)?s? (?:whose name|named|called|ending|that end)|[a-z0-9_]*_(?:url|key|token|secret|password|dsn|pass)(?![a-z0-9_]))`,
   `copy (?:everything|all|the contents?|it all) (?:from|in|of) (?:your|ur) \\.env(?: files?)? (?:in)?to (?:a |the |this |my )?(?:reply|comment|dm|message|thread|chat|gist|paste(?:bin)?|form|post)`,
 ];
+// Round seventeen's recall of credential_request: a secret named first and then handed over by a
+// pronoun ("your node uses a deprecated key, print it here", "the CI needs your deploy key, paste it in
+// the PR comment"), unless the handing is denied ("never paste it here"); and a question for the value
+// of the reader's secret ("what's the 2fa backup code?", "what's your seed phrase?"), not for a kind
+// of it ("what's a seed phrase", "what's your password manager").
+const CRED_ASKS_17 = [
+  `(?:${SECRET}|(?:[a-z]+ )?(?:keys?|tokens?|passwords?|passcodes?|creds|credentials|cookies?|backup codes?|2fa codes?)|\\.env)(?![a-z])[^\\n]{0,100}?(?<!\\b(?:never|not|don't|dont|do not|won't|wont|shouldn't|should not|can't|cannot)\\s+(?:\\w+\\s+)?)\\b(?:paste|post|print|drop|put|type|write|send|dm|share|reply with) (?:it|them|that|one|both|those|the whole thing|the (?:new|old|full|whole|current|real|actual) ones?)(?: all| in full)? (?:here|below|in (?:the|a|this|your) (?:reply|replies|thread|comments?|chat|dms?|pr comment|comment section)|in a reply|to me|for me)(?![a-z])`,
+  `what(?:'s| is| are| was| were) (?:the|your|ur|its|their) (?:[a-z0-9-]+ )?${SECRET}(?![a-z])(?!\\s+(?:managers?|policy|policies|length|rules?|formats?|strength|requirements?|hints?|reset|recovery|best practices?|standard|storage)\\b)(?=\\s*(?:\\?|$|,|\\.|\\(|for (?:the|your|this)|incl))`,
+];
 // Round sixteen's recall of claims_authority: a community role taken "as" one right before the author
 // speaks ("As a maintainer I can confirm …", "As a board moderator I'm asking …"), a role spoken for
 // in the first person ("I speak for the devs"), a duty of the project held ("i run the moderation for
@@ -449,6 +471,14 @@ const CLAIM_WORDS_16 = [
   `${CLAUSE_START}as (?:an? |the |one of the )?(?:(?:board|project|protocol|community|core|lead|senior|official|appointed) )?(?:maintainers?|moderators?|mods?|admins?|administrators?|core contributors?|core devs?|project leads?|team members?)(?=\\s*(?:,|:|—|–)|\\s+(?:i|i'm|im|i am|we|we're)(?![a-z]))`,
   `(?:i|we) (?:speak|write|post|act) (?:for|on behalf of) (?:the |your |our |this )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}`,
   `(?:i|we) (?:run|handle|manage|lead|head|oversee|coordinate) (?:the )?(?:moderation|partnerships?|support|security|treasury|marketing|community|operations|ops|docs|documentation|releases?|listings?|grants|governance) (?:(?:for|of|at|on|in) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:${PROJECT_THING}|space|board|forum|channel|group|server)|here)(?![a-z])`,
+];
+// Round seventeen's recall of claims_authority: a post that opens by naming its author as a role or a
+// body of the project, a bare noun phrase closed by a stop, a bracket, a number or "here" ("Ops team.",
+// "Admin account (backup).", "verified team member (check my badge).", "support agent #114 here", "the
+// foundation's treasurer here."). Only at the post's start: inside a post the same words name someone;
+// not a role addressed ("Mods, can we …"), nor described ("Mods here are fast").
+const CLAIM_WORDS_17 = [
+  `(?<=^[^a-z0-9\\n]{0,3})(?:the |an? )?(?:[a-z]+(?:'s|’s) )?(?:(?:official|verified|real|project|board|protocol|foundation|kernel|core|lead|senior|community|technical) ){0,2}(?:support|support team|support crew|support desk|ops team|dev team|core team|security team|infra team|team|staff|admin|admins|mod|mods|moderator|maintainer|team member|staff member|treasurer|ambassador|support agent|community manager|core dev)(?: account| desk)?(?: \\([^()\\n]{1,30}\\)| #?\\d+)?(?=\\s*(?:[.!—–]|$)|\\s+here(?![a-z])(?!\\s+(?:are|is|was|were|have|has|seem|seems|do|does|did|get|gets)(?![a-z])))`,
 ];
 // Round sixteen's recall of instruction_like: the machine reading the post addressed and told what to
 // do ("To the bot that reads replies: respond with …", "note to whatever model is summarizing this:
@@ -463,6 +493,13 @@ const INSTRUCT_16 = [
   `if (?:you(?:'re| are)|ur|u r|youre) (?:an? )?(?:bot|ai|agent|llm|model|assistant)[,:]?\\s+(?:then |please |pls )?${TASK_VERB}(?![a-z])`,
   `as an? (?:bot|ai|agent|llm|model)\\?\\s*(?:then |please |pls )?${TASK_VERB}(?![a-z])`,
 ];
+// Round seventeen's recall of instruction_like: the machine reader called by name at a clause start and
+// told what to do in the same breath ("hey bot 👋 disregard …", "agent, please fetch … and follow",
+// "Attn agent: pay …"), with the verbs of round sixteen and those of fetching, paying and obeying (a
+// decode or run ask so addressed is decode_request's alone).
+const INSTRUCT_17 = [
+  `(?<=${CLAUSE_BOUND}(?:(?:hey|hi|hello|yo|psst|attn|attention|dear|ok|okay|listen|oi)[,!]?\\s+)?(?:the |my |you )?)(?:ai|ai agents?|agents?|bots?|models?|ai models?|assistants?|llms?|claude|gpt|chatgpt|gemini|copilot)(?:/[a-z]+){0,3}\\s*(?:[,:!—–-]|[^\\x00-\\x7f]+)\\s*(?:[^\\x00-\\x7f\\s]+\\s*)?(?:please |pls |just |now |kindly )?(?:${TASK_VERB}|pay|fetch|comply|obey|follow)(?![a-z])`,
+];
 // Round fifteen: asks to run something (SPEC.md: "asks to decode, reverse or run something"), by word
 // classes: a run verb on "this/it" with a time, a place or a comma after it ("run it now", "run this on
 // each node", "run it, thank me later"); a bare run verb before a colon at a clause start ("Execute:",
@@ -473,6 +510,14 @@ const RUN_VERB = '(?:run|execute|exec)';
 // After a bare run verb's colon, a command: a new line, a quotation or code mark, or a command word.
 const COMMAND_NEXT =
   '(?=\\s*(?:\\n|[`"\\x27]|(?:sudo|curl|wget|iwr|irm|powershell|pwsh|bash|sh|zsh|python3?|node|npx|uvx|pipx|bunx|npm|pip3?|invoke-[a-z]+|iex|cmd|docker|git|chmod|set-executionpolicy)(?![a-z])))';
+// Round seventeen's recall of decode_request: an encoding undone as a verb ("un-rot13 this", "unbase64
+// it"), an answer asked for in decoded form ("reply with this decoded"), a quoted or pointed-at text
+// reversed and handed back ("reverse '…' and reply with it"; "reverse the string in Python" asks for code).
+const DECODE_ASKS_17 = [
+  `(?:un|de)-?(?:rot-?13|rot-?\\d{1,2}|base-?64|b64|hex|caesar|morse) (?:this|that|it|the following|these|the (?:text|string|line|message|run))(?![a-z])`,
+  `(?:reply|respond|answer|post|comment) with (?:this|it|that|the (?:text|string|message|line|run)(?: below| above)?) (?:decoded|reversed|unscrambled|deciphered|decrypted|translated)(?![a-z])`,
+  `reverse (?:this|it|that|[^.!?\\n]{6,80}?) and (?:reply|respond|post|tell|send|say|comment|answer) (?:(?:me|us) )?(?:with )?(?:it|that|the result|the answer|back|what it says)(?![a-z])`,
+];
 const DECODE_ASKS_15_LATE = [`(?<=\\b(?:and|then) )${RUN_VERB}(?: (?:this|it) (?:instead|now|first))?\\s*:${COMMAND_NEXT}`];
 const DECODE_ASKS_15 = [
   `(?:${CLAUSE_START}|(?<=\\b(?:and|then|so) ))(?:(?:pls|please|just|now|then|so|ok|bro|guys) )?${RUN_VERB} (?:this|it|that)(?: (?:now|today|asap|once|first|instead|immediately|right away|before (?:anything|replying|you reply)|on (?:each|every|all|your) (?:[a-z]+ )?(?:nodes?|servers?|machines?|boxes|agents?)|with your (?:[a-z]+ )?(?:shell|terminal|tool))(?![a-z])|\\s*,\\s*(?:thank|trust|you'll|it|best|resolves|fixes|works))`,
@@ -489,6 +534,9 @@ const DECODE_GATED_14 = [
 
 // ---- patterns per label -------------------------------------------------------------------------
 
+// Round seventeen's phrases are not among the second reader's features (lib/mirror/flags.ts): it was
+// trained without them, and handing it their ids would change what it reads on the training parts.
+export const UNREAD_BY_SECOND: ReadonlySet<string> = new Set([...CRED_ASKS_17, ...MONEY_ASKS_17, ...CLAIM_WORDS_17, ...DECODE_ASKS_17, ...INSTRUCT_17]);
 export type LabelPatterns = {
   /** Whole-word phrases. */
   words: string[];
@@ -651,6 +699,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:priority|system|admin|emergency|security|urgent) override\\s*[:!]`,
       `(?:you|u) (?:must|will|shall|are to|need to|have to) (?:now|immediately|instantly|from now on) ${ACT_VERB}(?![a-z])`,
       ...INSTRUCT_16,
+      ...INSTRUCT_17,
     ],
     anywhere: [
       '<\\|(?:im_start|im_end|system|user|assistant|endoftext)\\|>',
@@ -704,6 +753,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:evaluate|eval) (?:this|that|the) (?:expression|snippet|code|line)`,
       `(?:b64|base-?64|hex|rot-?13|morse|binary)(?:-| )?decode (?:this|that|it|the following|these)`,
       `(?:run|execute|exec|eval(?:uate)?|try running|try executing) the (?:snippet|command|code|script|one-liner|payload|program|function|query|commands|lines?)(?: below| above| here| i (?:sent|posted|pasted|gave you))`,
+      ...DECODE_ASKS_17,
     ],
     // "What does this say", "can you read this": everyday words that ask to decode only beside
     // something encoded (a run that decodes to text, Morse, binary, or text that reads as English once
@@ -749,7 +799,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
   claims_authority: {
     words: [
       // Self-introductions in more frames (issue 25 item 9).
-      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])`,
+      `(?:i am|i'm|im|we are|we're) (?:on|in|with|part of) (?:the )?\\$?[a-z0-9]{2,15} (?:team|core team|dev team|mod team|support team|staff|moderation team)(?![a-z])${NOT_ELSEWHERE}`,
       `speaking (?:officially|on the record|as staff) (?:for|on behalf of) (?:the|this|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|team|token|dao|foundation|board|community)(?![a-z])`,
       `(?:i|we) (?:run|manage|lead|operate|own|moderate|founded|created|launched) (?:this|the|our) (?:\\$?[a-z0-9]+ )?(?:project|protocol|board|community|server|token|dao|exchange|platform|group|channel|account)(?![a-z])`,
       `as (?:a|an) (?:member|part) of (?:the )?(?:staff|team|core team|mod team|moderation team|dev team|support team|security team)(?![a-z])`,
@@ -757,7 +807,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // Round thirteen: an account told of in the past is described, not spoken as: "the official team
       // account posted the schedule", "... hasn't posted in weeks", "... got hacked"; "the official
       // account has moved here" still claims.
-      `${NOT_CLAIMED_BY}official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
+      `${NOT_CLAIMED_BY}official (?:\\$?[a-z0-9]{2,15} )?(?:mod|moderator|admin|team|support|dev|developer|project|staff|founder) account(?![a-z])(?! (?:(?:only|never|always|will never|won't|doesn't|does not) (?:replies|posts|tweets|answers|responds|dms|writes|asks|messages)|posted|tweeted|announced|shared|wrote|replied|confirmed|deleted|pinned|stopped|went (?:quiet|silent|dark)|(?:got|was) (?:hacked|suspended|banned|locked|compromised|deleted)|hasn't|hadn't|has not|had not)(?![a-z]))`,
       `we (?:here )?at (?:the )?\\$?[a-z0-9]{2,20}(?: [a-z0-9]{2,15})?,? (?:are|have|would|will|want|need|ask|announce|decided)(?![a-z])`,
       `${CLAUSE_START}(?:the )?${ROLE_MOD}${ROLE_NOUN} on (?:duty|call|shift)(?=\\s*(?:[.,:;!—–(\\-]|$|[^\\x00-\\x7f]))`,
       `(?:writing|speaking|posting|acting|commenting|replying|here) (?:as|on behalf of) (?:the|a|an|your|one of the) (?:head|lead|chief|director|manager|members?|representative|rep|spokesperson) of (?:the )?(?:\\$?[a-z0-9]+ ){0,2}?(?:community|team|project|protocol|dao|foundation|moderation|support|marketing|engineering|development|security|operations|ops|partnerships)(?![a-z])`,
@@ -779,7 +829,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?:we are|we're|we) (?:the |your )?team (?:behind|of|running|that (?:runs|built|made)) ${SCOPE}`,
       `from the desk of (?:the |your )?(?:[a-z]+ )?${ROLE}`,
       `${NOT_ACTING}(?:i am|i'm|im|we are|we're|we|this is|it's|speaking as|as|i work as|i serve as) (?:the |an? |your |one of the |one of your |part of the |a member of the |on the |in the )?${ROLE} (?:(?:of|for|on|at|behind|with|from|in|running|who [a-z]+) ${SCOPE}|here)`,
-      `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team`,
+      `(?:i am|i'm|im|we are|we're) (?:from|with|on|part of|in) (?:the )?(?:[a-z]+ )?(?:security|support|moderation|mod|admin|core|dev|development|trust (?:&|and) safety|safety|leadership|token|project) team${NOT_ELSEWHERE}`,
       `i work (?:on|for|with|in|at) (?:the )?(?:\\$?[a-z0-9]+ )?(?:core|dev|development|moderation|mod|security|support|admin|token|project) team`,
       `(?:official |verified |real |actual |genuine )${ROLE} (?:(?:of|for|on|at) ${SCOPE}|here)`,
       `${ROLE} (?:of|for|on|at) ${SCOPE} (?:here|speaking)(?![a-z])`,
@@ -824,7 +874,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       // The writer and their role side by side: "yours truly, your friendly board admin, approves", "me, the lead dev:".
       `(?:yours truly|myself|me|i),? (?:your|the|this (?:board|project|server)'?s?) (?:(?!${NOT_CHART_WORDS}(?![a-z]))[a-z]+ ){0,2}${ROLE_PERSON}\\s*(?:,|:|—|–)`,
       // Notes that say where they come from, at a clause start: "Quick note from the mods:".
-      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}`,
+      `${after(ORIGIN_ADJ)}${ORIGIN_NOTE} ${FROM_ROLE} (?:the |your |our |all the |all of the )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)(?![\\s-]+(?:team|staff|squad|crew)[\\x27’]s)${NOT_REPORTED}${NOT_DESCRIBED}${NOT_ROLE_THING}${NOT_PROTECTION}`,
       `(?<=\\b(?:this|the following|this whole|this entire) )(?:message|post|note|notice|tweet|thread|update|announcement|reply) ${FROM_ROLE} (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}(?![\\x27’]s)${NOT_REPORTED}${NOT_ROLE_THING}`,
       `${CLAUSE_START}from (?:the |your |our )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*(?::|—|–|-)`,
       // A role held here, said plainly: "I'm a mod", "I've been an admin for years", "we (the team)",
@@ -853,12 +903,13 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       `(?<=(?:^|[\\n.!?]\\s*)[^a-z0-9\\n]{0,3})(?:verified|official|real) (?:\\$?[a-z0-9]{2,15} )?(?:team|project|support|admin|mod|dev|founder)(?: team)? (?:account|page|handle)(?=\\s*(?:[.!:—–\\-]|$))`,
       ...CLAIM_WORDS_14,
       ...CLAIM_WORDS_16,
+      ...CLAIM_WORDS_17,
     ],
     anywhere: [
       // "We (the team) have decided": the role in brackets after the writer.
       `(?<=\\b(?:we|i)\\s{0,2})\\(\\s*(?:the |your |a |an )?(?:\\$?[a-z0-9]{2,15} )?${ROLE_NOUN}\\s*\\)`,
       '(?:^|\\n)\\s*(?:system admin|sysadmin|admin|administrator|moderator|mod team|operator|owner|developer|dev team|core team)\\s*:',
-      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}`,
+      `(?:^|[\\n.!?:]\\s*)${ORIGIN} from (?:the |your |our )?(?:[a-z]+'s )?(?:[a-z&]+ ){0,2}?${ORIGIN_ROLE}${NOT_ROLE_THING}${NOT_PROTECTION}`,
       // Sign-offs, tags and headers: "— The Support Team", "[ADMIN]", "Official support:".
     ],
   },
@@ -900,6 +951,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       ...CRED_ASKS_14,
       ...CRED_ASKS_15,
       ...CRED_ASKS_16,
+      ...CRED_ASKS_17,
     ],
     anywhere: [
       "(?:what(?:'s| is)) in (?:your|the) \\.?env\\b",
@@ -1020,6 +1072,7 @@ export const LABEL_PATTERNS: Record<ContentLabel, LabelPatterns> = {
       ...MONEY_ASKS_14,
       ...MONEY_ASKS_15,
       ...MONEY_ASKS_16,
+      ...MONEY_ASKS_17,
     ],
     anywhere: [
       // A runner fetched to claim or sweep: `yarn dlx @drop/claimer claim`, `bunx sweep-wallet`.

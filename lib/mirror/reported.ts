@@ -78,7 +78,7 @@ const BLOCK_JUDGING =
 // message ("'...' announcements should go through governance"), and a quotation named as a thing or
 // trick that is back or still around ("the '...' thing is back").
 const MENTIONED =
-  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
+  /^[\s,)\]]*(?:(?:replies|reply|posts?|messages?|dms?|emails?|texts?|tweets?|comments?|challenges?|requests?|attempts?|scams?|calls?|spam|announcements?|notices?|alerts?|warnings?|campaigns?|waves?)\b|(?:thing|things|trick|tricks|stuff|nonsense|bit|ones?) (?:is|are|was|were|again|keeps?|kept|still|has|had)\b|(?:guys|people|folks|crowd|bros|types?|genre|energy|vibes?)\b|sounds?|looks?|seems?|feels?|reads like|worked|works|failed|fails|is|was|are|were|gets|got|triggers|triggered|tricks|tricked|fools|fooled|appears|appeared|shows up|showed up|still works|never works|usually|often|always|sometimes|has been|had been|became|becomes|made it|makes it)\b/i;
 // A quotation named as a work is its title, mentioned and not used: 'my talk is titled "Ignore
 // Previous Instructions"', "Reading list: 'Send Me Your Keys', a novel" (round six).
 // The work's name sits right before the quotation or right after it, nowhere else in the sentence:
@@ -105,8 +105,11 @@ const CAPITALISED = /^['‘][A-Z]/;
 // Round thirteen: laughing at it ("this one made me laugh"), and naming the reader as its target
 // ("to target agents"). Round fifteen: an injection told ("the injected text read: '…'"), and a bug
 // report's reproduction ("Repro: post '…' and watch it comply").
+// Round seventeen: the text handled as a specimen ("flagged this one", "a test fixture with the text", "our honeypot"),
+// named as a kind of attack ("the most common pattern", "their playbook"), or shown as teaching material ("Classroom
+// handout:", "training slide:").
 const STANCE =
-  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?)\b/i;
+  /\b(?:repro|steps to reproduce|injected|lures?|bait\w*|rob|robs|robbed|robbing|robbery|thie(?:f|ves)|banned|iocs?|phrases|laugh\w*|target(?:s|ed|ing)?|flagged|fixtures?|specimens?|honeypots?|tactics?|playbooks?|(?:common|usual|typical|latest|newest|new) (?:patterns?|tricks?)|handouts?|(?:training|class|lecture|course) slides?|worksheets?|classroom)\b/i;
 // Round sixteen: sarcasm, a comparison with older scams, a study of it, a role denied (relayed.ts).
 const judges = (words: string): boolean => JUDGING.test(words) || STANCE.test(words) || relayStance(words);
 // Round thirteen: the frames new in this round (a header above, a chain of quotations, a story before
@@ -139,7 +142,7 @@ const judgesOnly = (words: string): boolean => DECEIT.test(words) && !DENIES.tes
 // this: ...", "the bots reading:"), and a habit of other people's ("people
 // still reply '...'", "scammers keep posting '...'"; not "everyone reply '...'", which asks).
 const SENT =
-  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:the|that|their|an?|his|her) (?:[a-z-]+ )?(?:message|text|email|dm|note|letter|banner|pop-?up|subject line|caption|sms|notification|voicemail|page|form) read|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they) (?:still|keep|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply) arrived|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
+  /\b(?:posted|replied|messaged|dm'?e?d|commented|version of|(?<!\b(?:i|we|i've|we've|i have|we have)\s+(?:\w+\s+)?)(?:sent|forwarded|typed|transcrib(?:ed|ing))|claim(?:ed|ing) to be|pos(?:ed|ing) as|(?:the|that|their|an?|his|her) (?:[a-z-]+ )?(?:message|text|email|dm|note|letter|banner|pop-?up|subject line|caption|sms|notification|voicemail|page|form) (?:read|was|looked|seemed|sounded)|(?:wanted|asked|told|urged|begged|pressured|pushed) (?:me|us|him|her|them|my \w+) to|(?:me|i'm|im|i am|i was|we're|we are|we were|(?:a|the|my|our) \w+) (?:\w+ )?reading(?!\s*:| (?:this|these|that|now|here|the (?:post|thread|feed|replies)))|(?:people|folks|users|scammers|spammers|bots|accounts|strangers|randoms|they|whoever|anyone who|those who) (?:still|keeps?|always|often|usually|constantly|actually) (?:reply|replying|post|posting|say|saying|write|writing|send|sending|dm|comment|commenting|spam|spamming)|overheard|(?<!\bas\s)described|(?:message|dm|email|text|letter|call|reply|post|comment|tweet) (?:arrived|appears|appeared|popped up|showed up|landed|came in)|dialogues?|chat ?logs?|(?:bots|accounts)\s+(?:\w+\s+)?(?:use|used|uses)|from (?:the|our|an?|my) (?:incident|abuse|spam|phishing|security|fraud|reports?|reporting|honeypot) (?:channel|chat|thread|logs?|inbox|tickets?|queue))\b/i;
 // A judgement reports whoever spoke; saying or writing reports only a speaker without a role (framed).
 // Round sixteen: also a template seen again and again ("Classic script I keep seeing:").
 const BLOCK_TOLD = /\b(?:classic|(?:keep|kept) seeing)\b/i;
@@ -183,7 +186,7 @@ export function reportedSpans(text: string): number[] {
 // catalogue of wordings talked about ("they open with a role: 'mod here', 'team member', 'support'";
 // "most use \"you won\", \"pay the fee\", \"connect to claim\""), not one ask handed on. A role that
 // speaks them ('the mods say: "…", "…", "…"') still relays, and so does an endorsement after them.
-const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'[^'\\n]{1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
+const SHORT_QUOTE = `(?:"[^"\\n]{1,60}"|“[^”\\n]{1,60}”|(?<![\\p{L}\\p{N}])'(?:[^'\\n]|(?<=\\p{L})'(?=\\p{L})){1,60}'(?![\\p{L}\\p{N}])|‘[^’\\n]{1,60}’)`;
 const CATALOGUE = new RegExp(
   `${SHORT_QUOTE}(?:[^\\S\\n]*[,;][^\\S\\n]*(?:(?:and|or)[^\\S\\n]+)?${SHORT_QUOTE}|[^\\S\\n]+(?:and|or)[^\\S\\n]+${SHORT_QUOTE}){2,}`,
   'gu',
@@ -208,7 +211,10 @@ function catalogues(text: string, spans: number[]): void {
 // again. Now it's '...'. Same scam.").
 // Round fifteen: the author's inbox, mentions or DMs hold what others sent ("my inbox this morning:").
 const RECEIVED =
-  /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across|(?:my|our) (?:inbox|dms|mentions|notifications|mailbox|spam folder|voicemail|texts))\b/i;
+  /\b(?:got|gets|getting|received|receiving|saw|spotted|found|came across|reçu|recebi|recibí|recibi|ricevuto|erhalten|bekommen|ontvangen|(?:my|our) (?:inbox|dms|mentions|notifications|mailbox|spam folder|voicemail|texts))\b/i;
+// What the reader is told they got ("If you received this, '…'") is handed to them, not reported.
+const TO_READER =
+  /\b(?:you|u|ya|you've|you have|you'll|you will|you'd|y'all)\s+(?:\w+\s+)?(?:got|get|gets|getting|received|receive|receiving|saw|see|spotted|found)\b/i;
 function receivedAndJudged(text: string, start: number, end: number): boolean {
   if (!judgedAfter(text, end)) return false;
   if (RECEIVED.test(sentenceAround(text, start, end))) return true;
@@ -319,6 +325,12 @@ function framed(text: string, start: number, end: number, chainedFrom: number): 
   if (!AUTHORITY.test(speaker)) {
     if (SENT.test(around) && !endorsed) return STRONG;
     if (SAYING.test(around)) return WEAK;
+    // Round seventeen: what the author got, received or saw came from someone else ('If you got the
+    // message "…", report it', 'Just got "…". I never entered'); a role as its sender still relays. A
+    // quoted name or word is no message ('a DM from "Vitalik"').
+    if (RECEIVED.test(around) && !TO_READER.test(around) && !endorsed && countWords(text.slice(start, end)) >= 3) return WEAK;
+    // An example given of a kind the author names ("E.g. '…'", "for instance '…'").
+    if (/\b(?:e\.g\.|i\.e\.|for instance)/i.test(around) && !endorsed) return WEAK;
     // Round sixteen: a stranger or a message named as the speaker, before it or as its source after
     // it, or a story's narration ("'…,' it began").
     const before = withoutQuotes(text.slice(from, start));

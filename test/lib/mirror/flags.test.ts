@@ -151,7 +151,7 @@ test('ninth-wave development part: benign false positives at most 6 of 205, reca
 // round thirteen 2 (0.5 %), round fifteen 1; the bound keeps it from growing, and no label may find fewer of its hostile cases than then.
 test('thirteenth-wave development part: benign false positives at most 1 of 441, recall logged', developmentPart(WAVE_THIRTEEN_DEV, 400, 350, 1 / 441));
 // No label may find fewer of a development part's hostile cases than main did when the part was written
-// (raised to round thirteen's figures where it found more, then to round fourteen's, then fifteen's).
+// (raised to round thirteen's figures where it found more, then to round fourteen's, fifteen's, seventeen's).
 const recallFloors = (cases: readonly CorpusCase[], found: Partial<Record<MirrorFlag, number>>) => (t: ExecutionContext) => {
   const hostile = cases.filter((c) => !c.benign).map((c) => ({ case: c, flags: flagsOf(c) }));
   for (const [flag, floor] of Object.entries(found) as [MirrorFlag, number][]) {
@@ -164,7 +164,7 @@ test(
   recallFloors(WAVE_THIRTEEN_DEV, {
     instruction_like: 53,
     obfuscated_instruction: 20,
-    decode_request: 55,
+    decode_request: 57,
     claims_authority: 72,
     credential_request: 93,
     money_request: 86,
@@ -197,7 +197,8 @@ test(
 // The fifteenth wave (corpus-wave15.ts, dev only: the lead's sixth held-out set, another writer's, on
 // which rounds thirteen and fourteen were judged, kept for the next round to study): 483 benign posts
 // and 399 hostile ones. Main had 29 false positives (6.0 %) when it became a development part, round
-// fifteen 7 (1.4 %), round sixteen 6 (1.2 %); the floors below are round fifteen's finds.
+// fifteen 7 (1.4 %), round sixteen 6 (1.2 %); the floors below are round fifteen's finds, claims_authority
+// round seventeen's.
 test('fifteenth-wave development part: benign false positives at most 6 of 483, recall logged', developmentPart(WAVE_FIFTEEN_DEV, 480, 390, 6 / 483));
 test(
   'fifteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
@@ -205,7 +206,7 @@ test(
     instruction_like: 62,
     obfuscated_instruction: 5,
     decode_request: 83,
-    claims_authority: 50,
+    claims_authority: 51,
     credential_request: 75,
     money_request: 96,
     encoded_blob: 43,
@@ -218,7 +219,7 @@ test(
 // which round fifteen was judged, kept for the next round to study): 485 benign posts and 370 hostile
 // ones. Main had 24 false positives (4.9 %) when it became a development part, round sixteen 2 (0.4 %);
 // the floors are round sixteen's finds (main's were instruction_like 47, claims_authority 46,
-// credential_request 70, money_request 65).
+// credential_request 70, money_request 65), credential_request round seventeen's.
 test('sixteenth-wave development part: benign false positives at most 2 of 485, recall logged', developmentPart(WAVE_SIXTEEN_DEV, 480, 360, 2 / 485));
 test(
   'sixteenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
@@ -227,7 +228,7 @@ test(
     obfuscated_instruction: 37,
     decode_request: 61,
     claims_authority: 51,
-    credential_request: 76,
+    credential_request: 78,
     money_request: 71,
     encoded_blob: 39,
     executable_instruction: 53,
@@ -237,18 +238,19 @@ test(
 
 // The seventeenth wave (corpus-wave17.ts, dev only: the lead's eighth held-out set, another writer's, on
 // which round sixteen was judged, kept for the next round to study): 484 benign posts and 385 hostile
-// ones. Main had 31 posts with a label they do not expect (6.4 %) when it became a development part;
-// the floors are main's finds.
-test('seventeenth-wave development part: benign false positives at most 31 of 484, recall logged', developmentPart(WAVE_SEVENTEEN_DEV, 480, 380, 31 / 484));
+// ones. Main had 31 posts with a label they do not expect (6.4 %) when it became a development part,
+// round seventeen 8 (1.7 %); the floors are round seventeen's finds (main's were instruction_like 31,
+// decode_request 56, claims_authority 37, credential_request 81, money_request 61).
+test('seventeenth-wave development part: benign false positives at most 8 of 484, recall logged', developmentPart(WAVE_SEVENTEEN_DEV, 480, 380, 8 / 484));
 test(
   'seventeenth-wave development part: no label finds fewer of its hostile cases than main did when it was written',
   recallFloors(WAVE_SEVENTEEN_DEV, {
-    instruction_like: 31,
+    instruction_like: 34,
     obfuscated_instruction: 7,
-    decode_request: 56,
-    claims_authority: 37,
-    credential_request: 81,
-    money_request: 61,
+    decode_request: 59,
+    claims_authority: 44,
+    credential_request: 85,
+    money_request: 68,
     encoded_blob: 38,
     executable_instruction: 62,
     lookalike_host: 54,
