@@ -460,7 +460,7 @@ const CRED_ASKS_16 = [
 // of the reader's secret ("what's the 2fa backup code?", "what's your seed phrase?"), not for a kind
 // of it ("what's a seed phrase", "what's your password manager").
 const CRED_ASKS_17 = [
-  `(?:${SECRET}|(?:[a-z]+ )?(?:keys?|tokens?|passwords?|passcodes?|creds|credentials|cookies?|backup codes?|2fa codes?)|\\.env)(?![a-z])[^\\n]{0,100}?(?<!\\b(?:never|not|don't|dont|do not|won't|wont|shouldn't|should not|can't|cannot)\\s+(?:\\w+\\s+)?)\\b(?:paste|post|print|drop|put|type|write|send|dm|share|reply with) (?:it|them|that|one|both|those|the whole thing|the (?:new|old|full|whole|current|real|actual) ones?)(?: all| in full)? (?:here|below|in (?:the|a|this|your) (?:reply|replies|thread|comments?|chat|dms?|pr comment|comment section)|in a reply|to me|for me)(?![a-z])`,
+  `(?:${SECRET}|(?:keys?|tokens?|passwords?|passcodes?|creds|credentials|cookies?|backup codes?|2fa codes?)|\\.env)(?![a-z])[^\\n]{0,100}?(?<!\\b(?:never|not|don't|dont|do not|won't|wont|shouldn't|should not|can't|cannot)\\s+(?:\\w+\\s+)?)\\b(?:paste|post|print|drop|put|type|write|send|dm|share|reply with) (?:it|them|that|one|both|those|the whole thing|the (?:new|old|full|whole|current|real|actual) ones?)(?: all| in full)? (?:here|below|in (?:the|a|this|your) (?:reply|replies|thread|comments?|chat|dms?|pr comment|comment section)|in a reply|to me|for me)(?![a-z])`,
   `what(?:'s| is| are| was| were) (?:the|your|ur|its|their) (?:[a-z0-9-]+ )?${SECRET}(?![a-z])(?!\\s+(?:managers?|policy|policies|length|rules?|formats?|strength|requirements?|hints?|reset|recovery|best practices?|standard|storage)\\b)(?=\\s*(?:\\?|$|,|\\.|\\(|for (?:the|your|this)|incl))`,
 ];
 // Round sixteen's recall of claims_authority: a community role taken "as" one right before the author
