@@ -170,23 +170,9 @@ function build() {
       const reportable =
         label === 'instruction_like' && patterns.words.length > 0 && compiled.spaced.plain !== null ? new RegExp(compiled.spaced.plain.source, 'g') : null;
       const unread = [...patterns.words, ...(patterns.requests ?? []), ...(patterns.anywhere ?? [])].some((source) => UNREAD_BY_SECOND.has(source));
+      const common = { label, id, gated, clauses, compiled, reportable, unread };
       if (starts === null || anchored === null)
-        return {
-          label,
-          id,
-          gated,
-          clauses,
-          compiled,
-          startId: -1,
-          sticky: null,
-          second: null,
-          lead: null,
-          leadWords: null,
-          tail: null,
-          tailStartId: -1,
-          reportable,
-          unread,
-        };
+        return { ...common, startId: -1, sticky: null, second: null, lead: null, leadWords: null, tail: null, tailStartId: -1 };
       const startId = STARTS.length;
       STARTS.push([starts, startId]);
       const split = splitLead(anchored.source);
@@ -197,11 +183,7 @@ function build() {
       const tailStartId = tail === null ? -1 : STARTS.length;
       if (tail !== null) STARTS.push([tail.starts, tailStartId]);
       return {
-        label,
-        id,
-        gated,
-        clauses,
-        compiled,
+        ...common,
         startId,
         sticky,
         second,
@@ -209,8 +191,6 @@ function build() {
         leadWords: split?.lead.startsWith('(?<=') === true ? leadWords(split.lead.slice(4, -1)) : null,
         tail,
         tailStartId,
-        reportable,
-        unread,
       };
     }),
   );
